@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from toolkit.data import game_data_dir, load_toml, read_csv, validate
+from toolkit.data import game_data_dir, load_toml, read_csv, read_text, validate
 from toolkit.errors import DataError
 
 if TYPE_CHECKING:
@@ -393,6 +393,7 @@ def load_deathdome(data_dir: str | Path | None = None) -> DeathDomeData:
     sets = load_sets(folder / "sets.toml", items, folder / "items.csv")
     settings = load_print_settings(folder / "print.toml")
     rules, board = _engine_data(folder)
+    _check_colours_cover(folder / "print.toml", settings, rules, units)
     return DeathDomeData(
         folder=folder,
         units=units,
@@ -405,6 +406,34 @@ def load_deathdome(data_dir: str | Path | None = None) -> DeathDomeData:
     )
 
 
+def _check_colours_cover(
+    path: Path, settings: PrintSettings, rules: RulesConfig | None, units: dict[str, UnitType]
+) -> None:
+    """print.toml must colour every team, deck and board cell kind the kit prints."""
+    from toolkit.games.deathdome.board import KINDS
+
+    wanted = {
+        "team_colours": list(rules.teams.colours) if rules else [],
+        "deck_colours": [*units, "armour", "equipment", "special_play"],
+        "cell_colours": list(KINDS),
+    }
+    for table, names in wanted.items():
+        have = getattr(settings, table)
+        missing = [name for name in names if name not in have]
+        if missing:
+            raise DataError(
+                path,
+                f"no colour for {', '.join(missing)}",
+                line=_line_of(read_text(path), f"[{table}]"),
+                field=table,
+            )
+
+
 def _engine_data(folder: Path) -> tuple[RulesConfig | None, Board | None]:
     """rules.toml and board.toml, through the rules engine's own loaders."""
-    return None, None
+    from toolkit.games.deathdome.board import load_board
+    from toolkit.games.deathdome.config import load_rules_config
+
+    rules = load_rules_config(folder / "rules.toml")
+    board = load_board(folder / "board.toml", colours=rules.teams.colours)
+    return rules, board
