@@ -218,24 +218,64 @@ def die(sides: int) -> Dist[int]:
     return Dist.uniform(range(1, sides + 1))
 
 
-@lru_cache(maxsize=8)
-def exploding_d6(rolls: int = EXPLODE_ROLLS) -> Dist[int]:
-    """One exploding d6: a 6 adds d6 - 1 and that die may explode again.
+@lru_cache(maxsize=32)
+def exploding_die(
+    sides: int = 6, explode_on: int = 6, penalty: int = 1, rolls: int = EXPLODE_ROLLS
+) -> Dist[tuple[int, bool]]:
+    """One exploding die as (value, exploded): on `explode_on` it adds another such die minus
+    `penalty`, which may explode again. Domppa: a d6, exploding on 6, adding d6 - 1.
 
-    Followed for `rolls` rolls: values 5k + 1 .. 5k + 5 after k explosions have weight
-    6**(rolls - 1 - k) out of 6**rolls; the last roll's 6 (6**-rolls) is the truncated mass.
+    Followed for `rolls` rolls; the last roll's `explode_on` face (sides**-rolls) is left out as
+    truncated mass. `exploded` says whether the face `explode_on` showed, which Domppa's fire
+    damage needs ("the damage roll contained a 6").
     """
     if rolls < 1:
         raise DomekitError(f"an exploding die needs at least 1 roll, not {rolls}")
-    weights = {5 * k + face: 6 ** (rolls - 1 - k) for k in range(rolls) for face in range(1, 6)}
-    return Dist(weights, 6**rolls)
+    if not 1 <= explode_on <= sides:
+        raise DomekitError(f"a d{sides} cannot explode on {explode_on}")
+    plain = [face for face in range(1, sides + 1) if face != explode_on]
+    step = explode_on - penalty
+    # After k explosions a plain face f counts k * (explode_on - penalty) + f, with weight
+    # sides**(rolls - 1 - k) out of sides**rolls.
+    weights: Counter[tuple[int, bool]] = Counter()
+    for k in range(rolls):
+        for face in plain:
+            weights[(k * step + face, k > 0)] += sides ** (rolls - 1 - k)
+    return Dist(weights, sides**rolls)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=32)
+def exploding_dice(
+    count: int = 2,
+    sides: int = 6,
+    explode_on: int = 6,
+    penalty: int = 1,
+    rolls: int = EXPLODE_ROLLS,
+    *,
+    track: bool = False,
+) -> Dist[Any]:
+    """`count` exploding dice added: totals, or with `track` (total, whether any die exploded)."""
+    one = exploding_die(sides, explode_on, penalty, rolls)
+    if not track:
+        one_total: Dist[Any] = one.map(lambda roll: roll[0])
+        result = one_total
+        for _ in range(count - 1):
+            result = result + one_total
+        return result
+    result = one
+    for _ in range(count - 1):
+        result = result.combine(one, lambda a, b: (a[0] + b[0], a[1] or b[1]))
+    return result
+
+
+def exploding_d6(rolls: int = EXPLODE_ROLLS) -> Dist[int]:
+    """One exploding d6: a 6 adds d6 - 1 and that die may explode again."""
+    return exploding_dice(1, rolls=rolls)
+
+
 def exploding_2d6(rolls: int = EXPLODE_ROLLS) -> Dist[int]:
     """Two exploding d6s added: Domppa's "2d6", the Dominions DRN."""
-    one = exploding_d6(rolls)
-    return one + one
+    return exploding_dice(2, rolls=rolls)
 
 
 TRUNCATED_MASS_2D6 = exploding_2d6().missing
