@@ -301,3 +301,442 @@ def _check_board(path: Path, board: Board, colours: tuple[str, ...] | None) -> N
     for jail in releases:
         if jail not in board.jails():
             raise DataError(path, f"jail release point for unknown jail {jail!r}", field="grid")
+
+
+# ----------------------------------------------------------------------------------------------
+# Geometry: distance, line of sight, movement, push back
+
+
+def distance(a: Square, b: Square) -> int:
+    """Squares between two squares, a diagonal step counting 1 (Chebyshev)."""
+    return max(abs(a.col - b.col), abs(a.row - b.row))
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def in_line(a: Square, b: Square) -> bool:
+    """On one row, column or diagonal: the rules' "perfect line" for push back."""
+    dc, dr = b.col - a.col, b.row - a.row
+    return dc == 0 or dr == 0 or abs(dc) == abs(dr)
+
+
+def higher_ground(board: Board, attacker: Square, target: Square) -> bool:
+    """Rules: "Higher ground indicates an attack from a unit on the tower to a unit not on the
+    tower"."""
+    return board.cell(attacker).on_tower and not board.cell(target).on_tower
+
+
+@dataclass(frozen=True)
+class Sight:
+    """Whether a unit on `origin` sees `target`, and why."""
+
+    origin: str
+    target: str
+    visible: bool
+    reason: str
+    distance: int
+    higher_ground: bool
+    steps: list[str]
+
+
+def _crossed(a: Square, b: Square) -> list[Square]:
+    """Squares (endpoints excluded) whose inside the centre-to-centre segment a-b passes through."""
+    from fractions import Fraction
+
+    dc, dr = b.col - a.col, b.row - a.row
+    crossed: list[Square] = []
+    for row in range(min(a.row, b.row), max(a.row, b.row) + 1):
+        for col in range(min(a.col, b.col), max(a.col, b.col) + 1):
+            if (col, row) in (a, b):
+                continue
+            lo, hi = Fraction(0), Fraction(1)
+            for start, delta, centre in ((a.col, dc, col), (a.row, dr, row)):
+                if delta == 0:
+                    if start != centre:
+                        lo, hi = Fraction(1), Fraction(0)
+                    continue
+                t1 = Fraction(2 * (centre - start) - 1, 2 * delta)
+                t2 = Fraction(2 * (centre - start) + 1, 2 * delta)
+                lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+            if lo < hi:
+                crossed.append(Square(col, row))
+    crossed.sort(key=lambda s: distance(a, s))
+    return crossed
+
+
+def _pinches(a: Square, b: Square) -> list[tuple[Square, Square]]:
+    """Pairs of squares the segment a-b squeezes between where it passes exactly through a
+    corner shared by four squares (it touches the insides of neither of the pair)."""
+    from fractions import Fraction
+
+    dc, dr = b.col - a.col, b.row - a.row
+    if dc == 0 or dr == 0:
+        return []
+    pairs: list[tuple[Square, Square]] = []
+    for col in range(min(a.col, b.col), max(a.col, b.col)):
+        t = Fraction(2 * (col - a.col) + 1, 2 * dc)  # where x crosses col + 1/2
+        if not 0 < t < 1:
+            continue
+        y = a.row + t * dr - Fraction(1, 2)
+        if y.denominator != 1:
+            continue
+        row = int(y)
+        if _sign(dc) == _sign(dr):
+            pairs.append((Square(col + 1, row), Square(col, row + 1)))
+        else:
+            pairs.append((Square(col, row), Square(col + 1, row + 1)))
+    return pairs
+
+
+def _describe(board: Board, square: Square) -> str:
+    cell = board.cell(square)
+    what = cell.kind.replace("_", " ")
+    if cell.kind == "base":
+        what = f"{cell.colour} base"
+    elif cell.on_tower:
+        what = f"{what} of the {cell.tower} tower"
+    return f"{square} ({what})"
+
+
+def _blocker(board: Board, square: Square, over_short_walls: bool) -> str | None:
+    """Why a square on the line blocks sight, or None."""
+    cell = board.cell(square)
+    if cell.kind == "thin_wall":
+        return f"a wall at {square} is in the way (units cannot see through any walls)"
+    if cell.kind == "short_wall" and not over_short_walls:
+        return (
+            f"a short wall at {square} is in the way (units cannot see through any walls; "
+            "only a unit on the tower sees over short walls)"
+        )
+    if cell.on_tower:
+        return (
+            f"the {cell.tower} tower at {square} is in the way (units cannot see through the tower)"
+        )
+    return None
+
+
+def line_of_sight(
+    board: Board, origin: Square, target: Square, *, ignore_los: bool = False
+) -> Sight:
+    """Line of sight traced centre to centre over the grid, with the rules' tower exceptions.
+
+    Walls and the tower block; the bridges are ground level; from the ground only the tower
+    edge facing you is seen (the rest of the tower is behind the tower); the centre square is
+    never seen from off its tower, nor sees off it; a line with one end on the tower passes over
+    short walls. Units do not block sight. A weapon that ignores line of sight is not stopped by
+    walls or the tower.
+    """
+    start, end = board.cell(origin), board.cell(target)
+    steps = [f"from {_describe(board, origin)} to {_describe(board, target)}"]
+    high = higher_ground(board, origin, target)
+
+    def result(visible: bool, reason: str) -> Sight:
+        steps.append(reason)
+        return Sight(
+            origin=str(origin),
+            target=str(target),
+            visible=visible,
+            reason=reason,
+            distance=distance(origin, target),
+            higher_ground=high,
+            steps=steps,
+        )
+
+    if origin == target:
+        return result(True, "the same square")
+    for square, cell in ((origin, start), (target, end)):
+        if cell.is_wall:
+            return result(False, f"{square} is a wall: no unit stands there")
+    if ignore_los:
+        return result(True, "the weapon ignores line of sight: walls and the tower do not stop it")
+    if start.on_tower and end.on_tower and start.tower == end.tower:
+        return result(True, f"both squares are on the {start.tower} tower")
+    for square, cell in ((origin, start), (target, end)):
+        if cell.kind == "tower_centre":
+            return result(
+                False,
+                f"{square} is the {cell.tower} tower's centre square: it cannot be seen from "
+                "off the tower and units on it see nothing off it (a bomb may still target it)",
+            )
+    over_short_walls = start.on_tower or end.on_tower
+    if over_short_walls:
+        steps.append(
+            "one end is on the tower: short walls do not block (units on the tower see over them)"
+        )
+    if start.kind == "bridge" or end.kind == "bridge":
+        steps.append("bridges count as ground level")
+    for square in _crossed(origin, target):
+        reason = _blocker(board, square, over_short_walls)
+        if reason:
+            return result(False, reason)
+    for first, second in _pinches(origin, target):
+        one = _blocker(board, first, over_short_walls)
+        two = _blocker(board, second, over_short_walls)
+        if one and two:
+            return result(
+                False,
+                f"the line passes exactly between {first} and {second}, which both block: {one}",
+            )
+    if end.kind == "tower_edge" and not start.on_tower:
+        return result(True, f"clear line: {target} is on the tower edge facing {origin}")
+    if start.kind == "tower_edge" and not end.on_tower:
+        return result(True, f"clear line down from the tower edge at {origin}")
+    return result(True, "clear line: no wall or tower in the way")
+
+
+def in_range(origin: Square, target: Square, reach: int) -> bool:
+    return 0 < distance(origin, target) <= reach
+
+
+# ---------------------------------------------------------------------------------- movement
+
+
+@dataclass(frozen=True)
+class MoveCheck:
+    """Whether a unit may move from `origin` to `target` in one movement phase, and how."""
+
+    origin: str
+    target: str
+    allowed: bool
+    reason: str
+    movement: int
+    squares_needed: int | None  # None when no legal path exists at all
+    path: list[str]
+    steps: list[str]
+
+
+def step_problem(
+    board: Board,
+    here: Square,
+    there: Square,
+    *,
+    colour: str,
+    enemies: frozenset[Square] = frozenset(),
+    lava_allowed: bool = False,
+) -> str | None:
+    """Why a unit of `colour` may not step from `here` to the next square `there`, or None."""
+    cell, came_from = board.cell(there), board.cell(here)
+    if cell.kind == "thin_wall":
+        return f"{there} is a thin wall (units may not move through the thin walls)"
+    if cell.kind == "short_wall":
+        return f"{there} is a short wall (walls cannot be crossed)"
+    if cell.kind == "jail":
+        return f"{there} is a jail: units go there only when killed"
+    if cell.kind == "base" and cell.colour != colour:
+        return f"{there} is the {cell.colour} base (units cannot move into an enemy base)"
+    if cell.kind == "lava" and not lava_allowed:
+        return f"{there} is lava (units may not move onto lava unless a card allows it)"
+    if cell.on_tower and not came_from.on_tower and came_from.kind != "bridge":
+        return (
+            f"{there} is on the {cell.tower} tower, and {here} is not a bridge "
+            "(the tower may only be moved onto from an adjacent bridge space)"
+        )
+    if came_from.on_tower and not cell.on_tower and cell.kind != "bridge":
+        return (
+            f"{there} is off the {came_from.tower} tower and not a bridge "
+            "(bridges are the ONLY way to access the tower)"
+        )
+    if there.col != here.col and there.row != here.row:
+        side_a, side_b = Square(here.col, there.row), Square(there.col, here.row)
+        if board.cell(side_a).is_wall and board.cell(side_b).is_wall:
+            return f"the step {here}-{there} squeezes between the walls at {side_a} and {side_b}"
+    if there in enemies:
+        return f"an enemy stands on {there} (units may not move through enemies)"
+    return None
+
+
+def can_move(
+    board: Board,
+    origin: Square,
+    target: Square,
+    *,
+    movement: int,
+    colour: str,
+    teammates: frozenset[Square] | set[Square] = frozenset(),
+    enemies: frozenset[Square] | set[Square] = frozenset(),
+    lava_allowed: bool = False,
+) -> MoveCheck:
+    """A movement phase from `origin` to `target`: the shortest legal path and whether the unit's
+    Movement covers it. Units move diagonally and through teammates, not through enemies, and end
+    on an empty square."""
+    teammates, enemies = frozenset(teammates), frozenset(enemies)
+    steps = [
+        f"{colour} unit on {_describe(board, origin)} with Movement {movement} "
+        f"to {_describe(board, target)}"
+    ]
+
+    def result(allowed: bool, reason: str, needed: int | None, path: list[Square]) -> MoveCheck:
+        steps.append(reason)
+        return MoveCheck(
+            origin=str(origin),
+            target=str(target),
+            allowed=allowed,
+            reason=reason,
+            movement=movement,
+            squares_needed=needed,
+            path=[str(s) for s in path],
+            steps=steps,
+        )
+
+    start = board.cell(origin)
+    if start.kind == "jail":
+        return result(False, f"{origin} is a jail: no movement from jail", None, [])
+    if start.is_wall:
+        return result(False, f"{origin} is a wall: no unit stands there", None, [])
+    if origin == target:
+        return result(True, "the unit stays where it is", 0, [origin])
+    if target in enemies:
+        return result(
+            False, f"an enemy stands on {target} (units may not move through enemies)", None, []
+        )
+    if target in teammates:
+        return result(False, f"a teammate stands on {target}: one unit a square", None, [])
+
+    previous: dict[Square, Square] = {origin: origin}
+    frontier = [origin]
+    while frontier and target not in previous:
+        following: list[Square] = []
+        for here in frontier:
+            for there in board.neighbours(here):
+                if there in previous:
+                    continue
+                if step_problem(
+                    board, here, there, colour=colour, enemies=enemies, lava_allowed=lava_allowed
+                ):
+                    continue
+                previous[there] = here
+                following.append(there)
+        frontier = following
+    if target not in previous:
+        # Explain with the last step's problem when every way in is barred the same way.
+        reasons = {
+            step_problem(
+                board, n, target, colour=colour, enemies=enemies, lava_allowed=lava_allowed
+            )
+            for n in board.neighbours(target)
+            if n in previous
+        }
+        reasons.discard(None)
+        if len(reasons) == 1:
+            return result(False, reasons.pop() or "", None, [])
+        cell = board.cell(target)
+        if not reasons and cell.kind in ("thin_wall", "short_wall", "jail", "lava", "base"):
+            barred = step_problem(
+                board, origin, target, colour=colour, enemies=enemies, lava_allowed=lava_allowed
+            )
+            if barred:
+                return result(False, barred, None, [])
+        return result(False, f"no legal path from {origin} to {target}", None, [])
+    path = [target]
+    while path[-1] != origin:
+        path.append(previous[path[-1]])
+    path.reverse()
+    needed = len(path) - 1
+    steps.append("shortest legal path: " + " ".join(str(s) for s in path))
+    if needed > movement:
+        return result(
+            False,
+            f"needs {needed} squares of movement; the unit has Movement {movement}",
+            needed,
+            path,
+        )
+    return result(True, f"{needed} squares, within Movement {movement}", needed, path)
+
+
+# ---------------------------------------------------------------------------------- push back
+
+
+@dataclass(frozen=True)
+class PushOption:
+    """One square a pushed unit may be pushed onto, and what happens there."""
+
+    square: str
+    result: Literal["moved", "negated", "lava"]
+    reason: str
+
+
+def push_back_options(
+    board: Board,
+    attacker: Square,
+    target: Square,
+    *,
+    squares: int = 1,
+    occupied: frozenset[Square] | set[Square] = frozenset(),
+    colour: str | None = None,
+) -> list[tuple[list[Square], PushOption]]:
+    """Where a wounded unit on `target` may be pushed back by an attack from `attacker`.
+
+    In a perfect line (row, column or diagonal) there is one direction: straight back. Otherwise
+    the unit's manager chooses among the adjacent squares that move it away (the distance to the
+    attacker grows). Each option is followed `squares` squares in its direction; a wall, a unit,
+    the board's edge, a jail, an enemy base or the raised tower in the first square negates the
+    push entirely (later in the path it stops the push there); lava kills the unit.
+    Returns (the squares passed, what happens) per option.
+    """
+    occupied = frozenset(occupied)
+    if in_line(attacker, target):
+        directions = [(_sign(target.col - attacker.col), _sign(target.row - attacker.row))]
+    else:
+        here = distance(attacker, target)
+        directions = [
+            (n.col - target.col, n.row - target.row)
+            for n in _all_neighbours(target)
+            if distance(attacker, n) > here
+        ]
+    options: list[tuple[list[Square], PushOption]] = []
+    for dc, dr in directions:
+        passed: list[Square] = []
+        here_square = target
+        outcome: PushOption | None = None
+        for _ in range(squares):
+            there = Square(here_square.col + dc, here_square.row + dr)
+            problem = _push_problem(board, here_square, there, occupied, colour)
+            if problem is not None:
+                if not passed:
+                    outcome = PushOption(str(there), "negated", problem)
+                break
+            passed.append(there)
+            here_square = there
+            if board.cell(there).kind == "lava":
+                outcome = PushOption(
+                    str(there), "lava", f"{there} is lava: the unit is killed and sent to jail"
+                )
+                break
+        if outcome is None:
+            outcome = PushOption(str(here_square), "moved", f"pushed back onto {here_square}")
+        options.append((passed, outcome))
+    return options
+
+
+def _all_neighbours(square: Square) -> list[Square]:
+    return [
+        Square(square.col + dc, square.row + dr)
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if dc or dr
+    ]
+
+
+def _push_problem(
+    board: Board, here: Square, there: Square, occupied: frozenset[Square], colour: str | None
+) -> str | None:
+    if not board.on_board(there):
+        return "the edge of the Dome is behind the unit (as a wall): no push back"
+    cell, came_from = board.cell(there), board.cell(here)
+    if cell.is_wall:
+        return f"the unit is up against a wall at {there}: no push back"
+    if there in occupied:
+        return f"another unit is behind it on {there}: no push back"
+    if cell.kind == "jail":
+        return f"{there} is a jail: no push back"
+    if cell.kind == "base" and cell.colour != colour:
+        return f"{there} is the {cell.colour} base (units cannot move into an enemy base): no push"
+    if cell.on_tower and not came_from.on_tower:
+        return f"{there} is on the raised tower: no push back"
+    if there.col != here.col and there.row != here.row:
+        side_a, side_b = Square(here.col, there.row), Square(there.col, here.row)
+        if board.cell(side_a).is_wall and board.cell(side_b).is_wall:
+            return f"the walls at {side_a} and {side_b} are behind the unit: no push back"
+    return None
