@@ -1,0 +1,27 @@
+"""Shared shapes of the odds results: distributions as {value: Fraction}, JSON-ready dicts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from toolkit.dice import Dist
+
+
+def distribution(dist: Dist[Any], key: Callable[[Any], Any] | None = None) -> dict[Any, Fraction]:
+    """{outcome: probability}, optionally with the outcomes renamed by `key` (merging equals)."""
+    if key is not None:
+        dist = dist.map(key)
+    return dist.probabilities()
+
+
+def json_ready(result: Mapping[str, Any]) -> dict[str, Any]:
+    """Fractions become {"fraction": "a/b", "float": x}; keys become strings (for the tracker)."""
+    from toolkit.output import to_jsonable
+
+    return to_jsonable(result)
+
+
+def expected(dist: Dist[Any]) -> Fraction:
+    return dist.mean()
