@@ -101,15 +101,18 @@ def assault(
             f"(e.g. 3,4), got {power!r}"
         )
     cards = [parse_power(piece, rules=rules, what="--power") for piece in pieces]
+    _count(in_zone, "--in-zone")
+    _count(fortified, "--fortified")
+    _count(barrage, "--barrage")
     if fortified > in_zone:
         raise DomekitError(
             f"--fortified ({fortified}) cannot exceed --in-zone ({in_zone}): "
             "--in-zone counts the cards on fortified spaces too"
         )
     outcome = resolve_assault(
-        in_zone=_count(in_zone, "--in-zone"),
-        fortified=_count(fortified, "--fortified"),
-        barrage=_count(barrage, "--barrage"),
+        in_zone=in_zone,
+        fortified=fortified,
+        barrage=barrage,
         powers=cards,
         surge=surge,
         rules=rules,
