@@ -1,10 +1,509 @@
-"""`domekit deathdome ...`: the deathdome calculators."""
+"""`domekit deathdome ...`: the Death Dome calculators.
+
+Flags are parsed here and handed to the pure engine (rules.py, board.py); no rules live here.
+The engine is imported inside each command so `domekit --help` stays fast.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
 import typer
+
+from toolkit.errors import DomekitError
+
+if TYPE_CHECKING:
+    from toolkit.games.deathdome.board import Board, Square
+    from toolkit.games.deathdome.config import RulesConfig
+    from toolkit.games.deathdome.rules import WeaponProfile
 
 app = typer.Typer(
     help="Death Dome calculators: attack, payout, line of sight, movement, draws.",
     no_args_is_help=True,
 )
+
+DataOption = Annotated[
+    Path | None,
+    typer.Option("--data", help="A card_data/deathdome folder to use instead of the shipped one."),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+
+
+# ---------------------------------------------------------------------------------- parsing
+
+
+def parse_numbers(text: str, flag: str) -> tuple[int, ...]:
+    """'3,3,3' -> (3, 3, 3); blank -> (); anything else names the flag."""
+    values: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        if part == "":
+            continue
+        try:
+            values.append(int(part))
+        except ValueError:
+            raise DomekitError(
+                f"{flag}: {part!r} is not a whole number (expected a list like 3,3,1)"
+            ) from None
+    return tuple(values)
+
+
+def parse_counts(text: str, flag: str) -> dict[str, int]:
+    """'red=3,blue=5' -> {'red': 3, 'blue': 5}."""
+    counts: dict[str, int] = {}
+    for part in text.replace(" ", "").split(","):
+        if part == "":
+            continue
+        team, sep, number = part.partition("=")
+        if not sep or not team:
+            raise DomekitError(f"{flag}: {part!r} should look like red=3")
+        try:
+            count = int(number)
+        except ValueError:
+            raise DomekitError(f"{flag}: {number!r} for {team} is not a whole number") from None
+        if count < 0:
+            raise DomekitError(f"{flag}: {team}={count} cannot be negative")
+        if team.lower() in counts:
+            raise DomekitError(f"{flag}: {team} is named twice")
+        counts[team.lower()] = count
+    return counts
+
+
+def _folder(data: Path | None) -> Path:
+    from toolkit.data import game_data_dir
+
+    return game_data_dir("deathdome", data)
+
+
+def _rules(data: Path | None) -> RulesConfig:
+    from toolkit.games.deathdome.config import load_rules_config
+
+    return load_rules_config(_folder(data) / "rules.toml")
+
+
+def _board(data: Path | None, rules: RulesConfig) -> Board:
+    from toolkit.games.deathdome.board import load_board
+
+    return load_board(_folder(data) / "board.toml", colours=rules.teams.colours)
+
+
+def _squares(board: Board, text: str, flag: str) -> set[Square]:
+    squares: set[Square] = set()
+    for part in text.replace(" ", "").split(","):
+        if part:
+            try:
+                squares.add(board.parse_square(part))
+            except DomekitError as exc:
+                raise DomekitError(f"{flag}: {exc}") from None
+    return squares
+
+
+def _card_data(data: Path | None) -> Any:
+    from toolkit.data.deathdome import load_deathdome
+
+    return load_deathdome(data)
+
+
+def weapon_profile(item: Any) -> WeaponProfile:
+    """A weapon card from items.csv as the engine's WeaponProfile."""
+    from toolkit.games.deathdome.rules import WeaponProfile
+
+    return WeaponProfile(
+        strength=item.strength or 0,
+        attack=item.attack or "ranged",
+        range=item.range,
+        push_on=item.push_on,
+        splash=item.splash,
+        incapacitate=item.incapacitate,
+        ignore_los=item.ignore_los,
+        name=item.name,
+    )
+
+
+def _find_weapon(cards: Any, name: str) -> Any:
+    item = cards.item_by_name(name)
+    if item is None:
+        raise DomekitError(f"unknown weapon {name!r}; see items.csv for the names")
+    if item.kind != "weapon":
+        raise DomekitError(f"{item.name} is {item.kind}, not a weapon")
+    return item
+
+
+def _find_unit(cards: Any, unit_type: str, flag: str) -> Any:
+    unit = cards.units.get(unit_type.strip().lower())
+    if unit is None:
+        raise DomekitError(
+            f"{flag}: unknown unit type {unit_type!r}; expected one of {', '.join(cards.units)}"
+        )
+    return unit
+
+
+# ---------------------------------------------------------------------------------- attack
+
+
+@app.command()
+def attack(
+    attack_cards: Annotated[
+        str, typer.Option(help="Power values of the Special Play cards played, e.g. 3,3,3.")
+    ] = "",
+    weapon_strength: Annotated[
+        int | None, typer.Option(help="The weapon's S value (S1..S4); default 0 or the --weapon's.")
+    ] = None,
+    skill: Annotated[
+        int | None, typer.Option(help="The attacking unit's Skill; default 0 or the --unit's.")
+    ] = None,
+    bonus: Annotated[int, typer.Option(help="Temporary +S.")] = 0,
+    defense_cards: Annotated[
+        str, typer.Option(help="Power values of the cards played to defend, e.g. 2,1.")
+    ] = "",
+    armor: Annotated[str, typer.Option(help="The T value of each armour worn, e.g. 1,2.")] = "",
+    toughness: Annotated[
+        int | None, typer.Option(help="The defender's Toughness; default 0 or the --defender's.")
+    ] = None,
+    defense_bonus: Annotated[int, typer.Option(help="Temporary +T.")] = 0,
+    vitae: Annotated[
+        int | None, typer.Option(help="The defender's Vitae before the attack.")
+    ] = None,
+    push_on: Annotated[
+        int | None, typer.Option(help="Push back on N of a kind: 3, or 2 for weapons marked so.")
+    ] = None,
+    behind: Annotated[
+        str, typer.Option(help="What is on the square behind the target: empty, wall, unit, lava.")
+    ] = "empty",
+    weapon: Annotated[
+        str | None,
+        typer.Option(help="A weapon's name from items.csv: its S, push on, incapacitate."),
+    ] = None,
+    unit: Annotated[
+        str | None, typer.Option(help="The attacking unit type (units.csv) for its Skill.")
+    ] = None,
+    defender: Annotated[
+        str | None, typer.Option(help="The defending unit type for its Toughness and Vitae.")
+    ] = None,
+    data: DataOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Resolve one attack: attack stack against defense stack, damage to Vitae, push back."""
+    from toolkit.games.deathdome.rules import (
+        BEHIND,
+        Attacker,
+        Defender,
+        WeaponProfile,
+        resolve_attack,
+    )
+    from toolkit.output import emit
+
+    rules = _rules(data)
+    profile = WeaponProfile()
+    if weapon or unit or defender:
+        cards = _card_data(data)
+        if weapon:
+            item = _find_weapon(cards, weapon)
+            profile = weapon_profile(item)
+            if unit and item.deck != unit.strip().lower():
+                raise DomekitError(
+                    f"{item.name} is a {item.deck} weapon; a {unit} carries only weapons from "
+                    f"its own deck (rule: Item Cards)"
+                )
+        if unit:
+            found = _find_unit(cards, unit, "--unit")
+            skill = found.skill if skill is None else skill
+        if defender:
+            found = _find_unit(cards, defender, "--defender")
+            toughness = found.toughness if toughness is None else toughness
+            vitae = found.vitae if vitae is None else vitae
+    if vitae is None:
+        raise DomekitError("--vitae is needed (or --defender TYPE to take it from units.csv)")
+    if behind not in BEHIND:
+        raise DomekitError(f"--behind must be one of {', '.join(BEHIND)} (got {behind!r})")
+    if push_on is not None and not 2 <= push_on <= rules.combat.push_back_of_a_kind:
+        raise DomekitError(
+            f"--push-on is 2 to {rules.combat.push_back_of_a_kind} of a kind (got {push_on})"
+        )
+    if weapon_strength is not None or push_on is not None:
+        profile = WeaponProfile(
+            strength=profile.strength if weapon_strength is None else weapon_strength,
+            attack=profile.attack,
+            range=profile.range,
+            push_on=profile.push_on if push_on is None else push_on,
+            splash=profile.splash,
+            incapacitate=profile.incapacitate,
+            ignore_los=profile.ignore_los,
+            name=profile.name,
+        )
+    attacker = Attacker(
+        cards=parse_numbers(attack_cards, "--attack-cards"),
+        weapon=profile,
+        skill=skill or 0,
+        bonus=bonus,
+    )
+    target = Defender(
+        cards=parse_numbers(defense_cards, "--defense-cards"),
+        armour=parse_numbers(armor, "--armor"),
+        toughness=toughness or 0,
+        bonus=defense_bonus,
+        vitae=vitae,
+        behind=behind,  # type: ignore[arg-type]
+    )
+    outcome = resolve_attack(attacker, target, rules)
+    result: dict[str, Any] = {
+        "attack_cards": list(attacker.cards),
+        "weapon_strength": profile.strength,
+        "skill": attacker.skill,
+        "bonus": bonus,
+        "defense_cards": list(target.cards),
+        "armor": list(target.armour),
+        "toughness": target.toughness,
+        "defense_bonus": defense_bonus,
+        "push_on": profile.push_on or rules.combat.push_back_of_a_kind,
+        "behind": behind,
+    }
+    if weapon:
+        result["weapon"] = profile.name
+    if unit:
+        result["unit"] = unit.lower()
+    if defender:
+        result["defender"] = defender.lower()
+    result.update(
+        attack=outcome.attack,
+        defense=outcome.defense,
+        damage=outcome.damage,
+        vitae=outcome.vitae,
+        vitae_left=outcome.vitae_left,
+        wounded=outcome.wounded,
+        killed=outcome.killed,
+        push_back=outcome.push_back,
+        incapacitated=outcome.incapacitated,
+        steps=outcome.steps,
+    )
+    emit(result, as_json=json, title="Death Dome attack")
+
+
+# ---------------------------------------------------------------------------------- payout
+
+
+@app.command()
+def payout(
+    fans: Annotated[int, typer.Option(help="The die the match winner rolled for the fans.")],
+    control_points: Annotated[
+        str, typer.Option(help="Normal control points held per team, e.g. red=3,blue=5.")
+    ] = "",
+    tower_centres: Annotated[
+        str, typer.Option(help="Tower centre control points held per team, e.g. red=1.")
+    ] = "",
+    kills: Annotated[str, typer.Option(help="Kill points per team, e.g. red=2,blue=1.")] = "",
+    teams: Annotated[
+        str | None,
+        typer.Option(
+            help="The teams playing, clockwise around the table, e.g. red,green,blue "
+            "(default: the teams named, in rules.toml's colour order)."
+        ),
+    ] = None,
+    last_standing: Annotated[
+        str | None, typer.Option(help="The only team left standing in the Dome, if any.")
+    ] = None,
+    data: DataOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The match payout: control points, tower centres and kills, then the fans for every team."""
+    from toolkit.games.deathdome.rules import payout as match_payout
+    from toolkit.games.deathdome.rules import turn_order
+    from toolkit.output import emit
+
+    rules = _rules(data)
+    cps = parse_counts(control_points, "--control-points")
+    towers = parse_counts(tower_centres, "--tower-centres")
+    kill_counts = parse_counts(kills, "--kills")
+    named = set(cps) | set(towers) | set(kill_counts)
+    if last_standing:
+        last_standing = last_standing.strip().lower()
+        named.add(last_standing)
+    for team in sorted(named):
+        if team not in rules.teams.colours:
+            raise DomekitError(
+                f"unknown team {team!r}; the teams are {', '.join(rules.teams.colours)}"
+            )
+    if teams is not None:
+        seating = [t.strip().lower() for t in teams.split(",") if t.strip()]
+        extra = sorted(named - set(seating))
+        if extra:
+            raise DomekitError(f"{', '.join(extra)} named but not in --teams {teams}")
+    else:
+        seating = [colour for colour in rules.teams.colours if colour in named]
+    if len(seating) < rules.teams.min:
+        raise DomekitError(
+            f"{len(seating)} team(s) named; a match has {rules.teams.min} to {rules.teams.max} "
+            "(name them with --teams)"
+        )
+    order = turn_order(seating, seating, rules)
+    outcome = match_payout(
+        order, cps, towers, kill_counts, fans, rules, last_standing=last_standing
+    )
+    emit(
+        {
+            "control_points": {t: cps.get(t, 0) for t in order},
+            "tower_centres": {t: towers.get(t, 0) for t in order},
+            "kills": {t: kill_counts.get(t, 0) for t in order},
+            "fans": fans,
+            "teams": order,
+            "last_standing": last_standing,
+            "match_payout": outcome.match_payout,
+            "fans_money": outcome.fans_money,
+            "payout": outcome.payout,
+            "winner": outcome.winner,
+            "steps": outcome.steps,
+        },
+        as_json=json,
+        title="Death Dome payout",
+    )
+
+
+# ---------------------------------------------------------------------------- line of sight
+
+
+@app.command()
+def los(
+    origin: Annotated[str, typer.Argument(metavar="FROM", help="The unit's square, e.g. C5.")],
+    target: Annotated[str, typer.Argument(metavar="TO", help="The target square, e.g. H12.")],
+    ignore_los: Annotated[
+        bool, typer.Option(help="The weapon ignores line of sight (walls and the tower).")
+    ] = False,
+    weapon: Annotated[
+        str | None, typer.Option(help="A weapon's name: also checks its range.")
+    ] = None,
+    data: DataOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Line of sight between two squares of the data board, with the reason when there is none."""
+    from toolkit.games.deathdome.board import line_of_sight
+    from toolkit.games.deathdome.rules import weapon_reach
+    from toolkit.output import emit
+
+    rules = _rules(data)
+    board = _board(data, rules)
+    start, end = board.parse_square(origin), board.parse_square(target)
+    profile = weapon_profile(_find_weapon(_card_data(data), weapon)) if weapon else None
+    sight = line_of_sight(
+        board, start, end, ignore_los=ignore_los or bool(profile and profile.ignore_los)
+    )
+    result: dict[str, Any] = {
+        "from": str(start),
+        "to": str(end),
+        "ignore_los": ignore_los,
+        "visible": sight.visible,
+        "reason": sight.reason,
+        "distance": sight.distance,
+        "higher_ground": sight.higher_ground,
+    }
+    steps = list(sight.steps)
+    if profile is not None:
+        reach = weapon_reach(profile, rules)
+        result["weapon"] = profile.name
+        result["in_range"] = sight.distance <= reach
+        steps.append(f"{profile.name} reaches {reach}: target {sight.distance} away")
+    result["steps"] = steps
+    emit(result, as_json=json, title="Death Dome line of sight")
+
+
+# ---------------------------------------------------------------------------------- movement
+
+
+@app.command()
+def move(
+    unit: Annotated[
+        str,
+        typer.Argument(
+            help="The moving unit as COLOUR.TYPE, e.g. red.scout (its team for the enemy-base "
+            "rule, its type for Movement from units.csv); COLOUR alone with --movement."
+        ),
+    ],
+    origin: Annotated[str, typer.Argument(metavar="FROM", help="The unit's square, e.g. C5.")],
+    target: Annotated[str, typer.Argument(metavar="TO", help="Where it should end, e.g. E8.")],
+    movement: Annotated[
+        int | None, typer.Option(help="Movement rating (default: the unit type's, + bonuses).")
+    ] = None,
+    teammates: Annotated[str, typer.Option(help="Squares of its teammates, e.g. D5,D6.")] = "",
+    enemies: Annotated[str, typer.Option(help="Squares of enemy units, e.g. F7.")] = "",
+    lava: Annotated[bool, typer.Option(help="A card lets this unit enter lava.")] = False,
+    data: DataOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Can this unit move FROM -> TO in one movement phase? The path, or the reason not."""
+    from toolkit.games.deathdome.board import can_move
+    from toolkit.output import emit
+
+    rules = _rules(data)
+    board = _board(data, rules)
+    colour, _, unit_type = unit.strip().lower().partition(".")
+    if colour not in rules.teams.colours:
+        raise DomekitError(
+            f"unknown team {colour!r} in {unit!r}; expected COLOUR.TYPE with a colour among "
+            f"{', '.join(rules.teams.colours)}"
+        )
+    if movement is None:
+        if not unit_type:
+            raise DomekitError(f"{unit!r} names no unit type: give COLOUR.TYPE or --movement N")
+        movement = _find_unit(_card_data(data), unit_type, "UNIT").movement
+    elif unit_type:
+        _find_unit(_card_data(data), unit_type, "UNIT")
+    if movement < 0:
+        raise DomekitError(f"--movement cannot be negative (got {movement})")
+    start, end = board.parse_square(origin), board.parse_square(target)
+    friends = _squares(board, teammates, "--teammates")
+    foes = _squares(board, enemies, "--enemies")
+    both = friends & foes
+    if both:
+        raise DomekitError(f"{', '.join(sorted(map(str, both)))} named as teammate and enemy")
+    if start in foes or start in friends:
+        raise DomekitError(f"{start} is the moving unit's own square; do not list it")
+    check = can_move(
+        board,
+        start,
+        end,
+        movement=movement,
+        colour=colour,
+        teammates=friends,
+        enemies=foes,
+        lava_allowed=lava,
+    )
+    emit(
+        {
+            "unit": unit.lower(),
+            "from": check.origin,
+            "to": check.target,
+            "movement": movement,
+            "teammates": sorted(map(str, friends)),
+            "enemies": sorted(map(str, foes)),
+            "lava": lava,
+            "allowed": check.allowed,
+            "reason": check.reason,
+            "squares_needed": check.squares_needed,
+            "path": check.path,
+            "steps": check.steps,
+        },
+        as_json=json,
+        title="Death Dome movement",
+    )
+
+
+# ------------------------------------------------------------------------------------ draws
+
+
+@app.command()
+def draws(
+    control_points: Annotated[
+        int, typer.Option(help="Control points the team controls (tower centres included).")
+    ] = 0,
+    data: DataOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Cards drawn at the start of a turn: 3 + 1 for every 5 control points."""
+    from toolkit.games.deathdome.rules import draws as count_draws
+    from toolkit.output import emit
+
+    outcome = count_draws(control_points, _rules(data))
+    emit(
+        {"control_points": control_points, "draws": outcome.draws, "steps": outcome.steps},
+        as_json=json,
+        title="Death Dome draws",
+    )

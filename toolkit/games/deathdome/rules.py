@@ -106,7 +106,7 @@ def attack_stack(attacker: Attacker, rules: RulesConfig) -> Stack:
         _check_not_negative(what, value)
     cards = sum(attacker.cards)
     total = cards + attacker.weapon.strength + attacker.skill + attacker.bonus
-    shown = " + ".join(str(c) for c in attacker.cards) or "no cards"
+    shown = " + ".join(str(c) for c in attacker.cards) or "none"
     return Stack(
         total,
         [
@@ -126,7 +126,7 @@ def defense_stack(defender: Defender, rules: RulesConfig) -> Stack:
     _check_not_negative("defense bonus (+T)", defender.bonus)
     cards, armour = sum(defender.cards), sum(defender.armour)
     total = cards + armour + defender.toughness + defender.bonus
-    shown = " + ".join(str(c) for c in defender.cards) or "no cards"
+    shown = " + ".join(str(c) for c in defender.cards) or "none"
     worn = " + ".join(f"T{t}" for t in defender.armour) or "none"
     return Stack(
         total,
