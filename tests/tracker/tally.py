@@ -1,0 +1,64 @@
+"""A tiny game for testing the tracker's core: named tallies that may not go below zero."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from toolkit.errors import DomekitError, RuleError
+from toolkit.tracker.plugin import Page, PageNotFound
+
+
+class TallyPlugin:
+    game = "tally"
+
+    def initial_state(self, manifest: Mapping[str, Any], previous: dict | None) -> dict:
+        names = manifest.get("teams") or ["a", "b"]
+        carried = previous["tallies"] if previous else {}
+        return {"game": "tally", "tallies": {name: carried.get(name, 0) for name in names}}
+
+    def matches_in_campaign(self, state: dict) -> int:
+        return 3
+
+    def next_match_refusal(self, state: dict) -> str | None:
+        return None
+
+    def parse_action(self, data: Mapping[str, Any]) -> dict:
+        if data.get("type") != "add":
+            raise DomekitError(f"unknown action type {data.get('type')!r}")
+        try:
+            amount = int(data.get("amount", ""))
+        except ValueError:
+            raise DomekitError("amount must be a whole number") from None
+        return {"type": "add", "name": str(data.get("name", "")), "amount": amount}
+
+    def apply(self, state: dict, action: dict) -> tuple[dict, dict]:
+        name = action["name"]
+        if name not in state["tallies"]:
+            raise RuleError("known tallies", f"there is no tally {name!r}")
+        value = state["tallies"][name] + action["amount"]
+        if value < 0:
+            raise RuleError("no negative tallies", f"{name} would go below zero")
+        new = copy.deepcopy(state)
+        new["tallies"][name] = value
+        return new, {"steps": [f"{name}: {state['tallies'][name]} + {action['amount']}"]}
+
+    def describe(self, action: dict) -> str:
+        return f"add {action['amount']} to {action['name']}"
+
+    def touches(self, action: dict) -> frozenset[str]:
+        return frozenset({f"tally:{action['name']}"})
+
+    def page(self, state: dict, name: str, args: tuple[str, ...]) -> Page:
+        if name == "table":
+            return Page("table.html", "Tallies", {"tallies": state["tallies"]})
+        if name == "team" and args[0] in state["tallies"]:
+            return Page("table.html", args[0], {"tallies": {args[0]: state["tallies"][args[0]]}})
+        raise PageNotFound(f"no page {name} {args}")
+
+    def exports(self):
+        return {"tallies": lambda state: [["name", "value"], *sorted(state["tallies"].items())]}
+
+
+plugin = TallyPlugin()

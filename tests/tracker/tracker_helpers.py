@@ -1,0 +1,43 @@
+"""Helpers for the tracker tests: a kit recorded in the database, actions sent as JSON."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from pathlib import Path
+
+import tally
+from fastapi.testclient import TestClient
+
+from toolkit.tracker.app import create_app
+from toolkit.tracker.kits import record_kit
+from toolkit.tracker.plugin import load_plugin
+
+HERE = Path(__file__).resolve().parent
+
+
+def loader(game: str):
+    return tally.plugin if game == "tally" else load_plugin(game)
+
+
+def make_app(db_url: str, **options):
+    options.setdefault("kits_dir", None)
+    options.setdefault("sse_max_seconds", 0.3)
+    return create_app(db_url, plugin_loader=loader, template_dirs=[HERE / "templates"], **options)
+
+
+def new_kit(db_url: str, game: str = "tally", **extra) -> str:
+    kit_id = secrets.token_hex(16)
+    record_kit(db_url, {"kit_id": kit_id, "game": game, "base_url": "http://t", **extra})
+    return kit_id
+
+
+def client_id_of(html: str) -> str:
+    return re.search(r'name="client_action_id" value="([0-9a-f]+)"', html).group(1)
+
+
+def act(client: TestClient, kit: str, action: dict, *, client_action_id=None, version=None):
+    body = {"action": action, "client_action_id": client_action_id or secrets.token_hex(8)}
+    if version is not None:
+        body["version"] = version
+    return client.post(f"/k/{kit}/act", json=body)

@@ -1,0 +1,544 @@
+"""The tracker's web app: pages for phones, their JSON twins, actions, history, live events.
+
+URLs (those printed in kits stay exactly so):
+  /k/<kit-id>/table, /k/<kit-id>/team/<colour>, /k/<kit-id>/unit/<colour>/<unit-type>
+      the kit id is the write capability: whoever scanned the printed QR code may act;
+  /v/<view-token>/...  the same pages read-only, for spectators (writes get 403);
+  .../<page>.json      every page's JSON twin;
+  POST /k/<kit-id>/act the one door for changes (HTML form with 303 redirect, or JSON).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import jinja2
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import StreamingResponse
+
+from toolkit.errors import DomekitError, RuleError
+from toolkit.tracker.kits import import_manifests
+from toolkit.tracker.live import Broker, match_stream
+from toolkit.tracker.matches import MatchService, NotFound, Stale, diff_states, new_client_action_id
+from toolkit.tracker.plugin import GamePlugin, PageNotFound, load_plugin
+from toolkit.tracker.storage import KitRow, MatchRow, Store
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+TEMPLATES = ROOT / "templates"
+STATIC = Path(__file__).resolve().parent / "static"
+RESERVED_FIELDS = {"client_action_id", "version", "next", "actor"}
+ACTOR_COOKIE = "domekit_actor"
+
+
+class Forbidden(DomekitError):
+    """A write through a view-only link, or a form posted from another site."""
+
+
+class Access:
+    """Who is asking: a kit through its write capability or through its view-only link."""
+
+    def __init__(self, kit: KitRow, writable: bool) -> None:
+        self.kit = kit
+        self.writable = writable
+        key = kit.kit_id if writable else kit.view_token
+        self.base = f"/{'k' if writable else 'v'}/{key}"
+        self.view_base = f"/v/{kit.view_token}"
+
+
+def create_app(
+    db_url: str | None = None,
+    *,
+    kits_dir: Path | str | None = "output",
+    sse_max_seconds: float = 600.0,
+    plugin_loader: Callable[[str], GamePlugin] = load_plugin,
+    template_dirs: list[Path] | None = None,
+) -> FastAPI:
+    """The tracker app over one database (`db_url`, else DOMEKIT_DB, else output/)."""
+    store = Store(db_url or "")
+    service = MatchService(store, plugin_loader)
+    broker = Broker()
+    service.listeners.append(broker.published)
+    startup_notes: list[str] = []
+    if kits_dir is not None:
+        new, problems = import_manifests(store, Path(kits_dir))
+        startup_notes += [f"recorded kit {kit_id}" for kit_id in new] + problems
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI):  # type: ignore[no-untyped-def]
+        import asyncio
+
+        broker.attach(asyncio.get_running_loop())
+        yield
+        store.close()
+
+    app = FastAPI(title="Domekit tracker", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.service = service
+    app.state.store = store
+    app.state.broker = broker
+    app.state.startup_notes = startup_notes
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(d) for d in (template_dirs or [])] + [str(TEMPLATES)]),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["new_client_action_id"] = new_client_action_id
+    env.filters["credits"] = lambda value: f"{int(value):,}".replace(",", "\u202f")
+
+    def render(name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
+        return HTMLResponse(env.get_template(name).render(**context), status_code=status)
+
+    # -- access -----------------------------------------------------------------------------
+
+    def access(cap: str, key: str) -> Access:
+        if cap == "k":
+            return Access(service.kit(key), writable=True)
+        if cap == "v":
+            return Access(service.kit_by_view_token(key), writable=False)
+        raise NotFound("no such page")
+
+    def writer(cap: str, key: str, request: Request) -> Access:
+        _refuse_cross_site(request)
+        who = access(cap, key)
+        if not who.writable:
+            raise Forbidden("this is a view-only link: it can look but not change anything")
+        return who
+
+    def pick_match(who: Access, number: str | None) -> MatchRow:
+        current = service.current_match(who.kit)
+        if not number:
+            return current
+        for match in store.kit_matches(who.kit.kit_id):
+            if str(match.number) == number:
+                return match
+        raise NotFound(f"this kit has no match {number}")
+
+    def common(who: Access, match: MatchRow, request: Request) -> dict[str, Any]:
+        version, state = service.state(match.id)
+        current = service.current_match(who.kit)
+        undo = service.last_effective(match.id) if match.id == current.id else None
+        done = request.query_params.get("done", "")
+        done_text = ""
+        if done.isdigit():
+            rows = store.actions(match.id, after=int(done) - 1)
+            done_text = rows[0].text if rows and rows[0].seq == int(done) else ""
+        return {
+            "base": who.base,
+            "view_base": who.view_base,
+            "writable": who.writable and match.id == current.id,
+            "game": who.kit.game,
+            "match": {"id": match.id, "number": match.number, "version": version},
+            "is_current": match.id == current.id,
+            "version": version,
+            "state": state,
+            "undo": {"seq": undo[0], "text": undo[1]} if undo else None,
+            "done_text": done_text,
+            "here": request.url.path,
+            "actor": request.cookies.get(ACTOR_COOKIE, ""),
+            "error": None,
+        }
+
+    # -- pages ------------------------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse)
+    async def index() -> HTMLResponse:
+        return render("index.html", {"title": "Domekit tracker"})
+
+    async def game_page(
+        request: Request, cap: str, key: str, name: str, args: tuple[str, ...], as_json: bool
+    ) -> Response:
+        who = access(cap, key)
+        match = pick_match(who, request.query_params.get("match"))
+        ctx = common(who, match, request)
+        plugin = service.plugin(who.kit.game)
+        page = plugin.page(ctx["state"], name, args)
+        if as_json:
+            return JSONResponse(
+                {
+                    "game": who.kit.game,
+                    "match": ctx["match"],
+                    "page": name,
+                    "title": page.title,
+                    "writable": ctx["writable"],
+                    **page.context,
+                }
+            )
+        return render(
+            f"{who.kit.game}/{page.template}", {**ctx, **page.context, "title": page.title}
+        )
+
+    @app.get("/{cap}/{key}/table")
+    async def table(request: Request, cap: str, key: str) -> Response:
+        return await game_page(request, cap, key, "table", (), False)
+
+    @app.get("/{cap}/{key}/table.json")
+    async def table_json(request: Request, cap: str, key: str) -> Response:
+        return await game_page(request, cap, key, "table", (), True)
+
+    @app.get("/{cap}/{key}/team/{colour}")
+    async def team(request: Request, cap: str, key: str, colour: str) -> Response:
+        as_json = colour.endswith(".json")
+        return await game_page(request, cap, key, "team", (colour.removesuffix(".json"),), as_json)
+
+    @app.get("/{cap}/{key}/unit/{colour}/{unit}")
+    async def unit(request: Request, cap: str, key: str, colour: str, unit: str) -> Response:
+        as_json = unit.endswith(".json")
+        return await game_page(
+            request, cap, key, "unit", (colour, unit.removesuffix(".json")), as_json
+        )
+
+    @app.get("/{cap}/{key}/page/{name}")
+    async def other_page(request: Request, cap: str, key: str, name: str) -> Response:
+        as_json = name.endswith(".json")
+        return await game_page(request, cap, key, name.removesuffix(".json"), (), as_json)
+
+    @app.get("/{cap}/{key}/history")
+    async def history(request: Request, cap: str, key: str) -> Response:
+        return await history_page(request, cap, key, as_json=False)
+
+    @app.get("/{cap}/{key}/history.json")
+    async def history_json(request: Request, cap: str, key: str) -> Response:
+        return await history_page(request, cap, key, as_json=True)
+
+    async def history_page(request: Request, cap: str, key: str, *, as_json: bool) -> Response:
+        who = access(cap, key)
+        match = pick_match(who, request.query_params.get("match"))
+        steps = await run_in_threadpool(service.replay, match)
+        entries = []
+        before = match.initial_state
+        for row, after in steps:
+            entries.append(
+                {
+                    "seq": row.seq,
+                    "actor": row.actor,
+                    "created": row.created,
+                    "text": row.text,
+                    "kind": row.kind,
+                    "outcome": row.outcome,
+                    "changes": diff_states(before, after),
+                }
+            )
+            before = after
+        entries.reverse()
+        matches = [{"number": m.number, "id": m.id} for m in store.kit_matches(who.kit.kit_id)]
+        if as_json:
+            return JSONResponse({"match": match.number, "entries": entries, "matches": matches})
+        ctx = common(who, match, request)
+        return render(
+            "history.html",
+            {
+                **ctx,
+                "entries": entries,
+                "matches": matches,
+                "title": f"History, match {match.number}",
+            },
+        )
+
+    @app.get("/{cap}/{key}/export.json")
+    async def export(request: Request, cap: str, key: str) -> Response:
+        who = access(cap, key)
+        match = pick_match(who, request.query_params.get("match"))
+        document = await run_in_threadpool(service.export, match)
+        filename = f"{who.kit.game}-match-{match.number}.json"
+        return JSONResponse(
+            document, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
+        )
+
+    @app.get("/{cap}/{key}/export/{name}.csv")
+    async def export_csv(request: Request, cap: str, key: str, name: str) -> Response:
+        import csv
+        import io
+
+        who = access(cap, key)
+        match = pick_match(who, request.query_params.get("match"))
+        exports = service.plugin(who.kit.game).exports()
+        if name not in exports:
+            raise NotFound(f"no CSV called {name!r}")
+        _version, state = service.state(match.id)
+        buffer = io.StringIO()
+        csv.writer(buffer).writerows(exports[name](state))
+        return Response(
+            buffer.getvalue(),
+            media_type="text/csv; charset=utf-8",
+            headers={
+                "Content-Disposition": f'attachment; filename="{name}-match-{match.number}.csv"'
+            },
+        )
+
+    @app.get("/{cap}/{key}/events")
+    async def events(request: Request, cap: str, key: str) -> Response:
+        who = access(cap, key)
+        match = pick_match(who, request.query_params.get("match"))
+        last = request.headers.get("last-event-id") or request.query_params.get("after") or ""
+        last_seq = int(last) if last.isdigit() else service.state(match.id)[0]
+
+        async def still_current() -> bool:
+            kit = await run_in_threadpool(store.kit, kit_id=who.kit.kit_id)
+            return kit is not None and kit.current_match == match.id
+
+        stream = match_stream(
+            store,
+            broker,
+            match.id,
+            last_seq,
+            still_current=still_current,
+            disconnected=request.is_disconnected,
+            max_seconds=sse_max_seconds,
+        )
+        return StreamingResponse(
+            stream,
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+
+    # -- writes -----------------------------------------------------------------------------
+
+    @app.post("/{cap}/{key}/act")
+    async def act(request: Request, cap: str, key: str) -> Response:
+        is_json, fields = await _read_body(request)
+        who = writer(cap, key, request)
+        match = service.current_match(who.kit)
+        action = {k: v for k, v in fields.items() if k not in RESERVED_FIELDS}
+        if is_json and isinstance(fields.get("action"), dict):
+            action = fields["action"]
+        actor = str(fields.get("actor") or request.cookies.get(ACTOR_COOKIE, ""))[:80]
+        version = _version_field(fields.get("version"))
+        try:
+            done = await run_in_threadpool(
+                lambda: service.submit(
+                    match.id,
+                    action,
+                    client_action_id=str(fields.get("client_action_id") or ""),
+                    base_version=version,
+                    actor=actor,
+                )
+            )
+        except Stale as exc:
+            return refusal(request, who, match, exc, is_json, fields, status=409)
+        except DomekitError as exc:
+            return refusal(request, who, match, exc, is_json, fields, status=422)
+        if is_json:
+            new_version, state = service.state(match.id)
+            return JSONResponse({"ok": True, **done.as_json(), "state": state})
+        return RedirectResponse(_next_url(fields, who, done.seq), status_code=303)
+
+    @app.post("/{cap}/{key}/preview")
+    async def preview(request: Request, cap: str, key: str) -> Response:
+        """What an action would do, step by step, with a button that confirms it."""
+        is_json, fields = await _read_body(request)
+        who = writer(cap, key, request)
+        match = service.current_match(who.kit)
+        plugin = service.plugin(who.kit.game)
+        action_fields = {k: v for k, v in fields.items() if k not in RESERVED_FIELDS}
+        _version, state = service.state(match.id)
+        try:
+            action = plugin.parse_action(action_fields)
+            _after, outcome = plugin.apply(state, action)
+        except DomekitError as exc:
+            return refusal(request, who, match, exc, is_json, fields, status=422)
+        if is_json:
+            return JSONResponse({"ok": True, "text": plugin.describe(action), "outcome": outcome})
+        ctx = common(who, match, request)
+        return render(
+            "confirm.html",
+            {
+                **ctx,
+                "title": "Confirm",
+                "text": plugin.describe(action),
+                "outcome": outcome,
+                "fields": _flat_fields(fields),
+            },
+        )
+
+    @app.post("/{cap}/{key}/next-match")
+    async def next_match(request: Request, cap: str, key: str) -> Response:
+        is_json, fields = await _read_body(request)
+        who = writer(cap, key, request)
+        seen = _version_field(fields.get("match_id"))
+        current = service.current_match(who.kit)
+        try:
+            match = await run_in_threadpool(
+                service.start_next_match, who.kit, seen if seen is not None else current.id
+            )
+        except DomekitError as exc:
+            return refusal(request, who, current, exc, is_json, fields, status=422)
+        if is_json:
+            return JSONResponse({"ok": True, "match": {"id": match.id, "number": match.number}})
+        return RedirectResponse(f"{who.base}/table", status_code=303)
+
+    @app.post("/{cap}/{key}/import")
+    async def import_match(request: Request, cap: str, key: str) -> Response:
+        who = writer(cap, key, request)
+        content_type = request.headers.get("content-type", "")
+        is_json = content_type.startswith("application/json")
+        current = service.current_match(who.kit)
+        try:
+            if is_json:
+                raw = await request.body()
+            else:
+                form = await request.form()
+                upload = form.get("file")
+                raw = await upload.read() if hasattr(upload, "read") else str(upload or "").encode()
+            try:
+                document = json.loads(raw)
+            except ValueError as exc:
+                raise DomekitError(f"the file is not JSON: {exc}") from None
+            match = await run_in_threadpool(service.import_match, who.kit, document)
+        except DomekitError as exc:
+            return refusal(request, who, current, exc, is_json, {}, status=422)
+        if is_json:
+            return JSONResponse({"ok": True, "match": {"id": match.id, "number": match.number}})
+        return RedirectResponse(f"{who.base}/table", status_code=303)
+
+    @app.post("/{cap}/{key}/whoami")
+    async def whoami(request: Request, cap: str, key: str) -> Response:
+        _is_json, fields = await _read_body(request)
+        who = writer(cap, key, request)
+        response = RedirectResponse(_next_url(fields, who, None), status_code=303)
+        name = str(fields.get("name", "")).strip()[:40]
+        response.set_cookie(ACTOR_COOKIE, name, max_age=60 * 60 * 24 * 90, samesite="strict")
+        return response
+
+    def refusal(
+        request: Request,
+        who: Access,
+        match: MatchRow,
+        exc: DomekitError,
+        is_json: bool,
+        fields: Mapping[str, Any],
+        *,
+        status: int,
+    ) -> Response:
+        version, state = service.state(match.id)
+        body: dict[str, Any] = {
+            "ok": False,
+            "error": "stale" if status == 409 else "illegal",
+            "message": str(exc),
+            "rule": getattr(exc, "rule", "action form" if status == 422 else None),
+            "version": version,
+        }
+        if isinstance(exc, Stale):
+            body["since"] = exc.since
+            body["state"] = state
+        if is_json:
+            return JSONResponse(body, status_code=status)
+        ctx = common(who, match, request)
+        retry = [(name, value) for name, value in _flat_fields(fields) if name != "version"]
+        retry.append(("version", str(version)))
+        return render(
+            "refused.html",
+            {
+                **ctx,
+                "title": "Not recorded",
+                "refusal": body,
+                "retry": retry,
+                "stale": status == 409,
+                "back": _next_url(fields, who, None),
+            },
+            status=status,
+        )
+
+    # -- errors -----------------------------------------------------------------------------
+
+    @app.exception_handler(NotFound)
+    @app.exception_handler(PageNotFound)
+    async def not_found(request: Request, exc: DomekitError) -> Response:
+        return _error(request, 404, str(exc), render)
+
+    @app.exception_handler(Forbidden)
+    async def forbidden(request: Request, exc: DomekitError) -> Response:
+        return _error(request, 403, str(exc), render)
+
+    @app.exception_handler(RuleError)
+    @app.exception_handler(DomekitError)
+    async def unprocessable(request: Request, exc: DomekitError) -> Response:
+        return _error(request, 422, str(exc), render, rule=getattr(exc, "rule", None))
+
+    return app
+
+
+def _error(
+    request: Request, status: int, message: str, render: Callable[..., HTMLResponse], rule=None
+) -> Response:
+    wants_json = (
+        request.url.path.endswith(".json")
+        or "application/json" in request.headers.get("accept", "")
+        or request.headers.get("content-type", "").startswith("application/json")
+    )
+    if wants_json:
+        return JSONResponse({"ok": False, "message": message, "rule": rule}, status_code=status)
+    return render(
+        "error.html", {"title": f"Error {status}", "status": status, "message": message}, status
+    )
+
+
+def _refuse_cross_site(request: Request) -> None:
+    """A form posted from another site (a page that knows a kit id) changes nothing."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        raise Forbidden(f"cross-site request refused (Sec-Fetch-Site: {site})")
+    origin = request.headers.get("origin")
+    if origin is None:
+        return
+    host = request.headers.get("host", "")
+    if origin == "null" or urlsplit(origin).netloc != host:
+        raise Forbidden(f"cross-site request refused (Origin {origin} is not {host})")
+
+
+async def _read_body(request: Request) -> tuple[bool, dict[str, Any]]:
+    if request.headers.get("content-type", "").startswith("application/json"):
+        try:
+            body = await request.json()
+        except ValueError:
+            raise DomekitError("the request body is not JSON") from None
+        if not isinstance(body, dict):
+            raise DomekitError("the request body must be a JSON object")
+        return True, body
+    form = await request.form()
+    fields: dict[str, Any] = {}
+    for name, value in form.multi_items():
+        value = value if isinstance(value, str) else ""
+        if name in fields:
+            previous = fields[name]
+            fields[name] = [*previous, value] if isinstance(previous, list) else [previous, value]
+        else:
+            fields[name] = value
+    return False, fields
+
+
+def _version_field(value: Any) -> int | None:
+    if value in (None, ""):
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise DomekitError(f"version must be a whole number, got {value!r}") from None
+
+
+def _next_url(fields: Mapping[str, Any], who: Access, seq: int | None) -> str:
+    target = str(fields.get("next") or "")
+    # Only back to a page of the same kit: never an open redirect.
+    if not target.startswith(who.base + "/") or "//" in target[1:] or "\\" in target:
+        target = f"{who.base}/table"
+    target = target.split("?", 1)[0].split("#", 1)[0]
+    return f"{target}?done={seq}" if seq is not None else target
+
+
+def _flat_fields(fields: Mapping[str, Any]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for name, value in fields.items():
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, (str, int, float)):
+                out.append((name, str(item)))
+    return out

@@ -1,0 +1,488 @@
+"""Matches as action logs: one writer per match, idempotent actions, undo by replay, live events.
+
+A match's state is the fold of `plugin.apply` over its effective actions (every action that no
+later `undo` took back). The latest state of each match is kept in memory keyed by the match's
+version, and rebuilt from the log whenever the memory and the database disagree, so a restarted
+server resumes exactly where the log ends.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolkit.errors import DomekitError, RuleError
+from toolkit.tracker.plugin import EVERYTHING, Action, GamePlugin, State, load_plugin
+from toolkit.tracker.storage import ActionRow, KitRow, MatchRow, Store
+
+UNDO = "undo"
+EXPORT_FORMAT = "domekit-match/1"
+
+
+class Stale(DomekitError):
+    """The action was made against an older version and something it touches changed since."""
+
+    def __init__(self, version: int, since: list[str]) -> None:
+        self.version = version
+        self.since = since
+        super().__init__(
+            "the match changed since this page was loaded: " + "; ".join(since)
+            if since
+            else "the match changed since this page was loaded"
+        )
+
+
+class NotFound(DomekitError):
+    """No kit, match or page by that name."""
+
+
+@dataclass
+class Submitted:
+    """An action in the log: the reply to a submit (also to its retries)."""
+
+    seq: int
+    version: int
+    text: str
+    outcome: dict[str, Any]
+    replayed: bool = False  # True when the client's action id was already in the log
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "version": self.version,
+            "text": self.text,
+            "outcome": self.outcome,
+            "replayed": self.replayed,
+        }
+
+
+@dataclass
+class _Live:
+    """A match as memory holds it: the state at `version` and what the log says so far."""
+
+    match: MatchRow
+    game: str
+    version: int
+    state: State
+    effective: list[tuple[int, Action]]  # (seq, action) of every action not undone, in order
+    touched: list[frozenset[str]]  # what the action at seq i+1 touched
+    texts: list[str]  # the text form of the action at seq i+1
+    client_ids: dict[str, int] = field(default_factory=dict)
+
+
+def new_client_action_id() -> str:
+    """A fresh id for one form render or one API call: a retry sends the same one again."""
+    return secrets.token_hex(12)
+
+
+class MatchService:
+    """Every read and write of kits and matches goes through here."""
+
+    def __init__(self, store: Store, plugin_loader: Callable[[str], GamePlugin] = load_plugin):
+        self.store = store
+        self._plugin_loader = plugin_loader
+        self._plugins: dict[str, GamePlugin] = {}
+        self._live: dict[int, _Live] = {}
+        self._locks: dict[int, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+        self.listeners: list[Callable[[int, int], None]] = []  # called after each commit
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    def plugin(self, game: str) -> GamePlugin:
+        if game not in self._plugins:
+            self._plugins[game] = self._plugin_loader(game)
+        return self._plugins[game]
+
+    def game_of(self, match: MatchRow) -> str:
+        kit = self.store.kit(kit_id=match.kit_id)
+        if kit is None:
+            raise NotFound(f"match {match.id} belongs to no kit")
+        return kit.game
+
+    def _lock(self, match_id: int) -> threading.Lock:
+        with self._locks_guard:
+            return self._locks.setdefault(match_id, threading.Lock())
+
+    def _notify(self, match_id: int, seq: int) -> None:
+        for listener in list(self.listeners):
+            listener(match_id, seq)
+
+    # -- kits -------------------------------------------------------------------------------
+
+    def kit(self, kit_id: str) -> KitRow:
+        row = self.store.kit(kit_id=kit_id) if _looks_like_token(kit_id) else None
+        if row is None:
+            raise NotFound(f"no kit {kit_id!r} is known to this tracker")
+        return row
+
+    def kit_by_view_token(self, token: str) -> KitRow:
+        row = self.store.kit(view_token=token) if _looks_like_token(token) else None
+        if row is None:
+            raise NotFound("no kit has this view link")
+        return row
+
+    def current_match(self, kit: KitRow) -> MatchRow:
+        """The kit's current match, starting match 1 when the kit has none yet."""
+        if kit.current_match is not None and kit.current_match > 0:
+            match = self.store.match(kit.current_match)
+            if match is not None:
+                return match
+        plugin = self.plugin(kit.game)
+        self.store.create_match(kit.kit_id, 1, plugin.initial_state(kit.manifest, None), after=None)
+        fresh = self.kit(kit.kit_id)
+        match = self.store.match(fresh.current_match or 0)
+        if match is None:
+            raise NotFound(f"kit {kit.kit_id} has no match")
+        return match
+
+    def start_next_match(self, kit: KitRow, seen_match_id: int) -> MatchRow:
+        """Move a kit's campaign on to its next match, carrying the last match's final state."""
+        plugin = self.plugin(kit.game)
+        current = self.current_match(kit)
+        if current.id != seen_match_id:
+            return current  # someone else moved the campaign on already: no double start
+        live = self._load(current.id)
+        refusal = plugin.next_match_refusal(live.state)
+        if refusal:
+            raise RuleError("next match", refusal)
+        if current.number >= plugin.matches_in_campaign(live.state):
+            raise RuleError("campaign", f"the campaign is over after match {current.number}")
+        initial = plugin.initial_state(kit.manifest, live.state)
+        new_id = self.store.create_match(kit.kit_id, current.number + 1, initial, after=current.id)
+        self._notify(current.id, live.version)
+        match = self.store.match(new_id) if new_id is not None else None
+        return match or self.current_match(self.kit(kit.kit_id))
+
+    # -- state ------------------------------------------------------------------------------
+
+    def state(self, match_id: int) -> tuple[int, State]:
+        """(version, state) of a match; the state must not be mutated by the caller."""
+        live = self._load(match_id)
+        return live.version, live.state
+
+    def last_effective(self, match_id: int) -> tuple[int, str] | None:
+        """(seq, text) of the action an undo would take back now, if any."""
+        live = self._load(match_id)
+        if not live.effective:
+            return None
+        seq = live.effective[-1][0]
+        return seq, live.texts[seq - 1]
+
+    def _load(self, match_id: int) -> _Live:
+        live = self._live.get(match_id)
+        if live is not None:
+            return live
+        with self._lock(match_id):
+            return self._rebuild(match_id)
+
+    def _rebuild(self, match_id: int) -> _Live:
+        """Read a match's whole log and fold it (start-up, or after a write from elsewhere)."""
+        match = self.store.match(match_id)
+        if match is None:
+            raise NotFound(f"no match {match_id}")
+        game = self.game_of(match)
+        plugin = self.plugin(game)
+        rows = self.store.actions(match_id)
+        effective: list[tuple[int, Action]] = []
+        for row in rows:
+            if row.kind == UNDO:
+                effective.pop()
+            else:
+                effective.append((row.seq, row.payload))
+        state = match.initial_state
+        for _seq, action in effective:
+            state, _outcome = plugin.apply(state, action)
+        live = _Live(
+            match=match,
+            game=game,
+            version=rows[-1].seq if rows else 0,
+            state=state,
+            effective=effective,
+            touched=[_touches(plugin, row) for row in rows],
+            texts=[row.text for row in rows],
+            client_ids={row.client_action_id: row.seq for row in rows},
+        )
+        self._live[match_id] = live
+        return live
+
+    def replay(self, match: MatchRow, upto: int | None = None) -> list[tuple[ActionRow, State]]:
+        """Every action of a match with the state after it (for the history page)."""
+        plugin = self.plugin(self.game_of(match))
+        rows = self.store.actions(match.id)
+        if upto is not None:
+            rows = [row for row in rows if row.seq <= upto]
+        stack: list[State] = [match.initial_state]
+        out: list[tuple[ActionRow, State]] = []
+        for row in rows:
+            if row.kind == UNDO:
+                stack.pop()
+            else:
+                after, _ = plugin.apply(stack[-1], row.payload)
+                stack.append(after)
+            out.append((row, stack[-1]))
+        return out
+
+    # -- writes -----------------------------------------------------------------------------
+
+    def submit(
+        self,
+        match_id: int,
+        data: Mapping[str, Any],
+        *,
+        client_action_id: str,
+        base_version: int | None,
+        actor: str = "",
+    ) -> Submitted:
+        """Apply one action and commit it before answering.
+
+        A client action id already in the log returns that action's original result (a retry
+        is applied once). Raises Stale (409), RuleError or DomekitError (422); nothing changes
+        then.
+        """
+        client_action_id = _check_client_id(client_action_id)
+        live = self._load(match_id)
+        plugin = self.plugin(live.game)
+        known = self._known(live, client_action_id)
+        if known is not None:
+            return known
+        if data.get("type") == UNDO:
+            return self._undo(match_id, data, client_action_id, base_version, actor)
+        action = plugin.parse_action(data)
+        for _attempt in range(3):
+            with self._lock(match_id):
+                live = self._live.get(match_id) or self._rebuild(match_id)
+                known = self._known(live, client_action_id)
+                if known is not None:
+                    return known
+                touches = plugin.touches(action)
+                self._check_fresh(live, base_version, touches)
+                state, outcome = plugin.apply(live.state, action)
+                text = plugin.describe(action)
+                seq = self.store.append(
+                    match_id,
+                    live.version,
+                    client_action_id=client_action_id,
+                    actor=actor,
+                    kind=str(action.get("type", "")),
+                    payload=action,
+                    base_version=base_version,
+                    text=text,
+                    outcome=outcome,
+                    event_data={"text": text, "actor": actor},
+                )
+                if seq is None:  # another process wrote: read the log again and retry
+                    self._live.pop(match_id, None)
+                    continue
+                live.version = seq
+                live.state = state
+                live.effective.append((seq, action))
+                live.touched.append(touches)
+                live.texts.append(text)
+                live.client_ids[client_action_id] = seq
+            self._notify(match_id, seq)
+            return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
+        raise DomekitError("the match is busy; try again")
+
+    def _undo(
+        self,
+        match_id: int,
+        data: Mapping[str, Any],
+        client_action_id: str,
+        base_version: int | None,
+        actor: str,
+    ) -> Submitted:
+        """Take back the latest action still in effect: replay the log without it."""
+        target = _int_or_none(data.get("target"))
+        with self._lock(match_id):
+            live = self._live.get(match_id) or self._rebuild(match_id)
+            known = self._known(live, client_action_id)
+            if known is not None:
+                return known
+            if not live.effective:
+                raise RuleError("undo", "there is nothing to undo in this match")
+            last_seq, _last_action = live.effective[-1]
+            if target is not None and target != last_seq:
+                raise Stale(live.version, self._since(live, target))
+            if target is None:
+                self._check_fresh(live, base_version, frozenset({EVERYTHING}))
+            plugin = self.plugin(live.game)
+            state = live.match.initial_state
+            for _seq, action in live.effective[:-1]:
+                state, _outcome = plugin.apply(state, action)
+            undone_text = live.texts[last_seq - 1]
+            text = f"undo #{last_seq}: {undone_text}"
+            outcome = {"undone": last_seq, "undone_text": undone_text}
+            seq = self.store.append(
+                match_id,
+                live.version,
+                client_action_id=client_action_id,
+                actor=actor,
+                kind=UNDO,
+                payload={"type": UNDO, "target": last_seq},
+                base_version=base_version,
+                text=text,
+                outcome=outcome,
+                event_data={"text": text, "actor": actor},
+            )
+            if seq is None:
+                self._live.pop(match_id, None)
+                raise Stale(-1, ["another tracker process wrote to this match"])
+            live.version = seq
+            live.state = state
+            live.effective.pop()
+            live.touched.append(frozenset({EVERYTHING}))
+            live.texts.append(text)
+            live.client_ids[client_action_id] = seq
+        self._notify(match_id, seq)
+        return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
+
+    def _known(self, live: _Live, client_action_id: str) -> Submitted | None:
+        seq = live.client_ids.get(client_action_id)
+        if seq is None:
+            return None
+        row = self.store.action_by_client_id(live.match.id, client_action_id)
+        if row is None:
+            return None
+        return Submitted(
+            seq=row.seq, version=live.version, text=row.text, outcome=row.outcome, replayed=True
+        )
+
+    def _check_fresh(self, live: _Live, base_version: int | None, touches: frozenset[str]) -> None:
+        if base_version is None or base_version == live.version:
+            return
+        if base_version > live.version or base_version < 0:
+            raise Stale(live.version, [f"this page claims version {base_version}"])
+        clash = [
+            live.texts[index]
+            for index in range(base_version, live.version)
+            if _overlap(touches, live.touched[index])
+        ]
+        if clash:
+            raise Stale(live.version, clash)
+
+    def _since(self, live: _Live, version: int) -> list[str]:
+        return [live.texts[index] for index in range(max(version, 0), live.version)]
+
+    # -- export and import ------------------------------------------------------------------
+
+    def export(self, match: MatchRow) -> dict[str, Any]:
+        return {
+            "format": EXPORT_FORMAT,
+            "game": self.game_of(match),
+            "match_number": match.number,
+            "initial_state": match.initial_state,
+            "actions": [
+                {
+                    "seq": row.seq,
+                    "client_action_id": row.client_action_id,
+                    "actor": row.actor,
+                    "created": row.created,
+                    "payload": row.payload,
+                    "text": row.text,
+                }
+                for row in self.store.actions(match.id)
+            ],
+        }
+
+    def import_match(self, kit: KitRow, document: Any) -> MatchRow:
+        """A match exported as JSON becomes the kit's current match, replayed action by action
+        (so an edited file that breaks a rule is refused naming the action)."""
+        if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
+            raise DomekitError(f"not a Domekit match export (expected format {EXPORT_FORMAT!r})")
+        if document.get("game") != kit.game:
+            raise DomekitError(
+                f"this export is a {document.get('game')!r} match; the kit is {kit.game!r}"
+            )
+        initial = document.get("initial_state")
+        entries = document.get("actions")
+        if not isinstance(initial, dict) or not isinstance(entries, list):
+            raise DomekitError("the export needs initial_state (an object) and actions (a list)")
+        plugin = self.plugin(kit.game)
+        # Check the whole log before writing anything.
+        stack: list[State] = [initial]
+        for index, entry in enumerate(entries, start=1):
+            payload = entry.get("payload") if isinstance(entry, dict) else None
+            if not isinstance(payload, dict):
+                raise DomekitError(f"action {index} of the export has no payload")
+            if payload.get("type") == UNDO:
+                if len(stack) == 1:
+                    raise DomekitError(f"action {index} of the export undoes nothing")
+                stack.pop()
+                continue
+            try:
+                state, _ = plugin.apply(stack[-1], plugin.parse_action(payload))
+            except DomekitError as exc:
+                raise DomekitError(f"action {index} of the export: {exc}") from None
+            stack.append(state)
+        current = self.current_match(kit)
+        number = max(m.number for m in self.store.kit_matches(kit.kit_id)) + 1
+        new_id = self.store.create_match(kit.kit_id, number, initial, after=current.id)
+        if new_id is None:
+            raise Stale(-1, ["the kit moved on to another match while importing"])
+        for entry in entries:
+            self.submit(
+                new_id,
+                entry["payload"],
+                client_action_id=str(entry.get("client_action_id") or new_client_action_id()),
+                base_version=None,
+                actor=str(entry.get("actor", "import"))[:80],
+            )
+        self._notify(current.id, self._load(current.id).version)
+        match = self.store.match(new_id)
+        assert match is not None
+        return match
+
+
+def _touches(plugin: GamePlugin, row: ActionRow) -> frozenset[str]:
+    if row.kind == UNDO:
+        return frozenset({EVERYTHING})
+    return plugin.touches(row.payload)
+
+
+def _overlap(mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    return EVERYTHING in mine or EVERYTHING in theirs or bool(mine & theirs)
+
+
+def _check_client_id(value: str) -> str:
+    value = str(value or "").strip()
+    if not value or len(value) > 64:
+        raise DomekitError("every action needs a client action id of 1 to 64 characters")
+    return value
+
+
+def _int_or_none(value: Any) -> int | None:
+    if value in (None, ""):
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise DomekitError(f"expected a whole number, got {value!r}") from None
+
+
+def _looks_like_token(value: str) -> bool:
+    return 8 <= len(value) <= 64 and all(
+        c in "0123456789abcdefABCDEF-_" or c.isalnum() for c in value
+    )
+
+
+def diff_states(before: Any, after: Any, path: str = "") -> list[str]:
+    """What changed between two JSON states, one `path: old -> new` line per leaf."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        lines: list[str] = []
+        for key in list(before) + [k for k in after if k not in before]:
+            sub = f"{path}.{key}" if path else str(key)
+            lines += diff_states(before.get(key), after.get(key), sub)
+        return lines
+    if before == after:
+        return []
+    return [f"{path}: {_short(before)} -> {_short(after)}"]
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -1,0 +1,432 @@
+"""Storage: kits, matches, their action logs and live events, through SQLAlchemy Core.
+
+The action log is the source of truth; a match's state is the fold of its actions over its initial
+state. SQLite is the default (a file, WAL journal, `synchronous=FULL` so a commit survives a power
+cut); any SQLAlchemy URL works (`--db URL` or `DOMEKIT_DB`). Every write is one transaction that
+starts with `BEGIN IMMEDIATE` on SQLite, so two writers never interleave.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+
+from toolkit.errors import DomekitError
+
+DEFAULT_DB = "sqlite:///output/domekit.sqlite3"
+
+metadata = MetaData()
+
+kits = Table(
+    "kits",
+    metadata,
+    Column("kit_id", String(64), primary_key=True),
+    Column("view_token", String(64), nullable=False, unique=True),
+    Column("game", String(32), nullable=False),
+    Column("base_url", Text, nullable=False, default=""),
+    Column("manifest", Text, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("current_match", Integer, nullable=True),
+)
+
+matches = Table(
+    "matches",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("kit_id", String(64), ForeignKey("kits.kit_id"), nullable=False, index=True),
+    Column("number", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("initial_state", Text, nullable=False),
+    Column("version", Integer, nullable=False, default=0),
+    UniqueConstraint("kit_id", "number", name="uq_match_number"),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", Integer, ForeignKey("matches.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("client_action_id", String(64), nullable=False),
+    Column("actor", String(80), nullable=False, default=""),
+    Column("created", Float, nullable=False),
+    Column("kind", String(40), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("base_version", Integer, nullable=True),
+    Column("text", Text, nullable=False, default=""),
+    Column("outcome", Text, nullable=False, default="{}"),
+    UniqueConstraint("match_id", "seq", name="uq_action_seq"),
+    UniqueConstraint("match_id", "client_action_id", name="uq_action_client_id"),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", Integer, ForeignKey("matches.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("kind", String(40), nullable=False),
+    Column("data", Text, nullable=False),
+    UniqueConstraint("match_id", "seq", name="uq_event_seq"),
+)
+
+
+@dataclass(frozen=True)
+class KitRow:
+    kit_id: str
+    view_token: str
+    game: str
+    base_url: str
+    manifest: dict[str, Any]
+    current_match: int | None
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    id: int
+    kit_id: str
+    number: int
+    created: float
+    initial_state: dict[str, Any]
+    version: int
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    seq: int
+    client_action_id: str
+    actor: str
+    created: float
+    kind: str
+    payload: dict[str, Any]
+    base_version: int | None
+    text: str
+    outcome: dict[str, Any]
+
+
+def resolve_db_url(db: str | None) -> str:
+    """The database URL: the flag, else DOMEKIT_DB, else a SQLite file in output/."""
+    url = db or os.environ.get("DOMEKIT_DB") or DEFAULT_DB
+    if "://" not in url:  # a bare path means a SQLite file
+        url = f"sqlite:///{url}"
+    return url
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+
+
+class Store:
+    """The database: one engine, short transactions, rows as small frozen values."""
+
+    def __init__(self, db_url: str) -> None:
+        self.url = resolve_db_url(db_url)
+        self.is_sqlite = self.url.startswith("sqlite")
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            path = self.url.split(":///", 1)[1] if ":///" in self.url else ""
+            if path and path != ":memory:" and not path.startswith("file:"):
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        try:
+            self.engine: Engine = create_engine(self.url, **kwargs)
+        except Exception as exc:  # bad URL, missing driver
+            raise DomekitError(f"cannot open database {self.url!r}: {exc}") from None
+        self._writer = self.engine
+        if self.is_sqlite:
+            self._tune_sqlite()
+            self._writer = self.engine.execution_options(sqlite_begin="BEGIN IMMEDIATE")
+        try:
+            metadata.create_all(self.engine)
+        except Exception as exc:
+            raise DomekitError(f"cannot open database {self.url!r}: {exc}") from None
+
+    def _tune_sqlite(self) -> None:
+        @event.listens_for(self.engine, "connect")
+        def _on_connect(dbapi_conn, _record):  # type: ignore[no-untyped-def]
+            # Let SQLAlchemy, not the driver, decide when transactions begin.
+            dbapi_conn.isolation_level = None
+            cursor = dbapi_conn.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        @event.listens_for(self.engine, "begin")
+        def _on_begin(conn):  # type: ignore[no-untyped-def]
+            # Writers take the write lock up front (BEGIN IMMEDIATE): one writer at a time and
+            # no deadlock from upgrading a read lock; readers begin deferred.
+            conn.exec_driver_sql(conn.get_execution_options().get("sqlite_begin", "BEGIN"))
+
+    @contextmanager
+    def write(self) -> Iterator[Connection]:
+        """One write transaction, committed (durably) when the block ends without error."""
+        with self._writer.begin() as conn:
+            yield conn
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- kits -----------------------------------------------------------------------------
+
+    def put_kit(
+        self, kit_id: str, view_token: str, game: str, base_url: str, manifest: dict
+    ) -> bool:
+        """Record a kit; False when it was already known (the first record wins)."""
+        with self.write() as conn:
+            known = conn.execute(select(kits.c.kit_id).where(kits.c.kit_id == kit_id)).first()
+            if known:
+                return False
+            conn.execute(
+                insert(kits).values(
+                    kit_id=kit_id,
+                    view_token=view_token,
+                    game=game,
+                    base_url=base_url,
+                    manifest=_dumps(manifest),
+                    created=time.time(),
+                    current_match=None,
+                )
+            )
+            return True
+
+    def kit(self, *, kit_id: str | None = None, view_token: str | None = None) -> KitRow | None:
+        query = select(kits)
+        if kit_id is not None:
+            query = query.where(kits.c.kit_id == kit_id)
+        else:
+            query = query.where(kits.c.view_token == view_token)
+        with self.engine.connect() as conn:
+            row = conn.execute(query).mappings().first()
+        if row is None:
+            return None
+        return KitRow(
+            kit_id=row["kit_id"],
+            view_token=row["view_token"],
+            game=row["game"],
+            base_url=row["base_url"],
+            manifest=json.loads(row["manifest"]),
+            current_match=row["current_match"],
+        )
+
+    # -- matches --------------------------------------------------------------------------
+
+    def create_match(
+        self, kit_id: str, number: int, initial_state: dict, *, after: int | None
+    ) -> int | None:
+        """Start match `number` of a kit and make it current, unless the kit moved on already.
+
+        `after` is the match the caller saw as current; None if the kit had none. Returns the new
+        match id, or None when another request started a match first.
+        """
+        with self.write() as conn:
+            moved = conn.execute(
+                update(kits)
+                .where(kits.c.kit_id == kit_id)
+                .where(
+                    kits.c.current_match.is_(None)
+                    if after is None
+                    else kits.c.current_match == after
+                )
+                .values(current_match=-1)
+            )
+            if moved.rowcount != 1:
+                return None
+            result = conn.execute(
+                insert(matches).values(
+                    kit_id=kit_id,
+                    number=number,
+                    created=time.time(),
+                    initial_state=_dumps(initial_state),
+                    version=0,
+                )
+            )
+            match_id = int(result.inserted_primary_key[0])
+            conn.execute(update(kits).where(kits.c.kit_id == kit_id).values(current_match=match_id))
+            return match_id
+
+    def match(self, match_id: int) -> MatchRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(matches).where(matches.c.id == match_id)).mappings().first()
+        return None if row is None else _match_row(row)
+
+    def kit_matches(self, kit_id: str) -> list[MatchRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(matches).where(matches.c.kit_id == kit_id).order_by(matches.c.number)
+            ).mappings()
+            return [_match_row(row) for row in rows]
+
+    # -- the log --------------------------------------------------------------------------
+
+    def append(
+        self,
+        match_id: int,
+        expected_version: int,
+        *,
+        client_action_id: str,
+        actor: str,
+        kind: str,
+        payload: dict,
+        base_version: int | None,
+        text: str,
+        outcome: dict,
+        event_data: dict,
+    ) -> int | None:
+        """Append one action and its live event in one transaction; the new seq, or None when the
+        match's version is no longer `expected_version` (someone else wrote first)."""
+        seq = expected_version + 1
+        now = time.time()
+        try:
+            with self.write() as conn:
+                bumped = conn.execute(
+                    update(matches)
+                    .where(matches.c.id == match_id)
+                    .where(matches.c.version == expected_version)
+                    .values(version=seq)
+                )
+                if bumped.rowcount != 1:
+                    raise _VersionMoved
+                self._insert_action(
+                    conn,
+                    match_id,
+                    seq,
+                    now,
+                    client_action_id,
+                    actor,
+                    kind,
+                    payload,
+                    base_version,
+                    text,
+                    outcome,
+                    event_data,
+                )
+        except _VersionMoved:
+            return None
+        return seq
+
+    def _insert_action(
+        self,
+        conn: Connection,
+        match_id: int,
+        seq: int,
+        now: float,
+        client_action_id: str,
+        actor: str,
+        kind: str,
+        payload: dict,
+        base_version: int | None,
+        text: str,
+        outcome: dict,
+        event_data: dict,
+    ) -> None:
+        conn.execute(
+            insert(actions).values(
+                match_id=match_id,
+                seq=seq,
+                client_action_id=client_action_id,
+                actor=actor,
+                created=now,
+                kind=kind,
+                payload=_dumps(payload),
+                base_version=base_version,
+                text=text,
+                outcome=_dumps(outcome),
+            )
+        )
+        conn.execute(
+            insert(events).values(
+                match_id=match_id, seq=seq, created=now, kind=kind, data=_dumps(event_data)
+            )
+        )
+
+    def actions(self, match_id: int, *, after: int = 0) -> list[ActionRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions)
+                .where(actions.c.match_id == match_id)
+                .where(actions.c.seq > after)
+                .order_by(actions.c.seq)
+            ).mappings()
+            return [_action_row(row) for row in rows]
+
+    def action_by_client_id(self, match_id: int, client_action_id: str) -> ActionRow | None:
+        with self.engine.connect() as conn:
+            row = (
+                conn.execute(
+                    select(actions)
+                    .where(actions.c.match_id == match_id)
+                    .where(actions.c.client_action_id == client_action_id)
+                )
+                .mappings()
+                .first()
+            )
+        return None if row is None else _action_row(row)
+
+    def events_after(
+        self, match_id: int, seq: int, limit: int = 500
+    ) -> list[tuple[int, str, dict]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(events.c.seq, events.c.kind, events.c.data)
+                .where(events.c.match_id == match_id)
+                .where(events.c.seq > seq)
+                .order_by(events.c.seq)
+                .limit(limit)
+            ).all()
+        return [(row.seq, row.kind, json.loads(row.data)) for row in rows]
+
+
+class _VersionMoved(Exception):
+    """Another writer appended first; the transaction is rolled back."""
+
+
+def _match_row(row: Any) -> MatchRow:
+    return MatchRow(
+        id=row["id"],
+        kit_id=row["kit_id"],
+        number=row["number"],
+        created=row["created"],
+        initial_state=json.loads(row["initial_state"]),
+        version=row["version"],
+    )
+
+
+def _action_row(row: Any) -> ActionRow:
+    return ActionRow(
+        seq=row["seq"],
+        client_action_id=row["client_action_id"],
+        actor=row["actor"],
+        created=row["created"],
+        kind=row["kind"],
+        payload=json.loads(row["payload"]),
+        base_version=row["base_version"],
+        text=row["text"],
+        outcome=json.loads(row["outcome"]),
+    )
