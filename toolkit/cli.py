@@ -6,6 +6,10 @@ so `domekit --help` answers at once.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from pathlib import Path
+
 import typer
 from typer.core import TyperGroup
 
@@ -40,6 +44,67 @@ app.add_typer(deathdome_app, name="deathdome")
 app.add_typer(naturedome_app, name="naturedome")
 app.add_typer(dominum_app, name="dominum")
 app.add_typer(domppa_app, name="domppa")
+
+
+@app.command("kit")
+def kit(
+    game: str = typer.Argument(
+        ..., help="deathdome (or another game with a kit), or all: every game that has one."
+    ),
+    paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
+    out: Path | None = typer.Option(
+        None, "--out", help="The PDF to write (default output/<game>-kit.pdf)."
+    ),
+    base_url: str | None = typer.Option(
+        None,
+        "--base-url",
+        help="Where the tracker runs; QR codes point under it (default: this machine's LAN "
+        "address on port 8000).",
+    ),
+    teams: str | None = typer.Option(
+        None, "--teams", help="Team colours to print, comma separated, e.g. red,blue."
+    ),
+    data: Path | None = typer.Option(
+        None, "--data", help="Your own copy of card_data/<game> (edited in a spreadsheet)."
+    ),
+    back_offset: str = typer.Option(
+        "0,0", "--back-offset", help="Shift card backs by X,Y mm to fix duplex misregistration."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Write a print-and-play kit PDF (cards, meters, board, sheets) and its QR manifest."""
+    from toolkit.pdf.kits import run_kit
+
+    run_kit(
+        game,
+        paper=paper,
+        out=out,
+        base_url=base_url,
+        teams=teams,
+        data=data,
+        back_offset=back_offset,
+        as_json=as_json,
+    )
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on."),
+    port: int = typer.Option(8000, help="Port to listen on."),
+    db: str | None = typer.Option(
+        None, help="SQLAlchemy database URL (default: DOMEKIT_DB, else output/domekit.sqlite3)."
+    ),
+    lan: bool = typer.Option(
+        False, "--lan", help="Listen on every interface; print the LAN URL and its QR code."
+    ),
+    kits: Path = typer.Option(
+        Path("output"), help="Folder whose *.kit.json manifests are recorded at start."
+    ),
+) -> None:
+    """Run the live table tracker: the printed kits' QR codes open its pages."""
+    from toolkit.tracker.serve import serve as run_server
+
+    run_server(host, port, db, lan, kits)
 
 
 def main() -> None:
