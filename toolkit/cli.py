@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pathlib import Path
-
 import typer
 from typer.core import TyperGroup
 

@@ -1,0 +1,223 @@
+"""Card sheets: N-up imposition with bleed, crop marks and duplex backs.
+
+Geometry only: a card is a face drawer and the key of its back drawer; the game decides what they
+draw. Each card's art fills its bleed rectangle (trim + bleed on every side); neighbouring cards'
+bleeds touch, so one cut between two cards is never needed twice. Crop marks sit in the margin
+outside the bleed, on the line of every cut. Backs go on the page after their fronts, each at the
+mirror image of its front's position, so they line up when the sheet is printed duplex:
+
+- long-edge flip: a portrait page mirrors left-right; a landscape page mirrors top-bottom
+  (the printer turns a landscape page onto portrait paper, whose long edge is the page's width);
+- short-edge flip: the other way round.
+
+`back_offset` (mm) shifts every back page's content to correct a printer's duplex misregistration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.errors import DomekitError
+from toolkit.pdf.document import Document
+from toolkit.pdf.geometry import Rect, pt, union
+
+Duplex = Literal["long", "short"]
+Marks = Literal["edges", "lines", "none"]
+
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini": (44.0, 63.5),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+
+MARK_GAP = 1.0  # between the bleed and a crop mark
+MARK_LENGTH = 4.0
+MIN_MARGIN = 5.0  # paper edge to bleed: room for crop marks and the printer's unprintable edge
+
+
+@dataclass(frozen=True)
+class CardSize:
+    width: float
+    height: float
+    bleed: float = 3.0
+    safe: float = 4.0
+
+    def __post_init__(self) -> None:
+        if self.width <= 0 or self.height <= 0 or self.bleed < 0 or self.safe < 0:
+            raise DomekitError("card width and height must be positive, bleed and safe 0 or more")
+        if 2 * self.safe >= min(self.width, self.height):
+            raise DomekitError("the safe zone leaves no room on the card")
+
+
+@dataclass(frozen=True)
+class CardBox:
+    """Where one card sits on a page (mm): trim = the cut line; bleed = where art extends to;
+    safe = where text stays."""
+
+    trim: Rect
+    bleed: Rect
+    safe: Rect
+
+
+@dataclass(frozen=True)
+class Card:
+    face: Callable[[Canvas, CardBox], None]
+    back: str | None = None  # key into the backs given to draw_card_sheets
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    page: tuple[float, float]  # (width, height) mm, as laid out (landscape when wider)
+    columns: int
+    rows: int
+    slots: tuple[Rect, ...]  # trim rectangles, reading order (top row first, left to right)
+    size: CardSize
+
+    @property
+    def landscape(self) -> bool:
+        return self.page[0] > self.page[1]
+
+    @property
+    def per_page(self) -> int:
+        return len(self.slots)
+
+    def box(self, trim: Rect) -> CardBox:
+        return CardBox(trim, trim.outset(self.size.bleed), trim.inset(self.size.safe))
+
+
+def _layout(page: tuple[float, float], size: CardSize) -> SheetLayout | None:
+    cell_w = size.width + 2 * size.bleed
+    cell_h = size.height + 2 * size.bleed
+    columns = int((page[0] - 2 * MIN_MARGIN) // cell_w)
+    rows = int((page[1] - 2 * MIN_MARGIN) // cell_h)
+    if columns < 1 or rows < 1:
+        return None
+    left = (page[0] - columns * cell_w) / 2 + size.bleed
+    bottom = (page[1] - rows * cell_h) / 2 + size.bleed
+    slots = tuple(
+        Rect(left + col * cell_w, bottom + row * cell_h, size.width, size.height)
+        for row in reversed(range(rows))
+        for col in range(columns)
+    )
+    return SheetLayout(page, columns, rows, slots, size)
+
+
+def plan_sheet(paper: tuple[float, float], size: CardSize) -> SheetLayout:
+    """The layout holding the most cards per page, portrait or landscape (portrait on a tie)."""
+    portrait = (min(paper), max(paper))
+    candidates = [
+        layout
+        for layout in (_layout(portrait, size), _layout((portrait[1], portrait[0]), size))
+        if layout is not None
+    ]
+    if not candidates:
+        raise DomekitError(
+            f"a {size.width:g} x {size.height:g} mm card with {size.bleed:g} mm bleed does not fit "
+            f"on {portrait[0]:g} x {portrait[1]:g} mm paper"
+        )
+    return max(candidates, key=lambda layout: layout.per_page)
+
+
+def mirrored(rect: Rect, page: tuple[float, float], duplex: Duplex = "long") -> Rect:
+    """Where the back of a card at `rect` goes on the following page."""
+    width, height = page
+    landscape = width > height
+    flip_x = (duplex == "long") != landscape
+    if flip_x:
+        return Rect(width - rect.right, rect.y, rect.w, rect.h)
+    return Rect(rect.x, height - rect.top, rect.w, rect.h)
+
+
+def draw_crop_marks(c: Canvas, layout: SheetLayout, used: Sequence[Rect], marks: Marks) -> None:
+    """Marks on the line of every cut, outside the bleed of the cards on this page."""
+    if marks == "none" or not used:
+        return
+    bleed = layout.size.bleed
+    area = union(list(used)).outset(bleed)
+    xs = sorted({round(v, 4) for r in used for v in (r.x, r.right)})
+    ys = sorted({round(v, 4) for r in used for v in (r.y, r.top)})
+    c.saveState()
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.25)
+    start = MARK_GAP
+    length = min(MARK_LENGTH, MIN_MARGIN - MARK_GAP)
+    for x in xs:
+        c.line(pt(x), pt(area.top + start), pt(x), pt(area.top + start + length))
+        c.line(pt(x), pt(area.y - start), pt(x), pt(area.y - start - length))
+    for y in ys:
+        c.line(pt(area.x - start), pt(y), pt(area.x - start - length), pt(y))
+        c.line(pt(area.right + start), pt(y), pt(area.right + start + length), pt(y))
+    if marks == "lines":
+        c.setDash(1, 2)
+        c.setLineWidth(0.15)
+        c.setStrokeColorRGB(0.6, 0.6, 0.6)
+        for x in xs:
+            c.line(pt(x), pt(area.y), pt(x), pt(area.top))
+        for y in ys:
+            c.line(pt(area.x), pt(y), pt(area.right), pt(y))
+    c.restoreState()
+
+
+def draw_card_sheets(
+    doc: Document,
+    cards: Sequence[Card],
+    layout: SheetLayout,
+    *,
+    backs: dict[str, Callable[[Canvas, CardBox], None]] | None = None,
+    duplex: Duplex = "long",
+    back_offset: tuple[float, float] = (0.0, 0.0),
+    marks: Marks = "edges",
+    on_page: Callable[[], None] | None = None,
+) -> list[tuple[int, int]]:
+    """Lay `cards` out N-up; with `backs`, a back page follows each front page.
+
+    Returns (front page number, back page number or 0) per sheet, pages counted from 1.
+    """
+    backs = backs or {}
+    sheets: list[tuple[int, int]] = []
+    per_page = layout.per_page
+    for start in range(0, len(cards), per_page):
+        batch = cards[start : start + per_page]
+        slots = layout.slots[: len(batch)]
+        c = doc.begin_page(layout.page)
+        for card, trim in zip(batch, slots, strict=True):
+            box = layout.box(trim)
+            c.saveState()
+            card.face(c, box)
+            c.restoreState()
+        draw_crop_marks(c, layout, slots, marks)
+        trim_box = union(list(slots))
+        doc.end_page(trim=trim_box, bleed=trim_box.outset(layout.size.bleed))
+        front_page = doc.pages
+        if on_page:
+            on_page()
+        back_page = 0
+        if backs and any(card.back for card in batch):
+            c = doc.begin_page(layout.page)
+            c.saveState()
+            c.translate(pt(back_offset[0]), pt(back_offset[1]))
+            placed: list[Rect] = []
+            for card, trim in zip(batch, slots, strict=True):
+                if card.back is None:
+                    continue
+                if card.back not in backs:
+                    raise DomekitError(f"no card back named {card.back!r}")
+                target = mirrored(trim, layout.page, duplex)
+                placed.append(target)
+                c.saveState()
+                backs[card.back](c, layout.box(target))
+                c.restoreState()
+            c.restoreState()
+            trim_box = union(placed).moved(*back_offset)
+            doc.end_page(trim=trim_box, bleed=trim_box.outset(layout.size.bleed))
+            back_page = doc.pages
+            if on_page:
+                on_page()
+        sheets.append((front_page, back_page))
+    return sheets

@@ -1,0 +1,114 @@
+"""A PDF written atomically, page by page, in millimetres.
+
+The file is written to a temporary file in the target folder and renamed over the output path only
+when everything succeeded: on any error nothing is left at the output path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.errors import DomekitError
+from toolkit.pdf.geometry import Rect, pt
+
+
+class Document:
+    """A reportlab canvas plus the page size in mm and per-page PDF boxes."""
+
+    def __init__(self, canvas: Canvas, page_size: tuple[float, float]) -> None:
+        self.canvas = canvas
+        self.paper = page_size
+        self.page_size = page_size
+        self.pages = 0
+        self._open = False
+
+    @property
+    def width(self) -> float:
+        return self.page_size[0]
+
+    @property
+    def height(self) -> float:
+        return self.page_size[1]
+
+    @property
+    def page(self) -> Rect:
+        return Rect(0, 0, self.width, self.height)
+
+    def begin_page(self, size: tuple[float, float] | None = None) -> Canvas:
+        """Start a page (the document's paper unless `size` says otherwise); returns the canvas."""
+        if self._open:
+            raise RuntimeError("end_page() first")
+        self.page_size = size if size is not None else self.paper
+        self.canvas.setPageSize((pt(self.width), pt(self.height)))
+        self._open = True
+        return self.canvas
+
+    def end_page(self, *, trim: Rect | None = None, bleed: Rect | None = None) -> None:
+        """Finish a page; TrimBox/BleedBox are this page's (the whole page when not given)."""
+        trim = trim or self.page
+        bleed = bleed or trim
+        self.canvas.setTrimBox(trim.points())
+        self.canvas.setBleedBox(bleed.points())
+        self.canvas.showPage()
+        self._open = False
+        self.pages += 1
+
+
+@contextlib.contextmanager
+def pdf_document(
+    path: str | Path, page_size: tuple[float, float], *, title: str = "", author: str = "Domekit"
+) -> Iterator[Document]:
+    """Open a Document whose file appears at `path` only if the block completes."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DomekitError(f"cannot create folder {folder}: {exc.strerror}") from None
+    try:
+        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise DomekitError(f"cannot write in {folder}: {exc.strerror}") from None
+    os.close(handle)
+    try:
+        canvas = Canvas(temp_name, pagesize=(pt(page_size[0]), pt(page_size[1])), pageCompression=1)
+        canvas.setTitle(title)
+        canvas.setAuthor(author)
+        canvas.setCreator("Domekit")
+        document = Document(canvas, page_size)
+        yield document
+        canvas.save()
+        _publish(temp_name, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp_name)
+
+
+def _publish(temp_name: str, target: Path) -> None:
+    """Give the finished temp file ordinary permissions and rename it over the target."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(temp_name, 0o666 & ~umask)
+    os.replace(temp_name, target)
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write a text file (e.g. a kit manifest) via a temporary file and a rename."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp_name = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
+    )
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        _publish(temp_name, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp_name)

@@ -1,0 +1,60 @@
+"""QR codes drawn as vectors: every dark module of the qrcode package's matrix a filled square.
+
+Runs of dark modules along a row are merged into one rectangle (same picture, fewer objects).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import qrcode
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.errors import DomekitError
+from toolkit.pdf.geometry import pt
+
+MIN_SIZE_MM = 20.0
+QUIET_ZONE = 4  # modules of white around the code, part of the printed size
+
+
+@lru_cache(maxsize=512)
+def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
+    """The module grid, quiet zone included (True = dark)."""
+    code = qrcode.QRCode(border=QUIET_ZONE, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(data)
+    code.make(fit=True)
+    return tuple(tuple(row) for row in code.get_matrix())
+
+
+def draw_qr(c: Canvas, data: str, x: float, y: float, size: float) -> None:
+    """A QR code of `size` mm (quiet zone included) with its bottom-left corner at (x, y) mm."""
+    if size < MIN_SIZE_MM:
+        raise DomekitError(f"a QR code must be at least {MIN_SIZE_MM:g} mm (asked for {size:g})")
+    matrix = qr_matrix(data)
+    count = len(matrix)
+    module = pt(size) / count
+    left, bottom = pt(x), pt(y)
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(left, bottom, pt(size), pt(size), stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    path = c.beginPath()
+    for row_index, row in enumerate(matrix):
+        top = bottom + (count - row_index) * module
+        col = 0
+        while col < count:
+            if row[col]:
+                start = col
+                while col < count and row[col]:
+                    col += 1
+                # a hair of overlap closes anti-aliasing seams between rows
+                path.rect(
+                    left + start * module,
+                    top - module - 0.02,
+                    (col - start) * module,
+                    module + 0.02,
+                )
+            else:
+                col += 1
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()

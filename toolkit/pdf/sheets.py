@@ -1,0 +1,212 @@
+"""Generic sheets: headings, tables, reference text fitted to one page, meters (tracks)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.pdf.geometry import Rect, pt, text_colour_on
+from toolkit.pdf.text import LEADING, draw_line_fit
+
+Colour = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading and its lines; a line starting with '- ' is a bullet."""
+
+    heading: str
+    lines: tuple[str, ...]
+
+
+def draw_heading(c: Canvas, text: str, box: Rect, *, colour: Colour | None = None) -> None:
+    if colour is not None:
+        c.setFillColorRGB(*colour)
+        c.rect(pt(box.x), pt(box.y), pt(box.w), pt(box.h), stroke=0, fill=1)
+        c.setFillColorRGB(*text_colour_on(colour))
+        box = box.inset(2, 0)
+    else:
+        c.setFillColorRGB(0, 0, 0)
+    draw_line_fit(c, text, box, max_size=box.h * 2.83 * 0.7)
+    c.setFillColorRGB(0, 0, 0)
+
+
+def _section_lines(sections: Sequence[Section], width: float, size: float) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for section in sections:
+        out.append(("head", section.heading))
+        for line in section.lines:
+            bullet = line.startswith("- ")
+            body = line[2:] if bullet else line
+            wrapped = simpleSplit(body, "Helvetica", size, pt(width - (3 if bullet else 0))) or [""]
+            for index, part in enumerate(wrapped):
+                kind = ("bullet" if index == 0 else "indent") if bullet else "text"
+                out.append((kind, part))
+        out.append(("gap", ""))
+    return out
+
+
+def draw_sections(
+    c: Canvas,
+    sections: Sequence[Section],
+    box: Rect,
+    *,
+    columns: int = 2,
+    max_size: float = 9,
+    min_size: float = 5,
+    gutter: float = 6,
+) -> float:
+    """Reference text in columns, shrunk until it fits `box`; returns the size used."""
+    col_w = (box.w - gutter * (columns - 1)) / columns
+    size = max_size
+    while True:
+        lines = _section_lines(sections, col_w, size)
+        heights = [_line_height(kind, size) for kind, _ in lines]
+        if _fits(heights, box.h, columns) or size <= min_size:
+            break
+        size -= 0.25
+    col, y = 0, box.top
+    for (kind, text), height in zip(lines, heights, strict=True):
+        if y - height < box.y - 0.01:
+            col += 1
+            y = box.top
+            if col >= columns:
+                break
+            if kind == "gap":
+                continue
+        x = box.x + col * (col_w + gutter)
+        baseline = pt(y) - height * 2.83465 * 0.78
+        if kind == "head":
+            c.setFont("Helvetica-Bold", size * 1.15)
+            c.drawString(pt(x), baseline, text)
+        elif kind == "bullet":
+            c.setFont("Helvetica", size)
+            c.drawString(pt(x), baseline, "-")
+            c.drawString(pt(x + 3), baseline, text)
+        elif kind == "indent":
+            c.setFont("Helvetica", size)
+            c.drawString(pt(x + 3), baseline, text)
+        elif kind == "text":
+            c.setFont("Helvetica", size)
+            c.drawString(pt(x), baseline, text)
+        y -= height
+    return size
+
+
+def _line_height(kind: str, size: float) -> float:
+    """Height in mm of one line of a kind."""
+    factor = {"head": 1.15 * LEADING + 0.3, "gap": 0.5}.get(kind, LEADING)
+    return size * factor / 2.83465
+
+
+def _fits(heights: list[float], height: float, columns: int) -> bool:
+    col, y = 1, 0.0
+    for h in heights:
+        if y + h > height + 0.01:
+            col += 1
+            y = 0.0
+            if col > columns:
+                return False
+        y += h
+    return True
+
+
+def draw_table(
+    c: Canvas,
+    box: Rect,
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    widths: Sequence[float],
+    *,
+    row_height: float = 8,
+    size: float = 9,
+    header_colour: Colour = (0.2, 0.2, 0.2),
+) -> float:
+    """A ruled table from the top of `box`; `widths` are fractions of the width. Returns the y
+    (mm) below the table."""
+    total = sum(widths)
+    xs = [box.x]
+    for w in widths:
+        xs.append(xs[-1] + box.w * w / total)
+    y = box.top
+    c.saveState()
+    c.setLineWidth(0.4)
+    for index, cells in enumerate([header, *rows]):
+        top = y
+        y -= row_height
+        if index == 0:
+            c.setFillColorRGB(*header_colour)
+            c.rect(pt(box.x), pt(y), pt(box.w), pt(row_height), stroke=0, fill=1)
+            c.setFillColorRGB(*text_colour_on(header_colour))
+        else:
+            c.setFillColorRGB(0, 0, 0)
+        for col, text in enumerate(cells):
+            cell = Rect(xs[col] + 1.2, y + 1, xs[col + 1] - xs[col] - 2.4, row_height - 2)
+            draw_line_fit(
+                c,
+                str(text),
+                cell,
+                font="Helvetica-Bold" if index == 0 else "Helvetica",
+                max_size=size,
+            )
+        c.setStrokeColorRGB(0, 0, 0)
+        c.rect(pt(box.x), pt(y), pt(box.w), pt(top - y), stroke=1, fill=0)
+        for x in xs[1:-1]:
+            c.line(pt(x), pt(y), pt(x), pt(top))
+    c.restoreState()
+    return y
+
+
+def draw_meter(
+    c: Canvas,
+    box: Rect,
+    points: int,
+    *,
+    space: float,
+    label: str,
+    colour: Colour,
+    zero_label: str = "0",
+) -> Rect:
+    """A track with one marker space per point (1..points) and a last space for 0, in a row from
+    the left of `box`, under a label band. Returns the rectangle the track used."""
+    band = 6.0
+    count = points + 1
+    gap = 1.0
+    step = min(space + gap, (box.w - gap) / count)
+    cell = step - gap
+    c.saveState()
+    track = Rect(box.x, box.top - band - cell - 2, step * count + gap, cell + band + 2)
+    c.setFillColorRGB(*colour)
+    c.rect(pt(track.x), pt(track.top - band), pt(track.w), pt(band), stroke=0, fill=1)
+    c.setFillColorRGB(*text_colour_on(colour))
+    draw_line_fit(
+        c, label, Rect(track.x + 1.5, track.top - band + 0.8, track.w - 3, band - 1.6), max_size=10
+    )
+    c.setLineWidth(0.6)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.rect(pt(track.x), pt(track.y), pt(track.w), pt(track.h), stroke=1, fill=0)
+    for index in range(count):
+        value = points - index
+        x = track.x + gap + index * step
+        y = track.y + 1
+        if value == 0:
+            c.setFillColorRGB(0.85, 0.85, 0.85)
+        else:
+            c.setFillColorRGB(1, 1, 1)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.roundRect(pt(x), pt(y), pt(cell), pt(cell), pt(1.2), stroke=1, fill=1)
+        c.setFillColorRGB(0.35, 0.35, 0.35)
+        text = str(value) if value else zero_label
+        draw_line_fit(
+            c,
+            text,
+            Rect(x + 0.8, y + cell * 0.3, cell - 1.6, cell * 0.4),
+            font="Helvetica-Bold",
+            max_size=12,
+            align="centre",
+        )
+    c.restoreState()
+    return track
