@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from toolkit.data import game_data_dir, load_csv_models, load_toml_model
+from toolkit.data import game_data_dir, load_csv_models, load_toml_model, read_csv
 from toolkit.errors import DataError, DomekitError
 from toolkit.games.domppa.config import DomppaRules
 
@@ -112,23 +112,13 @@ def load_characters(
     path = _folder(folder) / "characters.csv"
     rows = load_csv_models(path, CharacterRow, key="name")
     rules = rules or load_rules(folder)
-    for number, row in enumerate(rows, start=2):
+    numbers = [number for number, _ in read_csv(path)]
+    for number, row in zip(numbers, rows, strict=True):
         try:
             parse_abilities(rules, row.abilities)
         except DomekitError as exc:
-            raise DataError(
-                path, str(exc), row=_row_of(path, row.name, number), field="abilities"
-            ) from None
+            raise DataError(path, str(exc), row=number, field="abilities") from None
     return rows
-
-
-def _row_of(path: Path, name: str, fallback: int) -> int:
-    from toolkit.data import read_csv
-
-    for number, values in read_csv(path):
-        if values.get("name") == name:
-            return number
-    return fallback
 
 
 def load_weapons(folder: str | Path | None = None) -> list[WeaponRow]:
