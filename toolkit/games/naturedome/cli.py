@@ -1,7 +1,90 @@
-"""`domekit naturedome ...`: the naturedome calculators."""
+"""`domekit naturedome ...`: the Nature Dome calculators."""
 
 from __future__ import annotations
 
 import typer
 
+from toolkit.errors import DomekitError
+
 app = typer.Typer(help="Nature Dome calculators: clash.", no_args_is_help=True)
+
+
+def _not_negative(flag: str, value: int) -> None:
+    if value < 0:
+        raise DomekitError(f"{flag} must be 0 or more (got {value}); no card is worth less than 0")
+
+
+@app.command()
+def clash(
+    attack: int = typer.Option(..., "--attack", help="The attack card's Attack Point Value."),
+    boost: list[int] = typer.Option(
+        [],
+        "--boost",
+        help="An Attack Boost the attack card is laid on; repeat for a boost laid on a boost.",
+    ),
+    defend: int | None = typer.Option(None, "--defend", help="The defend card's Defend value."),
+    escape: int | None = typer.Option(None, "--escape", help="The escape card's Escape value."),
+    attacker_health: int | None = typer.Option(
+        None, "--attacker-health", help="The attacker's health (default: the starting health)."
+    ),
+    defender_health: int | None = typer.Option(
+        None, "--defender-health", help="The defender's health (default: the starting health)."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+) -> None:
+    """One clash: an attack card (on Attack Boosts) against a defend or an escape card.
+
+    Zone penalties follow each player's health; damage is the attack's excess.
+    """
+    from toolkit.data.naturedome import load_rules
+    from toolkit.games.naturedome import rules as nd
+    from toolkit.output import emit
+
+    if (defend is None) == (escape is None):
+        raise DomekitError(
+            "give exactly one of --defend or --escape: a player can either defend or escape "
+            "with a card, but not both"
+        )
+    _not_negative("--attack", attack)
+    for value in boost:
+        _not_negative("--boost", value)
+    defence = nd.Defence.DEFEND if defend is not None else nd.Defence.ESCAPE
+    defence_value = defend if defend is not None else escape
+    assert defence_value is not None
+    _not_negative(f"--{defence.value}", defence_value)
+
+    settings = load_rules()
+    start = settings.health.start
+    healths = {
+        "--attacker-health": start if attacker_health is None else attacker_health,
+        "--defender-health": start if defender_health is None else defender_health,
+    }
+    for flag, health in healths.items():
+        if health < 0 or health > start:
+            raise DomekitError(f"{flag} must be 1 to the starting health {start} (got {health})")
+        if health == 0:
+            raise DomekitError(f"{flag} is 0: that player is already knocked out")
+
+    result = nd.clash(
+        nd.PowerCard(id="", name="", attack=attack),
+        defence,
+        nd.PowerCard(id="", name="", **{defence.value: defence_value}),
+        boosts=[
+            nd.PowerCard(id="", name="", kind=nd.CardKind.BOOST, boost=value) for value in boost
+        ],
+        attacker_health=healths["--attacker-health"],
+        defender_health=healths["--defender-health"],
+        rules=settings,
+    )
+    emit(
+        {
+            "attack_total": result.attack_total,
+            "defense_total": result.defense_total,
+            "damage": result.damage,
+            "defender_health": result.defender_health,
+            "knocked_out": result.knocked_out,
+            "steps": result.steps,
+        },
+        as_json=as_json,
+        title="Nature Dome clash",
+    )

@@ -85,7 +85,8 @@ class PowerCard:
 
     @property
     def label(self) -> str:
-        return f"'{self.name}'" if self.name else f"'{self.id}'"
+        """The card's name in quotes for steps and messages ('' for an unnamed card)."""
+        return f"'{self.name or self.id}'" if self.name or self.id else ""
 
     @property
     def is_boost(self) -> bool:
@@ -148,6 +149,11 @@ def _zone_step(role: str, health: int, rules: NatureDomeRules) -> str:
     )
 
 
+def _named(what: str, card: PowerCard, fallback: str = "") -> str:
+    label = card.label or fallback
+    return f"{what} {label}" if label else what
+
+
 def _value_step(what: str, value: int, penalty: int) -> str:
     if penalty == 0:
         return f"{what} {value}"
@@ -205,11 +211,14 @@ def clash(
     steps = [_zone_step("Attacker", attacker_health, rules)]
     attack_penalty = zone_penalty(attacker_health, rules)
     parts: list[int] = []
-    for boost in boosts:
+    for number, boost in enumerate(boosts, start=1):
         parts.append(penalised(boost.boost, attack_penalty))
-        steps.append(_value_step(f"Attack Boost {boost.label}: boost", boost.boost, attack_penalty))
+        what = _named("Attack Boost", boost, fallback=str(number))
+        steps.append(_value_step(f"{what}: boost", boost.boost, attack_penalty))
     parts.append(penalised(attack.attack, attack_penalty))
-    steps.append(_value_step(f"Attack card {attack.label}: attack", attack.attack, attack_penalty))
+    steps.append(
+        _value_step(f"{_named('Attack card', attack)}: attack", attack.attack, attack_penalty)
+    )
     attack_total = sum(parts)
     if boosts:
         steps.append(f"Attack total: {' + '.join(map(str, parts))} = {attack_total}")
@@ -219,7 +228,7 @@ def clash(
     if defence_card.is_boost:
         defense_total = 0
         steps.append(
-            f"{defence.value.capitalize()} with Attack Boost {defence_card.label}, the "
+            f"{defence.value.capitalize()} with {_named('Attack Boost', defence_card)}, the "
             f"defender's last card: {defence.value} points = 0"
         )
     else:
@@ -227,7 +236,7 @@ def clash(
         defense_total = penalised(printed, defence_penalty)
         steps.append(
             _value_step(
-                f"{defence.value.capitalize()} card {defence_card.label}: {defence.value}",
+                f"{_named(defence.value.capitalize() + ' card', defence_card)}: {defence.value}",
                 printed,
                 defence_penalty,
             )
