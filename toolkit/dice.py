@@ -64,7 +64,7 @@ class Dist(Generic[T]):
         if divisor > 1:
             cleaned = {outcome: weight // divisor for outcome, weight in cleaned.items()}
             total //= divisor
-        self._weights: dict[T, int] = dict(sorted(cleaned.items(), key=lambda kv: sort_key(kv[0])))
+        self._weights: dict[T, int] = cleaned  # in no particular order; readers sort
         self._total = total
 
     # -- construction -------------------------------------------------------------------------
@@ -106,17 +106,20 @@ class Dist(Generic[T]):
         """The exact probability left out by truncation (0 except for exploding dice)."""
         return Fraction(self._total - sum(self._weights.values()), self._total)
 
+    def _sorted(self) -> list[tuple[T, int]]:
+        return sorted(self._weights.items(), key=lambda kv: sort_key(kv[0]))
+
     def outcomes(self) -> list[T]:
-        return list(self._weights)
+        return [outcome for outcome, _ in self._sorted()]
 
     def weights(self) -> dict[T, int]:
-        return dict(self._weights)
+        return dict(self._sorted())
 
     def probability(self, outcome: T) -> Fraction:
         return Fraction(self._weights.get(outcome, 0), self._total)
 
     def probabilities(self) -> dict[T, Fraction]:
-        return {outcome: Fraction(weight, self._total) for outcome, weight in self._weights.items()}
+        return {outcome: Fraction(weight, self._total) for outcome, weight in self._sorted()}
 
     def p(self, predicate: Callable[[T], bool] | None = None) -> Fraction:
         """P(predicate(outcome)); without a predicate, P(outcome is truthy)."""
@@ -204,10 +207,10 @@ class Dist(Generic[T]):
         )
 
     def __hash__(self) -> int:
-        return hash((tuple(self._weights.items()), self._total))
+        return hash((frozenset(self._weights.items()), self._total))
 
     def __repr__(self) -> str:
-        body = ", ".join(f"{outcome!r}: {weight}" for outcome, weight in self._weights.items())
+        body = ", ".join(f"{outcome!r}: {weight}" for outcome, weight in self._sorted())
         return f"Dist({{{body}}}, total={self._total})"
 
 

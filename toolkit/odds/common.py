@@ -25,3 +25,21 @@ def json_ready(result: Mapping[str, Any]) -> dict[str, Any]:
 
 def expected(dist: Dist[Any]) -> Fraction:
     return dist.mean()
+
+
+def monotone_test(rolls: Dist[int], passes: Callable[[int], bool]) -> Dist[bool]:
+    """P(pass) for a test that a higher roll never makes worse, with O(log n) engine calls.
+
+    Binary search for the lowest passing total; tests/odds check the monotonicity this relies
+    on against the engine for every total.
+    """
+    totals = rolls.outcomes()
+    low, high = 0, len(totals)  # the first passing index lies in [low, high]
+    while low < high:
+        middle = (low + high) // 2
+        if passes(totals[middle]):
+            high = middle
+        else:
+            low = middle + 1
+    threshold = totals[low] if low < len(totals) else None
+    return rolls.map(lambda total: threshold is not None and total >= threshold)
