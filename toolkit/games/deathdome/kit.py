@@ -388,13 +388,22 @@ def meters_page(
             zero_label="jail",
         )
         c.setFillColorRGB(0, 0, 0)
-        draw_text_box(
+        draw_line_fit(
             c,
-            f"M {unit.movement}   S {unit.skill}   T {unit.toughness}   V {unit.vitae}",
-            Rect(track.x, track.y - 8, track_box.w, 6),
-            font="Helvetica-Bold",
+            f"Movement {unit.movement}  ·  Skill {unit.skill}  ·  Toughness {unit.toughness}"
+            f"  ·  Vitae {unit.vitae}",
+            Rect(track.x, track.y - 8, track_box.w, 5.5),
             max_size=10,
         )
+        c.setStrokeColorRGB(0.5, 0.5, 0.5)
+        c.setLineWidth(0.3)
+        for line in range(data.rules.match.max_items_per_unit if data.rules else 3):
+            y = track.y - 17 - line * 8
+            if y < slot.y + 1:
+                break
+            c.setFont("Helvetica", 8)
+            c.drawString(pt(track.x), pt(y + 0.8), f"Item {line + 1}")
+            c.line(pt(track.x + 12), pt(y), pt(track_box.right - 4), pt(y))
     doc.end_page()
 
 
@@ -451,57 +460,61 @@ def draw_board_picture(c: Canvas, board: Board, data: DeathDomeData) -> tuple[fl
 
 
 def _cell_symbol(c: Canvas, kind: str, r: Rect, fill) -> None:
+    """The pattern that tells a kind apart without colour (sizes scale with the square)."""
     ink = text_colour_on(fill)
+    k = r.w / 25  # 1 on a 25 mm square
     cx, cy = r.centre
     c.setStrokeColorRGB(*ink)
     c.setFillColorRGB(*ink)
-    if kind == "control_point":
-        c.setLineWidth(1.5)
-        c.circle(pt(cx), pt(cy), pt(r.w * 0.3), stroke=1, fill=0)
-        c.setFont("Helvetica-Bold", 10)
-        c.drawCentredString(pt(cx), pt(cy) - 3.5, "CP")
-    elif kind == "tower_centre":
-        c.setLineWidth(1.5)
+    c.setLineWidth(max(0.3, 1.2 * k))
+    if kind in ("control_point", "tower_centre"):
         c.circle(pt(cx), pt(cy), pt(r.w * 0.32), stroke=1, fill=0)
-        c.setFont("Helvetica-Bold", 9)
-        c.drawCentredString(pt(cx), pt(cy) + 1, "CP")
-        c.setFont("Helvetica", 6.5)
-        c.drawCentredString(pt(cx), pt(cy) - 6, "tower")
+        c.setFont("Helvetica-Bold", 10 * k)
+        c.drawCentredString(pt(cx), pt(cy) - 3.5 * k, "CP")
+        if kind == "tower_centre":
+            c.circle(pt(cx), pt(cy), pt(r.w * 0.4), stroke=1, fill=0)
     elif kind == "jail":
-        c.setLineWidth(1.2)
         for i in range(1, 5):
             x = r.x + r.w * i / 5
-            c.line(pt(x), pt(r.y + 2), pt(x), pt(r.top - 2))
+            c.line(pt(x), pt(r.y + 2 * k), pt(x), pt(r.top - 2 * k))
     elif kind == "jail_release":
-        c.setFont("Helvetica-Bold", 8)
-        c.drawCentredString(pt(cx), pt(cy) + 1, "JAIL")
-        c.drawCentredString(pt(cx), pt(cy) - 7, "RELEASE")
-    elif kind == "thin_wall":
-        pass
-    elif kind == "short_wall":
-        c.setLineWidth(0.6)
-        for i in range(1, 4):
-            y = r.y + r.h * i / 4
-            c.line(pt(r.x + 1), pt(y), pt(r.right - 1), pt(y))
+        c.circle(pt(cx), pt(cy), pt(r.w * 0.3), stroke=1, fill=0)
+        c.setFont("Helvetica-Bold", 12 * k)
+        c.drawCentredString(pt(cx), pt(cy) - 4.2 * k, "R")
+    elif kind == "short_wall":  # bricks
+        c.setLineWidth(max(0.2, 0.6 * k))
+        rows = 4
+        for i in range(rows + 1):
+            y = r.y + r.h * i / rows
+            c.line(pt(r.x), pt(y), pt(r.right), pt(y))
+        for i in range(rows):
+            y0, y1 = r.y + r.h * i / rows, r.y + r.h * (i + 1) / rows
+            for j in range(3):
+                x = r.x + r.w * (j + (0.5 if i % 2 else 0)) / 3
+                if r.x < x < r.right:
+                    c.line(pt(x), pt(y0), pt(x), pt(y1))
     elif kind == "lava":
-        c.setLineWidth(0.8)
+        c.setLineWidth(max(0.3, 0.8 * k))
         for i in range(3):
             y = r.y + r.h * (i + 1) / 4
             c.bezier(
-                pt(r.x + 2),
+                pt(r.x + 2 * k),
                 pt(y),
-                pt(cx - 3),
-                pt(y + 3),
-                pt(cx + 3),
-                pt(y - 3),
-                pt(r.right - 2),
+                pt(cx - 3 * k),
+                pt(y + 3 * k),
+                pt(cx + 3 * k),
+                pt(y - 3 * k),
+                pt(r.right - 2 * k),
                 pt(y),
             )
-    elif kind == "bridge":
-        c.setLineWidth(0.6)
-        for i in range(1, 5):
-            x = r.x + r.w * i / 5
-            c.line(pt(x), pt(r.y + 1), pt(x), pt(r.top - 1))
+    elif kind == "bridge":  # two rails and planks across
+        c.setLineWidth(max(0.3, 1.0 * k))
+        c.line(pt(r.x + 2 * k), pt(r.y), pt(r.x + 2 * k), pt(r.top))
+        c.line(pt(r.right - 2 * k), pt(r.y), pt(r.right - 2 * k), pt(r.top))
+        c.setLineWidth(max(0.2, 0.5 * k))
+        for i in range(1, 6):
+            y = r.y + r.h * i / 6
+            c.line(pt(r.x + 2 * k), pt(y), pt(r.right - 2 * k), pt(y))
 
 
 def board_legend(data: DeathDomeData, board: Board) -> Callable[[Canvas, Rect], None]:
@@ -679,6 +692,16 @@ def rules_sections(data: DeathDomeData) -> list[Section]:
                     f"{data.items[s.bonus_item].name} while the team owns all 3."
                     for s in data.sets
                 ],
+            ),
+        ),
+        Section(
+            "Card abilities",
+            (
+                "- M Movement, S Skill, T Toughness, V Vitae.",
+                "- S1..S4: weapons, added to each attack stack; T1..T4: armour, added to each "
+                "defence stack.",
+                "- +S, +M, +T: that stat up for the rest of your turn or one phase. +V heals; -V "
+                "is direct unblockable damage.",
             ),
         ),
         Section(
