@@ -1,0 +1,13 @@
+"""Domppa tests share the shipped rule numbers (card_data/domppa/rules.toml)."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolkit.data.domppa import load_rules
+from toolkit.games.domppa.config import DomppaRules
+
+
+@pytest.fixture
+def rules() -> DomppaRules:
+    return load_rules()
