@@ -171,3 +171,11 @@ def test_bind_mixes_two_stage_events():
     outcome = die(6).bind(lambda roll: die(4) if roll >= 4 else Dist.always(0))
     assert outcome.probability(4) == Fraction(1, 8)
     assert outcome.probability(0) == Fraction(1, 2)
+
+
+def test_bind_keeps_the_truncated_mass_of_both_stages():
+    # A hit roll then a damage roll, both exploding: what is left out adds up exactly.
+    two_stage = DRN.bind(lambda total: DRN if total >= 9 else Dist.always(0))
+    hit_listed = DRN.p(lambda total: total >= 9)
+    assert two_stage.missing == DRN.missing + hit_listed * DRN.missing
+    assert sum(two_stage.probabilities().values()) + two_stage.missing == 1

@@ -16,6 +16,7 @@ from toolkit.games.deathdome.cli import app as deathdome_app
 from toolkit.games.dominum.cli import app as dominum_app
 from toolkit.games.domppa.cli import app as domppa_app
 from toolkit.games.naturedome.cli import app as naturedome_app
+from toolkit.odds.cli import app as odds_app
 
 
 class DomekitGroup(TyperGroup):
@@ -42,6 +43,7 @@ app.add_typer(deathdome_app, name="deathdome")
 app.add_typer(naturedome_app, name="naturedome")
 app.add_typer(dominum_app, name="dominum")
 app.add_typer(domppa_app, name="domppa")
+app.add_typer(odds_app, name="odds")
 
 
 @app.command("kit")

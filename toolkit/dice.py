@@ -82,12 +82,15 @@ class Dist(Generic[T]):
         return cls(counts)
 
     @classmethod
-    def mix(cls, parts: Iterable[tuple[Dist[T], int]]) -> Dist[T]:
-        """A weighted mixture: pick a part with probability proportional to its weight."""
+    def mix(cls, parts: Iterable[tuple[Dist[T], int]], *, missing: int = 0) -> Dist[T]:
+        """A weighted mixture: pick a part with probability proportional to its weight.
+
+        `missing` is weight that leads to no listed outcome (truncated mass carried over).
+        """
         parts = [(part, weight) for part, weight in parts if weight]
-        common = math.lcm(*(part._total for part, _ in parts))
+        common = math.lcm(*(part._total for part, _ in parts)) if parts else 1
         weights: Counter[T] = Counter()
-        total = 0
+        total = missing * common
         for part, weight in parts:
             scale = weight * (common // part._total)
             total += weight * common
@@ -150,7 +153,11 @@ class Dist(Generic[T]):
 
     def bind(self, function: Callable[[T], Dist[U]]) -> Dist[U]:
         """Follow each outcome with the distribution `function(outcome)` (a two-stage event)."""
-        return Dist.mix((function(outcome), weight) for outcome, weight in self._weights.items())
+        listed = self._weights.items()
+        unlisted = self._total - sum(self._weights.values())
+        return Dist.mix(
+            ((function(outcome), weight) for outcome, weight in listed), missing=unlisted
+        )
 
     def combine(self, other: Dist[U], function: Callable[[T, U], Any]) -> Dist[Any]:
         """The distribution of `function(a, b)` for independent a from self and b from other."""

@@ -1,0 +1,357 @@
+"""`domekit odds <game> <calculation> ...`: the calculators' flags minus the rolls.
+
+Each command prints every chance (`p_<name>`) and distribution (`<name>_distribution`) as a table
+with bars; `--json` gives exact fractions beside floats. Heavy imports stay inside the commands.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from toolkit.errors import DomekitError
+
+app = typer.Typer(
+    help="Exact odds before you commit: every roll and draw weighed by the rules engines.",
+    no_args_is_help=True,
+)
+dominum_app = typer.Typer(help="Dominum odds: attack, assault.", no_args_is_help=True)
+domppa_app = typer.Typer(help="Domppa odds: melee, ranged, morale.", no_args_is_help=True)
+naturedome_app = typer.Typer(help="Nature Dome odds: clash.", no_args_is_help=True)
+deathdome_app = typer.Typer(help="Death Dome odds: attack, capture.", no_args_is_help=True)
+app.add_typer(dominum_app, name="dominum")
+app.add_typer(domppa_app, name="domppa")
+app.add_typer(naturedome_app, name="naturedome")
+app.add_typer(deathdome_app, name="deathdome")
+
+JSON_HELP = "Print JSON: exact fractions and floats."
+DATA_HELP = "A folder with your own card data (default: the shipped card_data/<game>)."
+
+
+def _split(text: str | None) -> list[str]:
+    if text is None or not text.strip():
+        return []
+    parts = [part.strip() for part in text.split(",")]
+    if any(not part for part in parts):
+        raise DomekitError(f"expected values separated by commas, got {text!r}")
+    return parts
+
+
+def _at_least(value: int, flag: str, least: int = 0) -> int:
+    if value < least:
+        raise DomekitError(f"{flag} must be {least} or more, got {value}")
+    return value
+
+
+# -- Dominum ----------------------------------------------------------------------------------
+
+USED_HELP = "Power cards already in the used pile, e.g. 1,4,critical."
+RESERVE_HELP = "Power cards on the reserve board, e.g. 3,4."
+
+
+def _dominum_cards(text: str | None, flag: str, rules):  # type: ignore[no-untyped-def]
+    from toolkit.games.dominum.power import parse_power
+
+    return [parse_power(part, rules=rules, what=flag) for part in _split(text)]
+
+
+def _dominum_rules(data: Path | None):  # type: ignore[no-untyped-def]
+    from toolkit.games.dominum.config import default_rules, load_rules
+
+    return default_rules() if data is None else load_rules(data)
+
+
+@dominum_app.command("attack")
+def dominum_attack(
+    strength: int = typer.Option(..., help="The (primary) attacker's attack strength."),
+    defense: int = typer.Option(..., help="The defender's defence strength."),
+    coordinating: int = typer.Option(0, help="Other cards coordinating (+1 each)."),
+    deadly: bool = typer.Option(False, "--deadly", help="The primary attacker has Deadly."),
+    attacker_weakened: bool = typer.Option(False, "--attacker-weakened"),
+    defender_weakened: bool = typer.Option(False, "--defender-weakened"),
+    used: str | None = typer.Option(None, help="Attacker's used pile. " + USED_HELP),
+    reserve: str | None = typer.Option(None, help="Attacker's reserve. " + RESERVE_HELP),
+    use_reserve: str | None = typer.Option(
+        None, help="The attacker uses this reserve card instead of drawing."
+    ),
+    defender_used: str | None = typer.Option(None, help="Defender's used pile."),
+    defender_reserve: str | None = typer.Option(None, help="Defender's reserve board."),
+    defender_policy: str = typer.Option(
+        "deck",
+        help="When the defender draws: never; deck (draws its deck's top when the attack would "
+        "wound and a card there could block); best (lowest reserve card that surely blocks, "
+        "else as deck).",
+    ),
+    data: Path | None = typer.Option(None, help=DATA_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Chance to wound, to be blocked and counterattacked, from both power decks as they stand."""
+    from toolkit.odds.dominum import PowerState, attack_odds
+    from toolkit.odds.render import emit_odds
+
+    rules = _dominum_rules(data)
+    chosen = _dominum_cards(use_reserve, "--use-reserve", rules)
+    if len(chosen) > 1:
+        raise DomekitError("--use-reserve names one card for an attack")
+    result = attack_odds(
+        strength=_at_least(strength, "--strength"),
+        defense=_at_least(defense, "--defense"),
+        coordinating=_at_least(coordinating, "--coordinating"),
+        deadly=deadly,
+        attacker_weakened=attacker_weakened,
+        defender_weakened=defender_weakened,
+        attacker=PowerState.of(
+            used=_dominum_cards(used, "--used", rules),
+            reserve=_dominum_cards(reserve, "--reserve", rules),
+            rules=rules,
+            who="attacker",
+        ),
+        defender=PowerState.of(
+            used=_dominum_cards(defender_used, "--defender-used", rules),
+            reserve=_dominum_cards(defender_reserve, "--defender-reserve", rules),
+            rules=rules,
+            who="defender",
+        ),
+        use_reserve=chosen[0] if chosen else None,
+        defender_policy=defender_policy,  # type: ignore[arg-type]
+        rules=rules,
+    )
+    emit_odds(result, as_json=as_json, title="Dominum attack odds")
+
+
+@dominum_app.command("assault")
+def dominum_assault(
+    in_zone: int = typer.Option(
+        ..., help="Own cards in the opponent's assault zone, fortified spaces included."
+    ),
+    fortified: int = typer.Option(0, help="How many of them stand on a fortified space."),
+    barrage: int = typer.Option(0, help="Own Barrage cards in the neutral line."),
+    surge: bool = typer.Option(False, "--surge", help="Spend the Surge token for +1."),
+    used: str | None = typer.Option(None, help=USED_HELP),
+    reserve: str | None = typer.Option(None, help=RESERVE_HELP),
+    use_reserve: str | None = typer.Option(
+        None, help="Reserve cards used instead of drawing (policy deck), e.g. 4 or 4,critical."
+    ),
+    policy: str = typer.Option(
+        "deck",
+        help="deck: --use-reserve cards, the rest from the deck; best: each draw chosen to "
+        "maximise the expected VP.",
+    ),
+    data: Path | None = typer.Option(None, help=DATA_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Assault total and VP distribution from the power deck as it stands."""
+    from toolkit.odds.dominum import PowerState, assault_odds
+    from toolkit.odds.render import emit_odds
+
+    rules = _dominum_rules(data)
+    if fortified > in_zone:
+        raise DomekitError(
+            f"--fortified ({fortified}) cannot exceed --in-zone ({in_zone}): "
+            "--in-zone counts the cards on fortified spaces too"
+        )
+    result = assault_odds(
+        in_zone=_at_least(in_zone, "--in-zone"),
+        fortified=_at_least(fortified, "--fortified"),
+        barrage=_at_least(barrage, "--barrage"),
+        surge=surge,
+        state=PowerState.of(
+            used=_dominum_cards(used, "--used", rules),
+            reserve=_dominum_cards(reserve, "--reserve", rules),
+            rules=rules,
+        ),
+        use_reserve=_dominum_cards(use_reserve, "--use-reserve", rules),
+        policy=policy,  # type: ignore[arg-type]
+        rules=rules,
+    )
+    emit_odds(result, as_json=as_json, title="Dominum assault odds")
+
+
+# -- Domppa -----------------------------------------------------------------------------------
+
+TYPE_HELP = (
+    "Damage type: none, blunt, piercing, slashing, armor-piercing, armor-negating; "
+    "several separated by commas are compared (the first is shown in full)."
+)
+
+
+def _domppa_blow_and_defender(  # type: ignore[no-untyped-def]
+    strength, weapon_damage, damage_type, element, stun, bonus,
+    body, head, natural, shield_protection, resist, size, hp, max_hp, morale, morale_bonus,
+):  # fmt: skip
+    from toolkit.odds.domppa import Blow, DamageType, Defender, Element
+
+    kinds = []
+    for part in _split(damage_type) or ["none"]:
+        try:
+            kinds.append(DamageType(part.lower()))
+        except ValueError:
+            names = ", ".join(kind.value for kind in DamageType)
+            raise DomekitError(f"--damage-type: {part!r} is not one of {names}") from None
+    try:
+        kind_element = Element(element.lower())
+    except ValueError:
+        names = ", ".join(kind.value for kind in Element)
+        raise DomekitError(f"--element: {element!r} is not one of {names}") from None
+    for flag, value in (
+        ("--weapon-damage", weapon_damage),
+        ("--body", body),
+        ("--head", head),
+        ("--natural", natural),
+        ("--shield-protection", shield_protection),
+        ("--size", size),
+    ):
+        _at_least(value, flag)
+    blow = Blow(
+        strength=strength,
+        weapon_damage=weapon_damage,
+        damage_type=kinds[0],
+        element=kind_element,
+        stun=stun,
+        bonus=bonus,
+    )
+    defender = Defender(
+        body=body,
+        head=head,
+        natural=natural,
+        shield_protection=shield_protection,
+        resist=resist,
+        size=size,
+        hp=hp,
+        max_hp=max_hp,
+        morale=morale,
+        morale_bonus=morale_bonus,
+    )
+    return blow, defender, kinds
+
+
+def _domppa_rules(data: Path | None):  # type: ignore[no-untyped-def]
+    from toolkit.odds.domppa import load_rules
+
+    return load_rules(data)
+
+
+STRENGTH = typer.Option(..., help="Attacker's strength.")
+WEAPON = typer.Option(0, help="Weapon damage bonus.")
+DAMAGE_TYPE = typer.Option("none", help=TYPE_HELP)
+ELEMENT = typer.Option("none", help="none, fire, cold, poison or paralysis.")
+STUN = typer.Option(False, "--stun", help="Stun damage: fatigue instead of HP.")
+BONUS = typer.Option(0, help="Other damage bonus (berserk, lance, ...).")
+BODY = typer.Option(0, help="Target's body armour protection.")
+HEAD = typer.Option(0, help="Target's helmet protection (on a head hit).")
+NATURAL = typer.Option(0, help="Target's natural protection.")
+SHIELD_PROT = typer.Option(0, help="Target's shield protection (added on a shield hit).")
+RESIST = typer.Option(0, help="Target's Resist X against the element.")
+HP = typer.Option(None, help="Target's HP now: gives p_kill.")
+MAX_HP = typer.Option(None, help="Target's max HP (with --morale: p_morale_failure).")
+MORALE = typer.Option(None, help="Target's morale: the chance it fails the test after the blow.")
+MORALE_BONUS = typer.Option(0, help="Party morale bonus (Inspirational, Standard).")
+
+
+@domppa_app.command("melee")
+def domppa_melee(
+    attack: int = typer.Option(..., help="Attacker's attack skill."),
+    defence: int = typer.Option(..., help="Defender's defence skill."),
+    parry: int = typer.Option(0, help="Defender's shield parry."),
+    strength: int = STRENGTH,
+    weapon_damage: int = WEAPON,
+    damage_type: str = DAMAGE_TYPE,
+    element: str = ELEMENT,
+    stun: bool = STUN,
+    bonus: int = BONUS,
+    body: int = BODY,
+    head: int = HEAD,
+    natural: int = NATURAL,
+    shield_protection: int = SHIELD_PROT,
+    resist: int = RESIST,
+    size: int = typer.Option(0, help="Target's size (paralysis)."),
+    hp: int | None = HP,
+    max_hp: int | None = MAX_HP,
+    morale: int | None = MORALE,
+    morale_bonus: int = MORALE_BONUS,
+    data: Path | None = typer.Option(None, help=DATA_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """One melee blow: hit, shield hit, head hit, damage, kill and morale failure chances."""
+    from toolkit.odds.domppa import melee_odds
+    from toolkit.odds.render import emit_odds
+
+    _at_least(parry, "--parry")
+    blow, defender, kinds = _domppa_blow_and_defender(
+        strength, weapon_damage, damage_type, element, stun, bonus,
+        body, head, natural, shield_protection, resist, size, hp, max_hp, morale, morale_bonus,
+    )  # fmt: skip
+    result = melee_odds(
+        _domppa_rules(data),
+        attack=attack,
+        defence=defence,
+        parry=parry,
+        blow=blow,
+        defender=defender,
+        damage_types=kinds,
+    )
+    emit_odds(result, as_json=as_json, title="Domppa melee odds")
+
+
+@domppa_app.command("ranged")
+def domppa_ranged(
+    precision: int = typer.Option(..., help="Shooter's precision."),
+    distance: int = typer.Option(..., help="Distance in squares."),
+    size: int = typer.Option(..., help="Target's size."),
+    parry: int = typer.Option(0, help="Target's shield parry (counts x 2)."),
+    strength: int = STRENGTH,
+    weapon_damage: int = WEAPON,
+    damage_type: str = DAMAGE_TYPE,
+    element: str = ELEMENT,
+    stun: bool = STUN,
+    bonus: int = BONUS,
+    body: int = BODY,
+    head: int = HEAD,
+    natural: int = NATURAL,
+    shield_protection: int = SHIELD_PROT,
+    resist: int = RESIST,
+    hp: int | None = HP,
+    max_hp: int | None = MAX_HP,
+    morale: int | None = MORALE,
+    morale_bonus: int = MORALE_BONUS,
+    data: Path | None = typer.Option(None, help=DATA_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """One shot: hit, shield hit, head hit, damage, kill and morale failure chances."""
+    from toolkit.odds.domppa import ranged_odds
+    from toolkit.odds.render import emit_odds
+
+    _at_least(parry, "--parry")
+    _at_least(distance, "--distance")
+    blow, defender, kinds = _domppa_blow_and_defender(
+        strength, weapon_damage, damage_type, element, stun, bonus,
+        body, head, natural, shield_protection, resist, size, hp, max_hp, morale, morale_bonus,
+    )  # fmt: skip
+    result = ranged_odds(
+        _domppa_rules(data),
+        precision=precision,
+        distance=distance,
+        parry=parry,
+        blow=blow,
+        defender=defender,
+        damage_types=kinds,
+    )
+    emit_odds(result, as_json=as_json, title="Domppa ranged odds")
+
+
+@domppa_app.command("morale")
+def domppa_morale(
+    morale: int = typer.Option(..., help="The character's morale."),
+    max_hp: int = typer.Option(..., help="Max HP."),
+    hp: int = typer.Option(..., help="HP now."),
+    bonus: int = typer.Option(0, help="Party morale bonus (Inspirational, Standard)."),
+    data: Path | None = typer.Option(None, help=DATA_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """A morale test now: chance to pass (a tie passes) or flee."""
+    from toolkit.odds.domppa import morale_odds
+    from toolkit.odds.render import emit_odds
+
+    result = morale_odds(_domppa_rules(data), morale=morale, max_hp=max_hp, hp=hp, bonus=bonus)
+    emit_odds(result, as_json=as_json, title="Domppa morale odds")
