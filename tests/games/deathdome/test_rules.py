@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from toolkit.data import CARD_DATA
 from toolkit.errors import DomekitError, RuleError
+from toolkit.games.deathdome.board import load_board
 from toolkit.games.deathdome.config import RulesConfig, load_rules_config
 from toolkit.games.deathdome.rules import (
     Attacker,
@@ -17,6 +18,7 @@ from toolkit.games.deathdome.rules import (
     SetProfile,
     WeaponProfile,
     campaign_standing,
+    can_target,
     cards_to_draw,
     check_loadout,
     heal_in_base,
@@ -31,6 +33,7 @@ from toolkit.games.deathdome.rules import (
     resolve_splash,
     sell_back,
     set_bonuses,
+    splash_targets,
     starting_credits,
     team_out,
     transfer,
@@ -483,3 +486,90 @@ def test_payouts_add_up(cps, towers, kills, fans, seating, size) -> None:
     assert sum(outcome.match_payout.values()) == expected
     assert sum(outcome.payout.values()) == expected + len(teams) * fans * 100_000
     assert outcome.match_payout[outcome.winner] == max(outcome.match_payout.values())
+
+
+# ------------------------------------------------------------------- targets on the sample board
+
+BOARD = load_board(CARD_DATA / "deathdome" / "board.toml")
+RIFLE_PROFILE = WeaponProfile(strength=2, attack="ranged", name="Heavy Rifle")
+KNIFE = WeaponProfile(strength=2, attack="close", name="Combat Knife")
+
+
+def target(attacker: str, colour: str, victim: str, victim_colour: str, weapon: WeaponProfile):
+    return can_target(
+        BOARD,
+        BOARD.parse_square(attacker),
+        colour,
+        BOARD.parse_square(victim),
+        victim_colour,
+        weapon,
+        RULES,
+    )
+
+
+TARGETS = [
+    pytest.param(
+        "K10", "red", "F10", "blue", RIFLE_PROFILE, True, id="ranged: 9 squares, in sight"
+    ),
+    pytest.param("K10", "red", "H10", "blue", RIFLE_PROFILE, False, id="no line of sight"),
+    pytest.param("A10", "red", "K4", "blue", RIFLE_PROFILE, False, id="out of range (10 > 9)"),
+    pytest.param("D4", "red", "E5", "blue", KNIFE, True, id="Close Combat: adjacent enemies"),
+    pytest.param("D4", "red", "F4", "blue", KNIFE, False, id="Close Combat: not 2 squares away"),
+    pytest.param(
+        "B3",
+        "red",
+        "D4",
+        "blue",
+        RIFLE_PROFILE,
+        False,
+        id="No units can attack from inside their base",
+    ),
+    pytest.param(
+        "D4",
+        "blue",
+        "C3",
+        "red",
+        RIFLE_PROFILE,
+        False,
+        id="No units can be harmed inside their own base",
+    ),
+    pytest.param("D4", "red", "E5", "red", KNIFE, False, id="not the attacker's own team"),
+    pytest.param(
+        "J3",
+        "red",
+        "J2",
+        "blue",
+        KNIFE,
+        False,
+        id="No actions may be performed on units in jail",
+    ),
+]
+
+
+@pytest.mark.parametrize(("attacker", "colour", "victim", "victim_colour", "weapon", "ok"), TARGETS)
+def test_can_target(attacker, colour, victim, victim_colour, weapon, ok) -> None:
+    check = target(attacker, colour, victim, victim_colour, weapon)
+    assert check.allowed is ok, check.reason
+
+
+def test_higher_ground_from_the_tower() -> None:
+    check = target("F10", "red", "K10", "blue", RIFLE_PROFILE)
+    assert check.allowed and check.higher_ground
+
+
+def test_splash_targets_are_adjacent_enemies_not_in_their_own_base() -> None:
+    """'all enemy units adjacent to the targeted unit are affected'; 'No units can be harmed
+    inside their own base'."""
+    enemies = {
+        BOARD.parse_square(name): colour
+        for name, colour in [
+            ("D4", "blue"),
+            ("E5", "blue"),
+            ("F6", "blue"),
+            ("C3", "red"),
+            ("D3", "green"),
+        ]
+    }
+    found = splash_targets(BOARD, BOARD.parse_square("D4"), enemies)
+    # E5 and D3 are next to D4; F6 is two away; C3 is red's own base square
+    assert [str(s) for s in found] == ["D3", "E5"]

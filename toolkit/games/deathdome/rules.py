@@ -273,12 +273,18 @@ def resolve_splash(
     return SplashOutcome(hits=hits, steps=steps)
 
 
-def splash_targets(board: Board, target: Square, enemies: Iterable[Square]) -> list[Square]:
-    """The attacker's enemies adjacent to the target (all 8 neighbours)."""
-    return sorted(
-        (s for s in set(enemies) if s != target and distance(s, target) == 1),
-        key=lambda s: (s.row, s.col),
-    )
+def splash_targets(board: Board, target: Square, enemies: Mapping[Square, str]) -> list[Square]:
+    """The attacker's enemies (square -> team colour) on the 8 squares next to the target, less
+    any standing in their own base ("No units can be harmed inside their own base")."""
+    found = []
+    for square, colour in enemies.items():
+        if square == target or distance(square, target) != 1:
+            continue
+        cell = board.cell(square)
+        if cell.kind == "base" and cell.colour == colour:
+            continue
+        found.append(square)
+    return sorted(found, key=lambda s: (s.row, s.col))
 
 
 # --------------------------------------------------------------------------- attack legality
