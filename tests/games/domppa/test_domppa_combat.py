@@ -309,7 +309,9 @@ def test_paralysis_lasts_damage_minus_size_halved(rules, damage, size, rounds):
         (6, 2, False, False),
     ],
 )
-def test_ranged_hit_precision_size_distance_and_twice_the_parry(rules, roll, parry, hit, shield_hit):
+def test_ranged_hit_precision_size_distance_and_twice_the_parry(
+    rules, roll, parry, hit, shield_hit
+):
     outcome = ranged_hit(rules, precision=10, size=2, distance=5, parry=parry, hit_total=roll)
     assert (outcome.hit, outcome.shield_hit) == (hit, shield_hit)
 

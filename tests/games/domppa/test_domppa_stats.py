@@ -82,9 +82,7 @@ def test_protection_over_20_halves_the_excess(rules, total, effective):
     ],
 )
 def test_protection_is_body_or_head_plus_natural(rules, head_hit, shield, total, effective):
-    outcome = protection_total(
-        rules, body=8, head=15, natural=7, head_hit=head_hit, shield=shield
-    )
+    outcome = protection_total(rules, body=8, head=15, natural=7, head_hit=head_hit, shield=shield)
     assert (outcome.total, outcome.effective) == (total, effective)
 
 

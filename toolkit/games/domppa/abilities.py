@@ -52,6 +52,9 @@ def parse_ability(rules: DomppaRules, text: str) -> Ability:
     if match is None:
         raise DomekitError(f"ability {text!r}: cannot read {tail!r} (expected a number like +3)")
     spec = rules.abilities.list[key]
+    if bool(match["kind"]) != spec.takes_kind:
+        expected = "a damage type and a number, like fire 5" if spec.takes_kind else "a number"
+        raise DomekitError(f"ability {text!r}: cannot read {tail!r} (expected {expected})")
     value = int(match["value"]) if match["value"] else None
     return Ability(key, spec.name, value, match["kind"], spec.status == "computed", spec.text)
 

@@ -215,6 +215,7 @@ class AbilitySpec(_Section):
     name: str
     status: Literal["computed", "text"]
     text: str
+    takes_kind: bool = False  # written with a damage type: "Resist fire 5"
 
 
 class AbilitiesConfig(_Section):
