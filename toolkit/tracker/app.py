@@ -355,6 +355,7 @@ def create_app(
             {
                 **ctx,
                 "title": "Confirm",
+                "live": False,
                 "text": plugin.describe(action),
                 "outcome": outcome,
                 "fields": _flat_fields(fields),
@@ -441,6 +442,7 @@ def create_app(
             {
                 **ctx,
                 "title": "Not recorded",
+                "live": False,
                 "refusal": body,
                 "retry": retry,
                 "stale": status == 409,

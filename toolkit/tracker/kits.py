@@ -17,7 +17,8 @@ from typing import Any
 from toolkit.errors import DataError, DomekitError
 from toolkit.tracker.storage import Store
 
-KIT_ID = re.compile(r"^[0-9a-f]{32}$")  # 128 random bits, as the QR codes carry it
+# At least 128 random bits, as the QR codes carry it: 22+ URL-safe base64 characters or hex.
+KIT_ID = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
 
 
 def check_manifest(manifest: Any, where: str = "kit manifest") -> dict[str, Any]:
@@ -26,7 +27,7 @@ def check_manifest(manifest: Any, where: str = "kit manifest") -> dict[str, Any]
         raise DataError(where, "expected a JSON object")
     kit_id = manifest.get("kit_id")
     if not isinstance(kit_id, str) or not KIT_ID.match(kit_id):
-        raise DataError(where, "expected 32 lowercase hex digits (128 bits)", field="kit_id")
+        raise DataError(where, "expected a random id of 22 to 64 URL-safe characters (128 bits or more)", field="kit_id")
     game = manifest.get("game")
     if not isinstance(game, str) or not game:
         raise DataError(where, "expected the game's name", field="game")
