@@ -355,3 +355,45 @@ def domppa_morale(
 
     result = morale_odds(_domppa_rules(data), morale=morale, max_hp=max_hp, hp=hp, bonus=bonus)
     emit_odds(result, as_json=as_json, title="Domppa morale odds")
+
+
+# -- Nature Dome ------------------------------------------------------------------------------
+
+
+@naturedome_app.command("clash")
+def naturedome_clash(
+    hand: str = typer.Option(..., help="The attacker's hand: card ids, e.g. talon-dive,lion-roar."),
+    attacker_health: int = typer.Option(1000, help="The attacker's health now."),
+    defender_health: int = typer.Option(1000, help="The defender's health now."),
+    defender_hand: str | None = typer.Option(
+        None, help="The defender's hand, if known (card ids); otherwise it is drawn from the deck."
+    ),
+    cards: int | None = typer.Option(
+        None, help="How many cards the unknown defender's hand holds (default: a full deal)."
+    ),
+    seen: str | None = typer.Option(
+        None, help="Cards already played or discarded (ids): not in the defender's hand."
+    ),
+    data: Path | None = typer.Option(None, help=DATA_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """The best play from a hand and its damage against the defender's best answer."""
+    from toolkit.odds.naturedome import cards_by_id, clash_odds, load
+    from toolkit.odds.render import emit_odds
+
+    rules, deck = load(data)
+    result = clash_odds(
+        hand=cards_by_id(deck, _split(hand), "--hand"),
+        attacker_health=attacker_health,
+        defender_health=defender_health,
+        defender_hand=(
+            None
+            if defender_hand is None
+            else cards_by_id(deck, _split(defender_hand), "--defender-hand")
+        ),
+        cards=cards,
+        seen=cards_by_id(deck, _split(seen), "--seen"),
+        deck=deck,
+        rules=rules,
+    )
+    emit_odds(result, as_json=as_json, title="Nature Dome clash odds")

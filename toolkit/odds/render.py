@@ -115,7 +115,7 @@ def _rows_table(name: str, rows: Sequence[Mapping[str, Any]]):  # type: ignore[n
     for key in keys:
         table.add_column(key.replace("_", " "))
     for row in rows:
-        table.add_row(*(_text(row[key]) for key in keys))
+        table.add_row(*(_cell(key, row[key]) for key in keys))
     return table
 
 
@@ -143,3 +143,9 @@ def _comparison_table(name: str, columns: Mapping[str, Mapping[str, Any]]):  # t
                 key.replace("_", " "), *(_text(sub.get(key, "")) for sub in columns.values())
             )
     return table
+
+
+def _cell(key: str, value: Any) -> str:
+    if isinstance(value, Fraction):
+        return percent(value) if key.startswith("p_") else f"{float(value):.6g}"
+    return _text(value)
