@@ -85,26 +85,30 @@ def test_ap(cli):
     assert (data["ap"], data["encumbrance"], data["spell_encumbrance"]) == (8, 7, 11)
 
 
-@pytest.mark.parametrize(
-    ("args", "json_name", "value"),
-    [
-        (["fear", "--fear", "5", "--morale", "10", "--max-hp", "20", "--hp", "20", "--roll", "9"], "broken", True),
-        (["awe", "--morale", "10", "--awe", "3", "--dice", "5,4"], "may_strike", False),
-        (["lance", "--attack", "12", "--target-protection", "22", "--roll", "8"], "result", "dropped"),
-        (["paralysis", "--damage", "9", "--size", "3"], "rounds", 3),
-        (["scatter", "--precision", "10", "--distance", "6", "--roll", "3"], "squares", 2),
-        (["penetration", "--magic-resistance", "12", "--spell-path", "2", "--additional-path", "3", "--roll", "9"], "penetrates", True),
-        (["action", "disengage", "--remaining-ap", "8", "--bodyguard", "2"], "ap", 5),
-        (["heat-aura", "--level", "4"], "area", 20),
-        (["put-out", "--fire-resist", "2", "--cold-scale", "1"], "chance", 40),
-        (["warm-up", "--cold-resist", "2", "--heat-scale", "1"], "chance", 41),
-        (["stealth", "--stealth", "40", "--dice", "6,5"], "successes", 1),
-        (["healer", "--level", "3", "--dice", "2,3"], "success", True),
-        (["pillage", "--die", "4", "--bonus", "1"], "unrest", 25),
-    ],
-)  # fmt: skip
+FURTHER = [
+    ("fear --fear 5 --morale 10 --max-hp 20 --hp 20 --roll 9", "broken", True),
+    ("awe --morale 10 --awe 3 --dice 5,4", "may_strike", False),
+    ("lance --attack 12 --target-protection 22 --roll 8", "result", "dropped"),
+    ("paralysis --damage 9 --size 3", "rounds", 3),
+    ("scatter --precision 10 --distance 6 --roll 3", "squares", 2),
+    (
+        "penetration --magic-resistance 12 --spell-path 2 --additional-path 3 --roll 9",
+        "penetrates",
+        True,
+    ),
+    ("action disengage --remaining-ap 8 --bodyguard 2", "ap", 5),
+    ("heat-aura --level 4", "area", 20),
+    ("put-out --fire-resist 2 --cold-scale 1", "chance", 40),
+    ("warm-up --cold-resist 2 --heat-scale 1", "chance", 41),
+    ("stealth --stealth 40 --dice 6,5", "successes", 1),
+    ("healer --level 3 --dice 2,3", "success", True),
+    ("pillage --die 4 --bonus 1", "unrest", 25),
+]
+
+
+@pytest.mark.parametrize(("args", "json_name", "value"), FURTHER)
 def test_further_calculators(cli, args, json_name, value):
-    result = cli("domppa", *args, "--json")
+    result = cli("domppa", *args.split(), "--json")
     assert result.exit_code == 0, result.stderr
     assert result.json()[json_name] == value
 
@@ -140,22 +144,26 @@ def test_melee_bad_input_is_a_clear_error(cli, extra, message):
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["hp", "--health", "-1"], "health must not be negative"),
-        (["hp", "--health", "200"], "stops at 160"),
-        (["morale", "--morale", "10", "--max-hp", "20", "--hp", "25", "--roll", "7"], "above max HP"),
-        (["poison", "--damage", "-3"], "must not be negative"),
-        (["ap", "--equipment-encumbrance", "-1"], "must not be negative"),
-        (["melee", "--attack", "-1", "--defence", "10", "--strength", "10", "--weapon-damage", "5", "--protection", "12", "--hit-roll", "7", "--damage-roll", "7"], "--attack must not be negative"),
-        (["action", "fly", "--remaining-ap", "3"], "unknown action"),
-        (["stealth", "--stealth", "40", "--dice", "6"], "2 stealth dice"),
-        (["--data", "/nonexistent", "hp", "--health", "3"], "no such data folder"),
-    ],
-)  # fmt: skip
+BAD = [
+    ("hp --health -1", "health must not be negative"),
+    ("hp --health 200", "stops at 160"),
+    ("morale --morale 10 --max-hp 20 --hp 25 --roll 7", "above max HP"),
+    ("poison --damage -3", "must not be negative"),
+    ("ap --equipment-encumbrance -1", "must not be negative"),
+    (
+        "melee --attack -1 --defence 10 --strength 10 --weapon-damage 5 --protection 12"
+        " --hit-roll 7 --damage-roll 7",
+        "--attack must not be negative",
+    ),
+    ("action fly --remaining-ap 3", "unknown action"),
+    ("stealth --stealth 40 --dice 6", "2 stealth dice"),
+    ("--data /nonexistent hp --health 3", "no such data folder"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD)
 def test_bad_input_exits_2(cli, args, message):
-    result = cli("domppa", *args)
+    result = cli("domppa", *args.split())
     assert result.exit_code == 2
     assert message in result.stderr
 
