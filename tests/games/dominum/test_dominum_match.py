@@ -26,10 +26,12 @@ from toolkit.games.dominum.match import (
     MatchState,
     Move,
     Place,
+    PowerDuel,
     ReservePower,
     Retreat,
     Sacrifice,
     Shift,
+    SpendCharge,
     Submerge,
     Unit,
     Weaken,
@@ -38,7 +40,7 @@ from toolkit.games.dominum.match import (
     replay,
 )
 from toolkit.games.dominum.power import CRITICAL, PowerSource
-from toolkit.games.dominum.rules import Keyword
+from toolkit.games.dominum.rules import AttackKind, Keyword
 
 DECK = PowerSource("deck")
 
@@ -526,3 +528,136 @@ def legal_sample(state: MatchState, rng: random.Random) -> list:
     if state.pending.counter_from is not None:
         actions.append(Counterattack(other, sources(state, other, 1)[0], cycles=cycles))
     return actions
+
+
+# -- keyword abilities in a match ------
+def kw(*keywords: Keyword) -> frozenset[Keyword]:
+    return frozenset(keywords)
+
+
+def test_free_strike_from_an_ability_in_another_phase_is_not_counterattacked():
+    """Free Strike: an attack that, if blocked, cannot be counterattacked (e.g. On Deploy)."""
+    units = {(2, 3): Unit(Card("hunter", 1), "red"), (3, 3): Unit(Card("wall", 5), "gold")}
+    state = battle(units, reserves={"red": (1, 1), "gold": (1, 1)})
+    state, steps = run(
+        state,
+        Activate("red", "deploy"),
+        Attack("red", (2, 3), (3, 3), PowerSource("reserve", 1), kind=AttackKind.FREE_STRIKE),
+    )
+    assert state.pending.counter_from is None
+    with pytest.raises(RuleError, match="Counterattack"):
+        apply(state, Counterattack("gold"))
+
+
+def test_alt_attack_is_in_addition_to_the_attack():
+    """Alt Attack: can be used in addition to their attack during their attack phase."""
+    units = {
+        (2, 3): Unit(Card("archer", 9, keywords=kw(Keyword.ALT_ATTACK)), "red"),
+        (3, 3): Unit(Card("b", 0), "gold"),
+        (2, 2): Unit(Card("c", 0), "gold"),
+    }
+    state = battle(units, reserves={"red": (1, 1), "gold": (1, 1)})
+    state, _ = run(
+        state,
+        Activate("red", "attack"),
+        Attack("red", (2, 3), (3, 3), PowerSource("reserve", 1)),
+        Attack("red", (2, 3), (3, 3), PowerSource("reserve", 1), kind=AttackKind.ALT_ATTACK),
+    )
+    assert (3, 3) not in state.units  # two wounds: defeated
+    with pytest.raises(RuleError, match="Alt Attack"):
+        apply(state, Attack("red", (2, 3), (2, 2), DECK, kind=AttackKind.ALT_ATTACK))
+    with pytest.raises(RuleError, match="only one attack per phase"):
+        apply(state, Attack("red", (2, 3), (2, 2), DECK))
+
+
+def test_knockback_shifts_a_non_hero_before_the_wound():
+    units = {
+        (2, 3): Unit(Card("ram", 5, keywords=kw(Keyword.KNOCKBACK)), "red"),
+        (3, 3): Unit(Card("b", 1), "gold"),
+    }
+    state = battle(units, reserves={"red": (1, 1), "gold": (1, 1)})
+    state, _ = run(
+        state,
+        Activate("red", "attack"),
+        Attack("red", (2, 3), (3, 3), PowerSource("reserve", 1), knockback_to=(4, 3)),
+    )
+    assert state.units[(4, 3)].wounds == 1 and (3, 3) not in state.units
+
+
+def test_knockback_never_moves_a_hero():
+    units = {
+        (2, 3): Unit(Card("ram", 5, keywords=kw(Keyword.KNOCKBACK)), "red"),
+        (3, 3): Unit(Card("lord", 1, kind="hero"), "gold"),
+    }
+    state = battle(units, reserves={"red": (1, 1), "gold": (1, 1)})
+    state, _ = run(state, Activate("red", "attack"))
+    with pytest.raises(RuleError, match="Knockback"):
+        apply(state, Attack("red", (2, 3), (3, 3), PowerSource("reserve", 1), knockback_to=(4, 3)))
+
+
+def test_evasive_shift_avoids_the_counterattack():
+    units = {
+        (2, 3): Unit(Card("rogue", 1, keywords=kw(Keyword.EVASIVE)), "red"),
+        (3, 3): Unit(Card("wall", 5), "gold"),
+    }
+    state = battle(units, reserves={"red": (1, 1), "gold": (1, 1)})
+    state, _ = run(
+        state,
+        Activate("red", "attack"),
+        Attack("red", (2, 3), (3, 3), PowerSource("reserve", 1), evasive_to=(2, 2)),
+    )
+    assert (2, 2) in state.units and state.pending.counter_from is None
+
+
+def test_lunge_shifts_then_uses_the_second_draw():
+    """Lunge: shift before the attack; a second draw replaces the first."""
+    units = {
+        (1, 3): Unit(Card("hunter", 2, keywords=kw(Keyword.LUNGE)), "red"),
+        (3, 3): Unit(Card("b", 4, defense=5), "gold"),
+    }
+    state = battle(units, reserves={"red": (1, 4), "gold": (1, 1)})
+    state, steps = run(
+        state,
+        Activate("red", "attack"),
+        Attack(
+            "red",
+            (1, 3),
+            (3, 3),
+            PowerSource("reserve", 1),
+            lunge_to=(2, 3),
+            lunge_power=PowerSource("reserve", 4),
+        ),
+    )
+    assert state.units[(3, 3)].wounds == 1  # 2 + 4 = 6 > 5
+    assert state.units[(2, 3)].card.name == "hunter"
+
+
+def test_coordinated_attack_every_card_must_reach_the_target():
+    units = {
+        (2, 3): Unit(Card("a", 2), "red"),
+        (1, 1): Unit(Card("far", 2), "red"),
+        (3, 3): Unit(Card("b", 2), "gold"),
+    }
+    state = battle(units, reserves={"red": (1, 1), "gold": (1, 1)})
+    state, _ = run(state, Activate("red", "attack"))
+    with pytest.raises(RuleError, match="within its range"):
+        apply(
+            state, Attack("red", (2, 3), (3, 3), PowerSource("reserve", 1), coordinating=((1, 1),))
+        )
+
+
+def test_power_duel_draws_from_both_decks():
+    state = battle({}, reserves={"red": (3, 1), "gold": (3, 1)})
+    state, steps = run(
+        state, PowerDuel("red", PowerSource("reserve", 3), PowerSource("reserve", 3))
+    )
+    assert steps[-1] == "gold wins the power duel"
+    assert state.sides["red"].power.used == (3,) and state.sides["gold"].power.used == (3,)
+
+
+def test_spend_charge_for_an_activated_ability():
+    state = battle({})
+    state, _ = run(state, SpendCharge("red", 2))
+    assert state.sides["red"].charge == 0
+    with pytest.raises(RuleError, match="Activated Abilities"):
+        apply(state, SpendCharge("red", 1))

@@ -27,6 +27,7 @@ from toolkit.games.dominum.rules import (
     AttackKind,
     Keyword,
     apply_wound,
+    power_duel,
     resolve_assault,
     resolve_attack,
 )
@@ -220,6 +221,24 @@ class Sacrifice:
     space: Space
 
 
+@dataclass(frozen=True)
+class SpendCharge:
+    """An activated ability's cost in Charge tokens, paid from the Stronghold."""
+
+    player: Player
+    amount: int = 1
+
+
+@dataclass(frozen=True)
+class PowerDuel:
+    """Power Duels (called for by abilities): `player` draws first, the opponent may draw."""
+
+    player: Player
+    power: PowerSource = PowerSource()
+    opponent_power: PowerSource | None = None
+    cycles: Mapping[Player, CycleChoice] = field(default_factory=dict)
+
+
 Action = (
     Place
     | Activate
@@ -237,6 +256,8 @@ Action = (
     | ReservePower
     | Weaken
     | Sacrifice
+    | SpendCharge
+    | PowerDuel
 )
 
 
@@ -606,6 +627,21 @@ def _relocate(state: MatchState, start: Space, end: Space, phase: PhaseState) ->
     return replace(state, units=units, phase=replace(phase, done=frozenset(done)))
 
 
+def _put(state: MatchState, start: Space, end: Space) -> MatchState:
+    """A card changes space outside a move (a shift from an ability, an advance): what it has
+    done this phase goes with it."""
+    units = dict(state.units)
+    units[end] = units.pop(start)
+    phase = state.phase
+    if phase is not None:
+        phase = replace(
+            phase,
+            done=frozenset(end if s == start else s for s in phase.done),
+            alt_done=frozenset(end if s == start else s for s in phase.alt_done),
+        )
+    return replace(state, units=units, phase=phase)
+
+
 def _move(state: MatchState, action: Move) -> tuple[MatchState, Outcome]:
     rule = "Move Phase"
     phase = _phase(state, action.player, "move", rule)
@@ -676,30 +712,38 @@ def _cycle_if_needed(
 # -- attacks ------
 def _attack(state: MatchState, action: Attack) -> tuple[MatchState, Outcome]:
     rule = "Attack Phase"
-    phase = _phase(state, action.player, "attack", rule)
+    if action.kind == AttackKind.COUNTERATTACK:
+        raise RuleError(rule, "a counterattack follows a block: use Counterattack")
+    extra = action.kind != AttackKind.ATTACK
+    if extra:
+        # Alt Attacks and Free Strikes come from abilities, at the time the card says.
+        phase = state.phase
+        if phase is None or phase.player != action.player:
+            raise RuleError(action.kind.title(), "an ability's attack comes in your own phase")
+    else:
+        phase = _phase(state, action.player, "attack", rule)
     board = state.board
     attacker = _unit(state, action.attacker, action.player, rule)
     target = _unit(state, action.target, opponent(action.player), rule)
     steps: list[str] = []
-    alt = action.kind == AttackKind.ALT_ATTACK
-    if alt:
+    if action.kind == AttackKind.ALT_ATTACK:
         if Keyword.ALT_ATTACK not in attacker.card.keywords:
             raise RuleError("Alt Attack", f"{attacker.card.name} has no Alt Attack")
         if action.attacker in phase.alt_done:
             raise RuleError("Alt Attack", "the Alt Attack is already used this phase")
-    elif action.attacker in phase.done:
+    elif not extra and action.attacker in phase.done:
         raise RuleError(rule, "cards have only one attack per phase")
-    if action.kind == AttackKind.COUNTERATTACK:
-        raise RuleError(rule, "a counterattack follows a block: use Counterattack")
+    if extra and action.coordinating:
+        raise RuleError("Coordinated Attacks", "cards coordinate in the attack phase")
+    if len(set(action.coordinating)) != len(action.coordinating):
+        raise RuleError("Coordinated Attacks", "a card is named twice")
     helpers = []
     for space in action.coordinating:
         helper = _unit(state, space, action.player, "Coordinated Attacks")
-        if (
-            space == action.attacker
-            or space in phase.done
-            or space in action.coordinating[: action.coordinating.index(space)]
-        ):
-            raise RuleError("Coordinated Attacks", f"the card on {space_text(space)} cannot join")
+        if space == action.attacker or space in phase.done:
+            raise RuleError(
+                "Coordinated Attacks", f"the card on {space_text(space)} has used its attack"
+            )
         helpers.append((space, helper))
 
     start = action.attacker
@@ -708,8 +752,7 @@ def _attack(state: MatchState, action: Attack) -> tuple[MatchState, Outcome]:
             raise RuleError("Lunge", f"{attacker.card.name} has no Lunge")
         if action.lunge_to not in board.shift_targets(start, state.units):
             raise RuleError("Lunge", f"cannot shift to {space_text(action.lunge_to)}")
-        state = _relocate(state, start, action.lunge_to, phase)
-        phase = state.phase  # type: ignore[assignment]
+        state = _put(state, start, action.lunge_to)
         start = action.lunge_to
         steps.append(f"Lunge: {attacker.card.name} shifts to {space_text(start)}")
     elif action.lunge_power is not None:
@@ -743,15 +786,17 @@ def _attack(state: MatchState, action: Attack) -> tuple[MatchState, Outcome]:
         coordinating_abilities=helper_keywords,
         defender_abilities=target.card.keywords,
         defender_is_hero=target.card.kind == "hero",
+        during_opponents_attack_phase=phase.name == "attack",
         rules=state.rules,
     )
     steps += outcome.steps
     assert state.phase is not None
-    done = state.phase.done | {start, *(s for s, _ in helpers)}
-    alt_done = state.phase.alt_done | ({start} if alt else set())
-    if alt:
-        done = state.phase.done | {s for s, _ in helpers}
-    state = replace(state, phase=replace(state.phase, done=frozenset(done), alt_done=alt_done))
+    done, alt_done = state.phase.done, state.phase.alt_done
+    if action.kind == AttackKind.ATTACK:
+        done = done | {start, *(s for s, _ in helpers)}
+    elif action.kind == AttackKind.ALT_ATTACK:
+        alt_done = alt_done | {start}
+    state = replace(state, phase=replace(state.phase, done=done, alt_done=alt_done))
 
     if outcome.wound:
         state, more = _wound(state, start, action.target, action.knockback_to, outcome.knockback)
@@ -763,7 +808,7 @@ def _attack(state: MatchState, action: Attack) -> tuple[MatchState, Outcome]:
             raise RuleError("Evasive", "only a blocked Evasive card may shift")
         if action.evasive_to not in board.shift_targets(start, state.units):
             raise RuleError("Evasive", f"cannot shift to {space_text(action.evasive_to)}")
-        state = _relocate(state, start, action.evasive_to, state.phase)
+        state = _put(state, start, action.evasive_to)
         steps.append(f"Evasive: shifts to {space_text(action.evasive_to)}; no counterattack")
         return state, Outcome(steps)
     if outcome.counterattack:
@@ -861,9 +906,7 @@ def _submerge(state: MatchState, action: Submerge) -> tuple[MatchState, Outcome]
         or not board.in_range(pending.counter_from, action.to, radial=unit.card.radial)
     ):
         raise RuleError(rule, f"{space_text(action.to)} is not an open space within range")
-    units = dict(state.units)
-    units[action.to] = units.pop(pending.counter_from)
-    state = replace(state, units=units, pending=Pending())
+    state = replace(_put(state, pending.counter_from, action.to), pending=Pending())
     return state, Outcome([f"Submerge: {unit.card.name} goes to {space_text(action.to)}"])
 
 
@@ -873,12 +916,7 @@ def _advance(state: MatchState, action: Advance) -> tuple[MatchState, Outcome]:
     if pending.advance_from != action.start or pending.advance_to is None:
         raise RuleError(rule, "only the card that just defeated an adjacent enemy may advance")
     unit = _unit(state, action.start, action.player, rule)
-    units = dict(state.units)
-    units[pending.advance_to] = units.pop(action.start)
-    phase = state.phase
-    if phase is not None and action.start in phase.done:
-        phase = replace(phase, done=(phase.done - {action.start}) | {pending.advance_to})
-    state = replace(state, units=units, pending=Pending(), phase=phase)
+    state = replace(_put(state, action.start, pending.advance_to), pending=Pending())
     return state, Outcome([f"{unit.card.name} advances to {space_text(pending.advance_to)}"])
 
 
@@ -973,6 +1011,32 @@ def _sacrifice(state: MatchState, action: Sacrifice) -> tuple[MatchState, Outcom
     return state, Outcome([f"{unit.card.name} is sacrificed (On Discard ignored)"])
 
 
+def _spend_charge(state: MatchState, action: SpendCharge) -> tuple[MatchState, Outcome]:
+    rule = "Activated Abilities"
+    side = state.sides[action.player]
+    if action.amount < 1:
+        raise RuleError(rule, f"a cost is 1 Charge or more, got {action.amount}")
+    if side.charge < action.amount:
+        raise RuleError(
+            rule, f"the Stronghold holds {side.charge} Charge, the cost is {action.amount}"
+        )
+    charge = side.charge - action.amount
+    state = replace(state, sides=_side(state, action.player, charge=charge))
+    return state, Outcome([f"{action.player} spends {action.amount} Charge: {charge} left"])
+
+
+def _power_duel(state: MatchState, action: PowerDuel) -> tuple[MatchState, Outcome]:
+    steps: list[str] = []
+    state, mine = _draw(state, action.player, action.power, action.cycles, steps)
+    theirs = None
+    if action.opponent_power is not None:
+        other = opponent(action.player)
+        state, theirs = _draw(state, other, action.opponent_power, action.cycles, steps)
+    outcome = power_duel(mine, theirs, rules=state.rules)
+    winner = action.player if outcome.winner == "initiator" else opponent(action.player)
+    return state, Outcome([*steps, *outcome.steps, f"{winner} wins the power duel"])
+
+
 _HANDLERS = {
     Activate: _activate,
     EndPhase: _end_phase_action,
@@ -989,4 +1053,6 @@ _HANDLERS = {
     ReservePower: _reserve,
     Weaken: _weaken,
     Sacrifice: _sacrifice,
+    SpendCharge: _spend_charge,
+    PowerDuel: _power_duel,
 }
