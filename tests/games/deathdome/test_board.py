@@ -369,12 +369,13 @@ def test_sample_board_short_walls_show_the_tower_exceptions(board: Board) -> Non
     assert line_of_sight(board, floor_east, edge).visible
 
 
-squares = st.builds(Square, st.integers(0, 19), st.integers(0, 19))
+SAMPLE = load_board(BOARD_TOML)
+squares = st.builds(Square, st.integers(0, SAMPLE.width - 1), st.integers(0, SAMPLE.height - 1))
 
 
 @given(squares, squares)
 def test_sight_goes_both_ways(a: Square, b: Square) -> None:
-    board = load_board(BOARD_TOML)
+    board = SAMPLE
     assert line_of_sight(board, a, b).visible == line_of_sight(board, b, a).visible
 
 
@@ -382,7 +383,7 @@ def test_sight_goes_both_ways(a: Square, b: Square) -> None:
 def test_a_push_never_lands_in_a_wall_or_on_a_unit(
     attacker: Square, target: Square, occupied: set[Square], push: int
 ) -> None:
-    board = load_board(BOARD_TOML)
+    board = SAMPLE
     if attacker == target:
         return
     occupied = occupied - {attacker, target}
@@ -413,7 +414,7 @@ def test_a_legal_move_steps_only_on_legal_squares(
     movement: int,
     lava: bool,
 ) -> None:
-    board = load_board(BOARD_TOML)
+    board = SAMPLE
     friends, foes = friends - {origin}, foes - {origin} - friends
     check = can_move(
         board,

@@ -31,6 +31,7 @@ KINDS: tuple[str, ...] = get_args(Kind)
 WALLS = frozenset({"thin_wall", "short_wall"})
 TOWER = frozenset({"tower_edge", "tower_centre"})
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1))
 
 
 class Square(NamedTuple):
@@ -132,12 +133,11 @@ class Board:
         return found
 
     def neighbours(self, square: Square) -> list[Square]:
-        """The up to 8 squares next to a square (diagonals count)."""
+        """The up to 8 squares next to a square (diagonals count), straight ones first."""
         return [
             Square(square.col + dc, square.row + dr)
-            for dr in (-1, 0, 1)
-            for dc in (-1, 0, 1)
-            if (dc or dr) and self.on_board(Square(square.col + dc, square.row + dr))
+            for dc, dr in _DIRECTIONS
+            if self.on_board(Square(square.col + dc, square.row + dr))
         ]
 
     def jail_release_points(self) -> dict[str, list[Square]]:
@@ -507,6 +507,24 @@ class MoveCheck:
     steps: list[str]
 
 
+def square_problem(
+    board: Board, square: Square, *, colour: str, lava_allowed: bool = False
+) -> str | None:
+    """Why a unit of `colour` may never move onto this square, whichever way it comes, or None."""
+    cell = board.cell(square)
+    if cell.kind == "thin_wall":
+        return f"{square} is a thin wall (units may not move through the thin walls)"
+    if cell.kind == "short_wall":
+        return f"{square} is a short wall (walls cannot be crossed)"
+    if cell.kind == "jail":
+        return f"{square} is a jail: units go there only when killed"
+    if cell.kind == "base" and cell.colour != colour:
+        return f"{square} is the {cell.colour} base (units cannot move into an enemy base)"
+    if cell.kind == "lava" and not lava_allowed:
+        return f"{square} is lava (units may not move onto lava unless a card allows it)"
+    return None
+
+
 def step_problem(
     board: Board,
     here: Square,
@@ -518,16 +536,9 @@ def step_problem(
 ) -> str | None:
     """Why a unit of `colour` may not step from `here` to the next square `there`, or None."""
     cell, came_from = board.cell(there), board.cell(here)
-    if cell.kind == "thin_wall":
-        return f"{there} is a thin wall (units may not move through the thin walls)"
-    if cell.kind == "short_wall":
-        return f"{there} is a short wall (walls cannot be crossed)"
-    if cell.kind == "jail":
-        return f"{there} is a jail: units go there only when killed"
-    if cell.kind == "base" and cell.colour != colour:
-        return f"{there} is the {cell.colour} base (units cannot move into an enemy base)"
-    if cell.kind == "lava" and not lava_allowed:
-        return f"{there} is lava (units may not move onto lava unless a card allows it)"
+    closed = square_problem(board, there, colour=colour, lava_allowed=lava_allowed)
+    if closed:
+        return closed
     if cell.on_tower and not came_from.on_tower and came_from.kind != "bridge":
         return (
             f"{there} is on the {cell.tower} tower, and {here} is not a bridge "
@@ -593,6 +604,9 @@ def can_move(
         )
     if target in teammates:
         return result(False, f"a teammate stands on {target}: one unit a square", None, [])
+    closed = square_problem(board, target, colour=colour, lava_allowed=lava_allowed)
+    if closed:
+        return result(False, closed, None, [])
 
     previous: dict[Square, Square] = {origin: origin}
     frontier = [origin]
@@ -610,7 +624,7 @@ def can_move(
                 following.append(there)
         frontier = following
     if target not in previous:
-        # Explain with the last step's problem when every way in is barred the same way.
+        # Explain with what bars the last step from each square the unit can reach.
         reasons = {
             step_problem(
                 board, n, target, colour=colour, enemies=enemies, lava_allowed=lava_allowed
@@ -619,15 +633,8 @@ def can_move(
             if n in previous
         }
         reasons.discard(None)
-        if len(reasons) == 1:
-            return result(False, reasons.pop() or "", None, [])
-        cell = board.cell(target)
-        if not reasons and cell.kind in ("thin_wall", "short_wall", "jail", "lava", "base"):
-            barred = step_problem(
-                board, origin, target, colour=colour, enemies=enemies, lava_allowed=lava_allowed
-            )
-            if barred:
-                return result(False, barred, None, [])
+        if reasons:
+            return result(False, "; ".join(sorted(r for r in reasons if r)), None, [])
         return result(False, f"no legal path from {origin} to {target}", None, [])
     path = [target]
     while path[-1] != origin:
