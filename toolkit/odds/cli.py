@@ -397,3 +397,151 @@ def naturedome_clash(
         rules=rules,
     )
     emit_odds(result, as_json=as_json, title="Nature Dome clash odds")
+
+
+# -- Death Dome -------------------------------------------------------------------------------
+
+
+def _numbers(text: str | None, flag: str) -> tuple[int, ...]:
+    values = []
+    for part in _split(text):
+        try:
+            values.append(int(part))
+        except ValueError:
+            raise DomekitError(f"{flag}: {part!r} is not a whole number (like 3,3,1)") from None
+    return tuple(values)
+
+
+def _counts(text: str | None, flag: str) -> dict[str, int]:
+    from toolkit.games.deathdome.cli import parse_counts
+
+    return parse_counts(text or "", flag)
+
+
+def _deathdome(data: Path | None):  # type: ignore[no-untyped-def]
+    from toolkit.data import game_data_dir
+    from toolkit.games.deathdome.config import load_rules_config
+
+    return load_rules_config(game_data_dir("deathdome", data) / "rules.toml")
+
+
+@deathdome_app.command("attack")
+def deathdome_attack(
+    hand: str = typer.Option(
+        ..., help="Power values of the Special Play cards in hand, e.g. 3,3,3,1."
+    ),
+    weapon_strength: int = typer.Option(0, help="The weapon's S value (S1..S4)."),
+    skill: int = typer.Option(0, help="The attacking unit's Skill."),
+    bonus: int = typer.Option(0, help="Temporary +S."),
+    push_on: int | None = typer.Option(
+        None, help="Push back on N of a kind: 3 (default), or 2 for weapons marked so."
+    ),
+    armor: str | None = typer.Option(None, help="The T value of each armour worn, e.g. 1,2."),
+    toughness: int = typer.Option(0, help="The defender's Toughness."),
+    defense_bonus: int = typer.Option(0, help="Temporary +T."),
+    vitae: int = typer.Option(..., help="The defender's Vitae before the attack."),
+    behind: str = typer.Option("empty", help="Behind the target: empty, wall, unit, lava."),
+    defender_hand: str | None = typer.Option(
+        None, help="The defender's power cards, if known (it plays them all)."
+    ),
+    defender_cards: int | None = typer.Option(
+        None, help="How many unknown cards the defender holds (default: a turn's base draw)."
+    ),
+    seen: str | None = typer.Option(
+        None, help="Power cards already out of the deck (played or discarded), e.g. 4,4."
+    ),
+    play: str | None = typer.Option(
+        None, help="Show this set of the hand's cards in full (default: the best set)."
+    ),
+    data: Path | None = typer.Option(None, help=DATA_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Wound, kill and push-back chances for every set of cards the hand could play."""
+    from toolkit.games.deathdome.rules import BEHIND, Defender, WeaponProfile
+    from toolkit.odds.deathdome import attack_odds, special_play_deck
+    from toolkit.odds.render import emit_odds
+
+    rules = _deathdome(data)
+    if behind not in BEHIND:
+        raise DomekitError(f"--behind must be one of {', '.join(BEHIND)} (got {behind!r})")
+    if push_on is not None and not 2 <= push_on <= rules.combat.push_back_of_a_kind:
+        raise DomekitError(
+            f"--push-on is 2 to {rules.combat.push_back_of_a_kind} of a kind (got {push_on})"
+        )
+    if defender_cards is not None and defender_hand is not None:
+        raise DomekitError("give --defender-hand or --defender-cards, not both")
+    if defender_cards is not None:
+        _at_least(defender_cards, "--defender-cards")
+    result = attack_odds(
+        hand=_numbers(hand, "--hand"),
+        weapon=WeaponProfile(strength=weapon_strength, push_on=push_on),
+        skill=skill,
+        bonus=bonus,
+        target=Defender(
+            cards=(),
+            armour=_numbers(armor, "--armor"),
+            toughness=toughness,
+            bonus=defense_bonus,
+            vitae=vitae,
+            behind=behind,  # type: ignore[arg-type]
+        ),
+        defender_hand=None if defender_hand is None else _numbers(defender_hand, "--defender-hand"),
+        cards=defender_cards,
+        seen=_numbers(seen, "--seen"),
+        play=None if play is None else _numbers(play, "--play"),
+        deck=special_play_deck(data),
+        rules=rules,
+    )
+    emit_odds(result, as_json=as_json, title="Death Dome attack odds")
+
+
+@deathdome_app.command("capture")
+def deathdome_capture(
+    team: str = typer.Option(..., help="The team that captures."),
+    kind: str = typer.Option("control-point", help="control-point or tower-centre."),
+    taken_from: str | None = typer.Option(None, help="The team that held it, if any."),
+    control_points: str | None = typer.Option(
+        None, help="Normal control points held per team now, e.g. red=3,blue=5."
+    ),
+    tower_centres: str | None = typer.Option(
+        None, help="Tower centres held per team, e.g. blue=1."
+    ),
+    kills: str | None = typer.Option(None, help="Kill points per team, e.g. red=2."),
+    teams: str | None = typer.Option(
+        None, help="The teams playing in turn order, e.g. red,blue (default: those named)."
+    ),
+    data: Path | None = typer.Option(None, help=DATA_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """The payout swing of a capture, and the chance to win the match before and after."""
+    from toolkit.odds.deathdome import capture_odds
+    from toolkit.odds.render import emit_odds
+
+    rules = _deathdome(data)
+    cps = _counts(control_points, "--control-points")
+    towers = _counts(tower_centres, "--tower-centres")
+    kill_points = _counts(kills, "--kills")
+    if teams is not None:
+        playing = [name.lower() for name in _split(teams)]
+    else:
+        named = {team.lower(), *cps, *towers, *kill_points}
+        if taken_from:
+            named.add(taken_from.lower())
+        playing = [colour for colour in rules.teams.colours if colour in named]
+        unknown = named - set(playing)
+        if unknown:
+            raise DomekitError(
+                f"unknown team(s) {', '.join(sorted(unknown))}; the colours are "
+                f"{', '.join(rules.teams.colours)}"
+            )
+    result = capture_odds(
+        teams=playing,
+        control_points=cps,
+        tower_centres=towers,
+        kills=kill_points,
+        team=team.lower(),
+        kind=kind,  # type: ignore[arg-type]
+        taken_from=None if taken_from is None else taken_from.lower(),
+        rules=rules,
+    )
+    emit_odds(result, as_json=as_json, title="Death Dome capture odds")

@@ -63,8 +63,11 @@ def emit_odds(result: Mapping[str, Any], *, as_json: bool, title: str) -> None:
         elif isinstance(value, Sequence) and not isinstance(value, str):
             if value:
                 console.print(_rows_table(name, value))
-        elif isinstance(value, Mapping):
+        elif isinstance(value, Mapping) and all(isinstance(v, Mapping) for v in value.values()):
             console.print(_comparison_table(name, value))
+        elif isinstance(value, Mapping):
+            shown = ", ".join(f"{key}: {_text(item)}" for key, item in value.items())
+            console.print(f"[bold]{name.replace('_', ' ')}[/bold]: {shown}")
         else:
             console.print(f"[bold]{name.replace('_', ' ')}[/bold]: {_text(value)}")
     steps = result.get("steps", ())
@@ -75,6 +78,8 @@ def emit_odds(result: Mapping[str, Any], *, as_json: bool, title: str) -> None:
 
 
 def _text(value: Any) -> str:
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return str(value.numerator)
     if isinstance(value, Fraction):
         shown = exact(value)
         return f"{float(value):.6g}" + (f" ({shown})" if shown != "(see --json)" else "")
