@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Literal
 
 from toolkit.errors import DomekitError, RuleError
+from toolkit.games.dominum.board import Board
 from toolkit.games.dominum.config import DominumRules
 from toolkit.games.dominum.power import CRITICAL, PowerCard, card_text, card_value, check_power
 
@@ -292,8 +293,6 @@ def resolve_assault(
     `in_zone` counts every own card in the opponent's assault zone, those on fortified spaces
     included; `fortified` says how many of them stand on a fortified space.
     """
-    from toolkit.games.dominum.board import Board
-
     board = Board(rules.board)
     _count(in_zone, "in_zone")
     _count(fortified, "fortified")
