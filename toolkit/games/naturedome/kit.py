@@ -1,0 +1,691 @@
+"""The Nature Dome print-and-play kit, laid out from card_data/naturedome.
+
+The Power Card deck with backs (each card as many times as its qty), two Health Meters (one a
+player: health from the start down to 0 in print.toml's step, the green, yellow and red zones
+coloured with their card penalties, a Health Point Marker to cut out and the player's QR code),
+a round tracker (best of three) with the table's QR code, and a one-page rules reference.
+Geometry lives in toolkit/pdf; the rule numbers in rules.toml, the print sizes in print.toml.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.data import game_data_dir, load_toml_model
+from toolkit.data.naturedome import CARDS_FILE, RULES_FILE, DeckEntry, load_power_cards, load_rules
+from toolkit.errors import DataError, DomekitError
+from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
+from toolkit.games.naturedome.rules import PowerCard, Zone, zone, zone_penalty
+from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
+from toolkit.pdf.document import Document, pdf_document
+from toolkit.pdf.geometry import Rect, hex_colour, paper_size, pt, text_colour_on
+from toolkit.pdf.kits import (
+    KitOptions,
+    KitResult,
+    Progress,
+    all_urls,
+    default_base_url,
+    new_kit_id,
+    output_path,
+    write_manifest,
+)
+from toolkit.pdf.pieces import TrackSpace, draw_cut_out, draw_track
+from toolkit.pdf.qr import draw_qr
+from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
+from toolkit.pdf.text import draw_line_fit, draw_text_box
+
+GAME = "naturedome"
+TITLE = "Nature Dome"
+PRINT_FILE = "print.toml"
+MARGIN = 12.0  # page margin of the sheets (not cards)
+PLAYERS = (1, 2)  # the rules' duel: Player 1 and Player 2
+DARK = (0.12, 0.12, 0.12)
+ZONE_NAMES = {Zone.GREEN: "Green", Zone.YELLOW: "Yellow", Zone.RED: "Red"}
+
+
+# ---------------------------------------------------------------------------------------------
+# print.toml
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CardSettings(_Section):
+    width: float = Field(gt=10, le=300)
+    height: float = Field(gt=10, le=300)
+    bleed: float = Field(ge=0, le=10)
+    safe: float = Field(ge=0, le=20)
+
+
+class MeterSettings(_Section):
+    step: int = Field(gt=0)
+    space_height: float = Field(ge=6, le=40)
+    marker_width: float = Field(ge=8, le=80)
+    marker_height: float = Field(ge=5, le=40)
+
+
+class QrSettings(_Section):
+    size: float = Field(ge=20, le=80)
+
+
+COLOUR_NAMES = (
+    "green",
+    "yellow",
+    "red",
+    "knocked_out",
+    "player1",
+    "player2",
+    "power",
+    "boost",
+    "back",
+    "attack",
+    "defend",
+    "escape",
+)
+
+
+class PrintSettings(_Section):
+    """card_data/naturedome/print.toml."""
+
+    card: CardSettings
+    meter: MeterSettings
+    qr: QrSettings
+    colours: dict[str, str]
+
+    @field_validator("colours")
+    @classmethod
+    def _colours(cls, value: dict[str, str]) -> dict[str, str]:
+        for name, colour in value.items():
+            if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
+                raise ValueError(f"colour for {name!r} must be #rrggbb (got {colour!r})")
+        missing = [name for name in COLOUR_NAMES if name not in value]
+        if missing:
+            raise ValueError(f"no colour for {', '.join(missing)}")
+        return value
+
+    def colour(self, name: str) -> tuple[float, float, float]:
+        return hex_colour(self.colours[name])
+
+
+@dataclass(frozen=True)
+class NatureDomeKitData:
+    folder: Path
+    rules: NatureDomeRules
+    deck: list[DeckEntry]
+    print: PrintSettings
+
+
+def _line_of(path: Path, key: str) -> int | None:
+    for number, line in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), start=1):
+        if line.strip().startswith(key):
+            return number
+    return None
+
+
+def check_meter_step(data: NatureDomeKitData) -> None:
+    """The marker moves in steps: the rule numbers and every card value must be multiples of the
+    step, or a player could not put the marker where the damage says."""
+    step = data.print.meter.step
+    rules_path = data.folder / RULES_FILE
+    numbers = {
+        "health.start": data.rules.health.start,
+        "health.yellow_at_or_below": data.rules.health.yellow_at_or_below,
+        "health.red_at_or_below": data.rules.health.red_at_or_below,
+        "penalty.yellow": data.rules.penalty.yellow,
+        "penalty.red": data.rules.penalty.red,
+    }
+    for name, value in numbers.items():
+        if value % step:
+            raise DataError(
+                rules_path,
+                f"{value} is not a multiple of the Health Meter step {step} "
+                f"(print.toml meter.step); the marker could not show it",
+                line=_line_of(rules_path, name.split(".")[1]),
+                field=name,
+            )
+    cards_path = data.folder / CARDS_FILE
+    for entry in data.deck:
+        for name in ("attack", "defend", "escape", "boost"):
+            value = getattr(entry.card, name)
+            if value % step:
+                raise DataError(
+                    cards_path,
+                    f"{value} is not a multiple of the Health Meter step {step} "
+                    f"(print.toml meter.step); the marker could not show the damage",
+                    row=entry.row,
+                    field=name,
+                )
+
+
+def load_kit_data(folder: str | Path | None) -> NatureDomeKitData:
+    """rules.toml and power_cards.csv through the engine's loaders, and print.toml, checked."""
+    root = game_data_dir(GAME, folder)
+    data = NatureDomeKitData(
+        folder=root,
+        rules=load_rules(root),
+        deck=load_power_cards(root),
+        print=load_toml_model(root / PRINT_FILE, PrintSettings),
+    )
+    check_meter_step(data)
+    return data
+
+
+# ---------------------------------------------------------------------------------------------
+# URLs
+
+
+def naturedome_urls(base_url: str, kit_id: str) -> dict:
+    """The tracker URLs the kit's QR codes carry: the table and one per player."""
+    root = f"{base_url}/k/{kit_id}"
+    return {
+        "table": f"{root}/table",
+        "players": {str(player): f"{root}/player/{player}" for player in PLAYERS},
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Power Cards
+
+
+def _fill(c: Canvas, rect: Rect, colour, radius: float = 0) -> None:
+    c.setFillColorRGB(*colour)
+    if radius:
+        c.roundRect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), pt(radius), stroke=0, fill=1)
+    else:
+        c.rect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), stroke=0, fill=1)
+
+
+def penalty_line(rules: NatureDomeRules) -> str:
+    return f"Yellow zone: -{rules.penalty.yellow} · Red zone: -{rules.penalty.red} (never below 0)"
+
+
+def power_card_face(card: PowerCard, data: NatureDomeKitData) -> Callable[[Canvas, CardBox], None]:
+    settings = data.print
+    frame = settings.colour("boost" if card.is_boost else "power")
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        _fill(c, box.bleed, frame)
+        panel = box.trim.inset(2.6)
+        _fill(c, panel, (1, 1, 1), radius=2.0)
+        safe = box.safe
+        name_box, rest = safe.split_top(7)
+        c.setFillColorRGB(0, 0, 0)
+        draw_line_fit(c, card.name, name_box, max_size=12)
+        kind_box, rest = rest.split_top(4.5)
+        c.setFillColorRGB(*frame)
+        kind = "Attack Boost" if card.is_boost else "Power Card"
+        draw_line_fit(c, f"{card.animal} · {kind}", kind_box, font="Helvetica", max_size=8)
+        rest = Rect(rest.x, rest.y, rest.w, rest.h - 2)
+        if card.is_boost:
+            big, rest = rest.split_top(34)
+            cx, cy = big.centre
+            c.setFillColorRGB(*frame)
+            c.circle(pt(cx), pt(cy), pt(15), stroke=0, fill=1)
+            c.setFillColorRGB(*text_colour_on(frame))
+            draw_line_fit(
+                c, f"+{card.boost}", Rect(cx - 12, cy - 5, 24, 10), align="centre", max_size=26
+            )
+            label, rest = rest.split_top(7)
+            c.setFillColorRGB(*frame)
+            draw_line_fit(c, "ATTACK BOOST", label, align="centre", max_size=12)
+        else:
+            for name in ("attack", "defend", "escape"):
+                bar, rest = rest.split_top(10.5)
+                bar = Rect(bar.x, bar.y + 1, bar.w, bar.h - 1)
+                colour = settings.colour(name)
+                _fill(c, bar, colour, radius=1.5)
+                c.setFillColorRGB(*text_colour_on(colour))
+                draw_line_fit(
+                    c, name.upper(), Rect(bar.x + 2, bar.y + 2, 22, bar.h - 4), max_size=9
+                )
+                draw_line_fit(
+                    c,
+                    str(getattr(card, name)),
+                    Rect(bar.x + 24, bar.y + 1, bar.w - 26, bar.h - 2),
+                    align="right",
+                    max_size=16,
+                )
+            rest = Rect(rest.x, rest.y, rest.w, rest.h - 1.5)
+        footer = Rect(safe.x, safe.y, safe.w, 4)
+        text_box = Rect(rest.x, footer.top + 1.5, rest.w, rest.top - footer.top - 1.5)
+        c.setFillColorRGB(0.15, 0.15, 0.15)
+        draw_text_box(c, card.text, text_box, font="Helvetica-Oblique", max_size=8.5, min_size=5)
+        c.setStrokeColorRGB(*frame)
+        c.setLineWidth(0.4)
+        c.line(pt(safe.x), pt(footer.top + 0.8), pt(safe.right), pt(footer.top + 0.8))
+        c.setFillColorRGB(0.3, 0.3, 0.3)
+        draw_line_fit(
+            c, penalty_line(data.rules), footer, font="Helvetica", max_size=6.5, align="centre"
+        )
+
+    return draw
+
+
+def card_back(data: NatureDomeKitData) -> Callable[[Canvas, CardBox], None]:
+    colour = data.print.colour("back")
+    ink = text_colour_on(colour)
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        _fill(c, box.bleed, colour)
+        cx, cy = box.trim.centre
+        c.setStrokeColorRGB(*ink)
+        c.setLineWidth(0.5)
+        for radius in (8, 13, 18, 23):
+            c.circle(pt(cx), pt(cy), pt(radius), stroke=1, fill=0)
+        inner = box.trim.inset(5)
+        c.setLineWidth(1.2)
+        c.roundRect(pt(inner.x), pt(inner.y), pt(inner.w), pt(inner.h), pt(3), stroke=1, fill=0)
+        _fill(c, Rect(inner.x + 3, cy - 5, inner.w - 6, 14), colour)
+        c.setFillColorRGB(*ink)
+        draw_line_fit(
+            c, "NATURE DOME", Rect(inner.x + 3, cy + 1, inner.w - 6, 8), align="centre", max_size=20
+        )
+        draw_line_fit(
+            c,
+            "Power Card",
+            Rect(inner.x + 3, cy - 5, inner.w - 6, 5.5),
+            font="Helvetica",
+            align="centre",
+            max_size=11,
+        )
+
+    return draw
+
+
+def kit_cards(data: NatureDomeKitData) -> list[Card]:
+    """Every Power Card as many times as its qty, in file order."""
+    cards: list[Card] = []
+    for entry in data.deck:
+        face = power_card_face(entry.card, data)
+        cards.extend(Card(face, "power") for _ in range(entry.qty))
+    return cards
+
+
+# ---------------------------------------------------------------------------------------------
+# Health Meters
+
+
+def meter_values(data: NatureDomeKitData) -> list[int]:
+    """The meter's spaces, from the starting health down to 0."""
+    step = data.print.meter.step
+    return list(range(data.rules.health.start, -1, -step))
+
+
+def zone_colour(data: NatureDomeKitData, health: int) -> tuple[float, float, float]:
+    if health == 0:
+        return data.print.colour("knocked_out")
+    return data.print.colour(zone(health, data.rules).value)
+
+
+def zone_note(data: NatureDomeKitData, health: int) -> str:
+    if health == 0:
+        return "Knocked Out"
+    penalty = zone_penalty(health, data.rules)
+    return f"-{penalty} per card" if penalty else "full value"
+
+
+def zone_rows(data: NatureDomeKitData) -> list[tuple[Zone, int, int, int]]:
+    """(zone, highest space, lowest space above 0, penalty) for each zone on the meter."""
+    values = [v for v in meter_values(data) if v > 0]
+    rows = []
+    for z in (Zone.GREEN, Zone.YELLOW, Zone.RED):
+        inside = [v for v in values if zone(v, data.rules) is z]
+        if inside:
+            rows.append((z, max(inside), min(inside), zone_penalty(inside[0], data.rules)))
+    return rows
+
+
+def zone_text(rules: NatureDomeRules, z: Zone, penalty: int) -> str:
+    if not penalty:
+        return f"{ZONE_NAMES[z]}: cards at full value"
+    return f"{ZONE_NAMES[z]}: -{penalty} on every card played"
+
+
+def meter_page(doc: Document, data: NatureDomeKitData, player: int, url: str) -> None:
+    settings = data.print
+    colour = settings.colour(f"player{player}")
+    c = doc.begin_page()
+    page = doc.page.inset(MARGIN)
+    head, rest = page.split_top(14)
+    draw_heading(c, f"{TITLE}: Player {player} Health Meter", head, colour=colour)
+    rest = Rect(rest.x, rest.y, rest.w, rest.h - 4)
+    values = meter_values(data)
+    space_h = min(settings.meter.space_height, rest.h / len(values))
+    band_w = 9.0
+    meter = Rect(rest.x + band_w, rest.top - space_h * len(values), 62, space_h * len(values))
+    spaces = [
+        TrackSpace(str(v) if v else "0  KO", zone_note(data, v), zone_colour(data, v))
+        for v in values
+    ]
+    rects = draw_track(c, meter, spaces, columns=1, space_height=space_h, value_size=14)
+    # the zone bands beside the spaces, named and with their penalty
+    for z, high, low, penalty in zone_rows(data):
+        top = rects[values.index(high)].top
+        bottom = rects[values.index(low)].y
+        band = Rect(rest.x, bottom, band_w - 1.5, top - bottom)
+        fill = settings.colour(z.value)
+        _fill(c, band, fill, radius=1.0)
+        c.saveState()
+        c.translate(pt(band.right - 2.2), pt(band.y))
+        c.rotate(90)
+        c.setFillColorRGB(*text_colour_on(fill))
+        draw_line_fit(
+            c,
+            zone_text(data.rules, z, penalty).upper(),
+            Rect(1, 0, band.h - 2, 5.5),
+            align="centre",
+            max_size=9,
+        )
+        c.restoreState()
+    side = Rect(meter.right + 8, rest.y, rest.right - meter.right - 8, rest.h)
+    qr = settings.qr.size
+    draw_qr(c, url, side.right - qr, side.top - qr, qr)
+    c.setFillColorRGB(0, 0, 0)
+    draw_text_box(
+        c,
+        f"Player {player}: scan to record your health on the table tracker.",
+        Rect(side.x, side.top - qr, side.w - qr - 3, qr),
+        max_size=9.5,
+        valign="middle",
+    )
+    below = side.top - qr - 6
+    rows = [
+        [
+            ZONE_NAMES[z],
+            f"{high} to {low}",
+            f"-{penalty}" if penalty else "none",
+        ]
+        for z, high, low, penalty in zone_rows(data)
+    ]
+    rows.append(["Knocked Out", "0", "the round is lost"])
+    below = draw_table(
+        c,
+        Rect(side.x, 0, side.w, below - 0),
+        ["Zone", "Health", "Every card"],
+        rows,
+        [1.0, 1.2, 1.3],
+        row_height=7.5,
+        size=9,
+        header_colour=colour,
+    )
+    rules = data.rules
+    note = Rect(side.x, below - 62, side.w, 58)
+    draw_text_box(
+        c,
+        f"Set up: put your Health Point Marker on {rules.health.start}.\n"
+        "When you are hit, move the marker down by the damage (attack minus your defend or "
+        f"escape value). Each space is {settings.meter.step} points. Points are never regained.\n"
+        f"In the yellow zone every card you play, Attack Boosts included, is worth "
+        f"{rules.penalty.yellow} less; in the red zone {rules.penalty.red} less. No attack, "
+        "defence or escape is worth less than 0.\n"
+        f"At 0 you are Knocked Out: your opponent wins the round. Each round starts again at "
+        f"{rules.health.start}.",
+        note,
+        max_size=9,
+    )
+    markers = Rect(
+        side.x,
+        note.y - 8 - settings.meter.marker_height * 2 - 14,
+        side.w,
+        settings.meter.marker_height * 2 + 14,
+    )
+    draw_line_fit(
+        c,
+        "Cut out: Health Point Marker (and a spare)",
+        Rect(markers.x, markers.top - 5, markers.w, 5),
+        font="Helvetica-Bold",
+        max_size=9,
+    )
+    mw, mh = settings.meter.marker_width, settings.meter.marker_height
+    for index in range(2):
+        y = markers.top - 9 - (index + 1) * (mh + 3)
+        draw_cut_out(c, Rect(markers.x, y, mw, mh), colour, f"P{player}", "HEALTH")
+    doc.end_page()
+
+
+# ---------------------------------------------------------------------------------------------
+# Round tracker and rules reference
+
+
+def rounds_in_match(rules: NatureDomeRules) -> int:
+    """Best of three: a player needs rounds_to_win, so at most 2 x rounds_to_win - 1 rounds."""
+    return 2 * rules.match.rounds_to_win - 1
+
+
+FIRST_ATTACKER_TEXT = {
+    FirstAttacker.PLAYER1: "Player 1 attacks first in every round.",
+    FirstAttacker.ALTERNATE: "Player 1 attacks first in rounds 1 and 3, Player 2 in round 2.",
+    FirstAttacker.LOSER: "The loser of the last round attacks first in the next round.",
+}
+
+
+def round_page(doc: Document, data: NatureDomeKitData, table_url: str) -> None:
+    settings = data.print
+    rules = data.rules
+    rounds = rounds_in_match(rules)
+    c = doc.begin_page()
+    page = doc.page.inset(MARGIN)
+    head, rest = page.split_top(14)
+    draw_heading(c, f"{TITLE}: round tracker (best of {rounds})", head, colour=DARK)
+    qr = settings.qr.size
+    top, rest = rest.split_top(qr + 8)
+    draw_qr(c, table_url, top.right - qr, top.y + 2, qr)
+    c.setFillColorRGB(0, 0, 0)
+    draw_text_box(
+        c,
+        f"The player who knocks out their opponent wins the round. The first to win "
+        f"{rules.match.rounds_to_win} rounds wins the Nature Dome duel. "
+        f"{FIRST_ATTACKER_TEXT[rules.match.next_round_first_attacker]}\n"
+        "Scan the code for the table tracker: both players' health, the rounds and the cards "
+        "played.",
+        Rect(top.x, top.y + 2, top.w - qr - 6, top.h - 4),
+        max_size=10.5,
+    )
+    # a round marker track: one space per round, then the duel's end
+    track_area, rest = rest.split_top(34)
+    c.setFillColorRGB(0, 0, 0)
+    draw_line_fit(
+        c,
+        "Round marker: move it on after each knock-out",
+        Rect(track_area.x, track_area.top - 6, track_area.w, 6),
+        max_size=11,
+    )
+    spaces = [TrackSpace(f"Round {n}", "", (1, 1, 1)) for n in range(1, rounds + 1)]
+    spaces.append(TrackSpace("Duel won", "", settings.colour("green")))
+    draw_track(
+        c,
+        Rect(track_area.x, track_area.y, track_area.w, 24),
+        spaces,
+        columns=len(spaces),
+        space_height=20,
+        value_size=14,
+    )
+    # the score table: a box per round and player to tick the winner
+    score, rest = rest.split_top(14 + 12 * (rounds + 2))
+    rows = [[f"Round {n}", "", ""] for n in range(1, rounds + 1)]
+    rows.append(["Rounds won", "", ""])
+    draw_table(
+        c,
+        Rect(score.x, score.y, score.w, score.h - 6),
+        ["", "Player 1 won", "Player 2 won"],
+        rows,
+        [1.2, 1, 1],
+        row_height=12,
+        size=11,
+        header_colour=DARK,
+    )
+    # round-win tokens to cut out: each player needs rounds_to_win of them
+    tokens, rest = rest.split_top(12 + 3 * 16)
+    c.setFillColorRGB(0, 0, 0)
+    draw_line_fit(
+        c,
+        "Cut out: round-win markers (lay one by your meter for each round won)",
+        Rect(tokens.x, tokens.top - 6, tokens.w, 6),
+        max_size=10,
+    )
+    for index, player in enumerate(PLAYERS):
+        colour = settings.colour(f"player{player}")
+        y = tokens.top - 10 - (index + 1) * 16
+        for n in range(rules.match.rounds_to_win + 1):  # one spare
+            draw_cut_out(
+                c, Rect(tokens.x + n * 44, y, 40, 13), colour, f"Player {player}", "round won"
+            )
+    y = tokens.top - 10 - 3 * 16
+    draw_cut_out(c, Rect(tokens.x, y, 40, 13), DARK, "ROUND", "marker")
+    doc.end_page()
+
+
+def rules_sections(data: NatureDomeKitData) -> list[Section]:
+    r = data.rules
+    h, p = r.health, r.penalty
+    return [
+        Section(
+            "Set up",
+            (
+                "- Shuffle the Power Cards. Each player takes a Health Meter and a Health Point "
+                f"Marker and puts the marker on {h.start}.",
+                "- Decide who is Player 1 and Player 2. Each player draws "
+                f"{r.cards.deal} Power Cards, Player 1 first.",
+            ),
+        ),
+        Section(
+            "Duel",
+            (
+                "- Player 1 attacks with the Power Card of their choice: its Attack value.",
+                "- Player 2 defends (Defend value) or escapes (Escape value) with one card of "
+                "their choice: never both with one card.",
+                "- Attack higher than defend or escape: the defender loses the difference "
+                "(Attack 500, Defend 400: 100 points lost). Equal or lower: nothing is lost.",
+                "- Only the defender can lose points; points are never regained. Played cards are "
+                "removed.",
+                "- The players take turns to attack until one is Knocked Out (0 health).",
+                f"- A player with no cards left draws {r.cards.draw} new Power Cards at once. If "
+                "both run out in one turn, the attacker draws first.",
+                "- When the deck runs out, shuffle the played cards into a new deck.",
+            ),
+        ),
+        Section(
+            "Attack Boost cards",
+            (
+                "- Lay the Attack Boost first, then an attack card or another Attack Boost on it. "
+                "The boost adds its value to the attack.",
+                f"- Attack Boost as the attacker's last card: draw {r.cards.draw} new Power Cards "
+                "and combine one with the boost.",
+                "- Attack Boost as the defender's last card: the defend or escape value is 0.",
+            ),
+        ),
+        Section(
+            "The Health Meter",
+            (
+                f"- Green zone: above {h.yellow_at_or_below}. Cards at full value.",
+                f"- Yellow zone: {h.yellow_at_or_below} down to {h.red_at_or_below + 1}: subtract "
+                f"{p.yellow} from every card you play, Attack Boosts included.",
+                f"- Red zone: {h.red_at_or_below} and below: subtract {p.red} from every card you "
+                "play, Attack Boosts included.",
+                "- Each card is reduced on its own; no attack, defence or escape is worth less "
+                "than 0. The penalty follows the card's owner's zone.",
+            ),
+        ),
+        Section(
+            "The winner",
+            (
+                "- The player who knocks out their opponent wins the round; both meters go back "
+                f"to {h.start}.",
+                f"- The first player to win {r.match.rounds_to_win} rounds (best of "
+                f"{rounds_in_match(r)}) wins the Nature Dome duel.",
+                f"- {FIRST_ATTACKER_TEXT[r.match.next_round_first_attacker]}",
+            ),
+        ),
+        Section(
+            "This kit",
+            (
+                f"- {sum(e.qty for e in data.deck)} Power Cards "
+                f"({sum(e.qty for e in data.deck if e.card.is_boost)} Attack Boosts). The card "
+                "values are Domekit's sample deck (card_data/naturedome/power_cards.csv).",
+                "- Print the card sheets double-sided (flip on the long edge) so the backs line "
+                "up; cut on the crop marks.",
+                "- Scan a player's code (on the Health Meter) or the table code (round tracker) "
+                "to follow the duel on the table tracker.",
+            ),
+        ),
+    ]
+
+
+def rules_page(doc: Document, data: NatureDomeKitData) -> None:
+    c = doc.begin_page()
+    page = doc.page.inset(MARGIN)
+    head, rest = page.split_top(14)
+    draw_heading(c, f"{TITLE}: rules reference", head, colour=DARK)
+    c.setFillColorRGB(0, 0, 0)
+    draw_sections(
+        c, rules_sections(data), Rect(rest.x, rest.y, rest.w, rest.h - 3), columns=1, max_size=12
+    )
+    doc.end_page()
+
+
+# ---------------------------------------------------------------------------------------------
+# The kit
+
+
+def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResult:
+    """Write the Nature Dome kit PDF and its manifest; returns where they are."""
+    progress = progress or Progress(False)
+    if options.teams is not None:
+        raise DomekitError("--teams is for Death Dome; Nature Dome is always Player 1 and 2")
+    paper = paper_size(options.paper)
+    data = load_kit_data(options.data)
+    out = output_path(GAME, options.out)
+    base_url = options.base_url or default_base_url()
+    kit_id = options.kit_id or new_kit_id()
+    urls = naturedome_urls(base_url, kit_id)
+
+    settings = data.print.card
+    layout = plan_sheet(
+        paper, CardSize(settings.width, settings.height, settings.bleed, settings.safe)
+    )
+    cards = kit_cards(data)
+    sheets = -(-len(cards) // layout.per_page)
+    progress.start(f"{TITLE} kit", 2 * sheets + len(PLAYERS) + 2)
+    with pdf_document(out, paper, title=f"{TITLE} print-and-play kit") as doc:
+        # card sheets first: each front on an odd page, so a duplex printer puts its backs on
+        # the same sheet of paper
+        draw_card_sheets(
+            doc,
+            cards,
+            layout,
+            backs={"power": card_back(data)},
+            duplex="long",
+            back_offset=options.back_offset,
+            on_page=progress.advance,
+        )
+        for player in PLAYERS:
+            meter_page(doc, data, player, urls["players"][str(player)])
+            progress.advance()
+        round_page(doc, data, urls["table"])
+        progress.advance()
+        rules_page(doc, data)
+        progress.advance()
+        pages = doc.pages
+    manifest = write_manifest(
+        out,
+        {
+            "kit_id": kit_id,
+            "game": GAME,
+            "base_url": base_url,
+            "players": [str(player) for player in PLAYERS],
+            "paper": options.paper,
+            "pdf": str(out),
+            "created": datetime.now(UTC).isoformat(timespec="seconds"),
+            "urls": urls,
+            "qr_urls": all_urls(urls),
+        },
+    )
+    return KitResult(GAME, Path(out), manifest, kit_id, pages, urls)
