@@ -12,6 +12,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.errors import DomekitError
@@ -76,6 +77,8 @@ def pdf_document(
     except OSError as exc:
         raise DomekitError(f"cannot write in {folder}: {exc.strerror}") from None
     os.close(handle)
+    # Compressed streams stay binary: ASCII85 would make the file bigger and the build slower.
+    rl_config.useA85 = 0
     try:
         canvas = Canvas(temp_name, pagesize=(pt(page_size[0]), pt(page_size[1])), pageCompression=1)
         canvas.setTitle(title)
