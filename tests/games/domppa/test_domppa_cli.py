@@ -103,6 +103,7 @@ FURTHER = [
     ("stealth --stealth 40 --dice 6,5", "successes", 1),
     ("healer --level 3 --dice 2,3", "success", True),
     ("pillage --die 4 --bonus 1", "unrest", 25),
+    ("fire-shield --fire-paths 2 --protection 7 --dice 6,3,2", "ignites", True),
 ]
 
 
@@ -171,3 +172,22 @@ def test_bad_input_exits_2(cli, args, message):
 def test_a_flag_that_is_not_a_number_exits_2(cli):
     result = cli("domppa", "hp", "--health", "lots")
     assert result.exit_code == 2
+
+
+def test_lucky_rerolls_the_first_6_against_the_target(cli):
+    args = [*MELEE, "--hit-dice", "6,4,2", "--damage-dice", "6,2,3", "--json"]
+    # without Lucky: 6 exploded into 4 (9) + 2 = 11, a clean hit; 18 vs 12: 6 damage
+    assert cli(*args).json()["damage"] == 6
+    # with Lucky: the 6 became a 4: 4 + 2 = 6 -> 9 misses even the shield
+    lucky = cli(*args, "--lucky").json()
+    assert (lucky["hit"], lucky["damage"]) == (False, 0)
+    # the damage roll's 6 is the first of the round when the hit dice showed none: 2 + 3 = 5,
+    # 5 - 7 + 15 = 13 vs 12
+    first = cli(*MELEE, "--hit-dice", "5,4", "--damage-dice", "6,2,3", "--lucky", "--json")
+    assert first.json()["damage"] == 1
+    # once a round: after the hit roll's 6 was re-rolled (into a 6 that explodes into 1: 6, + 5
+    # = 11), the damage roll's 6 stands and explodes: 18 vs 12
+    used = cli(*MELEE, "--hit-dice", "6,6,1,5", "--damage-dice", "6,2,3", "--lucky", "--json")
+    assert used.json()["damage"] == 6
+    needs_faces = cli(*MELEE, "--hit-roll", "7", "--damage-roll", "7", "--lucky")
+    assert needs_faces.exit_code == 2 and "--lucky needs the faces" in needs_faces.stderr

@@ -49,6 +49,9 @@ class DarknessChoice(StrEnum):
 
 JSON = typer.Option(False, "--json", help="Print JSON (names = flag names in snake_case).")
 DICE_HELP = "2d6 faces in the order rolled, each die followed by its explosions: 6,3,2"
+LUCKY_HELP = (
+    "The target is Lucky and has not used it this round: type the re-rolled 6, then its re-roll."
+)
 
 
 @app.callback()
@@ -87,6 +90,29 @@ def _roll(
     if total is not None:
         return check_total(total, rules.dice, what=roll_flag), None, []
     raise DomekitError(f"give the roll: {dice_flag} (faces) or {roll_flag} (total)")
+
+
+def _lucky(
+    rules: DomppaRules, lucky: bool, hit_dice: str | None, damage_dice: str | None
+) -> tuple[str | None, str | None, list[str]]:
+    """Lucky: the first 6 rolled against the defender this round is re-rolled. The faces keep
+    that 6, followed by its re-roll (`--hit-dice 6,4,2`: the 6 became a 4)."""
+    from toolkit.games.domppa.dice import lucky_faces, split_faces
+
+    if not lucky:
+        return hit_dice, damage_dice, []
+    if hit_dice is None or damage_dice is None:
+        raise DomekitError("--lucky needs the faces: --hit-dice and --damage-dice")
+    used = False
+    steps: list[str] = []
+    kept: list[str] = []
+    for typed, flag in ((hit_dice, "--hit-dice"), (damage_dice, "--damage-dice")):
+        faces, now_used, step = lucky_faces(split_faces(typed, flag), rules.dice, used=used)
+        if now_used and not used:
+            steps.append(f"{flag}: {step}")
+        used = now_used
+        kept.append(",".join(map(str, faces)))
+    return kept[0], kept[1], steps
 
 
 def _not_negative(**values: int | None) -> None:
@@ -200,6 +226,7 @@ def melee(
     defender_fleeing: bool = typer.Option(False, "--defender-fleeing"),
     berserk: int = typer.Option(0, "--berserk", help="Attacker is berserk +X."),
     defender_berserk: int = typer.Option(0, "--defender-berserk", help="Defender is berserk +X."),
+    lucky: bool = typer.Option(False, "--lucky", help=LUCKY_HELP),
     as_json: bool = JSON,
 ) -> None:
     """One melee blow: 2d6 - 7 + attack vs defence + parry, then damage vs protection."""
@@ -224,7 +251,9 @@ def melee(
         defender_berserk=defender_berserk,
     )
     rules = _rules(ctx)
+    hit_dice, damage_dice, lucky_steps = _lucky(rules, lucky, hit_dice, damage_dice)
     hit_total, _, hit_steps = _roll(rules, hit_dice, hit_roll, "--hit-dice", "--hit-roll")
+    hit_steps = lucky_steps + hit_steps
     damage_total, shows_six, damage_steps = _roll(
         rules, damage_dice, damage_roll, "--damage-dice", "--damage-roll"
     )
@@ -328,6 +357,7 @@ def ranged(
     dark_vision: bool = typer.Option(False, "--dark-vision", help="Shooter has Dark Vision."),
     in_melee: bool = typer.Option(False, "--in-melee", help="The shooter is in melee."),
     berserk: bool = typer.Option(False, "--berserk", help="The shooter is berserk."),
+    lucky: bool = typer.Option(False, "--lucky", help=LUCKY_HELP),
     as_json: bool = JSON,
 ) -> None:
     """One shot: 2d6 + precision + size vs 14 + distance + 2 x parry, then damage as in melee."""
@@ -348,7 +378,9 @@ def ranged(
     if berserk:
         raise RuleError("Berserk", "a berserk character cannot shoot")
     rules = _rules(ctx)
+    hit_dice, damage_dice, lucky_steps = _lucky(rules, lucky, hit_dice, damage_dice)
     hit_total, _, hit_steps = _roll(rules, hit_dice, hit_roll, "--hit-dice", "--hit-roll")
+    hit_steps = lucky_steps + hit_steps
     damage_total, shows_six, damage_steps = _roll(
         rules, damage_dice, damage_roll, "--damage-dice", "--damage-roll"
     )
@@ -708,6 +740,38 @@ def heat_aura(
         result.update(fatigue=damage.fatigue, ignites=damage.ignites)
         steps += roll_steps + damage.steps
     _emit({**result, "steps": steps}, as_json, "Domppa heat aura")
+
+
+@app.command("fire-shield")
+def fire_shield(
+    ctx: typer.Context,
+    fire_paths: int = typer.Option(..., "--fire-paths", help="The shielded caster's fire paths."),
+    protection: int = typer.Option(
+        ..., "--protection", help="The striker's protection total, before the over-20 halving."
+    ),
+    fire_resist: int = typer.Option(0, "--fire-resist", help="The striker's Resist fire X."),
+    dice: str = typer.Option(..., "--dice", help=DICE_HELP),
+    as_json: bool = JSON,
+) -> None:
+    """Fire Shield: one who strikes takes 2d6 + 1 per fire path above one, fire damage."""
+    from toolkit.games.domppa.abilities import fire_shield_damage
+
+    rules = _rules(ctx)
+    total_2d6, shows_six, roll_steps = _roll(rules, dice, None, "--dice", "--roll")
+    damage = fire_shield_damage(
+        rules,
+        roll_total=total_2d6,
+        fire_paths=fire_paths,
+        protection=protection,
+        fire_resist=fire_resist,
+        roll_shows_six=bool(shows_six),
+    )
+    result = {
+        "damage": damage.damage,
+        "ignites": damage.ignites,
+        "steps": [*roll_steps, *damage.steps],
+    }
+    _emit(result, as_json, "Domppa fire shield")
 
 
 @app.command("put-out")

@@ -409,7 +409,10 @@ def resolve_damage(
     _not_negative(protection=protection, weapon_damage=weapon_damage, size=size)
     offset = rules.melee.damage_roll_offset if offset is None else offset
     attack_side = damage_total - offset + strength + weapon_damage + bonus
-    text = f"damage: 2d6 {damage_total} - {offset} + strength {strength} + weapon {weapon_damage}"
+    text = f"damage: 2d6 {damage_total}"
+    for label, value in (("-", offset), ("+ strength", strength), ("+ weapon", weapon_damage)):
+        if value:
+            text += f" {label} {value}"
     if bonus:
         text += f" + bonus {bonus}"
     steps = [f"{text} = {attack_side}"]
