@@ -37,8 +37,12 @@ def attack(
     ),
     coordinating: int = typer.Option(0, help="Other cards coordinating (+1 each)."),
     deadly: bool = typer.Option(False, "--deadly", help="The primary attacker has Deadly."),
-    attacker_weakened: bool = typer.Option(False, "--attacker-weakened"),
-    defender_weakened: bool = typer.Option(False, "--defender-weakened"),
+    attacker_weakened: bool = typer.Option(
+        False, "--attacker-weakened", help="The attacker is weakened (-1)."
+    ),
+    defender_weakened: bool = typer.Option(
+        False, "--defender-weakened", help="The defender is weakened (-1)."
+    ),
     data: Path | None = typer.Option(None, help=DATA_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:

@@ -35,7 +35,6 @@ from toolkit.games.dominum.rules import (
 Phase = Literal[
     "deploy", "move", "reposition", "attack", "assault", "charge", "reserve", "initiative"
 ]
-ONE_SHOT = ("assault", "charge", "reserve")
 
 
 # -- cards and pieces ------
