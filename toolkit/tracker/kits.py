@@ -27,7 +27,11 @@ def check_manifest(manifest: Any, where: str = "kit manifest") -> dict[str, Any]
         raise DataError(where, "expected a JSON object")
     kit_id = manifest.get("kit_id")
     if not isinstance(kit_id, str) or not KIT_ID.match(kit_id):
-        raise DataError(where, "expected a random id of 22 to 64 URL-safe characters (128 bits or more)", field="kit_id")
+        raise DataError(
+            where,
+            "expected a random id of 22 to 64 URL-safe characters (128 bits or more)",
+            field="kit_id",
+        )
     game = manifest.get("game")
     if not isinstance(game, str) or not game:
         raise DataError(where, "expected the game's name", field="game")

@@ -653,17 +653,22 @@ def _combat_defender(
     )
 
 
+def _check_jail(jail: str, data: DeathDomeData) -> str:
+    """The jail named (the first of the board's when none is), checked against the board."""
+    assert data.board is not None
+    jails = sorted(data.board.jails())
+    if not jail:
+        return jails[0] if jails else "jail"
+    if jail not in jails:
+        raise DomekitError(f"no jail {jail!r} on the board; the jails are {', '.join(jails)}")
+    return jail
+
+
 def _kill(
     state: State, ref: str, credited: str | None, jail: str, data: DeathDomeData
 ) -> list[str]:
     """A unit's Vitae reached 0: to the jail the killer chose; the kill point to the killer."""
-    board = data.board
-    assert board is not None
-    jails = sorted(board.jails())
-    if not jail:
-        jail = jails[0] if jails else "jail"
-    elif jail not in jails:
-        raise DomekitError(f"no jail {jail!r} on the board; the jails are {', '.join(jails)}")
+    jail = _check_jail(jail, data)
     unit = _unit(state, ref)
     unit.update(vitae=0, status="jailed", jail=jail, incapacitated=False, serving=False)
     credit = engine.kill_credit(credited, data.rules)
@@ -703,6 +708,7 @@ def _h_attack(state: State, a: Action, data: DeathDomeData) -> dict:
         raise DomekitError("a unit is named twice among the targets")
     if a["splash"] and not attacker.weapon.splash:
         raise RuleError("Splash Damage", f"{attacker.weapon.name} does not cause splash damage")
+    _check_jail(a["jail"], data)
     _use_unit_phase(state, data.rules)
     if attacker.weapon.splash:
         result = engine.resolve_splash(attacker, defenders, data.rules)

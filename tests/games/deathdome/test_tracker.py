@@ -1,0 +1,521 @@
+"""A Death Dome match from phones: every action and refusal through the tracker's HTTP API."""
+
+from __future__ import annotations
+
+import secrets
+
+import pytest
+from fastapi.testclient import TestClient
+
+from toolkit.data.deathdome import load_deathdome
+from toolkit.tracker.app import create_app
+from toolkit.tracker.kits import record_kit
+
+DATA = load_deathdome()
+RULES = DATA.rules
+START = RULES.campaign.starting_credits
+
+
+class Table:
+    """One kit's match driven through the JSON API, as phones would."""
+
+    def __init__(self, client: TestClient, db_url: str, teams: list[str]) -> None:
+        self.client = client
+        self.kit = secrets.token_urlsafe(16)
+        record_kit(
+            db_url,
+            {"kit_id": self.kit, "game": "deathdome", "base_url": "http://t", "teams": teams},
+        )
+
+    def act(self, version: int | None = None, **action):
+        body = {"action": action, "client_action_id": secrets.token_hex(8)}
+        if version is not None:
+            body["version"] = version
+        return self.client.post(f"/k/{self.kit}/act", json=body)
+
+    def ok(self, **action) -> dict:
+        reply = self.act(**action)
+        assert reply.status_code == 200, reply.json()
+        return reply.json()
+
+    def refused(self, rule: str | None = None, **action) -> dict:
+        before = self.state()
+        reply = self.act(**action)
+        assert reply.status_code == 422, reply.json()
+        if rule is not None:
+            assert reply.json()["rule"] == rule, reply.json()
+        assert self.state() == before  # nothing changed
+        return reply.json()
+
+    def state(self) -> dict:
+        return self.client.get(f"/k/{self.kit}/table.json").json()
+
+    def team(self, colour: str) -> dict:
+        return next(t for t in self.state()["teams"] if t["colour"] == colour)
+
+    def unit(self, ref: str) -> dict:
+        colour, unit_type = ref.split(".")
+        return self.client.get(f"/k/{self.kit}/unit/{colour}/{unit_type}.json").json()["unit"]
+
+    def start(self, buys: dict[str, list[tuple[str, str]]] | None = None) -> None:
+        """Buy (team -> [(unit, item)]) in purchasing order, equip, everyone passes, start."""
+        buys = {colour: list(items) for colour, items in (buys or {}).items()}
+        while self.state()["purchase_team"]:
+            colour = self.state()["purchase_team"]
+            if buys.get(colour):
+                unit, item = buys[colour].pop(0)
+                self.ok(type="buy", team=colour, item=item)
+                self.ok(type="equip", unit=f"{colour}.{unit}", item=item)
+            else:
+                self.ok(type="pass", team=colour)
+        self.ok(type="start")
+
+    def end_turn(self) -> None:
+        self.ok(type="end_turn", team=self.state()["current_team"])
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'dd.sqlite3'}", kits_dir=None)
+    with TestClient(app) as test_client:
+        test_client.db_url = f"sqlite:///{tmp_path / 'dd.sqlite3'}"
+        yield test_client
+
+
+@pytest.fixture
+def table(client) -> Table:
+    return Table(client, client.db_url, ["red", "blue"])
+
+
+# ------------------------------------------------------------------------------------ set-up
+
+
+def test_a_new_match_gives_every_team_the_starting_credits_and_red_plays_first(client):
+    table = Table(client, client.db_url, ["blue", "green", "red"])
+    state = table.state()
+    assert state["phase"] == "setup" and state["order"][0] == "red"
+    assert [t["credits"] for t in state["teams"]] == [START] * 3
+    assert state["purchase_team"] == "red"
+    assert table.unit("blue.gunner")["vitae"] == DATA.units["gunner"].vitae
+
+
+def test_seating_is_clockwise_from_red_and_fixed_once_buying_starts(client):
+    table = Table(client, client.db_url, ["red", "blue", "green"])
+    assert table.ok(type="seat", order="blue,red,green")["text"] == "seat blue,red,green"
+    assert table.state()["order"] == ["red", "green", "blue"]
+    table.refused(type="seat", order="red,yellow,blue")
+    table.ok(type="buy", team="red", item="pistol")
+    table.refused("Make purchases", type="seat", order="red,blue,green")
+
+
+def test_purchases_go_one_item_a_turn_in_turn_order(table):
+    table.refused("Make purchases", type="buy", team="blue", item="pistol")
+    table.ok(type="buy", team="red", item="titan-armour")
+    assert table.team("red")["credits"] == START - DATA.items["titan-armour"].price
+    assert table.state()["purchase_team"] == "blue"
+    # The one Titan Armour card is owned now.
+    assert table.refused("Item Cards", type="buy", team="blue", item="titan-armour")
+    table.ok(type="pass", team="blue")
+    # Blue is done: red buys on, alone.
+    table.ok(type="buy", team="red", item="plutonium-cannon")
+    assert table.state()["purchase_team"] == "red"
+    # 1,000,000 - 450,000 - 400,000 leaves 150,000: not enough for a Mortar.
+    message = table.refused("Make purchases", type="buy", team="red", item="mortar")["message"]
+    assert "credits" in message
+    table.refused(type="buy", team="red", item="no-such-thing")
+
+
+def test_equipping_keeps_to_three_items_and_the_units_own_deck(table):
+    for item in ("heavy-rifle", "leather-jacket", "kevlar-vest", "smoke-bombs", "chainsaw"):
+        if table.state()["purchase_team"] == "blue":
+            table.ok(type="pass", team="blue")
+        table.ok(type="buy", team="red", item=item)
+    table.refused("Item Cards", type="equip", unit="red.gunner", item="chainsaw")
+    for item in ("heavy-rifle", "leather-jacket", "kevlar-vest"):
+        table.ok(type="equip", unit="red.gunner", item=item)
+    table.refused("Item Cards", type="equip", unit="red.gunner", item="smoke-bombs")
+    table.refused("Item Cards", type="equip", unit="red.scout", item="autocannon")  # not owned
+    table.ok(type="equip", unit="red.warrior", item="chainsaw")
+    table.ok(type="unequip", unit="red.gunner", item="kevlar-vest")
+    table.ok(type="equip", unit="red.scout", item="kevlar-vest")
+    names = [i["name"] for i in table.unit("red.gunner")["items"]]
+    assert names == ["Heavy Rifle", "Leather Jacket"]
+
+
+def test_a_full_set_gives_its_bonus_to_the_unit_carrying_the_set_item(table):
+    hoblerone = next(s for s in DATA.sets if s.id == "hoblerone")
+    medic_vitae = DATA.units["medic"].vitae
+    table.ok(type="buy", team="red", item=hoblerone.items[0])
+    table.ok(type="pass", team="blue")
+    for item in hoblerone.items[1:]:
+        table.ok(type="buy", team="red", item=item)
+    table.ok(type="equip", unit="red.medic", item=hoblerone.bonus_item)
+    # The team owns all 3 (two still spare): +1 Vitae while it does.
+    assert table.unit("red.medic")["max_vitae"] == medic_vitae + hoblerone.bonus
+    assert table.unit("red.medic")["vitae"] == medic_vitae + hoblerone.bonus
+    table.ok(type="start")  # the two spare items are sold back: the set is broken
+    assert table.unit("red.medic")["max_vitae"] == medic_vitae
+
+
+def test_start_sells_spare_items_back_at_cost_and_closes_the_store(table):
+    table.ok(type="buy", team="red", item="kevlar-vest")
+    table.ok(type="buy", team="blue", item="pistol")
+    table.ok(type="equip", unit="blue.scout", item="pistol")
+    table.ok(type="start")
+    state = table.state()
+    assert state["phase"] == "play" and state["round"] == 1 and state["current_team"] == "red"
+    assert table.team("red")["credits"] == START  # sold back at cost
+    assert table.team("blue")["credits"] == START - DATA.items["pistol"].price
+    table.refused(type="buy", team="red", item="pistol")
+    table.refused(type="equip", unit="blue.gunner", item="pistol")
+    table.refused(type="sell", seller="blue", buyer="red", item="pistol", price=1)
+
+
+def test_teams_may_sell_items_to_each_other_before_the_match(table):
+    table.ok(type="buy", team="red", item="sniper-rifle")
+    table.ok(type="sell", seller="red", buyer="blue", item="sniper-rifle", price=250_000)
+    assert table.team("red")["credits"] == START - 300_000 + 250_000
+    assert table.team("blue")["credits"] == START - 250_000
+    assert [i["id"] for i in table.team("blue")["inventory"]] == ["sniper-rifle"]
+    table.refused(type="sell", seller="red", buyer="blue", item="sniper-rifle", price=1)
+
+
+def test_money_changes_hands_at_any_time_but_never_more_than_the_payer_has(table):
+    table.ok(type="transfer", payer="red", payee="blue", amount=250_000, note="bribe")
+    table.start()
+    table.ok(type="transfer", payer="blue", payee="red", amount=50_000)
+    assert table.team("red")["credits"] == START - 200_000
+    table.refused("Notes", type="transfer", payer="red", payee="blue", amount=START * 5)
+
+
+# --------------------------------------------------------------------------------------- play
+
+
+def test_an_attack_is_the_cards_played_plus_weapon_plus_skill_against_the_defence(table):
+    table.start({"red": [("gunner", "heavy-rifle")], "blue": [("scout", "leather-jacket")]})
+    reply = table.ok(
+        type="attack",
+        attacker="red.gunner",
+        target="blue.scout",
+        weapon="heavy-rifle",
+        cards="2,1",
+        defence="1",
+    )
+    gunner, scout = DATA.units["gunner"], DATA.units["scout"]
+    attack = 2 + 1 + 2 + gunner.skill
+    defence = 1 + 1 + scout.toughness
+    damage = max(0, attack - defence)
+    assert reply["text"] == "attack red.gunner -> blue.scout with heavy-rifle cards 2,1 vs 1"
+    assert f"= {attack}" in reply["outcome"]["steps"][0]
+    assert table.unit("blue.scout")["vitae"] == scout.vitae - damage
+
+
+def test_attack_refusals_name_their_rule(table):
+    table.start({"red": [("gunner", "heavy-rifle")]})
+    base = {"type": "attack", "cards": "1", "defence": ""}
+    table.refused("On Your Turn", **base, attacker="blue.gunner", target="red.scout")
+    table.refused("Combat", **base, attacker="red.gunner", target="red.scout")
+    table.refused(
+        "Weapons", **base, attacker="red.scout", target="blue.scout", weapon="heavy-rifle"
+    )
+    no_such_card = {**base, "cards": "9"}
+    table.refused(**no_such_card, attacker="red.gunner", target="blue.scout")
+    table.refused(
+        "Splash Damage",
+        **base,
+        attacker="red.gunner",
+        target="blue.scout",
+        weapon="heavy-rifle",
+        splash="blue.medic:1",
+    )
+    table.ok(**base, attacker="red.gunner", target="blue.scout", weapon="heavy-rifle")
+    table.ok(**base, attacker="red.gunner", target="blue.medic", weapon="heavy-rifle")
+    table.refused("On Your Turn", **base, attacker="red.gunner", target="blue.medic")
+
+
+def test_a_kill_sends_the_unit_to_the_chosen_jail_and_credits_the_kill(table):
+    table.start({"red": [("gunner", "autocannon")]})
+    reply = table.ok(
+        type="attack",
+        attacker="red.gunner",
+        target="blue.medic",
+        weapon="autocannon",
+        cards="4,4",
+        defence="",
+        jail="south",
+    )
+    assert reply["outcome"]["hits"][0]["killed"] is True
+    medic = table.unit("blue.medic")
+    assert medic["status"] == "jailed" and medic["jail"] == "south" and medic["vitae"] == 0
+    assert table.team("red")["kills"] == 1
+    table.refused("Death", type="attack", attacker="red.gunner", target="blue.medic", cards="1")
+    table.refused(type="attack", attacker="red.gunner", target="blue.scout", cards="1", jail="x")
+
+
+def test_push_back_needs_three_of_a_kind_and_a_wound(table):
+    table.start({"red": [("gunner", "heavy-rifle")], "blue": [("gunner", "titan-armour")]})
+    reply = table.ok(
+        type="attack",
+        attacker="red.gunner",
+        target="blue.gunner",
+        weapon="heavy-rifle",
+        cards="2,2,2",
+        defence="",
+    )
+    hit = reply["outcome"]["hits"][0]
+    assert hit["wounded"] and hit["push_back"]
+    assert "pushed back" in reply["outcome"]["summary"]
+
+
+def test_pushed_onto_lava_is_killed(table):
+    table.start({"red": [("gunner", "heavy-rifle")], "blue": [("gunner", "titan-armour")]})
+    table.ok(
+        type="attack",
+        attacker="red.gunner",
+        target="blue.gunner",
+        weapon="heavy-rifle",
+        cards="2,2,2",
+        defence="",
+        behind="lava",
+    )
+    assert table.unit("blue.gunner")["status"] == "jailed"
+    assert table.team("red")["kills"] == 1
+
+
+def test_splash_hits_the_target_and_adjacent_enemies_in_the_defenders_order(table):
+    table.start({"red": [("gunner", "flamethrower")]})
+    reply = table.ok(
+        type="attack",
+        attacker="red.gunner",
+        target="blue.gunner",
+        weapon="flamethrower",
+        cards="3",
+        defence="1",
+        splash="blue.medic:2; blue.scout:",
+    )
+    assert [h["unit"] for h in reply["outcome"]["hits"]] == [
+        "blue.gunner",
+        "blue.medic",
+        "blue.scout",
+    ]
+    attack = 3 + 2 + DATA.units["gunner"].skill
+    scout = DATA.units["scout"]
+    assert table.unit("blue.scout")["vitae"] == max(0, scout.vitae - (attack - scout.toughness))
+
+
+def test_incapacitated_units_sit_out_their_teams_next_turn(table):
+    table.start({"red": [("gunner", "stun-blaster")], "blue": [("gunner", "heavy-rifle")]})
+    table.ok(
+        type="attack",
+        attacker="red.gunner",
+        target="blue.gunner",
+        weapon="stun-blaster",
+        cards="4",
+        defence="",
+    )
+    assert table.unit("blue.gunner")["incapacitated"] is True
+    table.end_turn()
+    table.refused(
+        "Incapacitate",
+        type="attack",
+        attacker="blue.gunner",
+        target="red.scout",
+        weapon="heavy-rifle",
+        cards="1",
+    )
+    table.end_turn()  # the end of blue's turn: it stands up
+    assert table.unit("blue.gunner")["incapacitated"] is False
+
+
+def test_heal_in_base_adds_one_vitae_up_to_full(table):
+    table.start({"red": [("gunner", "autocannon")]})
+    table.ok(
+        type="attack",
+        attacker="red.gunner",
+        target="blue.gunner",
+        cards="4",
+        defence="",
+        weapon="autocannon",
+    )
+    wounded = table.unit("blue.gunner")["vitae"]
+    table.refused("On Your Turn", type="heal", unit="blue.gunner")
+    table.end_turn()
+    table.ok(type="heal", unit="blue.gunner")
+    assert table.unit("blue.gunner")["vitae"] == min(
+        wounded + RULES.combat.base_heal, DATA.units["gunner"].vitae
+    )
+    table.ok(type="heal", unit="blue.scout")  # already full: stays full
+    assert table.unit("blue.scout")["vitae"] == DATA.units["scout"].vitae
+
+
+def test_vitae_cards_damage_and_kill_without_a_kill_point_when_not_played_on_a_unit(table):
+    table.start()
+    scout = DATA.units["scout"].vitae
+    table.ok(type="vitae", unit="blue.scout", change=-2)
+    assert table.unit("blue.scout")["vitae"] == scout - 2
+    table.ok(type="vitae", unit="blue.scout", change=-99)
+    assert table.unit("blue.scout")["status"] == "jailed"
+    assert table.team("red")["kills"] == 0 and table.team("blue")["kills"] == 0
+    table.ok(type="vitae", unit="blue.medic", change=-99, credited="red")
+    assert table.team("red")["kills"] == 1
+
+
+def test_jail_release_frees_every_unit_in_that_jail_to_its_base(table):
+    table.start()
+    table.ok(type="vitae", unit="blue.scout", change=-99, credited="red", jail="north")
+    table.ok(type="vitae", unit="red.medic", change=-99, credited="blue", jail="north")
+    table.refused("activate a jail release point", type="release", team="red", jail="south")
+    table.ok(type="release", team="red", jail="north")
+    assert table.unit("blue.scout")["status"] == "active"
+    assert table.unit("red.medic")["vitae"] == DATA.units["medic"].vitae
+
+
+def test_control_points_move_between_teams_and_set_the_cards_drawn(table):
+    table.start()
+    per = RULES.match.control_points_per_extra_card
+    for _ in range(per):
+        table.ok(type="capture", team="red")
+        table.ok(type="capture", team="red")
+        table.end_turn()
+        table.end_turn()
+    assert table.team("red")["control_points"] == 2 * per
+    assert table.team("red")["draws"] == RULES.match.base_draw + 2
+    table.ok(type="capture", team="red", point="tower_centre")
+    table.end_turn()
+    table.ok(type="capture", team="blue", previous="red")
+    assert table.team("red")["control_points"] == 2 * per - 1
+    table.refused("capture a control point", type="capture", team="blue", previous="blue")
+
+
+def test_twelve_rounds_then_payout_with_the_fans_roll(table):
+    table.start()
+    table.end_turn()
+    table.ok(type="capture", team="blue", point="tower_centre")
+    table.ok(type="points", team="red", control_points=3, tower_centres=0)
+    for _ in range(RULES.match.rounds * 2 - 1):
+        table.end_turn()
+    state = table.state()
+    assert state["phase"] == "payout"
+    table.refused(type="end_turn", team="red")
+    table.refused(type="payout", roll=RULES.payout.fans_die_sides + 1)
+    reply = table.ok(type="payout", roll=4)
+    assert reply["outcome"]["summary"] == "blue wins match 1"
+    fans = 4 * RULES.payout.fans_per_pip
+    assert table.team("blue")["credits"] == START + RULES.payout.tower_centre + fans
+    assert table.team("red")["credits"] == START + 3 * RULES.payout.control_point + fans
+    csv = table.client.get(f"/k/{table.kit}/export/payout.csv").text.splitlines()
+    assert csv[0].startswith("team,control_points,tower_centres,kills,match_payout")
+    assert csv[2].endswith(",yes") and csv[2].startswith("blue,0,1,0,")
+
+
+def test_last_team_standing_ends_the_match_early(table):
+    table.start()
+    table.refused("Notes", type="end_match")
+    for unit in ("gunner", "warrior", "medic", "scout"):
+        table.ok(type="vitae", unit=f"blue.{unit}", change=-99, credited="red")
+    table.ok(type="end_match")
+    table.ok(type="payout", roll=1)
+    assert table.state()["payout"]["winner"] == "red"
+
+
+def test_a_campaign_carries_credits_and_items_and_names_the_winner_after_five(client):
+    table = Table(client, client.db_url, ["red", "blue"])
+    for number in range(1, RULES.campaign.matches + 1):
+        if number == 1:
+            table.start({"red": [("gunner", "heavy-rifle")]})
+        else:
+            assert [i["id"] for i in table.unit("red.gunner")["items"]] == ["heavy-rifle"]
+            table.start()
+        table.ok(type="points", team="red", control_points=1, tower_centres=0)
+        for _ in range(RULES.match.rounds * 2):
+            table.end_turn()
+        table.ok(type="payout", roll=1)
+        if number < RULES.campaign.matches:
+            match_id = table.state()["match"]["id"]
+            reply = client.post(f"/k/{table.kit}/next-match", json={"match_id": match_id})
+            assert reply.json()["match"]["number"] == number + 1
+    state = table.state()
+    assert state["payout"]["campaign_winners"] == ["red"]
+    refused = client.post(f"/k/{table.kit}/next-match", json={"match_id": state["match"]["id"]})
+    assert refused.status_code == 422 and refused.json()["rule"] == "campaign"
+
+
+# ----------------------------------------------------------------------- the tracker's promises
+
+
+def test_two_phones_attacking_the_same_unit_from_one_version_get_a_409(table):
+    table.start({"red": [("gunner", "heavy-rifle"), ("scout", "pistol")]})
+    version = table.state()["match"]["version"]
+    first = table.act(
+        version,
+        type="attack",
+        attacker="red.gunner",
+        target="blue.scout",
+        weapon="heavy-rifle",
+        cards="1",
+        defence="",
+    )
+    assert first.status_code == 200
+    second = table.act(
+        version,
+        type="attack",
+        attacker="red.scout",
+        target="blue.scout",
+        weapon="pistol",
+        cards="1",
+        defence="",
+    )
+    assert second.status_code == 409
+    assert second.json()["since"] == [first.json()["text"]]
+    # A money transfer made against the same old version touches other things: it goes through.
+    assert (
+        table.act(version, type="transfer", payer="blue", payee="red", amount=1).status_code == 200
+    )
+
+
+def test_undo_restores_the_unit_exactly(table):
+    table.start({"red": [("gunner", "autocannon")]})
+    before = table.state()
+    table.ok(
+        type="attack",
+        attacker="red.gunner",
+        target="blue.medic",
+        weapon="autocannon",
+        cards="4,4",
+        defence="",
+    )
+    assert table.unit("blue.medic")["status"] == "jailed"
+    table.ok(type="undo")
+    after = table.state()
+    assert after["teams"] == before["teams"] and after["phases_used"] == before["phases_used"]
+
+
+def test_pages_render_for_every_phase_and_escape_notes(table):
+    kit = table.kit
+    for path in ("table", "team/red", "unit/blue/scout"):
+        assert table.client.get(f"/k/{kit}/{path}").status_code == 200
+    table.ok(
+        type="transfer", payer="red", payee="blue", amount=5, note="<img src=x onerror=alert(1)>"
+    )
+    history = table.client.get(f"/k/{kit}/history").text
+    assert "<img src=x" not in history and "&lt;img src=x onerror=alert(1)&gt;" in history
+    table.start()
+    for path in ("table", "team/red", "unit/blue/scout", "history"):
+        assert table.client.get(f"/k/{kit}/{path}").status_code == 200
+    assert table.client.get(f"/k/{kit}/team/purple").status_code == 404
+    assert table.client.get(f"/k/{kit}/unit/red/dragon").status_code == 404
+    form = table.client.post(
+        f"/k/{kit}/preview",
+        data={
+            "type": "attack",
+            "attacker": "red.gunner",
+            "target": "blue.scout",
+            "cards": "3,3",
+            "defence": "1",
+            "client_action_id": "p1",
+            "version": "0",
+        },
+    )
+    assert form.status_code == 200 and "Confirm and record" in form.text
+    assert "attack stack = cards 3 + 3" in form.text
+    assert table.state()["phases_used"] == 0  # a preview records nothing
