@@ -661,3 +661,10 @@ def test_spend_charge_for_an_activated_ability():
     assert state.sides["red"].charge == 0
     with pytest.raises(RuleError, match="Activated Abilities"):
         apply(state, SpendCharge("red", 1))
+
+
+def test_forces_are_one_hero_four_elites_seven_warriors():
+    """Build your forces: 1 Hero card, 4 Elite cards, 7 Warrior cards."""
+    short = hand("red")[:-1]
+    with pytest.raises(RuleError, match="6 warrior card"):
+        new_match(default_rules(), first_player="red", hands={"red": short, "gold": hand("gold")})

@@ -341,8 +341,13 @@ def new_match(
     shuffles = 0
     for player in PLAYERS:
         hand = tuple(hands[player])
-        if len(hand) != rules.forces.hand:
-            raise RuleError("Build your forces", f"{player} needs {rules.forces.hand} cards")
+        for kind in ("hero", "elite", "warrior"):
+            need = getattr(rules.forces, kind)
+            have = sum(1 for card in hand if card.kind == kind)
+            if have != need:
+                raise RuleError(
+                    "Build your forces", f"{player} brings {have} {kind} card(s); it needs {need}"
+                )
         if reserves and player in reserves:
             shuffle: random.Random | tuple[PowerCard, ...] = reserves[player]
         else:
