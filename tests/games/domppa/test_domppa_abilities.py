@@ -5,6 +5,7 @@ import pytest
 
 from toolkit.errors import DomekitError
 from toolkit.games.domppa.abilities import (
+    ability_value,
     fire_shield_damage,
     healer_check,
     heat_aura_area,
@@ -15,6 +16,7 @@ from toolkit.games.domppa.abilities import (
     party_morale_bonus,
     pillage_unrest,
     recuperation_check,
+    resist_against,
     stealth_dice,
     stealth_successes,
 )
@@ -139,3 +141,13 @@ def test_each_stealth_die_of_6_is_a_success(rules):
     assert stealth_successes(rules, 60, [6, 6, 1]) == 2
     with pytest.raises(DomekitError, match="2 stealth dice; got 1"):
         stealth_successes(rules, 40, [6])
+
+
+def test_resist_against_a_damage_type(rules):
+    abilities = parse_abilities(rules, "Resist fire 5|Resist cold 2|Use Icarian Wings|Fear 5")
+    assert resist_against(rules, abilities, "fire") == 0  # 5 and the wings' -5
+    assert resist_against(rules, abilities, "cold") == 2
+    assert resist_against(rules, abilities, "poison") == 0
+    assert ability_value(abilities, "fear") == 5
+    assert ability_value(abilities, "icarian_wings") == 0
+    assert ability_value(abilities, "berserk") is None

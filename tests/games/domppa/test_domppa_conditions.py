@@ -160,3 +160,9 @@ def test_fatigue_from_attacks_spells_rest_and_collapse(rules):
     assert fatigue_recovery(rules, 2, resting=True, d6=None) == 0
     with pytest.raises(DomekitError, match="roll the d6"):
         fatigue_recovery(rules, 100, resting=False, d6=None)
+
+
+@pytest.mark.parametrize("mount", ["horse", "chariot"])
+def test_riding_and_chariots_give_3_defence(rules, mount):
+    fighting = fighting_stats(rules, attack=10, defence=10, conditions=Conditions(mount=mount))
+    assert fighting.defence == 13

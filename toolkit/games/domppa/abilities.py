@@ -64,6 +64,23 @@ def parse_abilities(rules: DomppaRules, text: str, separator: str = "|") -> tupl
     return tuple(parse_ability(rules, part) for part in text.split(separator) if part.strip())
 
 
+def resist_against(rules: DomppaRules, abilities: tuple[Ability, ...], kind: str) -> int:
+    """Resist X against a damage type: every `Resist <kind> X`, and Use Icarian Wings' Resist
+    fire -5 when the character has it."""
+    total = sum(a.value or 0 for a in abilities if a.key == "resist" and a.kind == kind)
+    if kind == "fire" and any(a.key == "icarian_wings" for a in abilities):
+        total += rules.abilities.icarian_wings_fire_resist
+    return total
+
+
+def ability_value(abilities: tuple[Ability, ...], key: str) -> int | None:
+    """The X of an ability the character has (0 when it has it without a number), else None."""
+    for ability in abilities:
+        if ability.key == key:
+            return ability.value or 0
+    return None
+
+
 # --- party morale ----------------------------------------------------------------------------
 
 

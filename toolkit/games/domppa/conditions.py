@@ -63,6 +63,7 @@ class Conditions:
     fire_power: int = 0
     heat_scale: int = 0
     two_weapon_penalty: int = 0
+    mount: Literal["horse", "chariot"] | None = None
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ def fighting_stats(
     conditions: Conditions | None = None,
 ) -> Fighting:
     """Attack, defence, precision and strength after fatigue, darkness, fleeing, blows received
-    this round, berserk, formation fighter, fire power and two weapons.
+    this round, berserk, formation fighter, fire power, a mount and two weapons.
 
     Defence never drops below 0; a unit at 100+ fatigue or paralysed cannot act and has defence 0.
     """
@@ -142,6 +143,14 @@ def fighting_stats(
         defence_mod += power
         strength_mod += power
         steps.append(f"fire power {c.fire_power} x heat scale {c.heat_scale}: {power:+d}")
+    if c.mount is not None:
+        bonus = (
+            rules.abilities.riding_defence
+            if c.mount == "horse"
+            else rules.abilities.chariot_defence
+        )
+        defence_mod += bonus
+        steps.append(f"on a {c.mount}: +{bonus} defence")
     if c.two_weapon_penalty:
         attack_mod -= c.two_weapon_penalty
         steps.append(f"two weapons: -{c.two_weapon_penalty} to hit")
