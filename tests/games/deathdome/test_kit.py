@@ -321,3 +321,34 @@ def test_bad_flags_stop_with_a_message_and_no_pdf(cli, tmp_path, flags, expected
 def test_unknown_game_is_refused(cli):
     result = cli("kit", "chess")
     assert result.exit_code == 2 and "unknown game 'chess'" in result.stderr
+
+
+def test_all_card_text_stays_inside_a_cards_safe_zone(a4_kit, data):
+    _, doc = a4_kit
+    s = data.print.card
+    layout = plan_sheet(PAPERS["a4"], CardSize(s.width, s.height, s.bleed, s.safe))
+    safes = [layout.box(slot).safe for slot in layout.slots]
+    tolerance = 0.8  # mm: a font's bounding box reaches a little above its capitals
+    for index in range(0, card_pages(data, "a4"), 2):
+        page = doc[index]
+        height = page.rect.height / MM
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                for span in line["spans"]:
+                    if not span["text"].strip():
+                        continue
+                    x0, y0, x1, y1 = (v / MM for v in span["bbox"])
+                    assert any(
+                        x0 >= r.x - tolerance
+                        and x1 <= r.right + tolerance
+                        and height - y1 >= r.y - tolerance
+                        and height - y0 <= r.top + tolerance
+                        for r in safes
+                    ), (index, span["text"])
+
+
+def test_the_kit_registry_finds_the_death_dome_kit():
+    from toolkit.pdf.kits import available_kits, kit_builder
+
+    assert "deathdome" in available_kits()
+    assert kit_builder("deathdome") is build_kit

@@ -165,8 +165,8 @@ def item_face(item: Item, data: DeathDomeData) -> Callable[[Canvas, CardBox], No
             kind = f"{item.deck.title()} weapon · {ATTACK_NAMES[item.attack or 'close']}"
         c.setFillColorRGB(*colour)
         draw_line_fit(c, kind, deck_box, font="Helvetica", max_size=7.5)
-        # stat badge
-        stat_box, rest = rest.split_top(13)
+        # stat badge (weapons and armour)
+        stat_box, rest = rest.split_top(13 if item.kind != "equipment" else 2)
         badge = Rect(stat_box.x, stat_box.y + 1, 17, 11)
         label = ""
         if item.kind == "weapon":
@@ -204,7 +204,7 @@ def item_face(item: Item, data: DeathDomeData) -> Callable[[Canvas, CardBox], No
             draw_text_box(c, " · ".join(words), words_box, font="Helvetica-Bold", max_size=8)
         text_box = Rect(rest.x, rest.y + 12, rest.w, rest.h - 13)
         c.setFillColorRGB(0, 0, 0)
-        draw_text_box(c, item.text, text_box, max_size=9, min_size=5)
+        draw_text_box(c, item.text, text_box, max_size=10.5, min_size=5)
         # footer: price, set, icons
         c.setStrokeColorRGB(*colour)
         c.setLineWidth(0.5)
@@ -247,7 +247,7 @@ def special_play_face(card, data: DeathDomeData) -> Callable[[Canvas, CardBox], 
         lines = [card.text] if card.text else []
         for icon in card.icons:
             lines.append(f"[{icon}] {ICON_MEANINGS[icon]}")
-        draw_text_box(c, "\n".join(lines), text_box, max_size=9, min_size=5)
+        draw_text_box(c, "\n".join(lines), text_box, max_size=10.5, min_size=5)
         _icons_row(c, card.icons, Rect(safe.x, safe.y + 1, safe.w, 5.5), colour)
 
     return draw
