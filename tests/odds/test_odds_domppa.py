@@ -1,0 +1,163 @@
+"""Domppa odds against hand counts, icepool and the engine itself."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import icepool
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from toolkit.dice import TRUNCATED_MASS_2D6
+from toolkit.games.domppa import rules as engine
+from toolkit.odds.common import monotone_test
+from toolkit.odds.domppa import (
+    Blow,
+    DamageType,
+    Defender,
+    load_rules,
+    melee_odds,
+    morale_odds,
+    ranged_odds,
+    two_d6,
+)
+
+RULES = load_rules()
+DRN = (icepool.d6 - 1).explode([5], depth=12) + 1
+ICEPOOL_2D6 = DRN + DRN
+
+
+def test_even_melee_hits_on_7_or_more_7_in_12():
+    # Attack 5 vs defence 5: 2d6 - 7 + 5 >= 5 needs 2d6 >= 7. A die showing 6 already makes 7
+    # with any other die, so explosions change nothing: 21 of the 36 plain pairs.
+    odds = melee_odds(
+        RULES, attack=5, defence=5, blow=Blow(strength=0, weapon_damage=0), defender=Defender()
+    )
+    assert abs(odds["p_hit"] - Fraction(7, 12)) <= odds["truncated_mass"]
+    assert odds["p_shield_hit"] == 0
+
+
+def test_shield_hit_is_a_miss_by_no_more_than_the_parry():
+    # Defence 5, parry 2, attack 5: 2d6 >= 9 hits clean; 7 or 8 hits the shield (11/36 - 5/36 =
+    # 6/36 of plain pairs, no explosion can land on 7 or 8 without... ) - checked with icepool.
+    odds = melee_odds(
+        RULES, attack=5, defence=5, parry=2, blow=Blow(strength=0, weapon_damage=0),
+        defender=Defender(),
+    )  # fmt: skip
+    shield = ICEPOOL_2D6.probability(">=", 7) - ICEPOOL_2D6.probability(">=", 9)
+    assert abs(odds["p_shield_hit"] - shield) <= odds["truncated_mass"]
+    assert abs(odds["p_hit"] - ICEPOOL_2D6.probability(">=", 7)) <= odds["truncated_mass"]
+
+
+def test_head_hits_are_ten_percent_of_hits():
+    odds = melee_odds(
+        RULES, attack=7, defence=4, blow=Blow(strength=3, weapon_damage=2),
+        defender=Defender(body=6, head=3),
+    )  # fmt: skip
+    assert odds["p_head_hit"] == odds["p_hit"] / 10
+
+
+@settings(max_examples=40, deadline=None)
+@given(attack=st.integers(0, 15), defence=st.integers(0, 25))
+def test_melee_hit_chance_agrees_with_icepool(attack, defence):
+    odds = melee_odds(
+        RULES, attack=attack, defence=defence, blow=Blow(strength=0, weapon_damage=0),
+        defender=Defender(),
+    )  # fmt: skip
+    theirs = ICEPOOL_2D6.probability(">=", defence - attack + 7)
+    assert abs(odds["p_hit"] - theirs) <= odds["truncated_mass"] < Fraction(1, 10**9)
+
+
+@settings(max_examples=30, deadline=None)
+@given(precision=st.integers(0, 12), size=st.integers(2, 4), distance=st.integers(0, 9))
+def test_ranged_hit_chance_agrees_with_icepool(precision, size, distance):
+    odds = ranged_odds(
+        RULES, precision=precision, distance=distance, blow=Blow(strength=0, weapon_damage=0),
+        defender=Defender(size=size),
+    )  # fmt: skip
+    theirs = ICEPOOL_2D6.probability(">=", 14 + distance - precision - size)
+    assert abs(odds["p_hit"] - theirs) <= odds["truncated_mass"]
+
+
+def test_damage_distribution_against_icepool():
+    # Strength 4, weapon 2, protection 8 (no helmet difference: head = body): damage is
+    # 2d6 - 7 + 6 - 8 when positive, on a sure hit (attack far above defence).
+    odds = melee_odds(
+        RULES, attack=40, defence=0, blow=Blow(strength=4, weapon_damage=2),
+        defender=Defender(body=8, head=8),
+    )  # fmt: skip
+    damage = (ICEPOOL_2D6 - 9).map(lambda d: max(d, 0))
+    for value in range(0, 40):
+        listed = odds["damage_distribution"].get(value, 0)
+        assert abs(listed - damage.probability(value)) <= odds["truncated_mass"], value
+
+
+def test_kill_chance_is_the_damage_at_or_above_hp():
+    odds = melee_odds(
+        RULES, attack=6, defence=5, parry=1, blow=Blow(strength=5, weapon_damage=3),
+        defender=Defender(body=8, head=5, natural=2, shield_protection=3, hp=6),
+    )  # fmt: skip
+    assert odds["p_kill"] == sum(p for loss, p in odds["hp_loss_distribution"].items() if loss >= 6)
+
+
+def test_every_damage_type_keeps_probability_and_never_goes_negative():
+    kinds = list(DamageType)
+    odds = melee_odds(
+        RULES, attack=6, defence=4, blow=Blow(strength=6, weapon_damage=3),
+        defender=Defender(body=25, head=12, natural=3), damage_types=kinds,
+    )  # fmt: skip
+    assert set(odds["by_damage_type"]) == {kind.value for kind in kinds}
+    for row in odds["by_damage_type"].values():
+        spread = row["damage_distribution"]
+        assert min(spread) >= 0
+        assert 1 - sum(spread.values()) <= odds["truncated_mass"]
+    # Armour negating can only do more than no damage type against the same armour.
+    by = odds["by_damage_type"]
+    assert by["armor-negating"]["expected_damage"] >= by["none"]["expected_damage"]
+
+
+def test_morale_example_from_the_rulings():
+    # Max 40 HP, 9 missing: penalty min(9, 3) = 3, target 15; morale 8 needs 2d6 >= 7: 7/12.
+    odds = morale_odds(RULES, morale=8, max_hp=40, hp=31)
+    assert odds["penalty"] == 3
+    assert odds["p_passed"] + odds["truncated_mass"] == Fraction(7, 12)
+
+
+def test_morale_failure_is_each_wound_weighed_by_the_test_at_the_hp_left():
+    defender = Defender(body=4, head=2, hp=12, max_hp=20, morale=6)
+    odds = melee_odds(
+        RULES, attack=6, defence=5, blow=Blow(strength=5, weapon_damage=2), defender=defender
+    )
+    by_hand = sum(
+        p * morale_odds(RULES, morale=6, max_hp=20, hp=12 - loss)["p_failed"]
+        for loss, p in odds["hp_loss_distribution"].items()
+        if 0 < loss < 12
+    )
+    assert abs(odds["p_morale_failure"] - by_hand) <= odds["truncated_mass"]
+    assert 0 < odds["p_morale_failure"] < odds["p_damage"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    morale=st.integers(-5, 20),
+    max_hp=st.integers(1, 60),
+    data=st.data(),
+)
+def test_the_morale_test_is_monotone_in_the_roll_as_the_search_assumes(morale, max_hp, data):
+    hp = data.draw(st.integers(0, max_hp))
+    rolls = two_d6(RULES)
+
+    def passes(total: int) -> bool:
+        return engine.morale_test(
+            RULES, morale=morale, max_hp=max_hp, hp=hp, roll_total=total
+        ).passed
+
+    assert monotone_test(rolls, passes) == rolls.map(passes)
+
+
+def test_truncation_is_stated_and_small():
+    odds = melee_odds(
+        RULES, attack=6, defence=5, blow=Blow(strength=5, weapon_damage=3),
+        defender=Defender(body=8, hp=10, max_hp=20, morale=6),
+    )  # fmt: skip
+    assert 0 < odds["truncated_mass"] <= 3 * TRUNCATED_MASS_2D6 < Fraction(1, 10**9)

@@ -1,0 +1,105 @@
+"""Nature Dome clash odds: the rule text's example, and unknown hands against brute force."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from toolkit.errors import DomekitError
+from toolkit.games.naturedome.rules import Defence, clash
+from toolkit.odds.naturedome import cards_by_id, clash_odds, load, plays
+
+RULES, DECK = load()
+
+
+def cards(*ids: str):
+    return cards_by_id(DECK, ids, "test")
+
+
+def test_known_hands_as_the_rule_text_counts():
+    # Talon Dive attacks 500; Shell Guard defends 600: no points lost. With Lion Roar (300)
+    # laid first the attack is 800: 800 - 600 = 200 (the Duel's "Attack - Defend").
+    odds = clash_odds(
+        hand=cards("talon-dive", "lion-roar"), attacker_health=1000, defender_health=1000,
+        defender_hand=cards("shell-guard"), deck=DECK, rules=RULES,
+    )  # fmt: skip
+    assert odds["best_play"] == "lion-roar + talon-dive"
+    assert odds["damage_distribution"] == {200: 1}
+    rows = {row["play"]: row for row in odds["plays"]}
+    assert rows["talon-dive"]["expected_damage"] == 0
+
+
+def test_the_defender_escapes_when_escape_is_better():
+    # Cheetah Sprint defends 100 but escapes 600: Bear Swipe's 600 does nothing.
+    odds = clash_odds(
+        hand=cards("bear-swipe"), attacker_health=1000, defender_health=1000,
+        defender_hand=cards("cheetah-sprint"), deck=DECK, rules=RULES,
+    )  # fmt: skip
+    assert odds["p_damage"] == 0
+
+
+def test_zone_penalty_reaches_the_defence():
+    # A defender at 150 health is in the red zone: Shell Guard defends 600 - 200 = 400.
+    odds = clash_odds(
+        hand=cards("bear-swipe"), attacker_health=1000, defender_health=150,
+        defender_hand=cards("shell-guard"), deck=DECK, rules=RULES,
+    )  # fmt: skip
+    assert odds["damage_distribution"] == {200: 1}
+    assert odds["p_knocked_out"] == 1
+
+
+@pytest.mark.parametrize(
+    ("hand", "seen", "size"),
+    [
+        (("talon-dive", "pack-howl", "bear-swipe"), (), 3),
+        (("horn-charge", "stampede", "shell-guard"), ("quill-wall", "iron-hide"), 2),
+    ],
+)
+def test_unknown_hand_matches_every_hand_of_the_deck(hand, seen, size):
+    attacker = cards(*hand)
+    odds = clash_odds(
+        hand=attacker, attacker_health=1000, defender_health=700, seen=cards(*seen),
+        cards=size, deck=DECK, rules=RULES,
+    )  # fmt: skip
+    left = list(DECK)
+    for card in [*attacker, *cards(*seen)]:
+        left.remove(card)
+    attack, boosts = next(
+        p
+        for p in plays(attacker)
+        if " + ".join([*(b.id for b in p[1]), p[0].id]) == odds["best_play"]
+    )
+
+    def least(card):  # the engine's damage for the better of defend and escape
+        return min(
+            clash(attack, answer, card, boosts=boosts, attacker_health=1000,
+                  defender_health=700, rules=RULES).damage
+            for answer in (Defence.DEFEND, Defence.ESCAPE)
+        )  # fmt: skip
+
+    by_card = {card.id: least(card) for card in left}
+    seen_damage: Counter[int] = Counter()
+    for drawn in itertools.combinations(range(len(left)), size):
+        hand_cards = [left[i] for i in drawn]
+        only_boosts = all(card.is_boost for card in hand_cards)
+        seen_damage[
+            min(by_card[card.id] for card in hand_cards if only_boosts or not card.is_boost)
+        ] += 1
+    total = sum(seen_damage.values())
+    assert odds["damage_distribution"] == {d: Fraction(n, total) for d, n in seen_damage.items()}
+
+
+def test_a_hand_of_boosts_only_is_refused_with_the_reason():
+    with pytest.raises(DomekitError, match="no attack card"):
+        clash_odds(
+            hand=cards("lion-roar"), attacker_health=1000, defender_health=1000, deck=DECK,
+            rules=RULES,
+        )  # fmt: skip
+
+
+def test_unknown_card_is_named():
+    with pytest.raises(DomekitError, match="no Power Card 'dragon'"):
+        cards("dragon")
