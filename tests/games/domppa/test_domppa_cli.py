@@ -191,3 +191,16 @@ def test_lucky_rerolls_the_first_6_against_the_target(cli):
     assert used.json()["damage"] == 6
     needs_faces = cli(*MELEE, "--hit-roll", "7", "--damage-roll", "7", "--lucky")
     assert needs_faces.exit_code == 2 and "--lucky needs the faces" in needs_faces.stderr
+
+
+def test_house_rules_from_data(cli, tmp_path):
+    import shutil
+
+    from toolkit.data import CARD_DATA
+
+    folder = tmp_path / "house"
+    shutil.copytree(CARD_DATA / "domppa", folder)
+    path = folder / "rules.toml"
+    path.write_text(path.read_text().replace("percent_per_turn = 10", "percent_per_turn = 50"))
+    data = cli("domppa", "--data", str(folder), "poison", "--damage", "10", "--json").json()
+    assert data["schedule"] == [5, 3, 1, 1]
