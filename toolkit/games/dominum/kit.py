@@ -1253,8 +1253,8 @@ def rules_sections(data: DominumData) -> list[Section]:
         Section(
             "Power Deck and cycling",
             (
-                f"- {deck.size} cards: {values} and the Critical. Draw power = flip the top card or "
-                "use a reserve card; used cards go to the used pile.",
+                f"- {deck.size} cards: {values} and the Critical. Draw power = flip the top "
+                "card or use a reserve card; used cards go to the used pile.",
                 "- The active player draws first and says the total; then the opponent decides.",
                 "- Critical: attacking, a wound unless the defender also draws one; defending, "
                 f"blocks; assault {deck.critical_counts_as}; power duel wins.",
@@ -1266,16 +1266,21 @@ def rules_sections(data: DominumData) -> list[Section]:
         Section(
             "Keywords",
             (
-                "- Alt Attack: an extra optional attack at the time given. Barrage: +1 assault "
-                "from the Neutral Line. Deadly: wins ties. Evasive: blocked, may shift; no "
-                "counterattack.",
-                "- Free Strike: if blocked, no counterattack. Knockback: wounding a non-Hero, "
-                "shift it. Lunge: shift before attacking; may draw a second card and use it.",
-                "- Outflank: its coordinated attacks are free strikes. Submerge: block, then move "
+                "- Alt Attack: an extra, optional attack at the time the card gives.",
+                f"- Barrage: +{assault.barrage_card} to your assault total from the Neutral Line.",
+                "- Deadly: wins ties when it attacks, counterattacks or makes free strikes.",
+                "- Evasive: its attack blocked, it may shift; then no counterattack.",
+                "- Free Strike: an attack that, if blocked, cannot be counterattacked.",
+                "- Knockback: when it wounds a non-Hero enemy, you may shift that enemy.",
+                "- Lunge: may shift before attacking; may then draw a second power card and use "
+                "that one.",
+                "- Outflank: coordinated attacks including it become free strikes.",
+                "- Submerge: blocking in your opponent's attack phase, place it in an open space "
                 "within range instead of counterattacking.",
-                "- Infiltrate: in the enemy Domain. Protector: in your Domain. 1st wound: on the "
-                "first wound. On Discard: defeated by a 2nd wound. Sacrifice: discard, no On "
-                "Discard.",
+                "- Infiltrate: active in your opponent's Domain. Protector: active in your own.",
+                "- 1st wound: happens when it takes its first wound (mandatory).",
+                "- On Discard: when defeated by a second wound. Sacrifice: discard at once; no "
+                "On Discard.",
             ),
         ),
     ]
@@ -1307,7 +1312,9 @@ def rules_page(doc: Document, data: DominumData, table_url: str, qr_size: float)
         row_height=min(6.0, (table_box.h - 6) / (len(rows) + 1)),
         size=8,
     )
-    draw_sections(c, rules_sections(data), Rect(rest.x, rest.y, rest.w, rest.h - 3), columns=2)
+    draw_sections(
+        c, rules_sections(data), Rect(rest.x, rest.y, rest.w, rest.h - 3), columns=2, max_size=10
+    )
     doc.end_page()
 
 
