@@ -1,0 +1,1163 @@
+"""The Domppa print-and-play kit, laid out from card_data/domppa.
+
+Weapon, armour and shield cards with backs; a character card per sample unit with every stat
+(derived ones - HP, protection, encumbrance, AP, size - computed by the rules engine) and the
+unit's QR code; HP and fatigue trackers per character; condition tokens to cut out; the AP cost
+reference (the whole actions table); and the battle map from map.toml tiled at true size with an
+assembly key and a terrain legend. Geometry lives in toolkit/pdf; rule numbers in rules.toml.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.data import game_data_dir, load_toml, load_toml_model, read_text, validate
+from toolkit.data.domppa import (
+    ArmourRow,
+    CharacterRow,
+    ShieldRow,
+    WeaponRow,
+    load_armour,
+    load_characters,
+    load_rules,
+    load_shields,
+    load_weapons,
+)
+from toolkit.errors import DataError, DomekitError
+from toolkit.games.domppa.abilities import Ability, parse_abilities
+from toolkit.games.domppa.conditions import fatigue_penalty
+from toolkit.games.domppa.config import DomppaRules
+from toolkit.games.domppa.rules import (
+    armour_tier,
+    encumbrance,
+    grid_range,
+    helmet_is_heavy,
+    hit_points,
+    missing_hp_penalty,
+    protection_total,
+    unit_size,
+)
+from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
+from toolkit.pdf.document import Document, pdf_document
+from toolkit.pdf.geometry import Rect, hex_colour, paper_size, pt, text_colour_on
+from toolkit.pdf.kits import (
+    KitOptions,
+    KitResult,
+    Progress,
+    all_urls,
+    default_base_url,
+    new_kit_id,
+    output_path,
+    write_manifest,
+)
+from toolkit.pdf.pieces import Token, TrackSpace, draw_tokens, draw_track, track_rows
+from toolkit.pdf.qr import draw_qr
+from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
+from toolkit.pdf.text import draw_line_fit, draw_text_box
+from toolkit.pdf.tiles import (
+    begin_picture,
+    draw_assembly_key,
+    draw_tiles,
+    end_picture,
+    plan_tiles,
+)
+
+GAME = "domppa"
+TITLE = "Domppa"
+MARGIN = 12.0
+MAP_LABELS = 8.0  # the coordinate band around the printed map
+COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+DARK = (0.15, 0.15, 0.15)
+CONDITIONS = ("burning", "freezing", "poisoned", "paralysed", "fleeing", "berserk", "stunned")
+DECKS = {"weapon": "Weapon", "armour": "Armour", "shield": "Shield"}
+Movement = Literal["open", "difficult", "impassable"]
+Pattern = Literal["none", "dots", "trees", "bricks", "waves", "ripples", "planks", "stripes"]
+
+
+# ---------------------------------------------------------------------------------------------
+# print.toml
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CardSettings(_Section):
+    width: float = Field(gt=10, le=300)
+    height: float = Field(gt=10, le=300)
+    bleed: float = Field(ge=0, le=10)
+    safe: float = Field(ge=0, le=20)
+
+    def size(self) -> CardSize:
+        return CardSize(self.width, self.height, self.bleed, self.safe)
+
+
+class MapSettings(_Section):
+    square: float = Field(ge=10, le=60)
+    overlap: float = Field(ge=0, le=50)
+
+
+class TrackerSettings(_Section):
+    columns: int = Field(ge=5, le=40)
+    space_height: float = Field(ge=5, le=20)
+
+
+class TokenSettings(_Section):
+    diameter: float = Field(ge=12, le=60)
+    copies: int = Field(ge=1, le=40)
+
+
+class QrSettings(_Section):
+    size: float = Field(ge=20, le=80)
+
+
+COLOUR_NAMES = ("character", *DECKS, "hp", "fatigue", *CONDITIONS)
+
+
+def _check_colours(value: dict[str, str], wanted: tuple[str, ...]) -> dict[str, str]:
+    for name, colour in value.items():
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
+            raise ValueError(f"colour for {name!r} must be #rrggbb (got {colour!r})")
+    missing = [name for name in wanted if name not in value]
+    if missing:
+        raise ValueError(f"no colour for {', '.join(missing)}")
+    return value
+
+
+class PrintSettings(_Section):
+    """card_data/domppa/print.toml."""
+
+    character_card: CardSettings
+    equipment_card: CardSettings
+    map: MapSettings
+    trackers: TrackerSettings
+    tokens: TokenSettings
+    qr: QrSettings
+    colours: dict[str, str]
+
+    @field_validator("colours")
+    @classmethod
+    def _colours(cls, value: dict[str, str]) -> dict[str, str]:
+        return _check_colours(value, COLOUR_NAMES)
+
+    def colour(self, name: str) -> tuple[float, float, float]:
+        return hex_colour(self.colours[name])
+
+
+# ---------------------------------------------------------------------------------------------
+# map.toml
+
+
+class Terrain(_Section):
+    """One legend entry of map.toml."""
+
+    name: str = Field(min_length=1)
+    movement: Movement
+    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    pattern: Pattern = "none"
+
+
+@dataclass(frozen=True)
+class BattleMap:
+    name: str
+    rows: tuple[str, ...]  # top row first, as written in the file
+    legend: dict[str, Terrain]
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    def symbol(self, col: int, row: int) -> str:
+        """The symbol of the square at column `col` (0 = A) and row `row` (0 = row 1, bottom)."""
+        return self.rows[self.height - 1 - row][col]
+
+    def used_symbols(self) -> list[str]:
+        """Legend symbols the grid uses, in legend order."""
+        used = set("".join(self.rows))
+        return [symbol for symbol in self.legend if symbol in used]
+
+
+def _grid_first_line(text: str) -> int | None:
+    """The file line of the grid's first row (the line after `grid = '''`)."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if re.match(r"\s*grid\s*=", line):
+            rest = line.split("=", 1)[1].strip()
+            return number + 1 if rest in ("'''", '"""') else number
+    return None
+
+
+def load_map(path: str | Path) -> BattleMap:
+    """map.toml: `name`, `grid` (one character a square) and `[legend]`; every problem is a
+    DataError naming the file, the line and, for the legend, the field."""
+    path = Path(path)
+    data = load_toml(path)
+    text = read_text(path)
+    name = data.get("name", "Battle map")
+    if not isinstance(name, str) or not name.strip():
+        raise DataError(path, "name must be a non-empty text", field="name")
+    raw_legend = data.get("legend")
+    if not isinstance(raw_legend, dict) or not raw_legend:
+        raise DataError(path, "missing [legend]: one entry per grid symbol", field="legend")
+    legend: dict[str, Terrain] = {}
+    for symbol, entry in raw_legend.items():
+        if len(symbol) != 1 or symbol.isspace():
+            raise DataError(
+                path, f"legend symbol {symbol!r} must be one visible character", field="legend"
+            )
+        try:
+            legend[symbol] = validate(Terrain, entry, path)
+        except DataError as exc:
+            raise DataError(
+                path,
+                exc.detail,
+                line=_line_of_symbol(text, symbol),
+                field=f"legend.{symbol}.{exc.field}" if exc.field else f"legend.{symbol}",
+            ) from None
+    grid = data.get("grid")
+    if not isinstance(grid, str):
+        raise DataError(
+            path, "missing grid: a multi-line text, one character a square", field="grid"
+        )
+    lines = grid.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines or all(not line.strip() for line in lines):
+        raise DataError(path, "the map is empty; expected one text line per map row", field="grid")
+    first = _grid_first_line(text)
+    width = len(lines[0])
+    if width > len(COLUMNS):
+        raise DataError(
+            path, f"the map is {width} squares wide; at most {len(COLUMNS)} (A to Z)", line=first
+        )
+    for index, line in enumerate(lines):
+        line_no = first + index if first else None
+        if len(line) != width:
+            raise DataError(
+                path,
+                f"map row {index + 1} from the top is {len(line)} squares wide; "
+                f"the first row is {width}",
+                line=line_no,
+                field="grid",
+            )
+        for col, symbol in enumerate(line):
+            if symbol not in legend:
+                known = " ".join(repr(s) for s in legend)
+                raise DataError(
+                    path,
+                    f"unknown symbol {symbol!r} in column {COLUMNS[col]} (square "
+                    f"{COLUMNS[col]}{len(lines) - index}); the legend has {known}",
+                    line=line_no,
+                    field="grid",
+                )
+    return BattleMap(name=name.strip(), rows=tuple(lines), legend=legend)
+
+
+def _line_of_symbol(text: str, symbol: str) -> int | None:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip().startswith((f'"{symbol}"', f"'{symbol}'")):
+            return number
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# All the kit's data
+
+
+@dataclass(frozen=True)
+class Character:
+    """A characters.csv row with every derived stat computed by the rules engine."""
+
+    id: str
+    row: CharacterRow
+    hp: int
+    size: int
+    size_from_data: bool
+    protection_body: int
+    protection_head: int
+    encumbrance: int
+    spell_encumbrance: int
+    ap: int
+    abilities: tuple[Ability, ...]
+
+
+@dataclass(frozen=True)
+class DomppaKitData:
+    folder: Path
+    rules: DomppaRules
+    characters: list[Character]
+    weapons: list[WeaponRow]
+    armour: list[ArmourRow]
+    shields: list[ShieldRow]
+    map: BattleMap
+    print: PrintSettings
+
+
+def character_id(name: str) -> str:
+    """The unit's id in its QR URL: the name in lower case, words joined by '-'."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def derive(rules: DomppaRules, row: CharacterRow) -> Character:
+    abilities = parse_abilities(rules, row.abilities)
+    hp = hit_points(rules, row.health).hp
+    size = unit_size(rules, hp, row.size)
+    basic = next((a.value for a in abilities if a.key == "basic_encumbrance"), None)
+    load = encumbrance(rules, row.equipment_encumbrance, basic)
+    protection = {
+        head_hit: protection_total(
+            rules,
+            body=row.protection_body,
+            head=row.protection_head,
+            natural=row.protection_natural,
+            head_hit=head_hit,
+        ).effective
+        for head_hit in (False, True)
+    }
+    return Character(
+        id=character_id(row.name),
+        row=row,
+        hp=hp,
+        size=size.size,
+        size_from_data=size.from_data,
+        protection_body=protection[False],
+        protection_head=protection[True],
+        encumbrance=load.encumbrance,
+        spell_encumbrance=load.spell_encumbrance,
+        ap=load.ap,
+        abilities=abilities,
+    )
+
+
+def load_kit_data(folder: str | Path | None) -> DomppaKitData:
+    root = game_data_dir(GAME, folder)
+    rules = load_rules(root)
+    path = root / "characters.csv"
+    characters: list[Character] = []
+    seen: dict[str, str] = {}
+    for row in load_characters(root, rules):
+        try:
+            character = derive(rules, row)
+        except DomekitError as exc:
+            raise DataError(path, f"{row.name}: {exc}", field="health") from None
+        if character.id in seen:
+            raise DataError(
+                path,
+                f"{row.name!r} and {seen[character.id]!r} give the same QR id {character.id!r}",
+                field="name",
+            )
+        seen[character.id] = row.name
+        characters.append(character)
+    return DomppaKitData(
+        folder=root,
+        rules=rules,
+        characters=characters,
+        weapons=load_weapons(root),
+        armour=load_armour(root),
+        shields=load_shields(root),
+        map=load_map(root / "map.toml"),
+        print=load_toml_model(root / "print.toml", PrintSettings),
+    )
+
+
+def domppa_urls(base_url: str, kit_id: str, data: DomppaKitData) -> dict:
+    root = f"{base_url}/k/{kit_id}"
+    return {
+        "table": f"{root}/table",
+        "units": {ch.id: f"{root}/unit/{ch.id}" for ch in data.characters},
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards
+
+
+def _fill(c: Canvas, rect: Rect, colour, radius: float = 0) -> None:
+    c.setFillColorRGB(*colour)
+    if radius:
+        c.roundRect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), pt(radius), stroke=0, fill=1)
+    else:
+        c.rect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), stroke=0, fill=1)
+
+
+def _frame(c: Canvas, box: CardBox, colour) -> None:
+    _fill(c, box.bleed, colour)
+    _fill(c, box.trim.inset(2.6), (1, 1, 1), radius=2.0)
+
+
+def _stat_rows(c: Canvas, box: Rect, rows: list[tuple[str, str]], colour, size: float = 9) -> float:
+    """Label / value lines from the top of `box`, ruled; returns the y below them."""
+    height = min(6.0, box.h / max(len(rows), 1))
+    y = box.top
+    c.saveState()
+    c.setLineWidth(0.25)
+    for label, value in rows:
+        y -= height
+        c.setFillColorRGB(0.25, 0.25, 0.25)
+        draw_line_fit(
+            c,
+            label,
+            Rect(box.x, y + 0.6, box.w * 0.55, height - 1.2),
+            font="Helvetica",
+            max_size=size,
+        )
+        c.setFillColorRGB(0, 0, 0)
+        draw_line_fit(
+            c,
+            value,
+            Rect(box.x + box.w * 0.55, y + 0.6, box.w * 0.45, height - 1.2),
+            max_size=size,
+            align="right",
+        )
+        c.setStrokeColorRGB(*colour)
+        c.line(pt(box.x), pt(y), pt(box.right), pt(y))
+    c.restoreState()
+    return y
+
+
+def _badge(c: Canvas, rect: Rect, label: str, value: str, colour) -> None:
+    _fill(c, rect, colour, radius=1.5)
+    c.setFillColorRGB(*text_colour_on(colour))
+    draw_line_fit(
+        c,
+        label,
+        Rect(rect.x + 1, rect.top - 4.2, rect.w - 2, 3.4),
+        font="Helvetica",
+        align="centre",
+        max_size=7,
+    )
+    draw_line_fit(
+        c,
+        value,
+        Rect(rect.x + 1, rect.y + 1, rect.w - 2, rect.h - 5.5),
+        align="centre",
+        max_size=16,
+    )
+
+
+def _equipment_card(
+    title: str,
+    kind: str,
+    badges: list[tuple[str, str]],
+    rows: list[tuple[str, str]],
+    text: str,
+    colour,
+) -> Callable[[Canvas, CardBox], None]:
+    def draw(c: Canvas, box: CardBox) -> None:
+        _frame(c, box, colour)
+        safe = box.safe
+        name_box, rest = safe.split_top(7)
+        c.setFillColorRGB(0, 0, 0)
+        draw_line_fit(c, title, name_box, max_size=12)
+        kind_box, rest = rest.split_top(5)
+        c.setFillColorRGB(*colour)
+        draw_line_fit(c, kind, kind_box, font="Helvetica", max_size=8)
+        badge_row, rest = rest.split_top(15)
+        width = (badge_row.w - 2 * (len(badges) - 1)) / max(len(badges), 1)
+        for index, (label, value) in enumerate(badges):
+            _badge(
+                c,
+                Rect(badge_row.x + index * (width + 2), badge_row.y + 1.5, width, 12.5),
+                label,
+                value,
+                colour,
+            )
+        below = _stat_rows(c, Rect(rest.x, rest.y, rest.w, rest.h - 1), rows, colour, size=8.5)
+        c.setFillColorRGB(0.15, 0.15, 0.15)
+        draw_text_box(
+            c,
+            text,
+            Rect(rest.x, rest.y, rest.w, below - rest.y - 1.5),
+            font="Helvetica-Oblique",
+            max_size=8,
+            min_size=5,
+        )
+
+    return draw
+
+
+def _types(weapon: WeaponRow) -> str:
+    return ", ".join(weapon.damage_types)
+
+
+def weapon_face(weapon: WeaponRow, data: DomppaKitData) -> Callable[[Canvas, CardBox], None]:
+    rules = data.rules
+    rows = [("Damage types", _types(weapon))]
+    if weapon.element != "none":
+        rows.append(("Element", weapon.element))
+    if weapon.stun:
+        rows.append(("Stun", "fatigue, not HP"))
+    if weapon.range is not None:
+        rows.append(("Range (listed)", str(weapon.range)))
+        rows.append(("Range on the grid", f"{grid_range(rules, weapon.range)} squares"))
+    rows.append(("Encumbrance", str(weapon.encumbrance)))
+    text = weapon.notes
+    if len(weapon.damage_types) > 1:
+        text = (text + "\n" if text else "") + "Choose the damage type before rolling to hit."
+    badges = [("Damage", f"+{weapon.damage}"), ("Length", str(weapon.length))]
+    kind = "Ranged weapon" if weapon.range is not None else "Melee weapon"
+    return _equipment_card(weapon.name, kind, badges, rows, text, data.print.colour("weapon"))
+
+
+def armour_face(armour: ArmourRow, data: DomppaKitData) -> Callable[[Canvas, CardBox], None]:
+    rules = data.rules
+    if armour.slot == "head":
+        heavy = helmet_is_heavy(rules, armour.protection)
+        kind = f"Helmet ({'heavy' if heavy else 'light'})"
+        rows = [("Protects", "the head (head hits)")]
+    else:
+        kind = f"Body armour (tier {armour_tier(rules, armour.encumbrance)})"
+        rows = [("Protects", "the body")]
+    rows.append(("Encumbrance", str(armour.encumbrance)))
+    badges = [("Protection", str(armour.protection)), ("Encumbrance", str(armour.encumbrance))]
+    return _equipment_card(
+        armour.name, kind, badges, rows, armour.notes, data.print.colour("armour")
+    )
+
+
+def shield_face(shield: ShieldRow, data: DomppaKitData) -> Callable[[Canvas, CardBox], None]:
+    mult = data.rules.ranged.parry_multiplier
+    rows = [
+        ("Encumbrance", str(shield.encumbrance)),
+        ("vs shooting", f"+{shield.parry * mult} to the target number"),
+    ]
+    text = (
+        "A melee hit that misses by no more than the parry hits the shield: it counts, and the "
+        "shield's protection adds to yours."
+    )
+    if shield.notes:
+        text = f"{shield.notes}\n{text}"
+    badges = [("Parry", str(shield.parry)), ("Protection", str(shield.protection))]
+    return _equipment_card(shield.name, "Shield", badges, rows, text, data.print.colour("shield"))
+
+
+def card_back(deck: str, data: DomppaKitData) -> Callable[[Canvas, CardBox], None]:
+    colour = data.print.colour(deck)
+    ink = text_colour_on(colour)
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        _fill(c, box.bleed, colour)
+        inner = box.trim.inset(5)
+        c.setStrokeColorRGB(*ink)
+        c.setLineWidth(1.2)
+        c.roundRect(pt(inner.x), pt(inner.y), pt(inner.w), pt(inner.h), pt(3), stroke=1, fill=0)
+        c.setLineWidth(0.4)
+        cx, cy = box.trim.centre
+        c.line(pt(inner.x + 4), pt(cy - 9), pt(inner.right - 4), pt(cy - 9))
+        c.line(pt(inner.x + 4), pt(cy + 12), pt(inner.right - 4), pt(cy + 12))
+        c.setFillColorRGB(*ink)
+        draw_line_fit(
+            c, "DOMPPA", Rect(inner.x + 3, cy + 1, inner.w - 6, 9), align="centre", max_size=22
+        )
+        draw_line_fit(
+            c,
+            DECKS[deck],
+            Rect(inner.x + 3, cy - 6, inner.w - 6, 6),
+            font="Helvetica",
+            align="centre",
+            max_size=13,
+        )
+
+    return draw
+
+
+def equipment_cards(data: DomppaKitData) -> list[Card]:
+    cards = [Card(weapon_face(w, data), "weapon") for w in data.weapons]
+    cards += [Card(armour_face(a, data), "armour") for a in data.armour]
+    cards += [Card(shield_face(s, data), "shield") for s in data.shields]
+    return cards
+
+
+def character_stats(ch: Character, rules: DomppaRules) -> list[tuple[str, str]]:
+    """Every stat in the rules, as printed on the character card."""
+    row = ch.row
+    size_source = "data" if ch.size_from_data else "from HP"
+    return [
+        ("Hit points (Health " + str(row.health) + ")", str(ch.hp)),
+        (
+            "Protection body",
+            f"{ch.protection_body} ({row.protection_body} + {row.protection_natural})",
+        ),
+        (
+            "Protection head",
+            f"{ch.protection_head} ({row.protection_head} + {row.protection_natural})",
+        ),
+        ("Natural protection", str(row.protection_natural)),
+        ("Magic resistance", str(row.magic_resistance)),
+        ("Morale", str(row.morale)),
+        ("Strength", str(row.strength)),
+        ("Attack skill", str(row.attack)),
+        ("Defence skill", str(row.defence)),
+        ("Precision", str(row.precision)),
+        ("Encumbrance (spells)", f"{ch.encumbrance} ({ch.spell_encumbrance})"),
+        ("Equipment encumbrance", str(row.equipment_encumbrance)),
+        ("Action points", str(ch.ap)),
+        (f"Size ({size_source})", str(ch.size)),
+    ]
+
+
+def character_face(ch: Character, url: str, data: DomppaKitData) -> Callable[[Canvas, CardBox]]:
+    colour = data.print.colour("character")
+    qr = data.print.qr.size
+    rules = data.rules
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        _frame(c, box, colour)
+        safe = box.safe
+        top, rest = safe.split_top(qr)
+        draw_qr(c, url, top.right - qr, top.y, qr)
+        c.setFillColorRGB(0, 0, 0)
+        left = Rect(top.x, top.y, top.w - qr - 2, top.h)
+        draw_text_box(
+            c,
+            ch.row.name,
+            Rect(left.x, left.top - 10, left.w, 10),
+            font="Helvetica-Bold",
+            max_size=13,
+            min_size=7,
+        )
+        _badge(c, Rect(left.x, left.y + 1, 19, 11), "HP", str(ch.hp), data.print.colour("hp"))
+        _badge(c, Rect(left.x + 21, left.y + 1, 19, 11), "AP", str(ch.ap), colour)
+        c.setFillColorRGB(0, 0, 0)
+        stats = character_stats(ch, rules)
+        stats_box = Rect(rest.x, rest.top - 1 - 4.6 * len(stats), rest.w, 4.6 * len(stats))
+        below = _stat_rows(c, stats_box, stats, colour, size=8)
+        lines = []
+        for ability in ch.abilities:
+            suffix = "" if ability.computed else " (text only)"
+            lines.append(f"{ability}: {ability.text}{suffix}")
+        if not lines:
+            lines.append("No special abilities.")
+        if ch.row.notes:
+            lines.append(f"Gear: {ch.row.notes}")
+        c.setFillColorRGB(0, 0, 0)
+        draw_text_box(
+            c,
+            "\n".join(lines),
+            Rect(rest.x, rest.y, rest.w, below - rest.y - 1),
+            max_size=7.5,
+            min_size=4.5,
+        )
+
+    return draw
+
+
+# ---------------------------------------------------------------------------------------------
+# HP and fatigue trackers
+
+
+def hp_spaces(ch: Character, data: DomppaKitData) -> list[TrackSpace]:
+    """Max HP down to 0; each space shows the morale penalty the missing HP give."""
+    spaces = []
+    for hp in range(ch.hp, -1, -1):
+        if hp == 0:
+            spaces.append(TrackSpace("0", "out", (0.75, 0.75, 0.75)))
+            continue
+        penalty, _ = missing_hp_penalty(data.rules, ch.hp, hp)
+        spaces.append(TrackSpace(str(hp), f"mor -{penalty}" if penalty else ""))
+    return spaces
+
+
+def fatigue_spaces(data: DomppaKitData) -> list[TrackSpace]:
+    """0 up to the fatigue at which a character cannot act; shaded by the attack and defence
+    penalty (one step darker each full penalty step)."""
+    config = data.rules.fatigue
+    base = data.print.colour("fatigue")
+    spaces = []
+    for fatigue in range(0, config.incapacitated_at + 1):
+        result = fatigue_penalty(data.rules, fatigue)
+        if result.incapacitated:
+            spaces.append(TrackSpace(f"{fatigue}+", "cannot act", (0.2, 0.2, 0.2)))
+            continue
+        steps = config.incapacitated_at // config.penalty_step
+        shade = result.penalty / max(steps, 1)
+        fill = tuple(1 - (1 - part) * shade * 0.8 for part in base)
+        note = f"-{result.penalty}" if fatigue % config.penalty_step == 0 and result.penalty else ""
+        spaces.append(TrackSpace(str(fatigue), note, fill))  # type: ignore[arg-type]
+    return spaces
+
+
+def tracker_height(ch: Character, data: DomppaKitData) -> float:
+    t = data.print.trackers
+    rows = track_rows(ch.hp + 1, t.columns) + track_rows(len(fatigue_spaces(data)), t.columns)
+    return 9 + 6 + 6 + rows * t.space_height + 6
+
+
+def tracker_block(c: Canvas, box: Rect, ch: Character, data: DomppaKitData) -> None:
+    t = data.print.trackers
+    colour = data.print.colour("character")
+    head, rest = box.split_top(9)
+    draw_heading(c, f"{ch.row.name}: hit points ({ch.hp}) and fatigue", head, colour=colour)
+    label, rest = rest.split_top(6)
+    c.setFillColorRGB(0, 0, 0)
+    draw_line_fit(
+        c,
+        "Hit points: move the marker down as damage is taken (mor -N: the morale test penalty)",
+        Rect(label.x, label.y + 0.8, label.w, 4.5),
+        font="Helvetica",
+        max_size=8.5,
+    )
+    hp = hp_spaces(ch, data)
+    hp_h = track_rows(len(hp), t.columns) * t.space_height
+    area, rest = rest.split_top(hp_h)
+    draw_track(c, area, hp, columns=t.columns, space_height=t.space_height, value_size=10)
+    label, rest = rest.split_top(6)
+    config = data.rules.fatigue
+    draw_line_fit(
+        c,
+        f"Fatigue: -1 attack and defence per full {config.penalty_step}; at "
+        f"{config.incapacitated_at}+ cannot act, defence 0 (the attacker takes its encumbrance "
+        f"{ch.encumbrance} a blow)",
+        Rect(label.x, label.y + 0.8, label.w, 4.5),
+        font="Helvetica",
+        max_size=8.5,
+    )
+    fatigue = fatigue_spaces(data)
+    f_h = track_rows(len(fatigue), t.columns) * t.space_height
+    area, rest = rest.split_top(f_h)
+    draw_track(c, area, fatigue, columns=t.columns, space_height=t.space_height, value_size=10)
+
+
+def tracker_pages(doc: Document, data: DomppaKitData, on_page: Callable[[], None]) -> None:
+    """As many characters' trackers on a page as fit, in file order."""
+    page_room = doc.paper[1] - 2 * MARGIN - 14
+    pending = list(data.characters)
+    while pending:
+        c = doc.begin_page(doc.paper)
+        page = doc.page.inset(MARGIN)
+        head, rest = page.split_top(14)
+        draw_heading(c, f"{TITLE}: HP and fatigue trackers", head, colour=DARK)
+        y = rest.top - 2
+        placed = 0
+        while pending:
+            height = tracker_height(pending[0], data)
+            if height > page_room:
+                raise DomekitError(
+                    f"{pending[0].row.name}'s trackers need {height:.0f} mm; the page has "
+                    f"{page_room:.0f} mm (lower print.toml trackers.space_height)"
+                )
+            if placed and y - height < rest.y:
+                break
+            tracker_block(c, Rect(rest.x, y - height, rest.w, height), pending.pop(0), data)
+            y -= height + 4
+            placed += 1
+        doc.end_page()
+        on_page()
+
+
+# ---------------------------------------------------------------------------------------------
+# Condition tokens and the AP reference
+
+
+def condition_texts(rules: DomppaRules) -> dict[str, str]:
+    """The reminder printed on each condition token, with the rules' numbers."""
+    return {
+        "burning": f"d{rules.fire.burn_die_sides} damage every turn",
+        "freezing": "2d6 fatigue (stun) every turn",
+        "poisoned": f"{rules.poison.percent_per_turn}% of the poison left each turn, rounded up",
+        "paralysed": "cannot act; defence 0",
+        "fleeing": f"-{rules.morale.fleeing_penalty} attack and defence",
+        "berserk": f"+X attack, strength, prot; -X defence; morale {rules.morale.berserk_morale}",
+        "stunned": f"fatigue {rules.fatigue.incapacitated_at}+: cannot act; defence 0",
+    }
+
+
+def tokens_page(doc: Document, data: DomppaKitData) -> None:
+    c = doc.begin_page(doc.paper)
+    page = doc.page.inset(MARGIN)
+    head, rest = page.split_top(14)
+    draw_heading(c, f"{TITLE}: condition tokens", head, colour=DARK)
+    note, rest = rest.split_top(12)
+    c.setFillColorRGB(0, 0, 0)
+    draw_text_box(
+        c,
+        "Cut along the outer circle. Lay a token beside a character while the condition lasts. "
+        "Stunned marks a character at 100+ fatigue.",
+        note,
+        max_size=9.5,
+    )
+    texts = condition_texts(data.rules)
+    settings = data.print.tokens
+    tokens = [
+        Token(name.title(), texts[name], data.print.colour(name))
+        for name in CONDITIONS
+        for _ in range(settings.copies)
+    ]
+    drawn = draw_tokens(c, rest, tokens, diameter=settings.diameter, gap=3)
+    if drawn < len(tokens):
+        raise DomekitError(
+            f"{len(tokens)} condition tokens do not fit one page ({drawn} do): lower print.toml "
+            "tokens.copies or tokens.diameter"
+        )
+    doc.end_page()
+
+
+def action_name(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+def ap_cost_text(rules: DomppaRules, key: str) -> str:
+    """The AP column: '2 a square (3 diagonal)', 'all left, at least 1' or the fixed cost."""
+    spec = rules.actions.table[key]
+    if spec.per_square:
+        diagonal = spec.diagonal if spec.diagonal is not None else spec.cost
+        return f"{spec.cost} a square ({diagonal} diagonal)"
+    if spec.all_remaining:
+        return f"all left, at least {spec.cost}"
+    return str(spec.cost)
+
+
+def ap_notes(rules: DomppaRules, key: str) -> str:
+    """The action's text from rules.toml, plus the extra costs the table's other rules add."""
+    spec = rules.actions.table[key]
+    text = spec.text
+    extra = rules.actions.difficult_terrain_extra
+    if spec.per_square and "difficult" not in text:
+        text += f"; +{extra} AP a square in difficult terrain"
+    if spec.bodyguard:
+        text += "; +X AP next to an enemy with Bodyguard X"
+    return text
+
+
+def ap_rows(rules: DomppaRules) -> list[list[str]]:
+    rows = []
+    for key, spec in rules.actions.table.items():
+        needs = rules.abilities.list[spec.requires].name if spec.requires else ""
+        rows.append([action_name(key), ap_cost_text(rules, key), needs, ap_notes(rules, key)])
+    return rows
+
+
+def reference_sections(data: DomppaKitData) -> list[Section]:
+    r = data.rules
+    return [
+        Section(
+            "Action points and movement",
+            (
+                f"- AP = {r.action_points.base} - equipment encumbrance. Encumbrance = "
+                f"{r.encumbrance.base} + equipment encumbrance; spell casting "
+                f"{r.encumbrance.base} + {r.encumbrance.spell_equipment_multiplier} x equipment.",
+                f"- A square holds characters of total size {r.size.square_capacity}.",
+            ),
+        ),
+        Section(
+            "Hitting (every 2d6 explodes: a 6 adds d6-1, again on a 6)",
+            (
+                f"- Melee: 2d6 - {r.melee.roll_offset} + attack skill vs defence (+ shield "
+                "parry); a tie hits.",
+                f"- Shooting: 2d6 + precision + target size vs {r.ranged.target_base} + distance "
+                f"in squares + {r.ranged.parry_multiplier} x shield parry. Not while in melee.",
+                f"- Damage: 2d6 - {r.melee.damage_roll_offset} + strength + weapon damage vs "
+                f"protection; the excess is damage. Protection over {r.protection.cap}: the excess "
+                f"counts half. Head hit {r.protection.head_hit_percent}%: the helmet instead of "
+                "body armour.",
+                f"- Piercing ignores {r.damage_types.piercing_ignores_percent}% of protection, "
+                f"armour piercing {r.damage_types.armor_piercing_ignores_percent}%; slashing "
+                f"x{r.damage_types.slashing_damage_percent}% damage; blunt x"
+                f"{r.damage_types.blunt_head_multiplier} to the head.",
+            ),
+        ),
+        Section(
+            "Morale and fatigue",
+            (
+                f"- After damage: 2d6 + morale vs {r.morale.target_base} + the smaller of the "
+                f"missing HP and the started {r.morale.missing_step_percent}% steps of max HP "
+                "missing (printed on the HP tracker).",
+                f"- Fatigue: -1 attack and defence per full {r.fatigue.penalty_step}; at "
+                f"{r.fatigue.incapacitated_at}+ no actions, defence 0.",
+            ),
+        ),
+    ]
+
+
+def reference_page(doc: Document, data: DomppaKitData, table_url: str) -> None:
+    c = doc.begin_page(doc.paper)
+    page = doc.page.inset(MARGIN)
+    head, rest = page.split_top(14)
+    draw_heading(c, f"{TITLE}: AP costs (the actions table)", head, colour=DARK)
+    rows = ap_rows(data.rules)
+    row_h = 9.0
+    table_h = row_h * (len(rows) + 1)
+    qr = data.print.qr.size
+    widths = [1.25, 1.35, 1.05, 4.0]
+    table = Rect(rest.x, rest.top - table_h - 2, rest.w, table_h)
+    # the last column wraps onto two lines: the table is drawn with it empty, then filled
+    below = draw_table(
+        c,
+        table,
+        ["Action", "AP", "Needs", "What it does"],
+        [[*row[:3], ""] for row in rows],
+        widths,
+        row_height=row_h,
+        size=8.5,
+        header_colour=DARK,
+    )
+    left = table.x + table.w * sum(widths[:3]) / sum(widths)
+    c.setFillColorRGB(0, 0, 0)
+    for index, row in enumerate(rows, start=1):
+        top = table.top - index * row_h
+        cell = Rect(left + 1.2, top - row_h + 0.6, table.right - left - 2.4, row_h - 1.2)
+        draw_text_box(c, row[3], cell, max_size=8, min_size=5, valign="middle")
+    notes = Rect(rest.x, rest.y, rest.w - qr - 4, below - rest.y - 4)
+    c.setFillColorRGB(0, 0, 0)
+    draw_sections(c, reference_sections(data), notes, columns=1, max_size=8.5)
+    draw_qr(c, table_url, rest.right - qr, rest.y, qr)
+    draw_text_box(
+        c,
+        "The table tracker",
+        Rect(rest.right - qr, rest.y + qr + 0.5, qr, 4),
+        max_size=7,
+        align="centre",
+    )
+    doc.end_page()
+
+
+# ---------------------------------------------------------------------------------------------
+# The battle map
+
+
+def _pattern(c: Canvas, pattern: str, r: Rect, fill) -> None:
+    """A pattern that tells a terrain apart without colour (sizes scale with the square)."""
+    ink = text_colour_on(fill)
+    k = r.w / 25
+    cx, cy = r.centre
+    c.setStrokeColorRGB(*ink)
+    c.setFillColorRGB(*ink)
+    c.setLineWidth(max(0.25, 0.7 * k))
+    if pattern == "dots":
+        for i in range(3):
+            for j in range(3):
+                x = r.x + r.w * (i + 0.5 + (0.25 if j % 2 else 0)) / 3.2
+                y = r.y + r.h * (j + 0.5) / 3
+                c.circle(pt(x), pt(y), pt(0.8 * k), stroke=0, fill=1)
+    elif pattern == "trees":
+        for dx, dy in ((-0.22, -0.12), (0.2, -0.16), (0.0, 0.2)):
+            x, y = cx + dx * r.w, cy + dy * r.h
+            path = c.beginPath()
+            path.moveTo(pt(x), pt(y + 4.5 * k))
+            path.lineTo(pt(x - 3.2 * k), pt(y - 2.5 * k))
+            path.lineTo(pt(x + 3.2 * k), pt(y - 2.5 * k))
+            path.close()
+            c.drawPath(path, stroke=0, fill=1)
+            c.line(pt(x), pt(y - 2.5 * k), pt(x), pt(y - 4.5 * k))
+    elif pattern == "bricks":
+        rows = 4
+        for i in range(rows + 1):
+            y = r.y + r.h * i / rows
+            c.line(pt(r.x), pt(y), pt(r.right), pt(y))
+        for i in range(rows):
+            y0, y1 = r.y + r.h * i / rows, r.y + r.h * (i + 1) / rows
+            for j in range(3):
+                x = r.x + r.w * (j + (0.5 if i % 2 else 0)) / 3
+                if r.x < x < r.right:
+                    c.line(pt(x), pt(y0), pt(x), pt(y1))
+    elif pattern in ("waves", "ripples"):
+        count = 3 if pattern == "waves" else 2
+        for i in range(count):
+            y = r.y + r.h * (i + 1) / (count + 1)
+            c.bezier(
+                pt(r.x + 2 * k),
+                pt(y),
+                pt(cx - 3 * k),
+                pt(y + 3 * k),
+                pt(cx + 3 * k),
+                pt(y - 3 * k),
+                pt(r.right - 2 * k),
+                pt(y),
+            )
+    elif pattern == "planks":
+        for i in range(1, 6):
+            y = r.y + r.h * i / 6
+            c.line(pt(r.x), pt(y), pt(r.right), pt(y))
+    elif pattern == "stripes":
+        c.setLineWidth(max(0.2, 0.4 * k))
+        for i in range(1, 5):
+            offset = r.w * i / 5
+            c.line(pt(r.x + offset), pt(r.y), pt(r.x), pt(r.y + offset))
+            c.line(pt(r.right), pt(r.y + offset), pt(r.x + offset), pt(r.top))
+
+
+def map_size(data: DomppaKitData) -> tuple[float, float]:
+    square = data.print.map.square
+    return (
+        data.map.width * square + 2 * MAP_LABELS,
+        data.map.height * square + 2 * MAP_LABELS,
+    )
+
+
+def draw_map_picture(c: Canvas, data: DomppaKitData) -> None:
+    """The map as a reusable form 'map' at true size, with coordinates round the edge."""
+    battle = data.map
+    square = data.print.map.square
+    width, height = map_size(data)
+    begin_picture(c, "map", width, height)
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(0, 0, pt(width), pt(height), stroke=0, fill=1)
+    for row in range(battle.height):
+        for col in range(battle.width):
+            terrain = battle.legend[battle.symbol(col, row)]
+            fill = hex_colour(terrain.colour)
+            x, y = MAP_LABELS + col * square, MAP_LABELS + row * square
+            c.setFillColorRGB(*fill)
+            c.rect(pt(x), pt(y), pt(square), pt(square), stroke=0, fill=1)
+            c.saveState()
+            _pattern(c, terrain.pattern, Rect(x, y, square, square), fill)
+            c.restoreState()
+            c.setFillColorRGB(*text_colour_on(fill))
+            c.setFont("Helvetica", 6)
+            c.drawString(pt(x + 0.8), pt(y + 0.9), f"{COLUMNS[col]}{row + 1}")
+    c.setStrokeColorRGB(0.2, 0.2, 0.2)
+    c.setLineWidth(0.4)
+    for col in range(battle.width + 1):
+        x = pt(MAP_LABELS + col * square)
+        c.line(x, pt(MAP_LABELS), x, pt(height - MAP_LABELS))
+    for row in range(battle.height + 1):
+        y = pt(MAP_LABELS + row * square)
+        c.line(pt(MAP_LABELS), y, pt(width - MAP_LABELS), y)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont("Helvetica-Bold", 12)
+    for col in range(battle.width):
+        x = pt(MAP_LABELS + (col + 0.5) * square)
+        c.drawCentredString(x, pt(2.5), COLUMNS[col])
+        c.drawCentredString(x, pt(height - MAP_LABELS + 2.5), COLUMNS[col])
+    for row in range(battle.height):
+        y = pt(MAP_LABELS + (row + 0.5) * square) - 4
+        c.drawCentredString(pt(MAP_LABELS / 2), y, str(row + 1))
+        c.drawCentredString(pt(width - MAP_LABELS / 2), y, str(row + 1))
+    end_picture(c)
+
+
+MOVEMENT_TEXT = {
+    "open": "{move} AP a square, {diagonal} diagonally",
+    "difficult": "difficult terrain: +{extra} AP a square",
+    "impassable": "impassable",
+}
+
+
+def map_legend(data: DomppaKitData) -> Callable[[Canvas, Rect], None]:
+    rules = data.rules
+    move = rules.actions.table.get("move")
+    numbers = {
+        "move": move.cost if move else "?",
+        "diagonal": move.diagonal if move and move.diagonal is not None else "?",
+        "extra": rules.actions.difficult_terrain_extra,
+    }
+
+    def draw(c: Canvas, box: Rect) -> None:
+        c.setFillColorRGB(0, 0, 0)
+        draw_line_fit(c, "Terrain legend", Rect(box.x, box.top - 6, box.w, 6), max_size=12)
+        symbols = data.map.used_symbols()
+        per_col = 4
+        columns = max(1, -(-len(symbols) // per_col))
+        col_w = box.w / columns
+        for index, symbol in enumerate(symbols):
+            terrain = data.map.legend[symbol]
+            col, row = divmod(index, per_col)
+            x = box.x + col * col_w
+            y = box.top - 16 - row * 10
+            fill = hex_colour(terrain.colour)
+            c.setFillColorRGB(*fill)
+            c.setStrokeColorRGB(0, 0, 0)
+            c.setLineWidth(0.4)
+            c.rect(pt(x), pt(y), pt(8), pt(8), stroke=1, fill=1)
+            c.saveState()
+            _pattern(c, terrain.pattern, Rect(x, y, 8, 8), fill)
+            c.restoreState()
+            c.setFillColorRGB(0, 0, 0)
+            draw_line_fit(
+                c,
+                terrain.name,
+                Rect(x + 10, y + 4, col_w - 12, 4.2),
+                font="Helvetica-Bold",
+                max_size=8.5,
+            )
+            draw_line_fit(
+                c,
+                MOVEMENT_TEXT[terrain.movement].format(**numbers),
+                Rect(x + 10, y, col_w - 12, 3.8),
+                font="Helvetica",
+                max_size=7.5,
+            )
+
+    return draw
+
+
+# ---------------------------------------------------------------------------------------------
+# The kit
+
+
+def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResult:
+    """Write the Domppa kit PDF and its manifest; returns where they are."""
+    progress = progress or Progress(False)
+    if options.teams is not None:
+        raise DomekitError("--teams is for Death Dome; the Domppa kit prints every character")
+    paper = paper_size(options.paper)
+    data = load_kit_data(options.data)
+    out = output_path(GAME, options.out)
+    base_url = options.base_url or default_base_url()
+    kit_id = options.kit_id or new_kit_id()
+    urls = domppa_urls(base_url, kit_id, data)
+
+    equipment_layout = plan_sheet(paper, data.print.equipment_card.size())
+    character_layout = plan_sheet(paper, data.print.character_card.size())
+    equipment = equipment_cards(data)
+    characters = [Card(character_face(ch, urls["units"][ch.id], data)) for ch in data.characters]
+    tiles = plan_tiles(*map_size(data), paper, data.print.map.overlap)
+    total = (
+        2 * -(-len(equipment) // equipment_layout.per_page)
+        + -(-len(characters) // character_layout.per_page)
+        + len(data.characters)  # at most one tracker page each
+        + 2
+        + len(tiles.tiles)
+        + 1
+    )
+    progress.start(f"{TITLE} kit", total)
+    with pdf_document(out, paper, title=f"{TITLE} print-and-play kit") as doc:
+        # card sheets with backs first: each front on an odd page, so a duplex printer puts its
+        # backs on the same sheet of paper
+        draw_card_sheets(
+            doc,
+            equipment,
+            equipment_layout,
+            backs={deck: card_back(deck, data) for deck in DECKS},
+            duplex="long",
+            back_offset=options.back_offset,
+            on_page=progress.advance,
+        )
+        draw_card_sheets(doc, characters, character_layout, on_page=progress.advance)
+        tracker_pages(doc, data, progress.advance)
+        tokens_page(doc, data)
+        progress.advance()
+        reference_page(doc, data, urls["table"])
+        progress.advance()
+        draw_map_picture(doc.canvas, data)
+        title = f"{TITLE}: {data.map.name}"
+        draw_tiles(doc, tiles, "map", title=title, on_page=progress.advance)
+        draw_assembly_key(doc, tiles, "map", title=title, legend=map_legend(data), legend_height=60)
+        progress.advance()
+        pages = doc.pages
+    manifest = write_manifest(
+        out,
+        {
+            "kit_id": kit_id,
+            "game": GAME,
+            "base_url": base_url,
+            "units": [ch.id for ch in data.characters],
+            "paper": options.paper,
+            "pdf": str(out),
+            "created": datetime.now(UTC).isoformat(timespec="seconds"),
+            "urls": urls,
+            "qr_urls": all_urls(urls),
+        },
+    )
+    return KitResult(GAME, Path(out), manifest, kit_id, pages, urls)
