@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.domppa.config import DomppaRules
+from toolkit.games.domppa.rules import not_negative
 
 
 @dataclass(frozen=True)
@@ -37,15 +38,13 @@ def action_cost(
     if action not in table:
         raise DomekitError(f"unknown action {action!r}; the actions are {', '.join(table)}")
     spec = table[action]
-    for name, value in (
-        ("remaining AP", remaining_ap),
-        ("squares", squares),
-        ("diagonal squares", diagonal_squares),
-        ("difficult squares", difficult_squares),
-        ("bodyguard", bodyguard),
-    ):
-        if value < 0:
-            raise DomekitError(f"{name} must not be negative (got {value})")
+    not_negative(
+        remaining_AP=remaining_ap,
+        squares=squares,
+        diagonal_squares=diagonal_squares,
+        difficult_squares=difficult_squares,
+        bodyguard=bodyguard,
+    )
     if abilities is not None and spec.requires and spec.requires not in abilities:
         ability = rules.abilities.list[spec.requires].name
         raise RuleError(f"Actions: {action}", f"needs the {ability} ability")

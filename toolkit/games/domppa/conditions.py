@@ -13,12 +13,7 @@ from typing import Literal
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.domppa.config import Darkness, DomppaRules
 from toolkit.games.domppa.dice import check_plain_die
-
-
-def _not_negative(**values: int) -> None:
-    for name, value in values.items():
-        if value < 0:
-            raise DomekitError(f"{name.replace('_', ' ')} must not be negative (got {value})")
+from toolkit.games.domppa.rules import not_negative
 
 
 @dataclass(frozen=True)
@@ -30,7 +25,7 @@ class FatiguePenalty:
 
 def fatigue_penalty(rules: DomppaRules, fatigue: int) -> FatiguePenalty:
     """-1 attack and defence per full 20 fatigue; at 100+ no acting and defence 0."""
-    _not_negative(fatigue=fatigue)
+    not_negative(fatigue=fatigue)
     config = rules.fatigue
     penalty = fatigue // config.penalty_step
     out = fatigue >= config.incapacitated_at
@@ -96,7 +91,7 @@ def fighting_stats(
     Defence never drops below 0; a unit at 100+ fatigue or paralysed cannot act and has defence 0.
     """
     c = conditions or Conditions()
-    _not_negative(defence=defence, blows_received=c.blows_received, berserk=c.berserk)
+    not_negative(defence=defence, blows_received=c.blows_received, berserk=c.berserk)
     steps: list[str] = []
     attack_mod = defence_mod = precision_mod = strength_mod = 0
 
@@ -247,25 +242,25 @@ def starts_freezing(rules: DomppaRules, d6: int) -> bool:
 
 def freezing_fatigue(roll_total: int) -> int:
     """A freezing character takes 2d6 fatigue (as stun) every turn: the 2d6 as rolled."""
-    _not_negative(roll=roll_total)
+    not_negative(roll=roll_total)
     return roll_total
 
 
 def attack_fatigue(encumbrance: int, berserk: int = 0) -> int:
     """A melee attacker takes fatigue equal to its encumbrance (+ X a turn while berserk)."""
-    _not_negative(encumbrance=encumbrance, berserk=berserk)
+    not_negative(encumbrance=encumbrance, berserk=berserk)
     return encumbrance + berserk
 
 
 def spell_fatigue(spell_fatigue: int, spell_encumbrance: int) -> int:
     """Spells generate their fatigue directly, plus the spell casting encumbrance."""
-    _not_negative(spell_fatigue=spell_fatigue, spell_encumbrance=spell_encumbrance)
+    not_negative(spell_fatigue=spell_fatigue, spell_encumbrance=spell_encumbrance)
     return spell_fatigue + spell_encumbrance
 
 
 def fatigue_recovery(rules: DomppaRules, fatigue: int, *, resting: bool, d6: int | None) -> int:
     """Fatigue at the end of a turn: a whole turn resting recovers 3; at 100+ it drops by a d6."""
-    _not_negative(fatigue=fatigue)
+    not_negative(fatigue=fatigue)
     if fatigue >= rules.fatigue.incapacitated_at:
         if d6 is None:
             raise DomekitError(f"fatigue {fatigue}: roll the d6 it recovers")

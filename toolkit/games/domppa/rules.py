@@ -37,7 +37,8 @@ class Element(StrEnum):
     PARALYSIS = "paralysis"
 
 
-def _not_negative(**values: int) -> None:
+def not_negative(**values: int) -> None:
+    """A clear error for any negative stat, named as the keyword says."""
     for name, value in values.items():
         if value < 0:
             raise DomekitError(f"{name.replace('_', ' ')} must not be negative (got {value})")
@@ -59,7 +60,7 @@ class HitPoints:
 
 def hit_points(rules: DomppaRules, health: int) -> HitPoints:
     """Health -> HP by the tiered formula: 1-5 give 1 each, 6-10 give 2 each, 11-20 3 each..."""
-    _not_negative(health=health)
+    not_negative(health=health)
     tiers = rules.hit_points.tiers
     if health > tiers[-1].to:
         raise RuleError("Stats: Health", f"the Health table stops at {tiers[-1].to} (got {health})")
@@ -86,9 +87,9 @@ class Size:
 
 def unit_size(rules: DomppaRules, max_hp: int, size: int | None = None) -> Size:
     """The unit's size: its data's size, else read from max HP by the rules' size table."""
-    _not_negative(max_hp=max_hp)
+    not_negative(max_hp=max_hp)
     if size is not None:
-        _not_negative(size=size)
+        not_negative(size=size)
         return Size(size=size, from_data=True, steps=[f"size {size} from the unit's data"])
     for step in rules.size.table:
         if max_hp <= step.max_hp_up_to:
@@ -109,7 +110,7 @@ def fits_in_square(rules: DomppaRules, sizes: list[int]) -> bool:
 
 def night_rest(rules: DomppaRules, hp: int, max_hp: int) -> int:
     """HP after a night's rest: lost HP heal, at most half of max HP (rounded down)."""
-    _not_negative(hp=hp, max_hp=max_hp)
+    not_negative(hp=hp, max_hp=max_hp)
     return min(max_hp, hp + max_hp // rules.hit_points.night_rest_fraction_divisor)
 
 
@@ -122,7 +123,7 @@ class Protection:
 
 def cap_protection(rules: DomppaRules, total: int) -> Protection:
     """ "If the total exceeds 20, the excess is halved" (rounded down)."""
-    _not_negative(protection=total)
+    not_negative(protection=total)
     cap = rules.protection.cap
     if total <= cap:
         return Protection(total, total, [f"protection {total} (not over {cap})"])
@@ -148,7 +149,7 @@ def protection_total(
     bonus: int = 0,
 ) -> Protection:
     """Body armour (or the helmet on a head hit) + natural (+ shield on a shield hit, + berserk)."""
-    _not_negative(body=body, head=head, natural=natural, shield=shield)
+    not_negative(body=body, head=head, natural=natural, shield=shield)
     worn, where = (head, "helmet") if head_hit else (body, "body armour")
     total = worn + natural + shield + bonus
     parts = f"{where} {worn} + natural {natural}"
@@ -176,9 +177,9 @@ def encumbrance(
 
     Basic Encumbrance X replaces the 3 in both; it does not change the action points.
     """
-    _not_negative(equipment_encumbrance=equipment_encumbrance)
+    not_negative(equipment_encumbrance=equipment_encumbrance)
     base = rules.encumbrance.base if basic_encumbrance is None else basic_encumbrance
-    _not_negative(basic_encumbrance=base)
+    not_negative(basic_encumbrance=base)
     multiplier = rules.encumbrance.spell_equipment_multiplier
     load = base + equipment_encumbrance
     spell = base + equipment_encumbrance * multiplier
@@ -205,7 +206,7 @@ class ActionPoints:
 
 def action_points(rules: DomppaRules, equipment_encumbrance: int, bonus: int = 0) -> ActionPoints:
     """AP = 12 - equipment encumbrance (+ Fire Power), never below 0."""
-    _not_negative(equipment_encumbrance=equipment_encumbrance)
+    not_negative(equipment_encumbrance=equipment_encumbrance)
     base = rules.action_points.base
     ap = max(0, base - equipment_encumbrance + bonus)
     text = f"AP = {base} - {equipment_encumbrance}"
@@ -217,7 +218,7 @@ def action_points(rules: DomppaRules, equipment_encumbrance: int, bonus: int = 0
 def armour_tier(rules: DomppaRules, armour_encumbrance: int) -> int:
     """Armour tiers by encumbrance: 0, 1, 2, 3 and 4+; wearing one needs that tier's proficiency
     or a higher one."""
-    _not_negative(armour_encumbrance=armour_encumbrance)
+    not_negative(armour_encumbrance=armour_encumbrance)
     return min(armour_encumbrance, rules.armour.top_tier)
 
 
@@ -228,7 +229,7 @@ def helmet_is_heavy(rules: DomppaRules, helmet_protection: int) -> bool:
 
 def grid_range(rules: DomppaRules, listed_range: int) -> int:
     """ "Ranges of weapons and spells are halved" (rounded down) to fit the grid."""
-    _not_negative(range=listed_range)
+    not_negative(range=listed_range)
     return listed_range // rules.ranged.range_divisor
 
 
@@ -266,7 +267,7 @@ def melee_hit(
     rules: DomppaRules, *, attack: int, defence: int, hit_total: int, parry: int = 0
 ) -> Hit:
     """2d6 - 7 + attack skill vs defence + the shield's parry; a tie or better hits."""
-    _not_negative(parry=parry)
+    not_negative(parry=parry)
     offset = rules.melee.roll_offset
     total = hit_total - offset + attack
     steps = [
@@ -301,7 +302,7 @@ def ranged_hit(
     in_melee: bool = False,
 ) -> Hit:
     """2d6 + precision + target size vs 14 + distance + 2 x shield parry; a tie hits."""
-    _not_negative(size=size, distance=distance, parry=parry)
+    not_negative(size=size, distance=distance, parry=parry)
     if in_melee:
         raise RuleError("Shooting", "a character in melee may not shoot")
     total = hit_total + precision + size
@@ -341,7 +342,7 @@ def penetrate(rules: DomppaRules, protection: int, damage_type: DamageType) -> t
 
     The part ignored rounds down, so the protection left rounds up: piercing vs 12 leaves 10.
     """
-    _not_negative(protection=protection)
+    not_negative(protection=protection)
     percent = {
         DamageType.PIERCING: rules.damage_types.piercing_ignores_percent,
         DamageType.ARMOR_PIERCING: rules.damage_types.armor_piercing_ignores_percent,
@@ -361,7 +362,7 @@ def final_damage(
     rules: DomppaRules, damage: int, damage_type: DamageType, head: bool
 ) -> tuple[int, str | None]:
     """Slashing: x 1.25 rounded down; blunt: x 2 to the head."""
-    _not_negative(damage=damage)
+    not_negative(damage=damage)
     if damage_type is DamageType.SLASHING:
         percent = rules.damage_types.slashing_damage_percent
         result = _percent_of_floor(damage, percent)
@@ -406,7 +407,7 @@ def resolve_damage(
     which armour piercing and armour negating do not reduce. The attack side must be strictly
     greater. `offset` replaces the 7 for damage formulas that say so (fire shield, heat aura).
     """
-    _not_negative(protection=protection, weapon_damage=weapon_damage, size=size)
+    not_negative(protection=protection, weapon_damage=weapon_damage, size=size)
     offset = rules.melee.damage_roll_offset if offset is None else offset
     attack_side = damage_total - offset + strength + weapon_damage + bonus
     text = f"damage: 2d6 {damage_total}"
@@ -634,7 +635,7 @@ class Poison:
 
 def poison_schedule(rules: DomppaRules, total: int) -> Poison:
     """Each turn 10% of what is left, rounded up, never more than is left, until none is left."""
-    _not_negative(poison_damage=total)
+    not_negative(poison_damage=total)
     percent = rules.poison.percent_per_turn
     left = total
     schedule: list[int] = []
@@ -656,7 +657,7 @@ class Paralysis:
 
 def paralysis_rounds(rules: DomppaRules, damage: int, size: int) -> Paralysis:
     """(Damage - size) / 2 rounds, rounded down, at least 0; no acting and defence 0 meanwhile."""
-    _not_negative(damage=damage, size=size)
+    not_negative(damage=damage, size=size)
     divisor = rules.paralysis.divisor
     rounds = max(0, (damage - size) // divisor)
     return Paralysis(
@@ -669,7 +670,7 @@ def paralysis_rounds(rules: DomppaRules, damage: int, size: int) -> Paralysis:
 
 def missing_hp_penalty(rules: DomppaRules, max_hp: int, hp: int) -> tuple[int, str]:
     """The smaller of the missing HP and the started 10% steps of max HP that are missing."""
-    _not_negative(max_hp=max_hp, hp=hp)
+    not_negative(max_hp=max_hp, hp=hp)
     if max_hp == 0:
         raise DomekitError("max HP must be at least 1")
     if hp > max_hp:
@@ -762,7 +763,7 @@ def fear_test(
     death_paths: int = 0,
 ) -> FearTest:
     """2d6 + fear/5 (rounded down) vs morale - missing-HP penalty; the fear wins a tie."""
-    _not_negative(fear=fear, death_paths=death_paths)
+    not_negative(fear=fear, death_paths=death_paths)
     value = fear + death_paths * rules.fear.per_death_path
     penalty, step = missing_hp_penalty(rules, max_hp, hp)
     bonus = value // rules.fear.divisor
@@ -792,7 +793,7 @@ class AweTest:
 
 def awe_test(rules: DomppaRules, *, morale: int, awe: int, roll_total: int) -> AweTest:
     """To strike one with Awe X: 2d6 - 7 + morale vs 10 + X; a tie passes."""
-    _not_negative(awe=awe)
+    not_negative(awe=awe)
     total = roll_total - rules.awe.roll_offset + morale
     target = rules.awe.target_base + awe
     may = total >= target
@@ -830,8 +831,8 @@ def magic_penetration(
 ) -> Penetration:
     """2d6 + 3 + (additional spell path)/2 vs MR + (spell path)/2, halves rounded down; a tie
     penetrates."""
-    _not_negative(magic_resistance=magic_resistance, spell_path=spell_path)
-    _not_negative(additional_path=additional_path)
+    not_negative(magic_resistance=magic_resistance, spell_path=spell_path)
+    not_negative(additional_path=additional_path)
     config = rules.magic_resistance
     extra = additional_path // config.path_divisor
     total = roll_total + config.penetration_base + extra
@@ -853,7 +854,7 @@ def magic_penetration(
 
 def lance_bonus(rules: DomppaRules, straight_squares: int) -> int:
     """+1 damage per square moved straight."""
-    _not_negative(straight_squares=straight_squares)
+    not_negative(straight_squares=straight_squares)
     return straight_squares * rules.lance.bonus_per_square
 
 
@@ -876,7 +877,7 @@ def lance_breakage(
 
     Below 17: broken; 17-19: dropped but whole; 20+: whole.
     """
-    _not_negative(target_protection=target_protection)
+    not_negative(target_protection=target_protection)
     base = rules.protection.base
     armour = max(0, target_protection - base)
     penalty = armour // rules.lance.protection_step
@@ -917,7 +918,7 @@ def aoe_scatter(
 ) -> Scatter:
     """((2d6 + precision - 14 - distance/2) / 2): a roll short of the target scatters half the
     shortfall (rounded down) in squares, in a Blood Bowl bounce direction; no shield counts."""
-    _not_negative(distance=distance, size=size)
+    not_negative(distance=distance, size=size)
     config = rules.aoe
     total = roll_total + precision + size
     target = config.target_base + distance // config.distance_divisor
@@ -944,8 +945,8 @@ def two_weapon_penalty(lengths: list[int], ambidextrous: int = 0) -> tuple[int, 
     """Two-weapon fighting: the sum of the weapons' lengths is a penalty to hit; Ambidextrous X
     reduces it by X (not below 0). A single weapon has no penalty."""
     for length in lengths:
-        _not_negative(weapon_length=length)
-    _not_negative(ambidextrous=ambidextrous)
+        not_negative(weapon_length=length)
+    not_negative(ambidextrous=ambidextrous)
     if len(lengths) < 2:
         return 0, "one weapon: no two-weapon penalty"
     penalty = max(0, sum(lengths) - ambidextrous)
