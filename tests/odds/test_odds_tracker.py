@@ -1,0 +1,51 @@
+"""The tracker's chart functions return plain JSON with the same figures as the odds engine."""
+
+from __future__ import annotations
+
+import json
+
+from toolkit.odds import tracker
+from toolkit.odds.domppa import Blow, Defender
+
+
+def roundtrip(chart: dict) -> dict:
+    return json.loads(json.dumps(chart))  # plain JSON values only, or this raises
+
+
+def test_deathdome_attack_chart():
+    chart = roundtrip(tracker.deathdome_attack(cards=[3, 3, 3], toughness=2, vitae=20, defence=[]))
+    chances = {row["name"]: row for row in chart["chances"]}
+    assert chances["push_back"]["fraction"] == "1/1"
+    damage = next(d for d in chart["distributions"] if d["name"] == "damage")
+    assert damage["rows"] == [{"value": "7", "fraction": "1/1", "float": 1.0}]
+
+
+def test_dominum_charts():
+    attack = roundtrip(
+        tracker.dominum_attack(strength=3, defense=4, defender_policy="never", used=["Critical"])
+    )
+    chances = {row["name"]: row["fraction"] for row in attack["chances"]}
+    assert chances["wound"] == "3/4"  # 2, 2, 3, 3, 4, 4 of the 8 cards left
+    assault = roundtrip(tracker.dominum_assault(in_zone=2, fortified=1))
+    vp = next(d for d in assault["distributions"] if d["name"] == "vp")
+    assert [row["fraction"] for row in vp["rows"]] == ["5/9", "13/36", "1/12"]
+
+
+def test_domppa_and_naturedome_charts():
+    melee = roundtrip(
+        tracker.domppa_melee(
+            attack=5, defence=5, blow=Blow(strength=4, weapon_damage=1), defender=Defender(hp=5)
+        )
+    )
+    assert {row["name"] for row in melee["chances"]} >= {"hit", "shield_hit", "head_hit", "kill"}
+    assert melee["figures"]["truncated_mass"]["float"] < 1e-9
+    clash = roundtrip(
+        tracker.naturedome_clash(
+            hand=["talon-dive"],
+            attacker_health=1000,
+            defender_health=1000,
+            defender_hand=["ink-cloud"],
+        )  # fmt: skip
+    )
+    assert clash["figures"]["best_play"] == "talon-dive"
+    assert clash["distributions"][0]["rows"] == [{"value": "0", "fraction": "1/1", "float": 1.0}]
