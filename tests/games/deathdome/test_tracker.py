@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import secrets
+import tempfile
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from toolkit.data.deathdome import load_deathdome
+from toolkit.errors import DomekitError
 from toolkit.tracker.app import create_app
-from toolkit.tracker.kits import record_kit
+from toolkit.tracker.kits import record_kit, record_kit_in
+from toolkit.tracker.matches import MatchService
+from toolkit.tracker.storage import Store
 
 DATA = load_deathdome()
 RULES = DATA.rules
@@ -519,3 +526,100 @@ def test_pages_render_for_every_phase_and_escape_notes(table):
     assert form.status_code == 200 and "Confirm and record" in form.text
     assert "attack stack = cards 3 + 3" in form.text
     assert table.state()["phases_used"] == 0  # a preview records nothing
+
+
+# --------------------------------------------------------------------------------- properties
+
+
+UNITS = [f"{c}.{t}" for c in ("red", "blue") for t in DATA.units]
+_TMP = "/dev/shm" if os.path.isdir("/dev/shm") else None
+_STORE: list[Store] = []
+
+play_actions = st.one_of(
+    st.builds(
+        lambda attacker, target, cards, defence: {
+            "type": "attack",
+            "attacker": attacker,
+            "target": target,
+            "cards": cards,
+            "defence": defence,
+        },
+        st.sampled_from(UNITS),
+        st.sampled_from(UNITS),
+        st.lists(st.integers(1, 4), max_size=4),
+        st.lists(st.integers(1, 4), max_size=2),
+    ),
+    st.builds(lambda team: {"type": "end_turn", "team": team}, st.sampled_from(["red", "blue"])),
+    st.builds(
+        lambda payer, amount: {
+            "type": "transfer",
+            "payer": payer,
+            "payee": "blue" if payer == "red" else "red",
+            "amount": amount,
+        },
+        st.sampled_from(["red", "blue"]),
+        st.integers(1, 400_000),
+    ),
+    st.builds(
+        lambda unit, change: {"type": "vitae", "unit": unit, "change": change},
+        st.sampled_from(UNITS),
+        st.integers(-4, 2),
+    ),
+    st.builds(lambda team: {"type": "capture", "team": team}, st.sampled_from(["red", "blue"])),
+    st.builds(
+        lambda team: {"type": "release", "team": team, "jail": "north"},
+        st.sampled_from(["red", "blue"]),
+    ),
+)
+
+
+def _service() -> MatchService:
+    if not _STORE:
+        _STORE.append(Store(f"sqlite:///{tempfile.mkdtemp(dir=_TMP)}/dd-properties.sqlite3"))
+    return MatchService(_STORE[0])
+
+
+def _started_match(service: MatchService) -> int:
+    kit_id = secrets.token_urlsafe(16)
+    record_kit_in(service.store, {"kit_id": kit_id, "game": "deathdome", "teams": ["red", "blue"]})
+    match_id = service.current_match(service.kit(kit_id)).id
+    _submit(service, match_id, [{"type": "start"}])
+    return match_id
+
+
+def _submit(service: MatchService, match_id: int, sequence: list[dict]) -> list[dict]:
+    applied = []
+    for action in sequence:
+        try:
+            service.submit(
+                match_id, action, client_action_id=secrets.token_hex(8), base_version=None
+            )
+        except DomekitError:
+            continue
+        applied.append(action)
+    return applied
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sequence=st.lists(play_actions, max_size=30), data=st.data())
+def test_undo_and_replay_are_exact_for_random_death_dome_play(sequence, data):
+    service = _service()
+    match_id = _started_match(service)
+    applied = _submit(service, match_id, sequence)
+    k = data.draw(st.integers(0, len(applied)))
+    for _ in range(k):
+        service.submit(
+            match_id, {"type": "undo"}, client_action_id=secrets.token_hex(8), base_version=None
+        )
+    other = _started_match(service)
+    kept = applied[: len(applied) - k]
+    assert _submit(service, other, kept) == kept
+    assert service.state(match_id)[1] == service.state(other)[1]
+    # Vitae never below 0 nor above full; credits never negative; money is conserved.
+    state = service.state(match_id)[1]
+    for team in state["teams"].values():
+        assert team["credits"] >= 0
+        for unit_type, unit in team["units"].items():
+            assert 0 <= unit["vitae"] <= DATA.units[unit_type].vitae
+    assert sum(t["credits"] for t in state["teams"].values()) == 2 * START
+    assert MatchService(service.store).state(match_id) == service.state(match_id)
