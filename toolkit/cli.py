@@ -71,11 +71,17 @@ def kit(
         "0,0", "--back-offset", help="Shift card backs by X,Y mm to fix duplex misregistration."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    db: str | None = typer.Option(
+        None,
+        "--db",
+        help="The tracker's database to record the kit in (default: DOMEKIT_DB, else "
+        "output/domekit.sqlite3).",
+    ),
 ) -> None:
     """Write a print-and-play kit PDF (cards, meters, board, sheets) and its QR manifest."""
     from toolkit.pdf.kits import run_kit
 
-    run_kit(
+    results = run_kit(
         game,
         paper=paper,
         out=out,
@@ -85,6 +91,10 @@ def kit(
         back_offset=back_offset,
         as_json=as_json,
     )
+    # The tracker resolves the printed kit id even before `domekit serve` first starts.
+    from toolkit.tracker.kits import record_manifest_files
+
+    record_manifest_files(db, [result.manifest for result in results])
 
 
 @app.command()

@@ -74,3 +74,17 @@ def import_manifests(store: Store, folder: Path) -> tuple[list[str], list[str]]:
         except (OSError, ValueError, DomekitError) as exc:
             problems.append(f"{path}: {exc}")
     return found, problems
+
+
+def record_manifest_files(db_url: str | None, paths: list[Path]) -> None:
+    """Record the kits whose manifests `domekit kit` just wrote."""
+    store = Store(db_url or "")
+    try:
+        for path in paths:
+            try:
+                manifest = json.loads(Path(path).read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                raise DataError(path, f"cannot read the kit manifest: {exc}") from None
+            record_kit_in(store, check_manifest(manifest, str(path)))
+    finally:
+        store.close()
