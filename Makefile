@@ -19,11 +19,15 @@ setup: $(VENV)/.installed
 system-deps:
 	@bash scripts/system-deps.sh
 
+# The kits' QR codes point at this machine's LAN address, where `make play` serves the tracker.
+LAN_IP   ?= $(shell hostname -I 2>/dev/null | tr ' ' '\n' | grep -m1 -E '^[0-9]+\.' || echo 127.0.0.1)
+BASE_URL ?= http://$(LAN_IP):$(PORT)
+
 kits: setup
-	$(VENV)/bin/domekit kit all
+	$(VENV)/bin/domekit kit all --base-url $(BASE_URL)
 
 play: kits
-	$(VENV)/bin/domekit serve --host $(HOST) --port $(PORT)
+	$(VENV)/bin/domekit serve --lan --port $(PORT)
 
 lint: setup
 	$(VENV)/bin/ruff check toolkit tests benchmarks
