@@ -123,9 +123,14 @@ class NatureDomeKitData:
     print: PrintSettings
 
 
-def _line_of(path: Path, key: str) -> int | None:
+def _line_of(path: Path, section: str, key: str) -> int | None:
+    """The line of `key = ...` inside `[section]` of a TOML file."""
+    inside = False
     for number, line in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), start=1):
-        if line.strip().startswith(key):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            inside = stripped == f"[{section}]"
+        elif inside and re.match(rf"{re.escape(key)}\s*=", stripped):
             return number
     return None
 
@@ -148,7 +153,7 @@ def check_meter_step(data: NatureDomeKitData) -> None:
                 rules_path,
                 f"{value} is not a multiple of the Health Meter step {step} "
                 f"(print.toml meter.step); the marker could not show it",
-                line=_line_of(rules_path, name.split(".")[1]),
+                line=_line_of(rules_path, *name.split(".")),
                 field=name,
             )
     cards_path = data.folder / CARDS_FILE
