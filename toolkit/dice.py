@@ -49,7 +49,7 @@ def sort_key(outcome: Any) -> tuple[int, Any]:
 class Dist(Generic[T]):
     """An exact distribution: outcome -> integer weight, out of an integer total."""
 
-    __slots__ = ("_weights", "_total")
+    __slots__ = ("_weights", "_total", "_order")
 
     def __init__(self, weights: Mapping[T, int], total: int | None = None) -> None:
         cleaned = {outcome: int(weight) for outcome, weight in weights.items() if weight}
@@ -66,6 +66,7 @@ class Dist(Generic[T]):
             total //= divisor
         self._weights: dict[T, int] = cleaned  # in no particular order; readers sort
         self._total = total
+        self._order: list[tuple[T, int]] | None = None
 
     # -- construction -------------------------------------------------------------------------
 
@@ -110,7 +111,12 @@ class Dist(Generic[T]):
         return Fraction(self._total - sum(self._weights.values()), self._total)
 
     def _sorted(self) -> list[tuple[T, int]]:
-        return sorted(self._weights.items(), key=lambda kv: sort_key(kv[0]))
+        if self._order is None:
+            try:  # outcomes of one comparable kind (the usual case) sort as they are
+                self._order = sorted(self._weights.items(), key=lambda kv: kv[0])
+            except TypeError:
+                self._order = sorted(self._weights.items(), key=lambda kv: sort_key(kv[0]))
+        return self._order
 
     def outcomes(self) -> list[T]:
         return [outcome for outcome, _ in self._sorted()]

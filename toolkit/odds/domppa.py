@@ -78,9 +78,6 @@ class _Blow(NamedTuple):
     """What the odds keep of one resolved blow (a tuple: hashable and fast, so equal outcomes
     merge)."""
 
-    hit: bool
-    shield_hit: bool
-    head: bool
     damage: int
     hp_loss: int
     fatigue: int
@@ -88,7 +85,7 @@ class _Blow(NamedTuple):
     paralysis_rounds: int
 
 
-_MISS = _Blow(False, False, False, 0, 0, 0, False, 0)
+_MISS = _Blow(0, 0, 0, False, 0)
 
 
 _DAMAGE_CACHE: dict[tuple[Any, ...], Dist[_Blow]] = {}
@@ -127,9 +124,6 @@ def _damage_outcomes(
         damage = engine._damage_for(rules, hit, blow, guard, total, six, head)
         assert damage is not None  # only hits reach here
         return _Blow(
-            True,
-            hit.shield_hit,
-            head,
             damage.damage,
             damage.hp_loss,
             damage.fatigue,
@@ -150,12 +144,11 @@ _RULES_KEPT: dict[int, DomppaRules] = {}
 
 def _strike_odds(
     rules: DomppaRules, hit_for_total: Any, blow: Blow, defender: Defender
-) -> Dist[_Blow]:
-    """Hit roll, then (for a hit or shield hit) hit location and damage roll."""
-    hits = two_d6(rules).map(hit_for_total)  # Dist over the engine's Hit results, by class
+) -> tuple[Dist[tuple[bool, bool]], Dist[_Blow]]:
+    """Hit roll (as hit classes), then for a hit or shield hit the location and damage roll."""
+    hits = two_d6(rules).map(hit_for_total)
     head_percent = rules.protection.head_hit_percent
 
-    @cache
     def after(hit_class: tuple[bool, bool]) -> Dist[_Blow]:
         if not hit_class[0]:
             return Dist.always(_MISS)
@@ -166,7 +159,7 @@ def _strike_odds(
             ]
         )
 
-    return hits.bind(after)
+    return hits, hits.bind(after)
 
 
 def _hit_class(hit: Hit) -> tuple[bool, bool]:
@@ -175,35 +168,41 @@ def _hit_class(hit: Hit) -> tuple[bool, bool]:
 
 
 def _summary(
-    rules: DomppaRules, blows: Dist[_Blow], blow: Blow, defender: Defender
+    rules: DomppaRules,
+    strike: tuple[Dist[tuple[bool, bool]], Dist[_Blow]],
+    blow: Blow,
+    defender: Defender,
 ) -> dict[str, Any]:
+    hits, blows = strike
+    p_hit = hits.p(lambda c: c[0])
+    damage = blows.map(lambda b: b.damage)
     result: dict[str, Any] = {
-        "p_hit": blows.p(lambda b: b.hit),
-        "p_shield_hit": blows.p(lambda b: b.shield_hit),
-        "p_head_hit": blows.p(lambda b: b.head),
-        "p_damage": blows.p(lambda b: b.damage > 0),
-        "expected_damage": blows.map(lambda b: b.damage).mean(),
-        "damage_distribution": distribution(blows, lambda b: b.damage),
+        "p_hit": p_hit,
+        "p_shield_hit": hits.p(lambda c: c[1]),
+        # "a 10% chance of hitting the head": of the hits, head_hit_percent in 100.
+        "p_head_hit": p_hit * rules.protection.head_hit_percent / 100,
+        "p_damage": damage.p(lambda d: d > 0),
+        "expected_damage": damage.mean(),
+        "damage_distribution": distribution(damage),
     }
+    loss = blows.map(lambda b: b.hp_loss)
     if blow.stun:
         result["fatigue_distribution"] = distribution(blows, lambda b: b.fatigue)
     else:
-        result["hp_loss_distribution"] = distribution(blows, lambda b: b.hp_loss)
+        result["hp_loss_distribution"] = distribution(loss)
     if blow.element is Element.FIRE:
         result["p_ignites"] = blows.p(lambda b: b.ignites)
     if blow.element is Element.PARALYSIS:
         result["paralysis_rounds_distribution"] = distribution(blows, lambda b: b.paralysis_rounds)
     missing = blows.missing
     if defender.hp is not None:
-        result["p_kill"] = blows.p(lambda b: b.hp_loss >= defender.hp)  # type: ignore[operator]
+        result["p_kill"] = loss.p(lambda lost: lost >= defender.hp)  # type: ignore[operator]
     if defender.morale is not None:
         if defender.hp is None or defender.max_hp is None:
             raise DomekitError("the morale odds need the target's --hp and --max-hp")
         failing = _morale_failure(rules, defender)
         hp = defender.hp
-        after = blows.map(lambda b: b.hp_loss).bind(
-            lambda loss: failing(hp - loss) if 0 < loss < hp else Dist.always(False)
-        )
+        after = loss.bind(lambda lost: failing(hp - lost) if 0 < lost < hp else Dist.always(False))
         result["p_morale_failure"] = after.p()
         missing = after.missing
     result["truncated_mass"] = missing
