@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from toolkit.data import game_data_dir, load_toml_model, read_csv, read_text, validate
 from toolkit.errors import DataError
@@ -62,12 +63,15 @@ def _keywords(value: object) -> tuple[str, ...]:
     for part in parts:
         name = _KEYWORD_BY_FOLD.get(" ".join(part.split()).casefold())
         if name is None:
-            raise ValueError(
-                f"unknown keyword {part!r}; expected some of {', '.join(KEYWORDS)} "
-                "(separated by ';')"
+            raise PydanticCustomError(
+                "keyword",
+                "unknown keyword {part}; expected some of {known} (separated by ';')",
+                {"part": repr(part), "known": ", ".join(KEYWORDS)},
             )
         if name in found:
-            raise ValueError(f"keyword {name!r} is listed twice")
+            raise PydanticCustomError(
+                "keyword", "keyword {name} is listed twice", {"name": repr(name)}
+            )
         found.append(name)
     return tuple(found)
 

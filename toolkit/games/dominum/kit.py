@@ -665,7 +665,7 @@ def _space_captions(data: DominumData, board: Board, space: Space) -> tuple[str,
     assault = data.rules.assault
     owner = board.owner_of(space)
     if owner is None:
-        return "NEUTRAL LINE", "Barrage cards here: +1 assault" if assault.barrage_card else ""
+        return "NEUTRAL LINE", f"a Barrage card here: +{assault.barrage_card} assault"
     if space in board.fortified(owner):
         return (
             "FORTIFIED SPACE",
