@@ -26,7 +26,7 @@ from toolkit.pdf.document import Document
 from toolkit.pdf.geometry import Rect, pt, union
 
 Duplex = Literal["long", "short"]
-Marks = Literal["edges", "lines", "none"]
+Marks = Literal["corners", "edges", "lines", "none"]
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
@@ -153,6 +153,8 @@ def draw_crop_marks(c: Canvas, layout: SheetLayout, used: Sequence[Rect], marks:
     for y in ys:
         c.line(pt(area.x - start), pt(y), pt(area.x - start - length), pt(y))
         c.line(pt(area.right + start), pt(y), pt(area.right + start + length), pt(y))
+    if marks == "corners" and bleed > 0:
+        _draw_corner_marks(c, used, bleed)
     if marks == "lines":
         c.setDash(1, 2)
         c.setLineWidth(0.15)
@@ -162,6 +164,25 @@ def draw_crop_marks(c: Canvas, layout: SheetLayout, used: Sequence[Rect], marks:
         for y in ys:
             c.line(pt(area.x), pt(y), pt(area.right), pt(y))
     c.restoreState()
+
+
+def _draw_corner_marks(c: Canvas, used: Sequence[Rect], bleed: float) -> None:
+    """Each card's cut lines continued from its corners through its own bleed (which is cut away),
+    white under black so they show on any art: for cutting card by card."""
+    for colour, width in (((1, 1, 1), 0.75), ((0, 0, 0), 0.25)):
+        c.setStrokeColorRGB(*colour)
+        c.setLineWidth(width)
+        for r in used:
+            for x, y, sx, sy in (
+                (r.x, r.y, -1, -1),
+                (r.right, r.y, 1, -1),
+                (r.x, r.top, -1, 1),
+                (r.right, r.top, 1, 1),
+            ):
+                c.line(pt(x), pt(y), pt(x + sx * bleed), pt(y))
+                c.line(pt(x), pt(y), pt(x), pt(y + sy * bleed))
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.25)
 
 
 def draw_card_sheets(
