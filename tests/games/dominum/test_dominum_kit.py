@@ -36,6 +36,15 @@ def run(*args: str):
     return result
 
 
+@pytest.fixture(scope="module", autouse=True)
+def tracker_db(tmp_path_factory):
+    """`domekit kit` records each kit in the tracker's database: a throwaway one here."""
+    with pytest.MonkeyPatch.context() as patch:
+        db = tmp_path_factory.mktemp("dominum-db") / "tracker.sqlite3"
+        patch.setenv("DOMEKIT_DB", f"sqlite:///{db}")
+        yield db
+
+
 @pytest.fixture(scope="module")
 def data():
     return load_dominum()
@@ -101,8 +110,9 @@ def text_in(page, rect: Rect) -> str:
 # --- the command and the manifest ------------------------------------------------------------
 
 
-def test_the_command_writes_the_pdf_and_a_manifest_with_every_qr_url(a4):
+def test_the_command_writes_the_pdf_and_a_manifest_with_every_qr_url(a4, tracker_db):
     out, report, doc = a4
+    assert tracker_db.exists()  # the kit was recorded for the tracker
     assert report["game"] == "dominum" and report["pages"] == len(doc)
     manifest = json.loads(Path(report["manifest"]).read_text())
     kit_id = manifest["kit_id"]

@@ -939,17 +939,6 @@ def mat_page(doc: Document, data: DominumData, player: str, url: str, qr_size: f
     x += 8
     _place(c, Rect(x, track.y + (slot - link) / 2, link, link), colour, "Link token")
     x += link + 8
-    init = Rect(x, track.y, slot, slot)
-    c.setFillColorRGB(*BLACK)
-    draw_text_box(
-        c,
-        "The Initiative token lies between the two mats. Taking it as a phase means you start "
-        "the next round.",
-        Rect(x, track.y, track.right - x, track_h),
-        max_size=8,
-        valign="middle",
-    )
-    del init
 
     # the power card places: deck, used pile, reserve power
     _, rest = rest.split_top(4)
@@ -993,6 +982,16 @@ def mat_page(doc: Document, data: DominumData, player: str, url: str, qr_size: f
         Rect(x, row.y, row.right - x, side),
         colour,
         "Phase tokens ready: " + ", ".join(PHASE_NAMES[p] for p in phases),
+    )
+    c.setFillColorRGB(*BLACK)
+    draw_text_box(
+        c,
+        "The white Initiative token lies between the two mats: a player who takes it as a phase "
+        "starts the next round. At the end of each round take your phase tokens and link token "
+        "back off the track.",
+        Rect(page.x, page.y, page.w, max(4.0, rest.top - page.y - 3)),
+        max_size=9,
+        valign="middle",
     )
     doc.end_page()
 
