@@ -1,7 +1,8 @@
 """The tracker's web app: pages for phones, their JSON twins, actions, history, live events.
 
 URLs (those printed in kits stay exactly so):
-  /k/<kit-id>/table, /k/<kit-id>/team/<colour>, /k/<kit-id>/unit/<colour>/<unit-type>
+  /k/<kit-id>/table, /k/<kit-id>/team/<colour>, /k/<kit-id>/unit/<colour>/<unit-type>,
+  /k/<kit-id>/player/<player>, /k/<kit-id>/unit/<unit-id>
       the kit id is the write capability: whoever scanned the printed QR code may act;
   /v/<view-token>/...  the same pages read-only, for spectators (writes get 403);
   .../<page>.json      every page's JSON twin;
@@ -197,6 +198,20 @@ def create_app(
         return await game_page(
             request, cap, key, "unit", (colour, unit.removesuffix(".json")), as_json
         )
+
+    @app.get("/{cap}/{key}/player/{player}")
+    async def player(request: Request, cap: str, key: str, player: str) -> Response:
+        """A player's page (Nature Dome's 1 and 2, Dominum's red and gold)."""
+        as_json = player.endswith(".json")
+        return await game_page(
+            request, cap, key, "player", (player.removesuffix(".json"),), as_json
+        )
+
+    @app.get("/{cap}/{key}/unit/{unit}")
+    async def single_unit(request: Request, cap: str, key: str, unit: str) -> Response:
+        """A unit named by one id (Domppa's characters: /unit/<character-id>)."""
+        as_json = unit.endswith(".json")
+        return await game_page(request, cap, key, "unit", (unit.removesuffix(".json"),), as_json)
 
     @app.get("/{cap}/{key}/page/{name}")
     async def other_page(request: Request, cap: str, key: str, name: str) -> Response:
@@ -488,7 +503,9 @@ def _error(
 def _refuse_cross_site(request: Request) -> None:
     """A form posted from another site (a page that knows a kit id) changes nothing."""
     site = request.headers.get("sec-fetch-site")
-    if site is not None and site not in ("same-origin", "none"):
+    if site is not None:  # browsers that send it say exactly where the request came from
+        if site in ("same-origin", "none"):
+            return
         raise Forbidden(f"cross-site request refused (Sec-Fetch-Site: {site})")
     origin = request.headers.get("origin")
     if origin is None:
