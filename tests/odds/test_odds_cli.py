@@ -13,7 +13,7 @@ def test_odds_is_listed(cli):
 def test_domppa_melee_json_has_exact_fractions(cli):
     result = cli(
         "odds", "domppa", "melee", "--attack", "5", "--defence", "5", "--strength", "4",
-        "--weapon-damage", "2", "--body", "6", "--head", "3", "--hp", "8", "--max-hp", "20",
+        "--weapon-damage", "2", "--protection", "6", "--head-protection", "3", "--hp", "8", "--max-hp", "20",
         "--morale", "7", "--json",
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
@@ -76,7 +76,7 @@ def test_bad_input_is_one_clear_line_and_exit_2(cli):
         (("odds", "dominum", "attack", "--strength", "3", "--defense", "4",
           "--used", "critical,critical"), "'critical'"),
         (("odds", "domppa", "melee", "--attack", "5", "--defence", "5", "--strength", "3",
-          "--damage-type", "fiery"), "--damage-type"),
+          "--weapon-damage", "1", "--protection", "2", "--type", "fiery"), "--type"),
         (("odds", "naturedome", "clash", "--hand", "dragon"), "dragon"),
         (("odds", "deathdome", "attack", "--hand", "3,x", "--vitae", "2"), "--hand"),
         (("odds", "deathdome", "attack", "--hand", "9", "--vitae", "2"), "power value"),

@@ -169,6 +169,9 @@ def dominum_assault(
 
 
 # -- Domppa -----------------------------------------------------------------------------------
+# The flags are `domekit domppa melee/ranged`'s, minus the rolls (--hit-dice, --hit-roll,
+# --damage-dice, --damage-roll) and --head (a head hit is now the 10% chance; --head-protection
+# gives the helmet's total). --lucky re-rolls dice and is not weighed here.
 
 TYPE_HELP = (
     "Damage type: none, blunt, piercing, slashing, armor-piercing, armor-negating; "
@@ -176,11 +179,8 @@ TYPE_HELP = (
 )
 
 
-def _domppa_blow_and_defender(  # type: ignore[no-untyped-def]
-    strength, weapon_damage, damage_type, element, stun, bonus,
-    body, head, natural, shield_protection, resist, size, hp, max_hp, morale, morale_bonus,
-):  # fmt: skip
-    from toolkit.odds.domppa import Blow, DamageType, Defender, Element
+def _domppa_kinds(damage_type: str):  # type: ignore[no-untyped-def]
+    from toolkit.odds.domppa import DamageType
 
     kinds = []
     for part in _split(damage_type) or ["none"]:
@@ -188,42 +188,33 @@ def _domppa_blow_and_defender(  # type: ignore[no-untyped-def]
             kinds.append(DamageType(part.lower()))
         except ValueError:
             names = ", ".join(kind.value for kind in DamageType)
-            raise DomekitError(f"--damage-type: {part!r} is not one of {names}") from None
+            raise DomekitError(f"--type: {part!r} is not one of {names}") from None
+    return kinds
+
+
+def _domppa_element(element: str):  # type: ignore[no-untyped-def]
+    from toolkit.odds.domppa import Element
+
     try:
-        kind_element = Element(element.lower())
+        return Element(element.lower())
     except ValueError:
         names = ", ".join(kind.value for kind in Element)
         raise DomekitError(f"--element: {element!r} is not one of {names}") from None
-    for flag, value in (
-        ("--weapon-damage", weapon_damage),
-        ("--body", body),
-        ("--head", head),
-        ("--natural", natural),
-        ("--shield-protection", shield_protection),
-        ("--size", size),
-    ):
-        _at_least(value, flag)
-    blow = Blow(
-        strength=strength,
-        weapon_damage=weapon_damage,
-        damage_type=kinds[0],
-        element=kind_element,
-        stun=stun,
-        bonus=bonus,
-    )
-    defender = Defender(
-        body=body,
-        head=head,
-        natural=natural,
-        shield_protection=shield_protection,
-        resist=resist,
-        size=size,
-        hp=hp,
-        max_hp=max_hp,
-        morale=morale,
-        morale_bonus=morale_bonus,
-    )
-    return blow, defender, kinds
+
+
+def _darkness(value: str | None):  # type: ignore[no-untyped-def]
+    if value is None:
+        return None
+    cleaned = value.strip().lower().replace("-", "_")
+    if cleaned not in ("night", "pitch_dark", "blind"):
+        raise DomekitError(f"--darkness must be night, pitch-dark or blind (got {value!r})")
+    return cleaned
+
+
+def _not_negative(**values: int | None) -> None:
+    for name, value in values.items():
+        if value is not None and value < 0:
+            raise DomekitError(f"--{name.replace('_', '-')} must be 0 or more, got {value}")
 
 
 def _domppa_rules(data: Path | None):  # type: ignore[no-untyped-def]
@@ -232,40 +223,69 @@ def _domppa_rules(data: Path | None):  # type: ignore[no-untyped-def]
     return load_rules(data)
 
 
-STRENGTH = typer.Option(..., help="Attacker's strength.")
-WEAPON = typer.Option(0, help="Weapon damage bonus.")
-DAMAGE_TYPE = typer.Option("none", help=TYPE_HELP)
+def _target(protection, head_protection, shield_protection, resist, size, hp, max_hp, morale,  # type: ignore[no-untyped-def]
+            morale_bonus, protection_bonus=0, berserk_morale=None):  # fmt: skip
+    from toolkit.odds.domppa import Defender
+
+    head = protection if head_protection is None else head_protection
+    return Defender(
+        body=protection + protection_bonus,
+        head=head + protection_bonus,
+        shield_protection=shield_protection,
+        resist=resist,
+        size=size or 0,
+        hp=hp,
+        max_hp=max_hp,
+        morale=berserk_morale if (berserk_morale is not None and morale is not None) else morale,
+        morale_bonus=morale_bonus,
+    )
+
+
+WEAPON = typer.Option(..., help="Weapon damage bonus.")
+PROTECTION = typer.Option(
+    ..., help="Target's protection total on a body hit (armour + natural), before the halving."
+)
+HEAD_PROTECTION = typer.Option(
+    None, help="Target's protection total on a head hit (helmet + natural); default --protection."
+)
+DAMAGE_TYPE = typer.Option("none", "--type", "--damage-type", help=TYPE_HELP)
 ELEMENT = typer.Option("none", help="none, fire, cold, poison or paralysis.")
 STUN = typer.Option(False, "--stun", help="Stun damage: fatigue instead of HP.")
-BONUS = typer.Option(0, help="Other damage bonus (berserk, lance, ...).")
-BODY = typer.Option(0, help="Target's body armour protection.")
-HEAD = typer.Option(0, help="Target's helmet protection (on a head hit).")
-NATURAL = typer.Option(0, help="Target's natural protection.")
-SHIELD_PROT = typer.Option(0, help="Target's shield protection (added on a shield hit).")
+SHIELD_PROT = typer.Option(0, help="Shield's protection (added on a shield hit).")
 RESIST = typer.Option(0, help="Target's Resist X against the element.")
 HP = typer.Option(None, help="Target's HP now: gives p_kill.")
 MAX_HP = typer.Option(None, help="Target's max HP (with --morale: p_morale_failure).")
 MORALE = typer.Option(None, help="Target's morale: the chance it fails the test after the blow.")
-MORALE_BONUS = typer.Option(0, help="Party morale bonus (Inspirational, Standard).")
+MORALE_BONUS = typer.Option(0, help="Target's party morale bonus (Inspirational, Standard).")
+DARKNESS = typer.Option(None, help="Light level: night, pitch-dark or blind.")
 
 
 @domppa_app.command("melee")
 def domppa_melee(
     attack: int = typer.Option(..., help="Attacker's attack skill."),
-    defence: int = typer.Option(..., help="Defender's defence skill."),
-    parry: int = typer.Option(0, help="Defender's shield parry."),
-    strength: int = STRENGTH,
+    defence: int = typer.Option(..., help="Defender's defence, without the shield."),
+    parry: int = typer.Option(0, help="Defender's shield parry (added to defence)."),
+    shield_protection: int = SHIELD_PROT,
+    strength: int = typer.Option(..., help="Attacker's strength."),
     weapon_damage: int = WEAPON,
+    protection: int = PROTECTION,
+    head_protection: int | None = HEAD_PROTECTION,
     damage_type: str = DAMAGE_TYPE,
     element: str = ELEMENT,
     stun: bool = STUN,
-    bonus: int = BONUS,
-    body: int = BODY,
-    head: int = HEAD,
-    natural: int = NATURAL,
-    shield_protection: int = SHIELD_PROT,
     resist: int = RESIST,
-    size: int = typer.Option(0, help="Target's size (paralysis)."),
+    size: int | None = typer.Option(None, help="Defender's size (paralysis)."),
+    lance_squares: int = typer.Option(0, help="Squares charged straight."),
+    darkness: str | None = DARKNESS,
+    dark_vision: bool = typer.Option(False, "--dark-vision", help="Attacker has Dark Vision."),
+    defender_dark_vision: bool = typer.Option(False, "--defender-dark-vision"),
+    fatigue: int = typer.Option(0, help="Attacker's fatigue."),
+    defender_fatigue: int = typer.Option(0, help="Defender's fatigue."),
+    blows_received: int = typer.Option(0, help="Blows the defender already took this round."),
+    fleeing: bool = typer.Option(False, "--fleeing", help="The attacker is fleeing."),
+    defender_fleeing: bool = typer.Option(False, "--defender-fleeing"),
+    berserk: int = typer.Option(0, help="Attacker is berserk +X."),
+    defender_berserk: int = typer.Option(0, help="Defender is berserk +X."),
     hp: int | None = HP,
     max_hp: int | None = MAX_HP,
     morale: int | None = MORALE,
@@ -274,43 +294,83 @@ def domppa_melee(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """One melee blow: hit, shield hit, head hit, damage, kill and morale failure chances."""
-    from toolkit.odds.domppa import melee_odds
+    from toolkit.games.domppa.conditions import Conditions, fighting_stats, require_can_act
+    from toolkit.games.domppa.rules import lance_bonus
+    from toolkit.odds.domppa import Blow, melee_odds
     from toolkit.odds.render import emit_odds
 
-    _at_least(parry, "--parry")
-    blow, defender, kinds = _domppa_blow_and_defender(
-        strength, weapon_damage, damage_type, element, stun, bonus,
-        body, head, natural, shield_protection, resist, size, hp, max_hp, morale, morale_bonus,
+    _not_negative(
+        attack=attack, defence=defence, parry=parry, shield_protection=shield_protection,
+        strength=strength, weapon_damage=weapon_damage, protection=protection,
+        head_protection=head_protection, resist=resist, size=size, lance_squares=lance_squares,
+        fatigue=fatigue, defender_fatigue=defender_fatigue, blows_received=blows_received,
+        berserk=berserk, defender_berserk=defender_berserk,
+    )  # fmt: skip
+    rules = _domppa_rules(data)
+    light = _darkness(darkness)
+    # The same conditions `domekit domppa melee` applies, through the engine's fighting_stats.
+    attacker = fighting_stats(
+        rules, attack=attack, defence=0, strength=strength,
+        conditions=Conditions(
+            fatigue=fatigue, darkness=light, dark_vision=dark_vision, fleeing=fleeing,
+            berserk=berserk,
+        ),
+    )  # fmt: skip
+    require_can_act(attacker)
+    guard = fighting_stats(
+        rules, attack=0, defence=defence,
+        conditions=Conditions(
+            fatigue=defender_fatigue, darkness=light, dark_vision=defender_dark_vision,
+            fleeing=defender_fleeing, blows_received=blows_received, berserk=defender_berserk,
+        ),
+    )  # fmt: skip
+    kinds = _domppa_kinds(damage_type)
+    blow = Blow(
+        strength=attacker.strength,
+        weapon_damage=weapon_damage,
+        damage_type=kinds[0],
+        element=_domppa_element(element),
+        stun=stun,
+        bonus=lance_bonus(rules, lance_squares),
+    )
+    target = _target(
+        protection, head_protection, shield_protection, resist, size, hp, max_hp, morale,
+        morale_bonus, guard.protection_bonus, guard.morale,
     )  # fmt: skip
     result = melee_odds(
-        _domppa_rules(data),
-        attack=attack,
-        defence=defence,
-        parry=parry,
+        rules,
+        attack=attacker.attack,
+        defence=guard.defence,
+        parry=parry if guard.can_act else 0,
         blow=blow,
-        defender=defender,
+        defender=target,
         damage_types=kinds,
     )
+    conditions = [f"attacker: {step}" for step in attacker.steps[:-1]]
+    conditions += [f"defender: {step}" for step in guard.steps[:-1]]
+    result["steps"] = conditions + result["steps"]
     emit_odds(result, as_json=as_json, title="Domppa melee odds")
 
 
 @domppa_app.command("ranged")
 def domppa_ranged(
     precision: int = typer.Option(..., help="Shooter's precision."),
-    distance: int = typer.Option(..., help="Distance in squares."),
     size: int = typer.Option(..., help="Target's size."),
+    distance: int = typer.Option(..., help="Distance in squares."),
     parry: int = typer.Option(0, help="Target's shield parry (counts x 2)."),
-    strength: int = STRENGTH,
+    shield_protection: int = SHIELD_PROT,
+    strength: int = typer.Option(..., help="Shooter's strength."),
     weapon_damage: int = WEAPON,
+    protection: int = PROTECTION,
+    head_protection: int | None = HEAD_PROTECTION,
     damage_type: str = DAMAGE_TYPE,
     element: str = ELEMENT,
     stun: bool = STUN,
-    bonus: int = BONUS,
-    body: int = BODY,
-    head: int = HEAD,
-    natural: int = NATURAL,
-    shield_protection: int = SHIELD_PROT,
     resist: int = RESIST,
+    darkness: str | None = DARKNESS,
+    dark_vision: bool = typer.Option(False, "--dark-vision", help="Shooter has Dark Vision."),
+    in_melee: bool = typer.Option(False, "--in-melee", help="The shooter is in melee."),
+    berserk: bool = typer.Option(False, "--berserk", help="The shooter is berserk."),
     hp: int | None = HP,
     max_hp: int | None = MAX_HP,
     morale: int | None = MORALE,
@@ -319,24 +379,44 @@ def domppa_ranged(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """One shot: hit, shield hit, head hit, damage, kill and morale failure chances."""
-    from toolkit.odds.domppa import ranged_odds
+    from toolkit.errors import RuleError
+    from toolkit.games.domppa.conditions import darkness_penalty
+    from toolkit.odds.domppa import Blow, ranged_odds
     from toolkit.odds.render import emit_odds
 
-    _at_least(parry, "--parry")
-    _at_least(distance, "--distance")
-    blow, defender, kinds = _domppa_blow_and_defender(
-        strength, weapon_damage, damage_type, element, stun, bonus,
-        body, head, natural, shield_protection, resist, size, hp, max_hp, morale, morale_bonus,
+    _not_negative(
+        size=size, distance=distance, parry=parry, shield_protection=shield_protection,
+        strength=strength, weapon_damage=weapon_damage, protection=protection,
+        head_protection=head_protection, resist=resist,
+    )  # fmt: skip
+    if berserk:
+        raise RuleError("Berserk", "a berserk character cannot shoot")
+    rules = _domppa_rules(data)
+    dark = darkness_penalty(rules, _darkness(darkness), dark_vision)
+    kinds = _domppa_kinds(damage_type)
+    blow = Blow(
+        strength=strength,
+        weapon_damage=weapon_damage,
+        damage_type=kinds[0],
+        element=_domppa_element(element),
+        stun=stun,
+    )
+    target = _target(
+        protection, head_protection, shield_protection, resist, size, hp, max_hp, morale,
+        morale_bonus,
     )  # fmt: skip
     result = ranged_odds(
-        _domppa_rules(data),
-        precision=precision,
+        rules,
+        precision=precision - dark,
         distance=distance,
         parry=parry,
+        in_melee=in_melee,
         blow=blow,
-        defender=defender,
+        defender=target,
         damage_types=kinds,
     )
+    if dark:
+        result["steps"].insert(0, f"darkness: precision {precision} - {dark} = {precision - dark}")
     emit_odds(result, as_json=as_json, title="Domppa ranged odds")
 
 
@@ -345,15 +425,32 @@ def domppa_morale(
     morale: int = typer.Option(..., help="The character's morale."),
     max_hp: int = typer.Option(..., help="Max HP."),
     hp: int = typer.Option(..., help="HP now."),
-    bonus: int = typer.Option(0, help="Party morale bonus (Inspirational, Standard)."),
+    inspirational: list[int] = typer.Option(
+        [], "--inspirational", help="Inspirational X in the party (repeat; the largest counts)."
+    ),
+    standard: bool = typer.Option(False, "--standard", help="A standard bearer in the party."),
+    berserk: bool = typer.Option(False, "--berserk", help="Berserk: morale counts 50."),
+    rally: bool = typer.Option(False, "--rally", help="A rally: the re-rolled test (same odds)."),
     data: Path | None = typer.Option(None, help=DATA_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """A morale test now: chance to pass (a tie passes) or flee."""
+    from toolkit.games.domppa.abilities import party_morale_bonus
     from toolkit.odds.domppa import morale_odds
     from toolkit.odds.render import emit_odds
 
-    result = morale_odds(_domppa_rules(data), morale=morale, max_hp=max_hp, hp=hp, bonus=bonus)
+    rules = _domppa_rules(data)
+    bonus, bonus_steps = party_morale_bonus(
+        rules, inspirational=inspirational, standards=int(standard)
+    )
+    value = rules.morale.berserk_morale if berserk else morale
+    result = morale_odds(rules, morale=value, max_hp=max_hp, hp=hp, bonus=bonus)
+    result["steps"] = (
+        ([f"berserk: morale {value}"] if berserk else [])
+        + (bonus_steps if bonus else [])
+        + (["a rally re-rolls the test: the same chance"] if rally else [])
+        + result["steps"]
+    )
     emit_odds(result, as_json=as_json, title="Domppa morale odds")
 
 
