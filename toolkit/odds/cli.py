@@ -522,24 +522,64 @@ def _deathdome(data: Path | None):  # type: ignore[no-untyped-def]
     return load_rules_config(game_data_dir("deathdome", data) / "rules.toml")
 
 
+def _deathdome_lookups(data, weapon, unit, defender):  # type: ignore[no-untyped-def]
+    """The weapon item, the unit's Skill and the defender's (Toughness, Vitae) from card data."""
+    from toolkit.data.deathdome import load_deathdome
+
+    cards = load_deathdome(data)
+    item = None
+    if weapon:
+        item = cards.item_by_name(weapon)
+        if item is None:
+            raise DomekitError(f"--weapon: unknown weapon {weapon!r}; see items.csv for the names")
+        if item.kind != "weapon":
+            raise DomekitError(f"--weapon: {item.name} is {item.kind}, not a weapon")
+        if unit and item.deck != unit.strip().lower():
+            raise DomekitError(
+                f"{item.name} is a {item.deck} weapon; a {unit} carries only weapons from its "
+                "own deck (rule: Item Cards)"
+            )
+
+    def find(kind: str, flag: str):  # type: ignore[no-untyped-def]
+        found = cards.units.get(kind.strip().lower())
+        if found is None:
+            raise DomekitError(
+                f"{flag}: unknown unit type {kind!r}; expected one of {', '.join(cards.units)}"
+            )
+        return found
+
+    skill = find(unit, "--unit").skill if unit else None
+    guard = find(defender, "--defender") if defender else None
+    return item, skill, (guard.toughness, guard.vitae) if guard else None
+
+
 @deathdome_app.command("attack")
 def deathdome_attack(
     hand: str = typer.Option(
         ..., help="Power values of the Special Play cards in hand, e.g. 3,3,3,1."
     ),
-    weapon_strength: int = typer.Option(0, help="The weapon's S value (S1..S4)."),
-    skill: int = typer.Option(0, help="The attacking unit's Skill."),
+    weapon_strength: int | None = typer.Option(
+        None, help="The weapon's S value (S1..S4); default 0 or the --weapon's."
+    ),
+    skill: int | None = typer.Option(
+        None, help="The attacking unit's Skill; default 0 or --unit's."
+    ),
     bonus: int = typer.Option(0, help="Temporary +S."),
     push_on: int | None = typer.Option(
         None, help="Push back on N of a kind: 3 (default), or 2 for weapons marked so."
     ),
     armor: str | None = typer.Option(None, help="The T value of each armour worn, e.g. 1,2."),
-    toughness: int = typer.Option(0, help="The defender's Toughness."),
+    toughness: int | None = typer.Option(
+        None, help="The defender's Toughness; default 0 or the --defender's."
+    ),
     defense_bonus: int = typer.Option(0, help="Temporary +T."),
-    vitae: int = typer.Option(..., help="The defender's Vitae before the attack."),
+    vitae: int | None = typer.Option(None, help="The defender's Vitae before the attack."),
     behind: str = typer.Option("empty", help="Behind the target: empty, wall, unit, lava."),
     defender_hand: str | None = typer.Option(
-        None, help="The defender's power cards, if known (it plays them all)."
+        None,
+        "--defender-hand",
+        "--defense-cards",
+        help="The defender's power cards, if known (it plays them all).",
     ),
     defender_cards: int | None = typer.Option(
         None, help="How many unknown cards the defender holds (default: a turn's base draw)."
@@ -550,10 +590,20 @@ def deathdome_attack(
     play: str | None = typer.Option(
         None, help="Show this set of the hand's cards in full (default: the best set)."
     ),
+    weapon: str | None = typer.Option(
+        None, help="A weapon's name from items.csv: its S and push back on N of a kind."
+    ),
+    unit: str | None = typer.Option(None, help="The attacking unit type (units.csv): its Skill."),
+    defender: str | None = typer.Option(
+        None, help="The defending unit type: its Toughness and Vitae."
+    ),
     data: Path | None = typer.Option(None, help=DATA_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Wound, kill and push-back chances for every set of cards the hand could play."""
+    from dataclasses import replace
+
+    from toolkit.games.deathdome.cli import weapon_profile
     from toolkit.games.deathdome.rules import BEHIND, Defender, WeaponProfile
     from toolkit.odds.deathdome import attack_odds, special_play_deck
     from toolkit.odds.render import emit_odds
@@ -565,19 +615,35 @@ def deathdome_attack(
         raise DomekitError(
             f"--push-on is 2 to {rules.combat.push_back_of_a_kind} of a kind (got {push_on})"
         )
+    profile = WeaponProfile()
+    if weapon or unit or defender:
+        weapon_item, skill_of, toughness_vitae = _deathdome_lookups(data, weapon, unit, defender)
+        if weapon_item is not None:
+            profile = weapon_profile(weapon_item)
+        skill = skill_of if skill is None else skill
+        if toughness_vitae is not None:
+            toughness = toughness_vitae[0] if toughness is None else toughness
+            vitae = toughness_vitae[1] if vitae is None else vitae
+    if vitae is None:
+        raise DomekitError("--vitae is needed (or --defender TYPE to take it from units.csv)")
+    profile = replace(
+        profile,
+        strength=profile.strength if weapon_strength is None else weapon_strength,
+        push_on=profile.push_on if push_on is None else push_on,
+    )
     if defender_cards is not None and defender_hand is not None:
         raise DomekitError("give --defender-hand or --defender-cards, not both")
     if defender_cards is not None:
         _at_least(defender_cards, "--defender-cards")
     result = attack_odds(
         hand=_numbers(hand, "--hand"),
-        weapon=WeaponProfile(strength=weapon_strength, push_on=push_on),
-        skill=skill,
+        weapon=profile,
+        skill=skill or 0,
         bonus=bonus,
         target=Defender(
             cards=(),
             armour=_numbers(armor, "--armor"),
-            toughness=toughness,
+            toughness=toughness or 0,
             bonus=defense_bonus,
             vitae=vitae,
             behind=behind,  # type: ignore[arg-type]
