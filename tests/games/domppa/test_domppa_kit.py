@@ -157,8 +157,8 @@ def test_every_character_card_shows_every_stat_in_the_rules(kit, data):
         size_label = "Size (data)" if row.size is not None else "Size (from HP)"
         assert card[size_label] == str(ch.size)
         text = words(card_lines(doc, data, ch.row.name))
-        for ability in ch.abilities:
-            assert f"{ability.name}" in text
+        for written, ability in zip(row.abilities.split("|"), ch.abilities, strict=True):
+            assert f"{written.strip()}: {ability.text}" in text
         assert ch.row.notes.split(";")[0] in text
 
 

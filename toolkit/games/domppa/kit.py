@@ -634,9 +634,10 @@ def character_face(ch: Character, url: str, data: DomppaKitData) -> Callable[[Ca
         stats_box = Rect(rest.x, rest.top - 1 - 4.6 * len(stats), rest.w, 4.6 * len(stats))
         below = _stat_rows(c, stats_box, stats, colour, size=8)
         lines = []
-        for ability in ch.abilities:
+        written = [part.strip() for part in ch.row.abilities.split("|") if part.strip()]
+        for as_written, ability in zip(written, ch.abilities, strict=True):
             suffix = "" if ability.computed else " (text only)"
-            lines.append(f"{ability}: {ability.text}{suffix}")
+            lines.append(f"{as_written}: {ability.text}{suffix}")
         if not lines:
             lines.append("No special abilities.")
         if ch.row.notes:
@@ -703,7 +704,8 @@ def tracker_block(c: Canvas, box: Rect, ch: Character, data: DomppaKitData) -> N
     c.setFillColorRGB(0, 0, 0)
     draw_line_fit(
         c,
-        "Hit points: move the marker down as damage is taken (mor -N: the morale test penalty)",
+        "Hit points: move a marker (a coin, a paper clip) down as damage is taken; mor -N: the "
+        "morale test penalty at that HP",
         Rect(label.x, label.y + 0.8, label.w, 4.5),
         font="Helvetica",
         max_size=8.5,
