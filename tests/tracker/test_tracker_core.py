@@ -285,3 +285,24 @@ def test_kits_printed_before_the_server_starts_are_imported(tmp_path, db_url):
     assert any("broken.kit.json" in note for note in app.state.startup_notes)
     with TestClient(app) as started:
         assert started.get(f"/k/{kit_id}/table").status_code == 200
+
+
+def test_a_stale_undo_from_an_old_page_is_409_and_shows_what_changed(client, db_url):
+    kit = new_kit(db_url)
+    act(client, kit, {"type": "add", "name": "a", "amount": 1})
+    act(client, kit, {"type": "add", "name": "b", "amount": 1})
+    form = {"type": "undo", "target": "1", "client_action_id": "u1", "version": "1"}
+    reply = client.post(f"/k/{kit}/act", data=form)
+    assert reply.status_code == 409 and "add 1 to b" in reply.text
+    assert state_of(client, kit)["tallies"] == {"a": 1, "b": 1}
+
+
+def test_a_stale_form_shows_what_the_action_would_do_now(client, db_url):
+    kit = new_kit(db_url)
+    act(client, kit, {"type": "add", "name": "a", "amount": 2})
+    form = {"type": "add", "name": "a", "amount": "-2", "client_action_id": "s1", "version": "0"}
+    reply = client.post(f"/k/{kit}/act", data=form)
+    assert reply.status_code == 409 and "a: 2 + -2" in reply.text
+    form["amount"] = "-3"
+    reply = client.post(f"/k/{kit}/act", data=form)
+    assert reply.status_code == 409 and "would be refused" in reply.text

@@ -450,6 +450,17 @@ def create_app(
         if is_json:
             return JSONResponse(body, status_code=status)
         ctx = common(who, match, request)
+        fresh: dict[str, Any] = {}
+        if isinstance(exc, Stale) and fields.get("type") != "undo":
+            # What the same action would do now, so the player decides on the fresh state.
+            plugin = service.plugin(who.kit.game)
+            try:
+                action = plugin.parse_action(
+                    {k: v for k, v in fields.items() if k not in RESERVED_FIELDS}
+                )
+                fresh = {"text": plugin.describe(action), "outcome": plugin.apply(state, action)[1]}
+            except DomekitError as now:
+                fresh = {"refused": str(now)}
         retry = [(name, value) for name, value in _flat_fields(fields) if name != "version"]
         retry.append(("version", str(version)))
         return render(
@@ -461,6 +472,7 @@ def create_app(
                 "refusal": body,
                 "retry": retry,
                 "stale": status == 409,
+                "fresh": fresh,
                 "back": _next_url(fields, who, None),
             },
             status=status,

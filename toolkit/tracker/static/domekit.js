@@ -38,6 +38,8 @@
         });
         say("updated: your form keeps its old version", "on");
       }
+      var footer = doc.getElementById("footer"), mineFooter = document.getElementById("footer");
+      if (footer && mineFooter) { mineFooter.replaceWith(footer); }
       body.setAttribute("data-version", doc.body.getAttribute("data-version") || "");
     } finally {
       busy = false;

@@ -1,0 +1,198 @@
+"""The whole path a player takes: print a kit, scan a unit's QR code off the PDF, open it in a real
+browser (Debian's chromium through Playwright), record an attack, and watch a second phone's page
+update live through server-sent events."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+
+
+def _missing() -> str | None:
+    if not Path(CHROMIUM).exists():
+        return "Debian's chromium is not installed (make system-deps)"
+    if shutil.which("zbarimg") is None:
+        return "zbarimg is not installed (make system-deps)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def decode_page(pdf: Path, title: str, folder: Path) -> list[str]:
+    """Every QR code on the kit page whose text starts with `title`, rendered at 150 dpi."""
+    import pymupdf
+
+    with pymupdf.open(pdf) as doc:
+        page = next(p for p in doc if p.get_text().startswith(title))
+        image = folder / "scan.png"
+        page.get_pixmap(dpi=150).save(image)
+    found = subprocess.run(
+        ["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True, check=False
+    )
+    return found.stdout.split()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("DOMEKIT_SCREENSHOTS") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    """A kit printed for a tracker on a free loopback port, and that tracker running."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    db = f"sqlite:///{tmp_path / 'tracker.sqlite3'}"
+    pdf = tmp_path / "kits" / "deathdome-kit.pdf"
+    run = [sys.executable, "-m", "toolkit"]
+    subprocess.run(
+        [
+            *run,
+            "kit",
+            "deathdome",
+            "--teams",
+            "red,blue",
+            "--out",
+            str(pdf),
+            "--base-url",
+            base,
+            "--db",
+            db,
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    process = subprocess.Popen(
+        [*run, "serve", "--port", str(port), "--db", db, "--kits", str(pdf.parent)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        for _ in range(100):
+            try:
+                if httpx.get(base + "/", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("the tracker did not start")
+        yield base, pdf
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.mark.skipif(_missing() is not None, reason=str(_missing()))
+def test_scan_a_unit_record_an_attack_and_see_another_phone_update(server, tmp_path, shots):
+    from playwright.sync_api import expect, sync_playwright
+
+    base, pdf = server
+    red = decode_page(pdf, "Death Dome: Red team Vitae meters", tmp_path)
+    gunner_url = next(url for url in red if url.endswith("/unit/red/gunner"))
+    assert gunner_url.startswith(base + "/k/")
+    kit = gunner_url.split("/k/")[1].split("/")[0]
+    blue_scout_url = f"{base}/k/{kit}/unit/blue/scout"
+
+    # Set-up through the JSON API: red buys and equips a Heavy Rifle, blue passes, start.
+    def act(**action):
+        reply = httpx.post(
+            f"{base}/k/{kit}/act", json={"action": action, "client_action_id": os.urandom(8).hex()}
+        )
+        assert reply.status_code == 200, reply.text
+
+    act(type="buy", team="red", item="heavy-rifle")
+    act(type="equip", unit="red.gunner", item="heavy-rifle")
+    act(type="pass", team="blue")
+    act(type="pass", team="red")
+    act(type="start")
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            attacker = browser.new_context(viewport=PHONE).new_page()
+            watcher = browser.new_context(viewport=PHONE).new_page()
+            watcher.goto(blue_scout_url)
+            expect(watcher.locator("#live-status")).to_have_text("live", timeout=5000)
+            watcher.evaluate("window.notReloaded = true")
+            full = watcher.locator("#vitae").inner_text()
+
+            attacker.goto(gunner_url)
+            expect(attacker.locator("h1")).to_contain_text("Red gunner")
+            attacker.screenshot(path=str(shots / "unit-red-gunner.png"), full_page=True)
+            attacker.select_option("#target", "blue.scout")
+            attacker.select_option("#weapon", "heavy-rifle")
+            attacker.fill("#cards", "1")
+            attacker.fill("#defence", "")
+            attacker.click("text=Check the attack")
+            expect(attacker.locator("ol.steps")).to_contain_text("attack stack")
+            attacker.screenshot(path=str(shots / "confirm-attack.png"), full_page=True)
+            attacker.click("text=Confirm and record")
+            expect(attacker.locator(".flash")).to_contain_text(
+                "Recorded: attack red.gunner -> blue.scout"
+            )
+
+            # The second phone shows the wound within a second or two, without reloading.
+            expect(watcher.locator("#vitae")).not_to_have_text(full, timeout=3000)
+            assert watcher.evaluate("window.notReloaded") is True
+            watcher.screenshot(path=str(shots / "unit-blue-scout-live.png"), full_page=True)
+
+            # A page left open while another phone acted: its attack is refused with 409 and
+            # the fresh state, nothing overwritten.
+            attacker.goto(gunner_url)
+            attacker.select_option("#target", "blue.scout")
+            attacker.fill("#cards", "2")
+            attacker.click("text=Check the attack")
+            act(type="vitae", unit="blue.scout", change=1)
+            attacker.click("text=Confirm and record")
+            expect(attacker.locator(".stale")).to_contain_text("Someone changed the match")
+            expect(attacker.locator(".stale")).to_contain_text("vitae blue.scout +1")
+            attacker.screenshot(path=str(shots / "refused-stale.png"), full_page=True)
+
+            for name, path in [
+                ("table", "table"),
+                ("team-red", "team/red"),
+                ("history", "history"),
+            ]:
+                attacker.goto(f"{base}/k/{kit}/{path}")
+                attacker.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+            attacker.goto(f"{base}/k/{kit}/table")
+            attacker.click("text=view-only link for spectators")
+            assert "/v/" in attacker.url and kit not in attacker.content()
+            attacker.screenshot(path=str(shots / "view-only.png"), full_page=True)
+        finally:
+            browser.close()
