@@ -6,6 +6,7 @@ so `domekit --help` answers at once.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import typer
@@ -97,6 +98,27 @@ def kit(
     record_manifest_files(db, [result.manifest for result in results])
 
 
+PASS_THROUGH = {"ignore_unknown_options": True, "allow_extra_args": True}
+
+
+@app.command("cards", context_settings=PASS_THROUGH, add_help_option=False)
+def cards(ctx: typer.Context) -> None:
+    """Any spreadsheet (CSV or XLSX) as a PDF of cards with bleed, crop marks and duplex backs
+    (domekit cards --help lists its flags)."""
+    from toolkit.cards import cards_main
+
+    cards_main(ctx.args)
+
+
+@app.command("calibrate", context_settings=PASS_THROUGH, add_help_option=False)
+def calibrate(ctx: typer.Context) -> None:
+    """A duplex calibration sheet: read your printer's --back-offset off its millimetre scales
+    (domekit calibrate --help lists its flags)."""
+    from toolkit.cards import calibrate_main
+
+    calibrate_main(ctx.args)
+
+
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on."),
@@ -119,4 +141,9 @@ def serve(
 
 def main() -> None:
     """Entry point of the console script and of `python -m toolkit`."""
+    if sys.argv[1:2] in (["cards"], ["calibrate"]):
+        # start-up bound commands: their own argparse flags, without importing typer and rich
+        from toolkit.cards import fast_main
+
+        raise SystemExit(fast_main(sys.argv[1:]))
     app(prog_name="domekit")

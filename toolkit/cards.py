@@ -1,0 +1,528 @@
+"""`domekit cards`: any spreadsheet as a deck of printable cards; `domekit calibrate`: a duplex
+calibration sheet for `--back-offset`.
+
+The rows become `pdf.deck.DeckCard`s: the first column is the title, a column named text, ability
+or rules is the body, qty, count or copies repeats a card, image and qr columns are used as such,
+the rest become labelled stat lines. Every problem is a DataError naming the file, row and column,
+found before the PDF is opened (the PDF is written atomically anyway).
+
+Both commands parse their own flags with argparse: `domekit cards` is a start-up-bound command (a
+150-card deck draws in about 0.1 s), so `toolkit.cli.main` runs them without importing typer and
+rich; inside the typer app they are passed through unchanged, so both ways behave the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from toolkit.errors import DataError, DomekitError
+
+TEXT_COLUMNS = ("text", "ability", "rules")
+QTY_COLUMNS = ("qty", "count", "copies")
+IMAGE_COLUMNS = ("image",)
+QR_COLUMNS = ("qr",)
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+SIZES = ("poker", "bridge", "mini", "tarot", "square")
+OUTPUT = Path("output")
+MAX_BLEED = 10.0
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A spreadsheet's header and rows (row numbers as the spreadsheet shows them)."""
+
+    path: Path
+    header: tuple[str, ...]
+    rows: tuple[tuple[int, dict[str, str]], ...]
+
+
+@dataclass(frozen=True)
+class Columns:
+    title: str
+    text: str | None
+    qty: str | None
+    image: str | None
+    qr: str | None
+    back: str | None
+    stats: tuple[str, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+def read_sheet(path: Path) -> Sheet:
+    """A CSV (UTF-8 with or without BOM, comma or semicolon) or the first sheet of an XLSX."""
+    suffix = path.suffix.lower()
+    if suffix in (".xlsx", ".xlsm"):
+        header, rows = _read_xlsx(path)
+    elif suffix in (".csv", ".txt"):
+        from toolkit.data import read_csv
+
+        rows = read_csv(path)
+        header = tuple(rows[0][1]) if rows else _csv_header(path)
+    else:
+        raise DataError(path, "expected a .csv or .xlsx file")
+    if not any(header):
+        raise DataError(path, "the header row is empty; expected column names", row=1)
+    if not rows:
+        raise DataError(path, "no rows below the header")
+    return Sheet(path, tuple(header), tuple(rows))
+
+
+def _csv_header(path: Path) -> tuple[str, ...]:
+    from toolkit.data import read_text
+
+    first = read_text(path).splitlines()[0]
+    return tuple(first.split(";" if first.count(";") > first.count(",") else ","))
+
+
+def _cell_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return str(value).strip()
+
+
+def _read_xlsx(path: Path) -> tuple[tuple[str, ...], list[tuple[int, dict[str, str]]]]:
+    import zipfile
+
+    from openpyxl import load_workbook
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    if not path.is_file():
+        raise DataError(path, "file not found")
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError) as exc:
+        raise DataError(path, f"not a readable .xlsx workbook ({exc})") from None
+    try:
+        sheet = book.worksheets[0]
+        lines = sheet.iter_rows(values_only=True)
+        header = tuple(_cell_text(v) for v in next(lines, ()))
+        while header and not header[-1]:
+            header = header[:-1]
+        named = [name for name in header if name]
+        doubled = sorted({name for name in named if named.count(name) > 1})
+        if doubled:
+            raise DataError(path, f"column named twice: {', '.join(doubled)}", row=1)
+        rows = []
+        for number, values in enumerate(lines, start=2):
+            cells = [_cell_text(v) for v in values]
+            if not any(cells):
+                continue
+            if any(cells[len(header) :]):
+                raise DataError(
+                    path, f"a value right of the last named column {header[-1]!r}", row=number
+                )
+            cells = (cells + [""] * len(header))[: len(header)]
+            rows.append((number, dict(zip(header, cells, strict=True))))
+    finally:
+        book.close()
+    return header, rows
+
+
+# ---------------------------------------------------------------------------------------------
+# Columns and cells
+
+
+def find_column(header: Sequence[str], name: str, flag: str) -> str:
+    """The header's column called `name`, any case; a DomekitError listing the columns if none."""
+    for column in header:
+        if column.lower() == name.strip().lower():
+            return column
+    raise DomekitError(
+        f"{flag} {name!r}: no such column; the columns are {', '.join(c for c in header if c)}"
+    )
+
+
+def _default(header: Sequence[str], names: Sequence[str]) -> str | None:
+    return next((column for column in header if column.lower() in names), None)
+
+
+def plan_columns(
+    header: Sequence[str],
+    *,
+    title: str | None = None,
+    text: str | None = None,
+    qty: str | None = None,
+    image: str | None = None,
+    qr: str | None = None,
+    back: str | None = None,
+) -> Columns:
+    """Which column plays which part: the flags' choices, else the defaults by name."""
+    named = [column for column in header if column]
+    chosen = Columns(
+        title=find_column(header, title, "--title") if title else named[0],
+        text=find_column(header, text, "--text") if text else _default(header, TEXT_COLUMNS),
+        qty=find_column(header, qty, "--qty") if qty else _default(header, QTY_COLUMNS),
+        image=find_column(header, image, "--image") if image else _default(header, IMAGE_COLUMNS),
+        qr=find_column(header, qr, "--qr") if qr else _default(header, QR_COLUMNS),
+        back=next((c for c in header if back and c.lower() == back.strip().lower()), None),
+        stats=(),
+    )
+    used = {chosen.title, chosen.text, chosen.qty, chosen.image, chosen.qr}
+    stats = tuple(column for column in named if column not in used)
+    return replace(chosen, stats=stats)
+
+
+def parse_copies(value: str, path: Path, row: int, column: str) -> int:
+    if value == "":
+        return 1
+    if not re.fullmatch(r"\d+", value):
+        raise DataError(
+            path,
+            f"expected a whole number of copies, 0 or more (got {value!r})",
+            row=row,
+            field=column,
+        )
+    return int(value)
+
+
+def resolve_file(value: str, folder: Path, path: Path, row: int, column: str) -> Path:
+    """A file named in a cell: relative to the spreadsheet's folder, or absolute."""
+    found = Path(value).expanduser()
+    if not found.is_absolute():
+        found = folder / found
+    if not found.is_file():
+        raise DataError(
+            path, f"image {value!r} not found (looked for {found})", row=row, field=column
+        )
+    if found.suffix.lower() not in IMAGE_SUFFIXES:
+        raise DataError(path, f"{value!r} is not a PNG, JPEG or SVG image", row=row, field=column)
+    return found
+
+
+def parse_size(name: str, bleed: float) -> Any:
+    from toolkit.pdf.cards import CARD_SIZES, CardSize
+
+    if not 0 <= bleed <= MAX_BLEED:
+        raise DomekitError(f"--bleed {bleed:g}: expected 0 to {MAX_BLEED:g} mm")
+    key = name.strip().lower()
+    if key in CARD_SIZES:
+        width, height = CARD_SIZES[key]
+    else:
+        match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)", key)
+        if not match or float(match.group(1)) < 20 or float(match.group(2)) < 20:
+            raise DomekitError(
+                f"--size {name!r}: expected {', '.join(SIZES)} or WIDTHxHEIGHT in mm, each at "
+                "least 20, like 63x88"
+            )
+        width, height = float(match.group(1)), float(match.group(2))
+    return CardSize(width, height, bleed, safe=min(4.0, min(width, height) / 6))
+
+
+# ---------------------------------------------------------------------------------------------
+# Templates
+
+
+class Template:
+    """A jinja2 template of paragraph markup; the row's columns are its variables (also under
+    snake_case names, and all of them as `row`)."""
+
+    def __init__(self, path: Path) -> None:
+        import jinja2
+
+        from toolkit.data import read_text
+
+        self.path = path
+        self._jinja2 = jinja2
+        source = read_text(path)
+        environment = jinja2.Environment(
+            autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True
+        )
+        try:
+            self._template = environment.from_string(source)
+        except jinja2.TemplateSyntaxError as exc:
+            raise DataError(path, f"template error: {exc.message}", line=exc.lineno) from None
+
+    def render(self, values: dict[str, str], sheet: Path, row: int) -> str:
+        variables: dict[str, Any] = {}
+        for name, value in values.items():
+            variables[re.sub(r"\W+", "_", name.strip().lower()).strip("_") or "_"] = value
+        variables.update(values)
+        variables["row"] = values
+        try:
+            return self._template.render(variables)
+        except self._jinja2.TemplateError as exc:
+            line = _template_line(exc)
+            raise DataError(self.path, f"{sheet.name} row {row}: {exc}", line=line) from None
+
+
+def _template_line(exc: BaseException) -> int | None:
+    """The template line a jinja2 render error happened on (jinja2 puts it in the traceback)."""
+    line = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+# ---------------------------------------------------------------------------------------------
+# The deck
+
+
+def deck_cards(
+    sheet: Sheet, columns: Columns, icons: Any, template: Template | None = None
+) -> tuple[list[Any], dict[str, Any]]:
+    """The cards of every row, and the backs they name (when the back is a column)."""
+    from toolkit.pdf.deck import DeckBack, DeckCard
+
+    folder = sheet.path.parent
+    cards: list[DeckCard] = []
+    backs: dict[str, DeckBack] = {}
+    for row, values in sheet.rows:
+        copies = (
+            parse_copies(values[columns.qty], sheet.path, row, columns.qty) if columns.qty else 1
+        )
+        image = None
+        if columns.image and values[columns.image]:
+            image = resolve_file(values[columns.image], folder, sheet.path, row, columns.image)
+        text = values[columns.text] if columns.text else ""
+        markup = template.render(values, sheet.path, row) if template else None
+        checked = (
+            (markup, template.path.name if template else "") if template else (text, columns.text)
+        )
+        missing = icons.unknown(checked[0] or "")
+        if missing:
+            raise DataError(
+                sheet.path,
+                f"unknown icon :{missing[0]}: ({icons.describe()})",
+                row=row,
+                field=checked[1] or None,
+            )
+        back = None
+        if columns.back and values[columns.back]:
+            back = values[columns.back]
+            if back not in backs:
+                if Path(back).suffix.lower() in IMAGE_SUFFIXES:
+                    picture = resolve_file(back, folder, sheet.path, row, columns.back)
+                    backs[back] = DeckBack(image=picture)
+                else:
+                    backs[back] = DeckBack(text=back)
+        cards.append(
+            DeckCard(
+                title=values[columns.title],
+                stats=tuple((c, values[c]) for c in columns.stats if values[c]),
+                text=text,
+                markup=markup,
+                image=image,
+                qr=values[columns.qr] or None if columns.qr else None,
+                back=back,
+                copies=copies,
+                source=sheet.path,
+                row=row,
+            )
+        )
+    if not any(card.copies for card in cards):
+        raise DataError(sheet.path, "every row has 0 copies: no cards to print")
+    return cards, backs
+
+
+def fixed_back(value: str, sheet: Path) -> Any:
+    """`--back` that is not a column: an image file (beside the sheet or from here) or a text."""
+    from toolkit.pdf.deck import DeckBack
+
+    if Path(value).suffix.lower() in IMAGE_SUFFIXES:
+        for candidate in (Path(value).expanduser(), sheet.parent / value):
+            if candidate.is_file():
+                return DeckBack(image=candidate)
+        raise DomekitError(f"--back {value!r}: image not found (looked here and in {sheet.parent})")
+    if not value.strip():
+        raise DomekitError("--back is empty; expected a text, an image or a column")
+    return DeckBack(text=value)
+
+
+def output_file(out: Path | None, default: Path) -> Path:
+    path = out if out is not None else default
+    if path.is_dir():
+        raise DomekitError(f"--out {path} is a folder; expected a file name like deck.pdf")
+    return path
+
+
+# ---------------------------------------------------------------------------------------------
+# The commands
+
+
+def cards_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="domekit cards",
+        description="Any spreadsheet (CSV or XLSX) as one PDF of cards: bleed, safe zone, crop "
+        "marks, N-up sheets and mirrored duplex backs. Defaults: the first column is the title; "
+        "a column text, ability or rules is the body (shrunk to fit, :name: draws icons/name.png "
+        "or .svg beside the file); qty, count or copies repeats a card; image and qr columns are "
+        "a picture and a QR code; the other columns become labelled stat lines.",
+    )
+    parser.add_argument("file", type=Path, metavar="FILE", help="a .csv or .xlsx file")
+    parser.add_argument(
+        "--out", type=Path, help="the PDF to write (default output/<name>-cards.pdf)"
+    )
+    parser.add_argument("--paper", default="a4", help="a4 or letter (default a4)")
+    parser.add_argument(
+        "--size",
+        default="poker",
+        help=f"{'|'.join(SIZES)} or WxH in mm, like 63x88 (default poker)",
+    )
+    parser.add_argument("--bleed", type=float, default=3.0, help="bleed in mm (default 3)")
+    parser.add_argument(
+        "--marks",
+        default="edges",
+        choices=["corners", "edges", "lines", "none"],
+        help="crop marks (default edges)",
+    )
+    parser.add_argument(
+        "--back",
+        metavar="TEXT|IMAGE|COLUMN",
+        help="card backs: a column (its text or image per card), an image file, "
+        "or a text; no backs without it",
+    )
+    parser.add_argument(
+        "--duplex",
+        default="long",
+        choices=["long", "short"],
+        help="how the sheet flips when printed on both sides (default long)",
+    )
+    parser.add_argument(
+        "--back-offset",
+        default="0,0",
+        metavar="X,Y",
+        help="shift backs by X,Y mm (read it off `domekit calibrate`)",
+    )
+    parser.add_argument("--title", metavar="COL", help="the title column (default: the first)")
+    parser.add_argument("--text", metavar="COL", help="the body text column")
+    parser.add_argument("--image", metavar="COL", help="a column of image files (PNG, JPEG, SVG)")
+    parser.add_argument("--qty", metavar="COL", help="a column of copies per card")
+    parser.add_argument("--qr", metavar="COL", help="a column of URLs printed as QR codes")
+    parser.add_argument(
+        "--template",
+        type=Path,
+        metavar="FILE.j2",
+        help="a jinja2 template of paragraph markup for the card body",
+    )
+    return parser
+
+
+def build_cards(args: argparse.Namespace) -> Any:
+    """Validate everything, then write the PDF; returns the deck result."""
+    from toolkit.pdf.deck import build_deck
+    from toolkit.pdf.geometry import paper_size
+    from toolkit.pdf.icons import IconSet
+    from toolkit.pdf.kits import parse_back_offset
+
+    paper = paper_size(args.paper)
+    size = parse_size(args.size, args.bleed)
+    back_offset = parse_back_offset(args.back_offset)
+    out = output_file(args.out, OUTPUT / f"{args.file.stem}-cards.pdf")
+    template = Template(args.template) if args.template else None
+    sheet = read_sheet(args.file)
+    columns = plan_columns(
+        sheet.header,
+        title=args.title,
+        text=args.text,
+        qty=args.qty,
+        image=args.image,
+        qr=args.qr,
+        back=args.back,
+    )
+    icons = IconSet(sheet.path.parent / "icons")
+    cards, backs = deck_cards(sheet, columns, icons, template)
+    if args.back and not columns.back:
+        backs = {"back": fixed_back(args.back, sheet.path)}
+        cards = [replace(card, back="back") for card in cards]
+    return build_deck(
+        out,
+        cards,
+        paper=paper,
+        size=size,
+        icons=icons,
+        backs=backs,
+        duplex=args.duplex,
+        back_offset=back_offset,
+        marks=args.marks,
+        title=sheet.path.stem,
+    )
+
+
+def cards_main(argv: Sequence[str]) -> None:
+    """`domekit cards ARGS`: DomekitErrors propagate (the caller prints them, exit 2)."""
+    args = cards_parser().parse_args(list(argv))
+    result = build_cards(args)
+    layout = result.layout
+    print(result.pdf)
+    orientation = "landscape" if layout.landscape else "portrait"
+    print(
+        f"{result.cards} cards on {result.sheets} sheets ({result.pages} pages), "
+        f"{layout.per_page} per {orientation} page",
+        file=sys.stderr,
+    )
+    for warning in result.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+
+
+def calibrate_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="domekit calibrate",
+        description="A duplex calibration sheet: print it on both sides, hold it against a "
+        "light and read on its millimetre scales the --back-offset X,Y your printer needs.",
+    )
+    parser.add_argument("--paper", default="a4", help="a4 or letter (default a4)")
+    parser.add_argument("--out", type=Path, help="the PDF (default output/calibrate-<paper>.pdf)")
+    parser.add_argument(
+        "--duplex",
+        default="long",
+        choices=["long", "short"],
+        help="the flip you print with (default long)",
+    )
+    parser.add_argument(
+        "--orientation",
+        default="landscape",
+        choices=["landscape", "portrait"],
+        help="the orientation of your card sheets (default landscape, as poker "
+        "and bridge cards on A4 and Letter)",
+    )
+    parser.add_argument(
+        "--back-offset",
+        default="0,0",
+        metavar="X,Y",
+        help="print with this offset, to check a correction (default 0,0)",
+    )
+    return parser
+
+
+def calibrate_main(argv: Sequence[str]) -> None:
+    from toolkit.pdf.calibration import draw_calibration
+    from toolkit.pdf.document import pdf_document
+    from toolkit.pdf.geometry import paper_size
+    from toolkit.pdf.kits import parse_back_offset
+
+    args = calibrate_parser().parse_args(list(argv))
+    paper = paper_size(args.paper)
+    offset = parse_back_offset(args.back_offset)
+    out = output_file(args.out, OUTPUT / f"calibrate-{args.paper.strip().lower()}.pdf")
+    with pdf_document(out, paper, title="Duplex calibration") as doc:
+        draw_calibration(doc, orientation=args.orientation, duplex=args.duplex, back_offset=offset)
+    print(out)
+
+
+COMMANDS = {"cards": cards_main, "calibrate": calibrate_main}
+
+
+def fast_main(argv: Sequence[str]) -> int:
+    """`domekit cards|calibrate ...` without typer: the same command, its errors exit 2."""
+    try:
+        COMMANDS[argv[0]](argv[1:])
+    except DomekitError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,333 @@
+"""Inline icons in card text: `:name:` draws the icon `name` from a folder, at the text's size.
+
+An icon is a PNG or JPEG (drawn as an image) or an SVG (read by svglib and drawn as vectors, once
+per PDF as a form XObject, then placed wherever it appears). Two text engines use icons:
+
+- `fit_icon_text` / `draw_icon_text`: plain text wrapped and shrunk to fit a box, icons as words
+  (fast: word widths are measured once and scaled, so shrinking costs arithmetic only);
+- `icon_markup` + `icon_paragraph`: `<img/>` tags in reportlab paragraph markup, for templates.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.errors import DataError, DomekitError
+from toolkit.pdf.geometry import Rect, pt
+
+ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
+SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
+LEADING = 1.18
+ICON_DROP = 0.18  # an icon's bottom sits this far (x font size) below the baseline, like letters
+
+
+@dataclass
+class Icon:
+    name: str
+    path: Path
+    aspect: float = 1.0  # width / height
+    _image: Any = None  # ImageReader for bitmaps
+    _drawing: Any = None  # svglib Drawing for SVG
+    _forms: set[int] = field(default_factory=set)  # ids of canvases holding this icon's form
+
+    @property
+    def is_svg(self) -> bool:
+        return self.path.suffix.lower() == ".svg"
+
+    def load(self) -> Icon:
+        if self._image is not None or self._drawing is not None:
+            return self
+        if self.is_svg:
+            from svglib.svglib import svg2rlg
+
+            try:
+                drawing = svg2rlg(str(self.path))
+            except Exception as exc:  # svglib raises lxml and value errors alike
+                raise DataError(self.path, f"not a readable SVG: {exc}") from None
+            if drawing is None or not drawing.width or not drawing.height:
+                raise DataError(self.path, "not a readable SVG (no size)")
+            self._drawing = drawing
+            self.aspect = drawing.width / drawing.height
+        else:
+            try:
+                image = ImageReader(str(self.path))
+                width, height = image.getSize()
+            except Exception as exc:  # PIL's errors vary by format
+                raise DataError(self.path, f"not a readable image: {exc}") from None
+            self._image = image
+            self.aspect = width / height
+        return self
+
+    def draw(self, c: Canvas, x: float, y: float, height: float) -> float:
+        """Draw at (x, y) points, `height` points high, keeping its shape; returns its width."""
+        self.load()
+        width = height * self.aspect
+        if self._drawing is not None:
+            form = f"icon_{self.name}"
+            if id(c) not in self._forms:
+                drawing = self._drawing
+                from reportlab.graphics import renderPDF
+
+                c.beginForm(form, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
+                renderPDF.draw(drawing, c, 0, 0)
+                c.endForm()
+                self._forms.add(id(c))
+            c.saveState()
+            c.translate(x, y)
+            c.scale(width / self._drawing.width, height / self._drawing.height)
+            c.doForm(form)
+            c.restoreState()
+        else:
+            c.drawImage(self._image, x, y, width, height, mask="auto")
+        return width
+
+
+class IconSet:
+    """The icons of one folder, found by name (`fire` -> fire.svg, fire.png, fire.jpg)."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self._icons: dict[str, Icon] = {}
+
+    def get(self, name: str) -> Icon | None:
+        if name in self._icons:
+            return self._icons[name]
+        if self.folder is None or not self.folder.is_dir():
+            return None
+        for suffix in SUFFIXES:
+            path = self.folder / f"{name}{suffix}"
+            if path.is_file():
+                icon = Icon(name, path).load()
+                self._icons[name] = icon
+                return icon
+        return None
+
+    def unknown(self, text: str) -> list[str]:
+        """Names used as `:name:` in `text` that have no icon file."""
+        return [name for name in ICON.findall(text) if self.get(name) is None]
+
+    def describe(self) -> str:
+        if self.folder is None or not self.folder.is_dir():
+            return f"there is no icons folder at {self.folder}" if self.folder else "no icons"
+        names = sorted({p.stem for p in self.folder.iterdir() if p.suffix.lower() in SUFFIXES})
+        return f"{self.folder} has {', '.join(names) if names else 'no icons'}"
+
+
+def check_icons(text: str, icons: IconSet) -> None:
+    """A DomekitError naming the first unknown icon in `text`."""
+    missing = icons.unknown(text)
+    if missing:
+        raise DomekitError(f"unknown icon :{missing[0]}: ({icons.describe()})")
+
+
+# ---------------------------------------------------------------------------------------------
+# Plain text with icons, wrapped and shrunk to fit
+
+
+Piece = str | Icon
+
+
+@dataclass(frozen=True)
+class _Word:
+    pieces: tuple[Piece, ...]
+    width: float  # at font size 1
+
+
+@dataclass(frozen=True)
+class FittedText:
+    size: float  # font size, points
+    lines: tuple[tuple[_Word, ...], ...]
+    cut: bool  # the text did not fit at the smallest size and was cut
+
+
+def _words(text: str, icons: IconSet, font: str) -> list[list[_Word]]:
+    """Paragraphs of words; a word is the text between spaces, icons included."""
+    space_free = []
+    for paragraph in text.split("\n"):
+        words = []
+        for token in paragraph.split():
+            pieces: list[Piece] = []
+            width = 0.0
+            for index, part in enumerate(ICON.split(token)):
+                if index % 2:
+                    icon = icons.get(part)
+                    if icon is None:
+                        raise DomekitError(f"unknown icon :{part}: ({icons.describe()})")
+                    pieces.append(icon)
+                    width += icon.aspect
+                elif part:
+                    pieces.append(part)
+                    width += stringWidth(part, font, 1)
+            words.append(_Word(tuple(pieces), width))
+        space_free.append(words)
+    return space_free
+
+
+def _wrap(paragraphs: list[list[_Word]], limit: float, space: float) -> list[list[_Word]]:
+    """Greedy wrap at font size 1 to `limit` (the box width divided by the font size)."""
+    lines: list[list[_Word]] = []
+    for words in paragraphs:
+        line: list[_Word] = []
+        used = 0.0
+        for word in words:
+            extra = word.width if not line else space + word.width
+            if line and used + extra > limit:
+                lines.append(line)
+                line, used = [word], word.width
+            else:
+                line.append(word)
+                used += extra
+        lines.append(line)
+    return lines
+
+
+def fit_icon_text(
+    text: str,
+    box: Rect,
+    icons: IconSet,
+    *,
+    font: str = "Helvetica",
+    max_size: float = 9,
+    min_size: float = 5,
+    step: float = 0.25,
+) -> FittedText:
+    """The largest size (pt, in `step`s from `max_size`) at which `text` wraps into `box`."""
+    paragraphs = _words(text, icons, font)
+    space = stringWidth(" ", font, 1)
+    width_pt, height_pt = pt(box.w), pt(box.h)
+    widest = max((w.width for words in paragraphs for w in words), default=0.0)
+    size = max_size
+    while True:
+        lines = _wrap(paragraphs, width_pt / size, space)
+        fits = len(lines) * size * LEADING <= height_pt + 0.01 and widest * size <= width_pt + 0.01
+        if fits or size <= min_size:
+            break
+        size = max(min_size, size - step)
+    room = max(1, int((height_pt + 0.01) // (size * LEADING)))
+    cut = not fits
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = [*lines[-1], _Word(("...",), stringWidth("...", font, 1))]
+    return FittedText(size, tuple(tuple(line) for line in lines), cut)
+
+
+def draw_icon_text(
+    c: Canvas,
+    fitted: FittedText,
+    box: Rect,
+    *,
+    font: str = "Helvetica",
+    align: str = "left",
+) -> None:
+    """Draw fitted text from the top of `box` (mm)."""
+    size = fitted.size
+    space = stringWidth(" ", font, size)
+    c.setFont(font, size)
+    y = pt(box.top) - size * 0.95
+    for line in fitted.lines:
+        width = sum(w.width for w in line) * size + space * max(0, len(line) - 1)
+        x = pt(box.x)
+        if align == "centre":
+            x += (pt(box.w) - width) / 2
+        for word in line:
+            for piece in word.pieces:
+                if isinstance(piece, Icon):
+                    x += piece.draw(c, x, y - ICON_DROP * size, size)
+                else:
+                    c.drawString(x, y, piece)
+                    x += stringWidth(piece, font, size)
+            x += space
+        y -= size * LEADING
+
+
+# ---------------------------------------------------------------------------------------------
+# Icons in reportlab paragraph markup (templates)
+
+
+def icon_markup(text: str, icons: IconSet, size: float) -> str:
+    """`:name:` replaced by `<img src="icon:name"/>` tags `size` points high, sitting on the
+    baseline like letters; `icon_paragraph` knows these sources."""
+
+    def tag(match: re.Match[str]) -> str:
+        icon = icons.get(match.group(1))
+        if icon is None:
+            raise DomekitError(f"unknown icon :{match.group(1)}: ({icons.describe()})")
+        return (
+            f'<img src="icon:{icon.name}" width="{size * icon.aspect:.2f}" height="{size:.2f}" '
+            f'valign="{-ICON_DROP * size:.2f}"/>'
+        )
+
+    return ICON.sub(tag, text)
+
+
+class _SvgImage:
+    """Stands in for a bitmap in a paragraph's <img/>: the canvas draws the SVG icon instead."""
+
+    def __init__(self, icon: Icon) -> None:
+        self.icon = icon
+
+
+def icon_paragraph(markup: str, style: Any, icons: IconSet) -> Any:
+    """A reportlab Paragraph whose `<img src="icon:name"/>` tags are icons of `icons`; draw it
+    inside `svg_images_on(canvas)` so SVG icons come out as vectors."""
+    from reportlab.platypus.paragraph import Paragraph, cleanBlockQuotedText
+    from reportlab.platypus.paraparser import ABag, ParaParser
+
+    class IconParser(ParaParser):
+        def end_img(self) -> None:
+            frag = self._stack[-1]
+            source = getattr(frag, "src", "") or ""
+            if not source.startswith("icon:"):
+                return super().end_img()
+            icon = icons.get(source[5:])
+            if icon is None:
+                self._syntax_error(f"unknown icon {source[5:]!r}")
+                return None
+            defn = frag.cbDefn = ABag()
+            defn.kind = "img"
+            defn.src = source
+            defn.image = _SvgImage(icon) if icon.is_svg else icon.load()._image
+            defn.width = getattr(frag, "width", 10)
+            defn.height = getattr(frag, "height", 10)
+            defn.valign = getattr(frag, "valign", "bottom")
+            del frag._selfClosingTag
+            self.handle_data("")
+            self._pop("img")
+            return None
+
+    parser = IconParser()
+    parsed_style, frags, bullet = parser.parse(cleanBlockQuotedText(markup), style)
+    if frags is None:
+        raise ValueError(f"paragraph markup: {parser.errors[0]}")
+    return Paragraph(markup, parsed_style, bulletText=bullet or None, frags=frags)
+
+
+class svg_images_on:  # noqa: N801 - a context manager that reads like a function
+    """While active, `canvas.drawImage` draws `_SvgImage` stand-ins as their vector icons."""
+
+    def __init__(self, c: Canvas) -> None:
+        self.c = c
+
+    def __enter__(self) -> None:
+        c = self.c
+        original = type(c).drawImage
+
+        def draw_image(
+            image: Any, x: float, y: float, width: Any = None, height: Any = None, **kwargs: Any
+        ) -> Any:
+            if isinstance(image, _SvgImage):
+                image.icon.draw(c, x, y, height)
+                return (width, height)
+            return original(c, image, x, y, width, height, **kwargs)
+
+        c.drawImage = draw_image  # type: ignore[method-assign]
+
+    def __exit__(self, *exc: object) -> None:
+        del self.c.drawImage
