@@ -87,6 +87,19 @@ def mc_exploding_2d6(rng: Any, n: int) -> Any:
     return total
 
 
+def mc_deal(rng: Any, n: int, size: int, k: int) -> Any:
+    """n deals of k distinct positions out of `size` (no replacement), in O(n k^2) memory-light
+    steps: each new pick is uniform over the positions left, shifted past the ones taken."""
+    picks = np.empty((n, k), dtype=np.int64)
+    for j in range(k):
+        pick = rng.integers(0, size - j, n)
+        taken = np.sort(picks[:, :j], axis=1)
+        for column in range(j):
+            pick += pick >= taken[:, column]
+        picks[:, j] = pick
+    return picks
+
+
 # 1. The DRN: P(2d6 >= 9)
 def ours_drn() -> Fraction:
     return (dice.exploding_2d6() >= 9).p() + dice.exploding_2d6().missing
@@ -201,7 +214,7 @@ def ice_assault() -> Fraction:
 
 def mc_assault(rng: Any, n: int) -> float:
     cards = np.array([1, 1, 2, 2, 3, 3, 4, 4, 4])
-    order = rng.random((n, 9)).argsort(axis=1)[:, :2]
+    order = mc_deal(rng, n, 9, 2)
     return float((cards[order].sum(axis=1) + 3 >= 11).mean())
 
 
@@ -239,7 +252,7 @@ def ice_clash() -> Fraction:
 
 def mc_clash(rng: Any, n: int) -> float:
     damages = np.array(clash_damages())
-    picks = rng.random((n, len(damages))).argsort(axis=1)[:, :3]
+    picks = mc_deal(rng, n, len(damages), 3)
     return float((damages[picks].min(axis=1) >= 450).mean())
 
 
@@ -286,7 +299,7 @@ def ice_deathdome() -> Fraction:
 
 def mc_deathdome(rng: Any, n: int) -> float:
     left = np.array(dd_left())
-    picks = rng.random((n, len(left))).argsort(axis=1)[:, :3]
+    picks = mc_deal(rng, n, len(left), 3)
     return float((13 - (left[picks].sum(axis=1) + 3) >= 4).mean())
 
 
