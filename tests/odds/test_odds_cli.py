@@ -13,8 +13,8 @@ def test_odds_is_listed(cli):
 def test_domppa_melee_json_has_exact_fractions(cli):
     result = cli(
         "odds", "domppa", "melee", "--attack", "5", "--defence", "5", "--strength", "4",
-        "--weapon-damage", "2", "--protection", "6", "--head-protection", "3", "--hp", "8", "--max-hp", "20",
-        "--morale", "7", "--json",
+        "--weapon-damage", "2", "--protection", "6", "--head-protection", "3", "--hp", "8",
+        "--max-hp", "20", "--morale", "7", "--json",
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     data = result.json()

@@ -7,6 +7,8 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from toolkit.data import game_data_dir
 from toolkit.errors import DomekitError
@@ -115,3 +117,23 @@ def test_losing_what_a_team_does_not_hold_is_refused():
             teams=["red", "blue"], control_points={}, tower_centres={}, kills={}, team="red",
             kind="tower-centre", taken_from="blue", rules=RULES,
         )  # fmt: skip
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    hand=st.lists(st.integers(1, 4), min_size=1, max_size=5),
+    held=st.integers(0, 4),
+    vitae=st.integers(1, 8),
+    toughness=st.integers(0, 4),
+)
+def test_every_set_keeps_probability_and_order_of_events(hand, held, vitae, toughness):
+    odds = attack_odds(
+        hand=hand, weapon=WeaponProfile(strength=1), target=Defender(cards=(), toughness=toughness,
+        vitae=vitae), cards=held, deck=DECK, rules=RULES,
+    )  # fmt: skip
+    assert sum(odds["damage_distribution"].values()) == 1
+    assert min(odds["damage_distribution"]) >= 0
+    for row in odds["plays"]:
+        assert row["p_kill"] <= row["p_wound"]
+        assert row["p_push_back"] <= row["p_wound"]
+    assert len(odds["plays"]) == len(set(row["cards"] for row in odds["plays"]))

@@ -7,6 +7,8 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from toolkit.errors import DomekitError
 from toolkit.games.dominum.config import default_rules
@@ -136,3 +138,34 @@ def test_best_assault_takes_the_sure_reserve_cards():
 def test_a_card_used_twice_is_named():
     with pytest.raises(DomekitError, match="attacker's used card 'critical'"):
         PowerState.of(used=[CRITICAL, CRITICAL], rules=RULES, who="attacker")
+
+
+CARDS = [1, 1, 2, 2, 3, 3, 4, 4, CRITICAL]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    used=st.lists(st.sampled_from(range(9)), max_size=6, unique=True),
+    defender_used=st.lists(st.sampled_from(range(9)), max_size=6, unique=True),
+    strength=st.integers(0, 6),
+    defense=st.integers(0, 6),
+)
+def test_a_defender_draw_never_helps_the_attacker(used, defender_used, strength, defense):
+    attacker = state([CARDS[i] for i in used])
+    defender = state([CARDS[i] for i in defender_used])
+    chances = {
+        policy: attack_odds(
+            strength=strength,
+            defense=defense,
+            attacker=attacker,
+            defender=defender,
+            defender_policy=policy,
+            rules=RULES,
+        )  # fmt: skip
+        for policy in ("never", "deck", "best")
+    }
+    for odds in chances.values():
+        assert odds["p_wound"] + odds["p_blocked"] == 1
+        assert sum(odds["attack_total_distribution"].values()) == 1
+    assert chances["deck"]["p_wound"] <= chances["never"]["p_wound"]
+    assert chances["best"]["p_wound"] <= chances["never"]["p_wound"]

@@ -7,6 +7,8 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.rules import Defence, clash
@@ -103,3 +105,27 @@ def test_a_hand_of_boosts_only_is_refused_with_the_reason():
 def test_unknown_card_is_named():
     with pytest.raises(DomekitError, match="no Power Card 'dragon'"):
         cards("dragon")
+
+
+ATTACKS = sorted({card.id for card in DECK if not card.is_boost})
+BOOSTS = sorted({card.id for card in DECK if card.is_boost})
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    attack=st.sampled_from(ATTACKS),
+    boosts=st.lists(st.sampled_from(BOOSTS), max_size=2),
+    defender_health=st.integers(1, 1000),
+    attacker_health=st.integers(1, 1000),
+    size=st.integers(1, 3),
+)
+def test_clash_odds_keep_probability(attack, boosts, defender_health, attacker_health, size):
+    odds = clash_odds(
+        hand=cards(attack, *boosts), attacker_health=attacker_health,
+        defender_health=defender_health, cards=size, deck=DECK, rules=RULES,
+    )  # fmt: skip
+    assert sum(odds["damage_distribution"].values()) == 1
+    assert min(odds["damage_distribution"]) >= 0
+    assert odds["p_knocked_out"] <= odds["p_damage"]
+    best = max(row["expected_damage"] for row in odds["plays"])
+    assert odds["expected_damage"] == best
