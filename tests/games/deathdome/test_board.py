@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from toolkit.errors import DataError, DomekitError
 from toolkit.games.deathdome.board import (
     Board,
     Square,
+    _crossed,
     can_move,
     distance,
     line_of_sight,
@@ -440,3 +442,32 @@ def test_a_legal_move_steps_only_on_legal_squares(
             is None
         )
     assert path[-1] not in friends or path[-1] == origin
+
+
+def _crossed_by_clipping(a: Square, b: Square) -> set[Square]:
+    """Reference: clip the segment against each square's open inside with exact fractions."""
+    found = set()
+    for square in SAMPLE.squares():
+        if square in (a, b):
+            continue
+        lo, hi = Fraction(0), Fraction(1)
+        for start, end, centre in ((a.col, b.col, square.col), (a.row, b.row, square.row)):
+            delta = end - start
+            if delta == 0:
+                if start != centre:
+                    lo, hi = Fraction(1), Fraction(0)
+                continue
+            t1 = Fraction(2 * (centre - start) - 1, 2 * delta)
+            t2 = Fraction(2 * (centre - start) + 1, 2 * delta)
+            lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+        if lo < hi:
+            found.add(square)
+    return found
+
+
+@given(squares, squares)
+def test_the_traced_line_crosses_exactly_the_squares_it_passes_through(
+    a: Square, b: Square
+) -> None:
+    """RULINGS: line of sight is traced centre to centre over the grid."""
+    assert set(_crossed(a, b)) == _crossed_by_clipping(a, b)

@@ -342,25 +342,19 @@ class Sight:
 
 
 def _crossed(a: Square, b: Square) -> list[Square]:
-    """Squares (endpoints excluded) whose inside the centre-to-centre segment a-b passes through."""
-    from fractions import Fraction
+    """Squares (endpoints excluded) whose inside the centre-to-centre segment a-b passes through.
 
+    Only squares in the two squares' bounding box can be crossed. A square is crossed when its
+    corners lie strictly on both sides of the line: with the cross product f of its centre (in
+    whole numbers), when |2 f| < |dc| + |dr|."""
     dc, dr = b.col - a.col, b.row - a.row
+    reach = abs(dc) + abs(dr)
     crossed: list[Square] = []
     for row in range(min(a.row, b.row), max(a.row, b.row) + 1):
         for col in range(min(a.col, b.col), max(a.col, b.col) + 1):
             if (col, row) in (a, b):
                 continue
-            lo, hi = Fraction(0), Fraction(1)
-            for start, delta, centre in ((a.col, dc, col), (a.row, dr, row)):
-                if delta == 0:
-                    if start != centre:
-                        lo, hi = Fraction(1), Fraction(0)
-                    continue
-                t1 = Fraction(2 * (centre - start) - 1, 2 * delta)
-                t2 = Fraction(2 * (centre - start) + 1, 2 * delta)
-                lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
-            if lo < hi:
+            if 2 * abs(dc * (row - a.row) - dr * (col - a.col)) < reach:
                 crossed.append(Square(col, row))
     crossed.sort(key=lambda s: distance(a, s))
     return crossed
@@ -369,24 +363,19 @@ def _crossed(a: Square, b: Square) -> list[Square]:
 def _pinches(a: Square, b: Square) -> list[tuple[Square, Square]]:
     """Pairs of squares the segment a-b squeezes between where it passes exactly through a
     corner shared by four squares (it touches the insides of neither of the pair)."""
-    from fractions import Fraction
-
     dc, dr = b.col - a.col, b.row - a.row
     if dc == 0 or dr == 0:
         return []
     pairs: list[tuple[Square, Square]] = []
     for col in range(min(a.col, b.col), max(a.col, b.col)):
-        t = Fraction(2 * (col - a.col) + 1, 2 * dc)  # where x crosses col + 1/2
-        if not 0 < t < 1:
-            continue
-        y = a.row + t * dr - Fraction(1, 2)
-        if y.denominator != 1:
-            continue
-        row = int(y)
-        if _sign(dc) == _sign(dr):
-            pairs.append((Square(col + 1, row), Square(col, row + 1)))
-        else:
-            pairs.append((Square(col, row), Square(col + 1, row + 1)))
+        for row in range(min(a.row, b.row), max(a.row, b.row)):
+            # the corner (col + 1/2, row + 1/2), doubled, on the line?
+            if dc * (2 * (row - a.row) + 1) != dr * (2 * (col - a.col) + 1):
+                continue
+            if _sign(dc) == _sign(dr):
+                pairs.append((Square(col + 1, row), Square(col, row + 1)))
+            else:
+                pairs.append((Square(col, row), Square(col + 1, row + 1)))
     return pairs
 
 
