@@ -413,14 +413,15 @@ def move(
     unit: Annotated[
         str,
         typer.Argument(
+            metavar="UNIT",
             help="The moving unit as COLOUR.TYPE, e.g. red.scout (its team for the enemy-base "
-            "rule, its type for Movement from units.csv); COLOUR alone with --movement."
+            "rule, its type for Movement from units.csv); COLOUR alone with --movement.",
         ),
     ],
     origin: Annotated[str, typer.Argument(metavar="FROM", help="The unit's square, e.g. C5.")],
     target: Annotated[str, typer.Argument(metavar="TO", help="Where it should end, e.g. E8.")],
     movement: Annotated[
-        int | None, typer.Option(help="Movement rating (default: the unit type's, + bonuses).")
+        int | None, typer.Option(help="Movement rating (default: the unit type's in units.csv).")
     ] = None,
     teammates: Annotated[str, typer.Option(help="Squares of its teammates, e.g. D5,D6.")] = "",
     enemies: Annotated[str, typer.Option(help="Squares of enemy units, e.g. F7.")] = "",
