@@ -438,3 +438,27 @@ def test_a_map_without_a_legend_is_refused(tmp_path):
     path.write_text("grid = '''\n..\n..\n'''\n")
     with pytest.raises(DataError, match=r"field 'legend': missing \[legend\]"):
         load_map(path)
+
+
+@pytest.mark.parametrize("which", ["kit", "letter_kit"])
+def test_character_cards_have_backs_at_the_mirrored_positions_on_the_next_page(
+    which, request, data
+):
+    _, doc = request.getfixturevalue(which)
+    card = data.print.character_card
+    size = (card.width + 2 * card.bleed, card.height + 2 * card.bleed)
+    colour = data.print.colour("character")
+    pages = character_pages(doc)
+    assert pages
+    for index in pages:
+        assert index % 2 == 0  # an odd page counted from 1: its back shares the sheet
+        front, back = doc[index], doc[index + 1]
+        assert "Character" in lines_in(back)
+        page = (front.rect.width / MM, front.rect.height / MM)
+        want = sorted(
+            (m.x, m.y) for m in (mirrored(f, page) for f in _bleed_rects(front, colour, size))
+        )
+        got = sorted((b.x, b.y) for b in _bleed_rects(back, colour, size))
+        assert len(want) == len(got) > 0
+        for (x, y), (bx, by) in zip(want, got, strict=True):
+            assert abs(x - bx) < 0.05 and abs(y - by) < 0.05

@@ -78,6 +78,7 @@ COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DARK = (0.15, 0.15, 0.15)
 CONDITIONS = ("burning", "freezing", "poisoned", "paralysed", "fleeing", "berserk", "stunned")
 DECKS = {"weapon": "Weapon", "armour": "Armour", "shield": "Shield"}
+BACK_TITLES = {**DECKS, "character": "Character"}
 Movement = Literal["open", "difficult", "impassable"]
 Pattern = Literal["none", "dots", "trees", "bricks", "waves", "ripples", "planks", "stripes"]
 
@@ -562,7 +563,7 @@ def card_back(deck: str, data: DomppaKitData) -> Callable[[Canvas, CardBox], Non
         )
         draw_line_fit(
             c,
-            DECKS[deck],
+            BACK_TITLES[deck],
             Rect(inner.x + 3, cy - 6, inner.w - 6, 6),
             font="Helvetica",
             align="centre",
@@ -607,7 +608,9 @@ def character_stats(ch: Character, rules: DomppaRules) -> list[tuple[str, str]]:
     ]
 
 
-def character_face(ch: Character, url: str, data: DomppaKitData) -> Callable[[Canvas, CardBox]]:
+def character_face(
+    ch: Character, url: str, data: DomppaKitData
+) -> Callable[[Canvas, CardBox], None]:
     colour = data.print.colour("character")
     qr = data.print.qr.size
     rules = data.rules
@@ -1113,11 +1116,13 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     equipment_layout = plan_sheet(paper, data.print.equipment_card.size())
     character_layout = plan_sheet(paper, data.print.character_card.size())
     equipment = equipment_cards(data)
-    characters = [Card(character_face(ch, urls["units"][ch.id], data)) for ch in data.characters]
+    characters = [
+        Card(character_face(ch, urls["units"][ch.id], data), "character") for ch in data.characters
+    ]
     tiles = plan_tiles(*map_size(data), paper, data.print.map.overlap)
     total = (
         2 * -(-len(equipment) // equipment_layout.per_page)
-        + -(-len(characters) // character_layout.per_page)
+        + 2 * -(-len(characters) // character_layout.per_page)
         + len(data.characters)  # at most one tracker page each
         + 2
         + len(tiles.tiles)
@@ -1136,7 +1141,14 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
             back_offset=options.back_offset,
             on_page=progress.advance,
         )
-        draw_card_sheets(doc, characters, character_layout, on_page=progress.advance)
+        draw_card_sheets(
+            doc,
+            characters,
+            character_layout,
+            backs={"character": card_back("character", data)},
+            back_offset=options.back_offset,
+            on_page=progress.advance,
+        )
         tracker_pages(doc, data, progress.advance)
         tokens_page(doc, data)
         progress.advance()
