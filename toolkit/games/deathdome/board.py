@@ -175,7 +175,7 @@ def load_board(path: Path | str, *, colours: tuple[str, ...] | None = None) -> B
         )
     legend = _legend(path, data.get("legend"), colours)
 
-    lines = grid.split("\n")
+    lines = grid.splitlines()
     # TOML drops the newline right after the opening quotes; drop a trailing empty line too.
     while lines and not lines[-1].strip():
         lines.pop()
