@@ -605,8 +605,13 @@ def _h_start(state: State, a: Action, data: DeathDomeData) -> dict:
     return {"steps": steps}
 
 
+def _held_points(team: Mapping[str, Any]) -> int:
+    """Control points a team controls for its draw: tower centres count (docs/rulings)."""
+    return int(team["control_points"]) + int(team["tower_centres"])
+
+
 def _draws(state: State, colour: str) -> engine.Draws:
-    return engine.draws(state["teams"][colour]["control_points"], _data(state).rules)
+    return engine.draws(_held_points(state["teams"][colour]), _data(state).rules)
 
 
 def _combat_attacker(state: State, a: Action, data: DeathDomeData) -> engine.Attacker:
@@ -1102,7 +1107,7 @@ def _team_summary(state: State, colour: str) -> dict[str, Any]:
         "control_points": team["control_points"],
         "tower_centres": team["tower_centres"],
         "kills": team["kills"],
-        "draws": engine.cards_to_draw(team["control_points"], data.rules),
+        "draws": engine.cards_to_draw(_held_points(team), data.rules),
         "inventory": [
             {"id": i, "name": _item(data, i).name, "price": _item(data, i).price}
             for i in team["inventory"]
