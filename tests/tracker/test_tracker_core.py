@@ -306,3 +306,20 @@ def test_a_stale_form_shows_what_the_action_would_do_now(client, db_url):
     form["amount"] = "-3"
     reply = client.post(f"/k/{kit}/act", data=form)
     assert reply.status_code == 409 and "would be refused" in reply.text
+
+
+def test_import_by_file_upload_from_the_history_page(client, db_url):
+    kit = new_kit(db_url)
+    act(client, kit, {"type": "add", "name": "b", "amount": 2})
+    document = client.get(f"/k/{kit}/export.json").content
+    other = new_kit(db_url)
+    assert 'action="/k/' in client.get(f"/k/{other}/history").text
+    reply = client.post(
+        f"/k/{other}/import",
+        files={"file": ("match.json", document, "application/json")},
+        follow_redirects=False,
+    )
+    assert reply.status_code == 303
+    assert state_of(client, other)["tallies"] == {"a": 0, "b": 2}
+    bad = client.post(f"/k/{other}/import", files={"file": ("x.json", b"{", "application/json")})
+    assert bad.status_code == 422 and "not JSON" in bad.text
