@@ -68,6 +68,17 @@ class Dist(Generic[T]):
         self._total = total
         self._order: list[tuple[T, int]] | None = None
 
+    @classmethod
+    def _trusted(cls, weights: dict[T, int], total: int) -> Dist[T]:
+        """The one fast path for results built here: positive int weights summing to <= total."""
+        dist = cls.__new__(cls)
+        divisor = reduce(math.gcd, weights.values(), total)
+        if divisor > 1:
+            weights = {outcome: weight // divisor for outcome, weight in weights.items()}
+            total //= divisor
+        dist._weights, dist._total, dist._order = weights, total, None
+        return dist
+
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
@@ -89,15 +100,19 @@ class Dist(Generic[T]):
         `missing` is weight that leads to no listed outcome (truncated mass carried over).
         """
         parts = [(part, weight) for part, weight in parts if weight]
+        if missing < 0 or any(weight < 0 for _, weight in parts):
+            raise ValueError("mixture weights must not be negative")
         common = math.lcm(*(part._total for part, _ in parts)) if parts else 1
-        weights: Counter[T] = Counter()
+        weights: dict[T, int] = {}
         total = missing * common
         for part, weight in parts:
             scale = weight * (common // part._total)
             total += weight * common
             for outcome, inner in part._weights.items():
-                weights[outcome] += inner * scale
-        return cls(weights, total)
+                weights[outcome] = weights.get(outcome, 0) + inner * scale
+        if total <= 0:
+            raise ValueError("a mixture needs some positive weight")
+        return cls._trusted(weights, total)
 
     # -- reading --------------------------------------------------------------------------------
 
@@ -152,10 +167,11 @@ class Dist(Generic[T]):
 
     def map(self, function: Callable[[T], U]) -> Dist[U]:
         """Apply `function` to every outcome; outcomes that map together add their weights."""
-        weights: Counter[U] = Counter()
+        weights: dict[U, int] = {}
         for outcome, weight in self._weights.items():
-            weights[function(outcome)] += weight
-        return Dist(weights, self._total)
+            key = function(outcome)
+            weights[key] = weights.get(key, 0) + weight
+        return Dist._trusted(weights, self._total)
 
     def bind(self, function: Callable[[T], Dist[U]]) -> Dist[U]:
         """Follow each outcome with the distribution `function(outcome)` (a two-stage event)."""
@@ -167,10 +183,11 @@ class Dist(Generic[T]):
 
     def combine(self, other: Dist[U], function: Callable[[T, U], Any]) -> Dist[Any]:
         """The distribution of `function(a, b)` for independent a from self and b from other."""
-        weights: Counter[Any] = Counter()
+        weights: dict[Any, int] = {}
         for (a, wa), (b, wb) in product(self._weights.items(), other._weights.items()):
-            weights[function(a, b)] += wa * wb
-        return Dist(weights, self._total * other._total)
+            key = function(a, b)
+            weights[key] = weights.get(key, 0) + wa * wb
+        return Dist._trusted(weights, self._total * other._total)
 
     def _lift(self, other: Dist[Any] | Any) -> Dist[Any]:
         return other if isinstance(other, Dist) else Dist.always(other)

@@ -132,15 +132,15 @@ def attack_odds(
         for played in defences.outcomes()
     }
     defence_totals = defences.map(totals.__getitem__)
-    representative = {total: played for played, total in totals.items()}
+    # One defending unit per defence total, and one attacker per set of cards, built once.
+    targets = {total: replace(target, cards=played) for played, total in totals.items()}
+    attackers: dict[tuple[int, ...], Attacker] = {}
 
     @cache
     def outcome(attack_cards: tuple[int, ...], defence_total: int) -> tuple[int, bool, bool, bool]:
-        return _resolve(
-            Attacker(attack_cards, weapon, skill, bonus),
-            replace(target, cards=representative[defence_total]),
-            rules,
-        )
+        if attack_cards not in attackers:
+            attackers[attack_cards] = Attacker(attack_cards, weapon, skill, bonus)
+        return _resolve(attackers[attack_cards], targets[defence_total], rules)
 
     # Sets of cards with the same attack stack and the same push-back trigger act alike.
     by_effect: dict[tuple[int, bool], tuple[int, ...]] = {}
