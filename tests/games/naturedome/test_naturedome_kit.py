@@ -194,8 +194,8 @@ def test_each_meter_counts_1000_down_to_0_in_steps_of_50_with_zone_penalties(kit
         assert lines.count("-100 per card") == 6  # 500 .. 250
         assert lines.count("-200 per card") == 4  # 200 .. 50
         text = doc[index].get_text()
-        assert "YELLOW: -100 ON EVERY CARD PLAYED" in text
-        assert "RED: -200 ON EVERY CARD PLAYED" in text
+        assert "YELLOW: -100 ON EVERY CARD" in text
+        assert "RED: -200 ON EVERY CARD" in text
         assert "Cut out: Health Point Marker (and a spare)" in text
 
 

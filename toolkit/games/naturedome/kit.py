@@ -351,7 +351,7 @@ def zone_rows(data: NatureDomeKitData) -> list[tuple[Zone, int, int, int]]:
 def zone_text(rules: NatureDomeRules, z: Zone, penalty: int) -> str:
     if not penalty:
         return f"{ZONE_NAMES[z]}: cards at full value"
-    return f"{ZONE_NAMES[z]}: -{penalty} on every card played"
+    return f"{ZONE_NAMES[z]}: -{penalty} on every card"
 
 
 def meter_page(doc: Document, data: NatureDomeKitData, player: int, url: str) -> None:
