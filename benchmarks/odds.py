@@ -56,6 +56,7 @@ def clear_caches() -> None:
     dice.exploding_dice.cache_clear()
     dice._draw_hand.cache_clear()
     dp._DAMAGE_CACHE.clear()
+    dp._HITS_CACHE.clear()
     dd._RESOLVED.clear()
     nd._least_damage.cache_clear()
 

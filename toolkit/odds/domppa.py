@@ -142,11 +142,25 @@ def _damage_outcomes(
 _RULES_KEPT: dict[int, DomppaRules] = {}
 
 
+_HITS_CACHE: dict[tuple[Any, ...], Dist[tuple[bool, bool]]] = {}
+
+
+def _hits(rules: DomppaRules, key: tuple[Any, ...], hit_for_total: Any) -> Dist[tuple[bool, bool]]:
+    """The hit roll's every total resolved by the engine, as hit classes (kept like damage)."""
+    key = (id(rules), *key)
+    found = _HITS_CACHE.get(key)
+    if found is None:
+        if len(_HITS_CACHE) >= _DAMAGE_CACHE_SIZE:
+            _HITS_CACHE.clear()
+        _RULES_KEPT[id(rules)] = rules
+        found = _HITS_CACHE[key] = two_d6(rules).map(hit_for_total)
+    return found
+
+
 def _strike_odds(
-    rules: DomppaRules, hit_for_total: Any, blow: Blow, defender: Defender
+    rules: DomppaRules, hits: Dist[tuple[bool, bool]], blow: Blow, defender: Defender
 ) -> tuple[Dist[tuple[bool, bool]], Dist[_Blow]]:
     """Hit roll (as hit classes), then for a hit or shield hit the location and damage roll."""
-    hits = two_d6(rules).map(hit_for_total)
     head_percent = rules.protection.head_hit_percent
 
     def after(hit_class: tuple[bool, bool]) -> Dist[_Blow]:
@@ -202,7 +216,10 @@ def _summary(
             raise DomekitError("the morale odds need the target's --hp and --max-hp")
         failing = _morale_failure(rules, defender)
         hp = defender.hp
-        after = loss.bind(lambda lost: failing(hp - lost) if 0 < lost < hp else Dist.always(False))
+        # Only a blow that takes HP and leaves the target standing calls for the test; the rest
+        # merge into one outcome first, so the mixture has at most hp parts.
+        tested = loss.map(lambda lost: lost if 0 < lost < hp else 0)
+        after = tested.bind(lambda lost: failing(hp - lost) if lost else Dist.always(False))
         result["p_morale_failure"] = after.p()
         missing = after.missing
     result["truncated_mass"] = missing
@@ -272,16 +289,15 @@ def melee_odds(
     vs protection, over every roll."""
     _check_defender(defender)
 
-    @cache
     def hit_for(total: int) -> tuple[bool, bool]:
         return _hit_class(
             engine.melee_hit(rules, attack=attack, defence=defence, hit_total=total, parry=parry)
         )
 
+    hits = _hits(rules, ("melee", attack, defence, parry), hit_for)
+
     def strike(kind_blow: Blow) -> dict[str, Any]:
-        return _summary(
-            rules, _strike_odds(rules, hit_for, kind_blow, defender), kind_blow, defender
-        )
+        return _summary(rules, _strike_odds(rules, hits, kind_blow, defender), kind_blow, defender)
 
     result = _by_type(rules, list(damage_types or []), blow, strike)
     result["steps"] = _steps(rules, "melee: each hit-roll total resolved by melee_hit", defender)
@@ -302,7 +318,6 @@ def ranged_odds(
     """One shot: 2d6 + precision + size vs 14 + distance + 2 x parry, then damage as in melee."""
     _check_defender(defender)
 
-    @cache
     def hit_for(total: int) -> tuple[bool, bool]:
         return _hit_class(
             engine.ranged_hit(
@@ -316,10 +331,10 @@ def ranged_odds(
             )
         )
 
+    hits = _hits(rules, ("ranged", precision, defender.size, distance, parry, in_melee), hit_for)
+
     def strike(kind_blow: Blow) -> dict[str, Any]:
-        return _summary(
-            rules, _strike_odds(rules, hit_for, kind_blow, defender), kind_blow, defender
-        )
+        return _summary(rules, _strike_odds(rules, hits, kind_blow, defender), kind_blow, defender)
 
     result = _by_type(rules, list(damage_types or []), blow, strike)
     result["steps"] = _steps(rules, "ranged: each hit-roll total resolved by ranged_hit", defender)
