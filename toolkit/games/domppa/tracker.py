@@ -128,7 +128,7 @@ def _unit(state: State, unit_id: Any) -> dict[str, Any]:
     unit = state["units"].get(key)
     if unit is None:
         raise DomekitError(
-            f"no character {key!r} in this combat; the roster is {', '.join(state['units'])}"
+            f"no character {key!r} in this combat; the roster is {', '.join(state['order'])}"
         )
     return unit
 
@@ -264,7 +264,8 @@ class DomppaTracker:
         data = game_data(data_dir)
         units = {ch.id: _unit_from(data.rules, ch.row, from_data=True) for ch in data.characters}
         if previous is not None:  # the next combat keeps the hand-entered characters and sides
-            for unit_id, unit in previous["units"].items():
+            for unit_id in previous["order"]:
+                unit = previous["units"][unit_id]
                 if unit_id not in units:
                     units[unit_id] = _unit_from(data.rules, _row(unit), from_data=False)
                 units[unit_id]["side"] = unit["side"]
@@ -279,6 +280,7 @@ class DomppaTracker:
             "seed": secrets.randbits(63),
             "rolls": 0,
             "units": units,
+            "order": list(units),  # the roster's order (stored JSON keeps no key order)
             "last": None,
             "over": False,
         }
@@ -476,6 +478,7 @@ def _h_add(state: State, a: Action) -> dict:
         raise DomekitError(f"the roster already has a character with the id {unit['id']!r}")
     unit["side"] = a["side"]
     state["units"][unit["id"]] = unit
+    state["order"].append(unit["id"])
     return {
         "steps": [
             f"{row.name}: health {row.health} gives {unit['max_hp']} HP, size {unit['size']}, "
@@ -796,7 +799,8 @@ def _h_new_round(state: State, a: Action) -> dict:
     state["round"] += 1
     state["active"] = None
     steps = [f"round {state['round']}: every character's defence is whole again"]
-    for unit in state["units"].values():
+    for unit_id in state["order"]:
+        unit = state["units"][unit_id]
         unit["blows"] = 0
         unit["lucky_used"] = False
         if unit["paralysed"]:
@@ -815,7 +819,11 @@ def _h_end_combat(state: State, a: Action) -> dict:
         raise RuleError("Combat", "this combat is already over")
     state["over"] = True
     state["active"] = None
-    standing = [u["name"] for u in state["units"].values() if u["in_combat"] and u["hp"] > 0]
+    standing = [
+        state["units"][i]["name"]
+        for i in state["order"]
+        if state["units"][i]["in_combat"] and state["units"][i]["hp"] > 0
+    ]
     return {"steps": [f"combat over; still standing: {', '.join(standing) or 'nobody'}"]}
 
 
@@ -968,7 +976,7 @@ def _unit_view(state: State, unit: Mapping[str, Any]) -> dict[str, Any]:
 
 def table_view(state: State) -> dict[str, Any]:
     data = _data(state)
-    units = [_unit_view(state, u) for u in state["units"].values()]
+    units = [_unit_view(state, state["units"][unit_id]) for unit_id in state["order"]]
     active = state["active"]
     return {
         "combat": state["combat"],
@@ -1013,8 +1021,8 @@ def roster_rows(state: State) -> list[list[Any]]:
     rows: list[list[Any]] = [
         ["id", "name", "side", "hp", "max_hp", "fatigue", "blows", "ap", "conditions"]
     ]
-    for unit in state["units"].values():
-        view = _unit_view(state, unit)
+    for unit_id in state["order"]:
+        view = _unit_view(state, state["units"][unit_id])
         rows.append(
             [
                 view["id"],

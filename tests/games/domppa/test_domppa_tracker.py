@@ -1,0 +1,435 @@
+"""A Domppa combat from phones: every action and refusal through the tracker's HTTP API."""
+
+from __future__ import annotations
+
+import re
+import secrets
+import tempfile
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from toolkit.errors import DomekitError
+from toolkit.games.domppa.kit import load_kit_data
+from toolkit.games.domppa.tracker import RULE_OUT, RULE_TURN
+from toolkit.tracker.app import create_app
+from toolkit.tracker.kits import record_kit, record_kit_in
+from toolkit.tracker.matches import MatchService
+from toolkit.tracker.storage import Store
+
+DATA = load_kit_data(None)
+IDS = [ch.id for ch in DATA.characters]
+
+
+class Combat:
+    """One kit's combat driven through the JSON API, as the phones at the table would."""
+
+    def __init__(self, client: TestClient, db_url: str) -> None:
+        self.client = client
+        self.kit = secrets.token_urlsafe(16)
+        record_kit(db_url, {"kit_id": self.kit, "game": "domppa", "base_url": "http://t"})
+
+    def act(self, version: int | None = None, client_action_id: str | None = None, **action):
+        body = {"action": action, "client_action_id": client_action_id or secrets.token_hex(8)}
+        if version is not None:
+            body["version"] = version
+        return self.client.post(f"/k/{self.kit}/act", json=body)
+
+    def ok(self, **action) -> dict:
+        reply = self.act(**action)
+        assert reply.status_code == 200, reply.json()
+        return reply.json()
+
+    def refused(self, rule: str | None = None, **action) -> dict:
+        before = self.state()
+        reply = self.act(**action)
+        assert reply.status_code == 422, reply.json()
+        if rule is not None:
+            assert reply.json()["rule"] == rule, reply.json()
+        assert self.state() == before
+        return reply.json()
+
+    def state(self) -> dict:
+        return self.client.get(f"/k/{self.kit}/table.json").json()
+
+    def unit(self, unit_id: str) -> dict:
+        return self.client.get(f"/k/{self.kit}/unit/{unit_id}.json").json()["unit"]
+
+    def knight_strikes_berserker(self) -> dict:
+        self.ok(type="turn", unit="knight")
+        return self.ok(
+            type="attack",
+            attacker="knight",
+            target="berserker",
+            weapon="Broadsword",
+            hit_dice="6,3,2",
+            damage_dice="5,4",
+        )
+
+
+@pytest.fixture
+def client(tmp_path):
+    db_url = f"sqlite:///{tmp_path / 'dp.sqlite3'}"
+    with TestClient(create_app(db_url, kits_dir=None)) as test_client:
+        test_client.db_url = db_url
+        yield test_client
+
+
+@pytest.fixture
+def combat(client) -> Combat:
+    return Combat(client, client.db_url)
+
+
+# ------------------------------------------------------------------------------------ roster
+
+
+def test_the_roster_starts_with_the_kits_characters_at_full_hp(combat):
+    state = combat.state()
+    assert [u["id"] for u in state["units"]] == IDS
+    knight = combat.unit("knight")
+    # Health 14: 5 x 1 + 5 x 2 + 4 x 3 = 27 HP (the rules' tiers); AP 12 - encumbrance 6.
+    assert (knight["hp"], knight["max_hp"], knight["max_ap"]) == (27, 27, 6)
+    assert knight["fatigue"] == 0 and knight["conditions"] == []
+
+
+def test_a_character_entered_by_hand_joins_the_roster(combat):
+    reply = combat.ok(
+        type="add",
+        name="Goblin Archer",
+        side="raiders",
+        health=6,
+        attack=9,
+        defence=8,
+        precision=11,
+        strength=8,
+        morale=8,
+        equipment_encumbrance=2,
+    )
+    assert reply["text"] == "add Goblin Archer (raiders)"
+    goblin = combat.unit("goblin-archer")
+    assert (goblin["max_hp"], goblin["side"], goblin["max_ap"]) == (7, "raiders", 10)
+    combat.refused(None, type="add", name="Goblin Archer", health=6)
+    combat.refused("action form", type="add", name="", health=6)
+    combat.ok(type="leave", unit="goblin-archer")
+    assert [u["id"] for u in combat.state()["bench"]] == ["goblin-archer"]
+    combat.ok(type="join", unit="goblin-archer")
+
+
+# ------------------------------------------------------------------------------------ attacks
+
+
+def test_a_melee_blow_from_the_dice_faces_rolled(combat):
+    reply = combat.knight_strikes_berserker()
+    assert reply["text"] == "melee knight -> berserker with Broadsword hit 6,3,2 damage 5,4"
+    steps = reply["outcome"]["steps"]
+    # 6 explodes into 3: 6 + 2 = 8, + 2 = 10; 10 - 7 + attack 13 = 16 against defence 9.
+    assert "to hit: 2d6 10 - 7 + attack 13 = 16" in steps
+    # 9 - 7 + strength 12 + Broadsword 5 = 19 against leather 3 + natural 7 = 10: 9, slashing 11.
+    assert "damage: 2d6 9 - 7 + strength 12 + weapon 5 = 19" in steps
+    assert "slashing: 9 x 125% rounded down = 11" in steps
+    berserker = combat.unit("berserker")
+    assert (berserker["hp"], berserker["blows"], berserker["morale_due"]) == (10, 1, True)
+    knight = combat.unit("knight")
+    assert knight["ap"] == 0  # an attack costs all remaining AP
+    assert knight["fatigue"] == 9  # a melee attacker takes its encumbrance (3 + 6)
+    assert [u["id"] for u in combat.state()["morale_due"]] == ["berserker"]
+
+
+def test_defence_drops_a_point_per_blow_and_resets_with_the_round(combat):
+    combat.knight_strikes_berserker()
+    assert combat.unit("berserker")["stats"]["defence"] == 9 - 1  # defence 9, one blow
+    reply = combat.ok(type="new_round")
+    assert reply["text"] == "new round"
+    berserker = combat.unit("berserker")
+    assert berserker["blows"] == 0 and berserker["stats"]["defence"] == 9
+    assert combat.state()["round"] == 2 and combat.state()["active"] is None
+
+
+def test_attack_refusals_name_their_rule(combat):
+    attack = {
+        "type": "attack",
+        "attacker": "knight",
+        "target": "berserker",
+        "weapon": "Broadsword",
+        "hit_dice": "4,4",
+        "damage_dice": "4,4",
+    }
+    combat.refused(RULE_TURN, **attack)
+    combat.ok(type="turn", unit="knight")
+    combat.refused("Actions: attack", **{**attack, "mode": "ranged"})
+    combat.refused("action form", **{**attack, "hit_dice": "4,7"})
+    combat.refused("action form", **{**attack, "hit_dice": "4,6"})  # a 6 explodes: one more die
+    combat.refused("action form", **{**attack, "hit_dice": ""})
+    combat.refused(None, **{**attack, "target": "dragon"})
+    combat.ok(**attack)
+    assert (
+        "costs 1 AP but only 0 AP remain" in combat.refused("Actions: attack", **attack)["message"]
+    )
+    combat.ok(type="hp", unit="scout", change=-100)
+    combat.refused(RULE_OUT, **{**attack, "target": "scout"})
+
+
+def test_a_fire_weapon_sets_the_target_alight_on_a_six_in_the_damage_roll(combat):
+    combat.ok(type="turn", unit="fire-mage")
+    reply = combat.ok(
+        type="attack",
+        attacker="fire-mage",
+        target="scout",
+        weapon="Flaming Brand",
+        hit_dice="5,5",
+        damage_dice="6,1,5",
+    )
+    assert "Scout catches fire" in reply["outcome"]["steps"]
+    assert "burning" in combat.unit("scout")["conditions"]
+
+
+def test_a_poisoned_blow_takes_its_damage_turn_by_turn(combat):
+    combat.ok(type="condition", unit="scout", condition="poison", value=25)
+    # 10% of what is left, rounded up: 3 of 25, then 3 of 22, then 2 of 19, ...
+    reply = combat.ok(type="turn", unit="scout")
+    assert "Scout: poison 3: HP 13 -> 10" in reply["outcome"]["steps"]
+    assert combat.unit("scout")["poison_left"] == 22
+    combat.ok(type="turn", unit="scout")
+    combat.ok(type="turn", unit="scout")
+    assert combat.unit("scout")["hp"] == 13 - 3 - 3 - 2
+
+
+def test_the_server_rolls_from_the_seed_in_the_state_and_a_replay_rolls_the_same(combat):
+    combat.ok(type="turn", unit="knight")
+    attack = dict(
+        type="attack",
+        attacker="knight",
+        target="troll",
+        weapon="Broadsword",
+        hit_dice="roll",
+        damage_dice="roll",
+    )
+    first = combat.ok(**attack)["outcome"]["steps"]
+    rolled = [s for s in first if "the tracker rolled" in s]
+    assert len(rolled) == 2
+    combat.ok(type="undo")
+    again = combat.ok(**attack)["outcome"]["steps"]
+    assert again == first
+
+
+# ------------------------------------------------------------------------------ morale, turns
+
+
+def test_morale_after_damage_a_failure_flees_and_a_rally_brings_it_back(combat):
+    combat.knight_strikes_berserker()  # 10 of 21 HP left
+    # Missing 11 of 21: 6 started 10% steps, fewer than 11: target 12 + 6 = 18.
+    reply = combat.ok(type="morale", unit="berserker", dice="3,2")
+    assert "2d6 5 + morale 11 = 16" in reply["outcome"]["steps"]
+    assert reply["outcome"]["summary"] == "Berserker fails: flees"
+    berserker = combat.unit("berserker")
+    assert berserker["fleeing"] and not berserker["morale_due"]
+    assert berserker["stats"]["attack"] == 12 - 4  # fleeing: -4 attack and defence
+    combat.refused("Rally", type="rally", unit="knight", dice="6,6,6,1,1")
+    reply = combat.ok(type="rally", unit="berserker", dice="6,5,4")
+    assert reply["outcome"]["summary"] == "Berserker rallied"
+    assert not combat.unit("berserker")["fleeing"]
+
+
+def test_start_of_turn_burning_freezing_and_fatigue_recovery(combat):
+    combat.ok(type="condition", unit="troll", condition="burning", value="1")
+    combat.ok(type="condition", unit="troll", condition="freezing", value="1")
+    combat.ok(type="hp", unit="troll", change=0, fatigue=103)
+    reply = combat.ok(type="turn", unit="troll", burn_d2="2", freeze_dice="4,2", recovery_d6="1")
+    steps = reply["outcome"]["steps"]
+    assert "Troll: burning 2: HP 85 -> 83" in steps
+    assert "freezing: +6 fatigue (as stun)" in steps
+    assert "fatigue 109 -> 108" in steps
+    troll = combat.unit("troll")
+    assert troll["ap"] == 0 and not troll["can_act"]  # 100+ fatigue: it cannot act
+    assert troll["morale_due"]
+    combat.refused("action form", type="turn", unit="troll", burn_d2="3")
+
+
+def test_rest_mode_recovers_fatigue_and_berserk_needs_the_ability(combat):
+    combat.ok(type="hp", unit="priest", change=0, fatigue=20)
+    combat.ok(type="turn", unit="priest")
+    reply = combat.ok(type="spend", unit="priest", action="rest")
+    assert combat.unit("priest")["resting"] and combat.unit("priest")["ap"] == 0
+    reply = combat.ok(type="turn", unit="priest")
+    assert "fatigue 20 -> 17 (rest mode)" in reply["outcome"]["steps"]
+    combat.ok(type="turn", unit="knight")
+    combat.refused("Actions: berserk", type="spend", unit="knight", action="berserk")
+    combat.ok(type="turn", unit="berserker")
+    combat.ok(type="spend", unit="berserker", action="berserk")
+    assert combat.unit("berserker")["berserk"] == 3
+    reply = combat.ok(type="turn", unit="berserker")
+    assert "berserk +3: +3 fatigue" in reply["outcome"]["steps"]
+
+
+def test_moving_spends_ap_from_the_actions_table(combat):
+    combat.ok(type="turn", unit="scout")
+    reply = combat.ok(type="spend", unit="scout", action="move", squares=2, diagonal_squares=1)
+    assert "move: 2 x 2 + 1 diagonal x 3 + 0 difficult x 1 = 7 AP" in reply["outcome"]["steps"]
+    assert combat.unit("scout")["ap"] == 11 - 7
+    combat.refused("Actions: move", type="spend", unit="scout", action="move", squares=3)
+    combat.refused(RULE_TURN, type="spend", unit="knight", action="move", squares=1)
+
+
+def test_the_combat_ends_and_the_next_one_starts_with_the_same_roster(combat):
+    combat.ok(type="add", name="Ogre", health=30, attack=10, defence=6)
+    combat.ok(type="end_combat")
+    combat.refused("Combat", type="turn", unit="knight")
+    reply = combat.client.post(
+        f"/k/{combat.kit}/next-match", json={"match_id": combat.state()["match"]["id"]}
+    )
+    assert reply.status_code == 200
+    state = combat.state()
+    assert state["combat"] == 2 and "ogre" in [u["id"] for u in state["units"]]
+
+
+# ----------------------------------------------------------------------- the tracker's promises
+
+
+def test_two_phones_striking_one_target_from_one_version_get_a_409(combat):
+    combat.ok(type="turn", unit="knight")
+    version = combat.state()["match"]["version"]
+    strike = dict(
+        type="attack",
+        attacker="knight",
+        target="troll",
+        weapon="Broadsword",
+        hit_dice="4,4",
+        damage_dice="4,4",
+    )
+    assert combat.act(version, **strike).status_code == 200
+    assert combat.act(version, **{**strike, "hit_dice": "5,5"}).status_code == 409
+    # Setting another character's condition from the same old page touches nothing that changed.
+    reply = combat.act(version, type="condition", unit="priest", condition="fleeing", value="1")
+    assert reply.status_code == 200
+
+
+def test_a_retried_action_id_applies_once_and_a_view_link_is_read_only(combat):
+    first = combat.act(client_action_id="tap", type="hp", unit="scout", change=-2)
+    again = combat.act(client_action_id="tap", type="hp", unit="scout", change=-2)
+    assert again.json()["replayed"] and again.json()["seq"] == first.json()["seq"]
+    assert combat.unit("scout")["hp"] == 11
+    token = re.search(r"/v/([0-9a-f]+)/table", combat.client.get(f"/k/{combat.kit}/table").text)
+    view = f"/v/{token.group(1)}"
+    assert combat.client.get(f"{view}/unit/scout").status_code == 200
+    reply = combat.client.post(
+        f"{view}/act",
+        json={"action": {"type": "hp", "unit": "scout", "change": -2}, "client_action_id": "v"},
+    )
+    assert reply.status_code == 403 and combat.unit("scout")["hp"] == 11
+
+
+def test_pages_render_and_a_plain_form_previews_the_attack(combat):
+    kit = combat.kit
+    for path in ("table", *(f"unit/{i}" for i in IDS), "history", "export/roster.csv"):
+        assert combat.client.get(f"/k/{kit}/{path}").status_code == 200, path
+    assert combat.client.get(f"/k/{kit}/unit/dragon").status_code == 404
+    combat.ok(type="turn", unit="knight")
+    version = str(combat.state()["match"]["version"])
+    form = {
+        "type": "attack",
+        "attacker": "knight",
+        "target": "berserker",
+        "mode": "melee",
+        "weapon": "Broadsword",
+        "hit_dice": "6,3,2",
+        "damage_dice": "5,4",
+        "client_action_id": "form-1",
+        "version": version,
+        "next": f"/k/{kit}/unit/knight",
+    }
+    preview = combat.client.post(f"/k/{kit}/preview", data=form)
+    assert preview.status_code == 200 and "slashing: 9 x 125% rounded down = 11" in preview.text
+    assert combat.unit("berserker")["hp"] == 21
+    done = combat.client.post(f"/k/{kit}/act", data=form, follow_redirects=False)
+    assert done.status_code == 303
+    assert "test morale" in combat.client.get(done.headers["location"]).text
+    assert combat.unit("berserker")["hp"] == 10
+
+
+# --------------------------------------------------------------------------------- properties
+
+_TMP = "/dev/shm" if Path("/dev/shm").is_dir() else None
+_STORE: list[Store] = []
+dice = st.one_of(
+    st.just("roll"),
+    st.tuples(st.integers(1, 5), st.integers(1, 5)).map(lambda t: f"{t[0]},{t[1]}"),
+)
+ids = st.sampled_from(IDS)
+combat_actions = st.one_of(
+    st.builds(lambda u: {"type": "turn", "unit": u}, ids),
+    st.builds(
+        lambda a, t, h, d, w: {
+            "type": "attack",
+            "attacker": a,
+            "target": t,
+            "weapon": w,
+            "hit_dice": h,
+            "damage_dice": d,
+        },
+        ids,
+        ids,
+        dice,
+        dice,
+        st.sampled_from(["Broadsword", "Flaming Brand", "Poisoned Dagger", "Sap", "Mace"]),
+    ),
+    st.builds(lambda u, d: {"type": "morale", "unit": u, "dice": d}, ids, dice),
+    st.just({"type": "new_round"}),
+    st.builds(
+        lambda u, c: {"type": "condition", "unit": u, "condition": c, "value": "1"},
+        ids,
+        st.sampled_from(["burning", "freezing", "fleeing", "resting"]),
+    ),
+)
+
+
+def _service() -> MatchService:
+    if not _STORE:
+        _STORE.append(Store(f"sqlite:///{tempfile.mkdtemp(dir=_TMP)}/dp-properties.sqlite3"))
+    return MatchService(_STORE[0])
+
+
+def _new_combat(service: MatchService) -> int:
+    kit_id = secrets.token_urlsafe(16)
+    record_kit_in(service.store, {"kit_id": kit_id, "game": "domppa"})
+    return service.current_match(service.kit(kit_id)).id
+
+
+def _submit(service: MatchService, match_id: int, sequence: list[dict]) -> list[dict]:
+    applied = []
+    for action in sequence:
+        try:
+            service.submit(
+                match_id, action, client_action_id=secrets.token_hex(8), base_version=None
+            )
+        except DomekitError:
+            continue
+        applied.append(action)
+    return applied
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sequence=st.lists(combat_actions, max_size=25), data=st.data())
+def test_undoing_the_last_k_actions_equals_replaying_the_first_n_minus_k(sequence, data):
+    service = _service()
+    match_id = _new_combat(service)
+    applied = _submit(service, match_id, sequence)
+    k = data.draw(st.integers(0, len(applied)))
+    for _ in range(k):
+        service.submit(
+            match_id, {"type": "undo"}, client_action_id=secrets.token_hex(8), base_version=None
+        )
+    state = service.state(match_id)[1]
+    # Replaying on a combat with the same seed gives the same state, server rolls included.
+    other = _new_combat(service)
+    replayed = dict(service.state(other)[1], seed=state["seed"])
+    for action in applied[: len(applied) - k]:
+        replayed, _ = service.plugin("domppa").apply(
+            replayed, service.plugin("domppa").parse_action(action)
+        )
+    assert replayed == state
+    for unit in state["units"].values():
+        assert 0 <= unit["hp"] <= unit["max_hp"] and unit["fatigue"] >= 0 and unit["ap"] >= 0
+    assert MatchService(service.store).state(match_id) == service.state(match_id)
