@@ -14,6 +14,7 @@ possible roll or draw); icepool and the Monte Carlo re-state the rule formulas t
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -39,7 +40,11 @@ except ImportError:  # pragma: no cover - the venv has numpy; say so if not
     np = None
 
 
+LAST_MIN: list[float] = [0.0]
+
+
 def median_ms(function: Callable[[], Any], runs: int, before: Callable[[], None] | None = None):
+    """Median wall time in ms of `runs` calls (the fastest is kept in LAST_MIN[0])."""
     times = []
     result = None
     for _ in range(runs):
@@ -48,6 +53,7 @@ def median_ms(function: Callable[[], Any], runs: int, before: Callable[[], None]
         start = time.perf_counter()
         result = function()
         times.append((time.perf_counter() - start) * 1000)
+    LAST_MIN[0] = min(times)
     return statistics.median(times), result
 
 
@@ -356,17 +362,23 @@ def main() -> None:
         f"(each die followed {dice.EXPLODE_ROLLS} rolls)"
     )
     print(f"Monte Carlo: numpy {np.__version__}, {args.samples:,} samples, median of 3 runs")
-    print(f"icepool {icepool.__version__}; medians of {args.runs} runs; times in ms\n")
+    print(f"icepool {icepool.__version__}; medians of {args.runs} runs; times in ms")
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"load average before: {load} on {os.cpu_count()} CPUs\n")
     header = (
         f"{'query':<20}{'ours cold':>10}{'ours warm':>10}{'icepool':>10}{'MC':>10}"
         f"{'ice/ours':>10}{'MC/ours':>10}   {'ours':>12}{'icepool':>12}{'MC':>10}"
     )
     print(header)
     print("-" * len(header))
+    fastest: list[tuple[str, float, float]] = []
     for name, ours, headline, ice, mc in QUERIES:
         ours()  # imports and first-use costs out of the way
         cold, result = median_ms(ours, args.runs, before=clear_caches)
+        fastest_cold = LAST_MIN[0]
         warm, result = median_ms(ours, args.runs)
+        fastest_warm = LAST_MIN[0]
+        fastest.append((name, fastest_cold, fastest_warm))
         ice_time, ice_answer = median_ms(ice, max(5, args.runs // 4))
         mc_time, mc_answer = median_ms(lambda mc=mc: mc(rng, args.samples), 3)
         answer = headline(result)
@@ -375,6 +387,10 @@ def main() -> None:
             f"{ice_time / cold:>9.1f}x{mc_time / cold:>9.0f}x   "
             f"{float(answer):>12.8f}{float(ice_answer):>12.8f}{mc_answer:>10.6f}"
         )
+    print(
+        "\nfastest single run, ours (ms): "
+        + "; ".join(f"{name} {cold:.2f} cold / {warm:.2f} warm" for name, cold, warm in fastest)
+    )
     print(
         "\ncold: the toolkit's caches (exploding-dice tables, hands, engine results) cleared "
         "before each run;\nwarm: the same query again, as the tracker repeats it while a form "
