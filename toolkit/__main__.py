@@ -1,3 +1,3 @@
-from toolkit.cli import main
+from toolkit.launch import main
 
 main()

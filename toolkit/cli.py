@@ -6,7 +6,6 @@ so `domekit --help` answers at once.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import typer
@@ -141,9 +140,4 @@ def serve(
 
 def main() -> None:
     """Entry point of the console script and of `python -m toolkit`."""
-    if sys.argv[1:2] in (["cards"], ["calibrate"]):
-        # start-up bound commands: their own argparse flags, without importing typer and rich
-        from toolkit.cards import fast_main
-
-        raise SystemExit(fast_main(sys.argv[1:]))
     app(prog_name="domekit")

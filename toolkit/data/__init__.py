@@ -11,13 +11,14 @@ import io
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import BaseModel, ValidationError
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from toolkit.errors import DataError
 
-M = TypeVar("M", bound=BaseModel)
+if TYPE_CHECKING:  # pydantic loads where models are validated: reading a CSV needs none of it
+    from pydantic import BaseModel, ValidationError
+
+M = TypeVar("M", bound="BaseModel")
 
 CARD_DATA = Path(__file__).resolve().parent.parent.parent / "card_data"
 
@@ -57,6 +58,8 @@ def _first_problem(exc: ValidationError) -> tuple[str | None, str]:
 
 
 def validate(model: type[M], values: Any, path: Path, *, row: int | None = None) -> M:
+    from pydantic import ValidationError
+
     try:
         return model.model_validate(values)
     except ValidationError as exc:
@@ -77,6 +80,8 @@ def load_toml(path: Path) -> dict[str, Any]:
 
 def load_toml_model(path: Path, model: type[M]) -> M:
     """A TOML file validated against a pydantic model."""
+    from pydantic import ValidationError
+
     data = load_toml(path)
     try:
         return model.model_validate(data)
