@@ -15,6 +15,8 @@ from toolkit.odds.domppa import (
     Blow,
     DamageType,
     Defender,
+    awe_odds,
+    fear_odds,
     load_rules,
     melee_odds,
     morale_odds,
@@ -161,3 +163,15 @@ def test_truncation_is_stated_and_small():
         defender=Defender(body=8, hp=10, max_hp=20, morale=6),
     )  # fmt: skip
     assert 0 < odds["truncated_mass"] <= 3 * TRUNCATED_MASS_2D6 < Fraction(1, 10**9)
+
+
+def test_awe_counted_by_hand():
+    # 2d6 - 7 + morale 9 vs 10 + awe 2: needs 2d6 >= 10, which a 6 alone does not make: icepool.
+    odds = awe_odds(RULES, morale=9, awe=2)
+    assert abs(odds["p_may_strike"] - ICEPOOL_2D6.probability(">=", 10)) <= odds["truncated_mass"]
+
+
+def test_fear_wins_a_tie():
+    # Fear 10 (10/5 = 2) vs morale 9, unhurt: broken on 2d6 + 2 >= 9, i.e. 2d6 >= 7: 7/12.
+    odds = fear_odds(RULES, fear=10, morale=9, max_hp=20, hp=20)
+    assert odds["p_broken"] + odds["truncated_mass"] == Fraction(7, 12)

@@ -17,7 +17,9 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 dominum_app = typer.Typer(help="Dominum odds: attack, assault.", no_args_is_help=True)
-domppa_app = typer.Typer(help="Domppa odds: melee, ranged, morale.", no_args_is_help=True)
+domppa_app = typer.Typer(
+    help="Domppa odds: melee, ranged, morale, fear, awe.", no_args_is_help=True
+)
 naturedome_app = typer.Typer(help="Nature Dome odds: clash.", no_args_is_help=True)
 deathdome_app = typer.Typer(help="Death Dome odds: attack, capture.", no_args_is_help=True)
 app.add_typer(dominum_app, name="dominum")
@@ -452,6 +454,42 @@ def domppa_morale(
         + result["steps"]
     )
     emit_odds(result, as_json=as_json, title="Domppa morale odds")
+
+
+@domppa_app.command("fear")
+def domppa_fear(
+    fear: int = typer.Option(..., help="The Fear X of the one causing fear."),
+    morale: int = typer.Option(..., help="The target's morale."),
+    max_hp: int = typer.Option(..., help="The target's max HP."),
+    hp: int = typer.Option(..., help="The target's HP now."),
+    death_paths: int = typer.Option(0, help="Death paths of the one causing fear (+1 fear each)."),
+    data: Path | None = typer.Option(None, help=DATA_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Fear: the chance the target breaks and flees."""
+    from toolkit.odds.domppa import fear_odds
+    from toolkit.odds.render import emit_odds
+
+    result = fear_odds(
+        _domppa_rules(data), fear=fear, morale=morale, max_hp=max_hp, hp=hp,
+        death_paths=death_paths,
+    )  # fmt: skip
+    emit_odds(result, as_json=as_json, title="Domppa fear odds")
+
+
+@domppa_app.command("awe")
+def domppa_awe(
+    morale: int = typer.Option(..., help="The striker's morale."),
+    awe: int = typer.Option(..., help="The target's Awe X."),
+    data: Path | None = typer.Option(None, help=DATA_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Awe: the chance the striker may strike at all."""
+    from toolkit.odds.domppa import awe_odds
+    from toolkit.odds.render import emit_odds
+
+    result = awe_odds(_domppa_rules(data), morale=morale, awe=awe)
+    emit_odds(result, as_json=as_json, title="Domppa awe odds")
 
 
 # -- Nature Dome ------------------------------------------------------------------------------

@@ -381,3 +381,34 @@ def _steps(rules: DomppaRules, how: str, defender: Defender) -> list[str]:
 
 def probability_text(value: Fraction) -> str:
     return f"{float(value):.4%}"
+
+
+def fear_odds(
+    rules: DomppaRules, *, fear: int, morale: int, max_hp: int, hp: int, death_paths: int = 0
+) -> dict[str, Any]:
+    """Fear X: 2d6 + fear/5 vs morale - the missing-HP penalty; the fear wins a tie."""
+    broken = two_d6(rules).map(
+        lambda total: engine.fear_test(
+            rules, fear=fear, morale=morale, max_hp=max_hp, hp=hp, roll_total=total,
+            death_paths=death_paths,
+        ).broken
+    )  # fmt: skip
+    return {
+        "p_broken": broken.p(),
+        "p_stands": broken.p(lambda b: not b),
+        "truncated_mass": broken.missing,
+        "steps": ["each 2d6 total resolved by fear_test (the fear wins a tie)"],
+    }
+
+
+def awe_odds(rules: DomppaRules, *, morale: int, awe: int) -> dict[str, Any]:
+    """To strike one with Awe X: 2d6 - 7 + morale vs 10 + X; a tie passes."""
+    may = two_d6(rules).map(
+        lambda total: engine.awe_test(rules, morale=morale, awe=awe, roll_total=total).may_strike
+    )
+    return {
+        "p_may_strike": may.p(),
+        "p_held_back": may.p(lambda m: not m),
+        "truncated_mass": may.missing,
+        "steps": ["each 2d6 total resolved by awe_test (a tie passes)"],
+    }
