@@ -187,6 +187,7 @@ def test_the_reference_page_carries_the_table_qr_code(kit, tmp_path):
 def test_the_manifest_lists_every_qr_url(kit, data):
     result, _ = kit
     manifest = json.loads(result.manifest.read_text())
+    assert manifest["data_dir"] is None  # the shipped card_data
     assert manifest["game"] == "domppa" and manifest["kit_id"] == KIT_ID
     expected = [f"{BASE}/k/{KIT_ID}/table"] + [
         f"{BASE}/k/{KIT_ID}/unit/{ch.id}" for ch in data.characters
@@ -462,3 +463,12 @@ def test_character_cards_have_backs_at_the_mirrored_positions_on_the_next_page(
         assert len(want) == len(got) > 0
         for (x, y), (bx, by) in zip(want, got, strict=True):
             assert abs(x - bx) < 0.05 and abs(y - by) < 0.05
+
+
+def test_a_kit_built_from_your_own_data_names_its_folder_for_the_tracker(cli, tmp_path):
+    folder = _copy(tmp_path)
+    out = tmp_path / "mine.pdf"
+    result = cli("kit", "domppa", "--data", str(folder), "--out", str(out), "--base-url", BASE)
+    assert result.exit_code == 0, result.stderr
+    manifest = json.loads(Path(str(out) + ".kit.json").read_text())
+    assert manifest["data_dir"] == str(folder.resolve())

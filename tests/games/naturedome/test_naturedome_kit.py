@@ -242,6 +242,7 @@ def test_qr_codes_decode_to_exactly_their_urls(kit, tmp_path):
 def test_the_manifest_lists_every_qr_url(kit):
     result, _ = kit
     manifest = json.loads(result.manifest.read_text())
+    assert manifest["data_dir"] is None  # the shipped card_data
     assert manifest["kit_id"] == KIT_ID and manifest["game"] == "naturedome"
     assert sorted(manifest["qr_urls"]) == sorted(
         [
@@ -334,3 +335,12 @@ def test_teams_is_refused_for_nature_dome(cli, tmp_path):
     result = cli("kit", "naturedome", "--teams", "red,blue", "--out", str(tmp_path / "k.pdf"))
     assert result.exit_code == 2
     assert "--teams is for Death Dome" in result.stderr
+
+
+def test_a_kit_built_from_your_own_data_names_its_folder_for_the_tracker(cli, tmp_path):
+    folder = _copy(tmp_path)
+    out = tmp_path / "mine.pdf"
+    result = cli("kit", "naturedome", "--data", str(folder), "--out", str(out), "--base-url", BASE)
+    assert result.exit_code == 0, result.stderr
+    manifest = json.loads(Path(str(out) + ".kit.json").read_text())
+    assert manifest["data_dir"] == str(folder.resolve())

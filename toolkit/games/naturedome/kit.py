@@ -688,6 +688,8 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
             "players": [str(player) for player in PLAYERS],
             "paper": options.paper,
             "pdf": str(out),
+            # the tracker reads the same data: a kit built from --data names its folder
+            "data_dir": str(data.folder.resolve()) if options.data is not None else None,
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
             "urls": urls,
             "qr_urls": all_urls(urls),
