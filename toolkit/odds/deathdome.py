@@ -164,6 +164,7 @@ def attack_odds(
             "p_kill": dist.p(lambda o: o[2]),
             "p_push_back": dist.p(lambda o: o[3]),
             "expected_damage": dist.map(lambda o: o[0]).mean(),
+            "damage_distribution": distribution(dist, lambda o: o[0]),
         }
 
     table = [summary(*row) for row in rows]

@@ -135,6 +135,7 @@ def clash_odds(
                 "expected_damage": dist.mean(),
                 "p_damage": dist.p(lambda damage: damage > 0),
                 "p_knocked_out": dist.p(lambda damage: damage >= knock_out),
+                "damage_distribution": distribution(dist),
             }
             for play, dist in sorted(results, key=lambda item: -item[1].mean())
         ],

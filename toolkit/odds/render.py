@@ -116,7 +116,7 @@ def _rows_table(name: str, rows: Sequence[Mapping[str, Any]]):  # type: ignore[n
     from rich.table import Table
 
     table = Table(title=name.replace("_", " "), title_justify="left", box=None, pad_edge=False)
-    keys = list(rows[0])
+    keys = [key for key in rows[0] if not key.endswith("_distribution")]  # those: --json
     for key in keys:
         table.add_column(key.replace("_", " "))
     for row in rows:
