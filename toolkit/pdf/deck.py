@@ -112,20 +112,27 @@ def _problem(card: DeckCard, message: str, column: str | None = None) -> DataErr
     return DataError(card.source or "cards", message, row=card.row, field=column)
 
 
-def _draw_stat(c: Canvas, label: str, value: str, box: Rect) -> None:
-    """`Label  value` on one line, shrunk to the box's width."""
-    label_text = f"{label}  " if label else ""
-    size = STAT_SIZE
-    width = stringWidth(label_text, "Helvetica-Bold", size) + stringWidth(value, "Helvetica", size)
-    if width > pt(box.w):
-        size = max(4.0, size * pt(box.w) / width)
-    y = pt(box.y) + (pt(box.h) - size * 0.72) / 2
-    c.setFillColorRGB(*LABEL)
-    c.setFont("Helvetica-Bold", size)
-    c.drawString(pt(box.x), y, label_text)
-    c.setFillColorRGB(0, 0, 0)
-    c.setFont("Helvetica", size)
-    c.drawString(pt(box.x) + stringWidth(label_text, "Helvetica-Bold", size), y, value)
+def _draw_stats(c: Canvas, stats: Sequence[tuple[str, str]], top: float, box: Rect) -> None:
+    """`Label  value` lines from `top` (mm) down, each shrunk to the box's width; one text object
+    for all of them."""
+    text = c.beginText()
+    for index, (label, value) in enumerate(stats):
+        label_text = f"{label}  " if label else ""
+        size = STAT_SIZE
+        label_width = stringWidth(label_text, "Helvetica-Bold", 1)
+        width = (label_width + stringWidth(value, "Helvetica", 1)) * size
+        if width > pt(box.w):
+            size = max(4.0, size * pt(box.w) / width)
+        line_top = top - index * STAT_HEIGHT
+        y = pt(line_top - STAT_HEIGHT) + (pt(STAT_HEIGHT) - size * 0.72) / 2
+        text.setTextOrigin(pt(box.x), y)
+        text.setFillColorRGB(*LABEL)
+        text.setFont("Helvetica-Bold", size)
+        text.textOut(label_text)
+        text.setFillColorRGB(0, 0, 0)
+        text.setFont("Helvetica", size)
+        text.textOut(value)
+    c.drawText(text)
 
 
 class FaceMaker:
@@ -140,9 +147,6 @@ class FaceMaker:
         paragraph = self._paragraph(card) if card.markup is not None else None
 
         def draw(c: Canvas, box: CardBox) -> None:
-            c.setFillColorRGB(1, 1, 1)
-            bleed = box.bleed
-            c.rect(pt(bleed.x), pt(bleed.y), pt(bleed.w), pt(bleed.h), stroke=0, fill=1)
             frame = box.trim.inset(min(2.5, box.trim.w / 10))
             c.setStrokeColorRGB(*FRAME)
             c.setLineWidth(0.6)
@@ -173,19 +177,12 @@ class FaceMaker:
                     stats[-beside:] if beside else [],
                     stats[:-beside] if beside else stats,
                 )
-                for index, (label, value) in enumerate(below):
-                    line = Rect(
-                        band.x,
-                        band.top - (index + 1) * STAT_HEIGHT,
-                        band.w - QR_SIZE - GAP,
-                        STAT_HEIGHT,
-                    )
-                    _draw_stat(c, label, value, line)
-            for label, value in stats:
-                line, rest = rest.split_top(STAT_HEIGHT)
-                _draw_stat(c, label, value, line)
+                _draw_stats(
+                    c, below, band.top, Rect(band.x, band.y, band.w - QR_SIZE - GAP, band.h)
+                )
             if stats:
-                rest = Rect(rest.x, rest.y, rest.w, rest.h - GAP)
+                _draw_stats(c, stats, rest.top, rest)
+                rest = Rect(rest.x, rest.y, rest.w, rest.h - len(stats) * STAT_HEIGHT - GAP)
             if rest.h <= 1:
                 if card.text or paragraph is not None:
                     self.warnings.append(f"{_where(card)}: no room left for the text")
@@ -237,9 +234,11 @@ def _where(card: DeckCard) -> str:
 
 
 def back_face(back: DeckBack, pictures: Pictures) -> Callable[[Canvas, CardBox], None]:
-    """A picture filling the bleed, or the text big and centred on a dark ground."""
+    """A picture filling the bleed, or the text big and centred on a dark ground. Drawn once per
+    PDF as a form XObject and placed at every card: a deck has few backs and many cards."""
+    forms: set[int] = set()
 
-    def draw(c: Canvas, box: CardBox) -> None:
+    def draw_at_origin(c: Canvas, box: CardBox) -> None:
         if back.image is not None:
             pictures.draw(c, back.image, box.bleed, cover=True)
             return
@@ -261,6 +260,24 @@ def back_face(back: DeckBack, pictures: Pictures) -> Callable[[Canvas, CardBox],
             align="centre",
             valign="middle",
         )
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        trim = box.trim
+        name = f"back_{id(back)}_{trim.w:g}x{trim.h:g}"
+        if id(c) not in forms:
+            origin = CardBox(
+                Rect(0, 0, trim.w, trim.h),
+                box.bleed.moved(-trim.x, -trim.y),
+                box.safe.moved(-trim.x, -trim.y),
+            )
+            c.beginForm(name, *origin.bleed.points())
+            draw_at_origin(c, origin)
+            c.endForm()
+            forms.add(id(c))
+        c.saveState()
+        c.translate(pt(trim.x), pt(trim.y))
+        c.doForm(name)
+        c.restoreState()
 
     return draw
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -70,7 +70,7 @@ class Icon:
         self.load()
         width = height * self.aspect
         if self._drawing is not None:
-            form = f"icon_{self.name}"
+            form = f"icon_{self.name}_{id(self)}"
             if id(c) not in self._forms:
                 drawing = self._drawing
                 from reportlab.graphics import renderPDF
@@ -134,10 +134,21 @@ def check_icons(text: str, icons: IconSet) -> None:
 Piece = str | Icon
 
 
-@dataclass(frozen=True)
-class _Word:
+class _Word(NamedTuple):
     pieces: tuple[Piece, ...]
     width: float  # at font size 1
+
+
+_WIDTHS: dict[tuple[str, str], float] = {}
+
+
+def _width(text: str, font: str) -> float:
+    """stringWidth at size 1, remembered: card texts repeat their words."""
+    key = (text, font)
+    width = _WIDTHS.get(key)
+    if width is None:
+        width = _WIDTHS[key] = stringWidth(text, font, 1)
+    return width
 
 
 @dataclass(frozen=True)
@@ -153,6 +164,9 @@ def _words(text: str, icons: IconSet, font: str) -> list[list[_Word]]:
     for paragraph in text.split("\n"):
         words = []
         for token in paragraph.split():
+            if ":" not in token:  # the common case: a plain word
+                words.append(_Word((token,), _width(token, font)))
+                continue
             pieces: list[Piece] = []
             width = 0.0
             for index, part in enumerate(ICON.split(token)):
@@ -164,7 +178,7 @@ def _words(text: str, icons: IconSet, font: str) -> list[list[_Word]]:
                     width += icon.aspect
                 elif part:
                     pieces.append(part)
-                    width += stringWidth(part, font, 1)
+                    width += _width(part, font)
             words.append(_Word(tuple(pieces), width))
         space_free.append(words)
     return space_free
@@ -226,25 +240,48 @@ def draw_icon_text(
     font: str = "Helvetica",
     align: str = "left",
 ) -> None:
-    """Draw fitted text from the top of `box` (mm)."""
+    """Draw fitted text from the top of `box` (mm): one text object, one string per run of plain
+    words (PDF text is costly per string, not per character), icons between runs."""
     size = fitted.size
-    space = stringWidth(" ", font, size)
-    c.setFont(font, size)
+    space = stringWidth(" ", font, 1)
+    text = c.beginText()
+    text.setFont(font, size)
+    icons: list[tuple[Icon, float, float]] = []
     y = pt(box.top) - size * 0.95
     for line in fitted.lines:
-        width = sum(w.width for w in line) * size + space * max(0, len(line) - 1)
         x = pt(box.x)
         if align == "centre":
+            width = (sum(w.width for w in line) + space * max(0, len(line) - 1)) * size
             x += (pt(box.w) - width) / 2
+        run: list[str] = []
+        run_x = x
         for word in line:
+            if len(word.pieces) == 1 and isinstance(word.pieces[0], str):
+                if not run:
+                    run_x = x
+                run.append(word.pieces[0])
+                x += (word.width + space) * size
+                continue
+            if run:
+                text.setTextOrigin(run_x, y)
+                text.textOut(" ".join(run))
+                run = []
             for piece in word.pieces:
                 if isinstance(piece, Icon):
-                    x += piece.draw(c, x, y - ICON_DROP * size, size)
+                    icons.append((piece, x, y))
+                    x += piece.aspect * size
                 else:
-                    c.drawString(x, y, piece)
+                    text.setTextOrigin(x, y)
+                    text.textOut(piece)
                     x += stringWidth(piece, font, size)
-            x += space
+            x += space * size
+        if run:
+            text.setTextOrigin(run_x, y)
+            text.textOut(" ".join(run))
         y -= size * LEADING
+    c.drawText(text)
+    for icon, x, baseline in icons:
+        icon.draw(c, x, baseline - ICON_DROP * size, size)
 
 
 # ---------------------------------------------------------------------------------------------

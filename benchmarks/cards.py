@@ -1,0 +1,256 @@
+"""The same 150-card deck built three ways: `domekit cards`, a bare reportlab script, protograf.
+
+    .venv/bin/python benchmarks/cards.py [--runs 7] [--protograf-runs 3] [--no-protograf]
+
+The deck: 150 rows (name, deck, strength, cost, a 25-word ability), poker cards with 3 mm bleed,
+crop marks and a back per card on A4 (8 cards a page, 19 front pages and 19 back pages). Each run
+is a fresh process, what a user waits for: interpreter start, imports, reading the CSV, the PDF.
+Prints per tool the median wall time, the median CPU time (user + system, less disturbed by other
+work on a busy machine) and the median peak resident memory, then the ratios.
+
+protograf is a benchmark-only dependency: the script installs it with pip into its own venv,
+`.benchvenv-protograf/` at the repository root, on first use; if that fails it says why and goes
+on with the other two.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROTOGRAF_VENV = ROOT / ".benchvenv-protograf"
+CARDS = 150
+WORDS = (
+    "attack defend draw discard each enemy unit adjacent gains loses one two three power shield "
+    "until end of turn when this card enters play you may move heal target ally"
+).split()
+
+BARE_REPORTLAB = r'''
+"""150 poker cards from deck.csv with reportlab alone: 3 mm bleed, crop marks, mirrored backs."""
+import csv, sys
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+
+MM = 72 / 25.4
+W, H, BLEED = 63.5 * MM, 88.9 * MM, 3 * MM
+PAGE = (297 * MM, 210 * MM)  # A4 landscape: 4 x 2 cards
+COLS, ROWS = 4, 2
+CELL_W, CELL_H = W + 2 * BLEED, H + 2 * BLEED
+LEFT = (PAGE[0] - COLS * CELL_W) / 2 + BLEED
+BOTTOM = (PAGE[1] - ROWS * CELL_H) / 2 + BLEED
+SLOTS = [(LEFT + c * CELL_W, BOTTOM + r * CELL_H)
+         for r in reversed(range(ROWS)) for c in range(COLS)]
+SAFE = 4 * MM
+
+with open(sys.argv[1], newline="", encoding="utf-8-sig") as f:
+    rows = list(csv.DictReader(f))
+c = Canvas(sys.argv[2], pagesize=PAGE)
+for start in range(0, len(rows), 8):
+    batch = rows[start:start + 8]
+    for row, (x, y) in zip(batch, SLOTS):
+        c.setFillColorRGB(1, 1, 1)
+        c.rect(x - BLEED, y - BLEED, CELL_W, CELL_H, stroke=0, fill=1)
+        c.setStrokeColorRGB(0.55, 0.55, 0.55)
+        c.roundRect(x + 2.5 * MM, y + 2.5 * MM, W - 5 * MM, H - 5 * MM, 2 * MM, stroke=1, fill=0)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont("Helvetica-Bold", 12)
+        top = y + H - SAFE
+        c.drawString(x + SAFE, top - 12, row["name"])
+        c.setFont("Helvetica", 7.5)
+        for i, key in enumerate(("deck", "strength", "cost")):
+            c.drawString(x + SAFE, top - 26 - i * 12, f"{key.title()}  {row[key]}")
+        c.setFont("Helvetica", 9)
+        ty = top - 66
+        for line in simpleSplit(row["ability"], "Helvetica", 9, W - 2 * SAFE):
+            c.drawString(x + SAFE, ty, line)
+            ty -= 10.6
+    used = SLOTS[:len(batch)]
+    c.setLineWidth(0.25)
+    xs = sorted({v for x, _ in used for v in (x, x + W)})
+    ys = sorted({v for _, y in used for v in (y, y + H)})
+    x0 = min(x for x, _ in used) - BLEED; x1 = max(x for x, _ in used) + W + BLEED
+    y0 = min(y for _, y in used) - BLEED; y1 = max(y for _, y in used) + H + BLEED
+    for x in xs:
+        c.line(x, y1 + MM, x, y1 + 5 * MM); c.line(x, y0 - MM, x, y0 - 5 * MM)
+    for y in ys:
+        c.line(x0 - MM, y, x0 - 5 * MM, y); c.line(x1 + MM, y, x1 + 5 * MM, y)
+    c.showPage()
+    for row, (x, y) in zip(batch, SLOTS):
+        y = PAGE[1] - y - H  # landscape page, long-edge flip: backs mirror top to bottom
+        c.setFillColorRGB(0.16, 0.22, 0.32)
+        c.rect(x - BLEED, y - BLEED, CELL_W, CELL_H, stroke=0, fill=1)
+        c.setFillColorRGB(1, 1, 1)
+        c.setFont("Helvetica-Bold", 20)
+        c.drawCentredString(x + W / 2, y + H / 2 - 7, row["deck"])
+    c.showPage()
+c.save()
+'''
+
+PROTOGRAF = r"""
+import sys
+from protograf import *
+Create(filename=sys.argv[2], paper="A4-l", units="mm", margin=8)
+Data(filename=sys.argv[1])
+Deck(cards=150, card_size="poker", grid_marks=True, bleed_fill="white")
+LEFT = dict(x=4, width=55, align="left", wrap=True)
+Card("*",
+     text(text=T("{{ name }}"), y=4, height=8, font_size=12, **LEFT),
+     text(text=T("Deck  {{ deck }}"), y=14, height=5, font_size=7, **LEFT),
+     text(text=T("Strength  {{ strength }}"), y=19, height=5, font_size=7, **LEFT),
+     text(text=T("Cost  {{ cost }}"), y=24, height=5, font_size=7, **LEFT),
+     text(text=T("{{ ability }}"), y=31, height=50, font_size=9, **LEFT),
+)
+CardBack("*",
+         rectangle(x=0, y=0, width=63.5, height=88.9, fill="#293850"),
+         text(text=T("{{ deck }}"), x=4, y=40, width=55, height=10, font_size=20,
+              stroke="white", wrap=True))
+Save()
+"""
+
+
+def write_deck(folder: Path) -> Path:
+    rng = random.Random(7)
+    path = folder / "deck.csv"
+    with path.open("w", newline="", encoding="utf-8") as stream:
+        writer = csv.writer(stream)
+        writer.writerow(["name", "deck", "strength", "cost", "ability"])
+        for number in range(1, CARDS + 1):
+            ability = " ".join(rng.choice(WORDS) for _ in range(25)).capitalize() + "."
+            deck = rng.choice(["Fire", "Water", "Earth", "Air"])
+            writer.writerow(
+                [f"Card {number:03d}", deck, rng.randint(1, 9), rng.randint(0, 5), ability]
+            )
+    return path
+
+
+def one_run(command: list[str], cwd: Path) -> tuple[float, float, float]:
+    """(wall s, CPU s, peak RSS MiB) of one process."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        error = child.stderr.read().decode() if child.stderr else ""
+        raise SystemExit(f"{' '.join(command)} failed:\n{error}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def measure(command: list[str], cwd: Path, runs: int) -> dict[str, float]:
+    results = [one_run(command, cwd) for _ in range(runs)]
+    return {
+        "wall": statistics.median(r[0] for r in results),
+        "cpu": statistics.median(r[1] for r in results),
+        "rss": statistics.median(r[2] for r in results),
+        "runs": runs,
+    }
+
+
+def protograf_python() -> Path | None:
+    """The benchmark venv's python with protograf installed, or None (and why, on stdout)."""
+    python = PROTOGRAF_VENV / "bin" / "python"
+    if python.exists():
+        check = subprocess.run([python, "-c", "import protograf"], capture_output=True)
+        if check.returncode == 0:
+            return python
+    print(f"installing protograf into {PROTOGRAF_VENV} (once) ...", flush=True)
+    steps = [
+        [sys.executable, "-m", "venv", str(PROTOGRAF_VENV)],
+        [str(python), "-m", "pip", "install", "--quiet", "protograf"],
+    ]
+    for step in steps:
+        done = subprocess.run(step, capture_output=True, text=True)
+        if done.returncode != 0:
+            reason = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
+            print(f"protograf skipped: {' '.join(step[:4])} failed: {reason[0]}")
+            return None
+    return python
+
+
+def pages(pdf: Path) -> int:
+    import pymupdf
+
+    with pymupdf.open(pdf) as document:
+        return len(document)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--protograf-runs", type=int, default=3)
+    parser.add_argument("--no-protograf", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        deck = write_deck(folder)
+        (folder / "bare.py").write_text(BARE_REPORTLAB)
+        (folder / "pg.py").write_text(PROTOGRAF)
+        domekit = [
+            sys.executable,
+            "-m",
+            "toolkit",
+            "cards",
+            str(deck),
+            "--back",
+            "deck",
+            "--marks",
+            "edges",
+            "--paper",
+            "a4",
+            "--out",
+            str(folder / "domekit.pdf"),
+        ]
+        tools = {
+            "domekit cards": (domekit, folder / "domekit.pdf", args.runs),
+            "bare reportlab": (
+                [sys.executable, str(folder / "bare.py"), str(deck), str(folder / "bare.pdf")],
+                folder / "bare.pdf",
+                args.runs,
+            ),
+        }
+        python = None if args.no_protograf else protograf_python()
+        if python is not None:
+            tools["protograf"] = (
+                [str(python), str(folder / "pg.py"), str(deck), str(folder / "pg.pdf")],
+                folder / "pg.pdf",
+                args.protograf_runs,
+            )
+        figures = {}
+        for tool, (command, _, runs) in tools.items():
+            one_run(command, ROOT)  # warm the file cache and .pyc files
+            figures[tool] = measure(command, ROOT, runs)
+        # pymupdf only now: a child forked from a bigger parent reports the parent's peak memory
+        for tool, (_, pdf, _) in tools.items():
+            figures[tool]["pages"] = pages(pdf)
+    print(
+        f"\n{CARDS} poker cards with bleed, crop marks and backs on A4 (medians, fresh processes)"
+    )
+    print(f"{'':16} {'wall s':>8} {'CPU s':>8} {'peak MiB':>9} {'pages':>6} {'runs':>5}")
+    for tool, f in figures.items():
+        print(
+            f"{tool:16} {f['wall']:8.3f} {f['cpu']:8.3f} {f['rss']:9.1f} {f['pages']:6.0f} "
+            f"{f['runs']:5.0f}"
+        )
+    ours, bare = figures["domekit cards"], figures["bare reportlab"]
+    print(
+        f"\ndomekit cards / bare reportlab: {ours['wall'] / bare['wall']:.2f}x wall, "
+        f"{ours['cpu'] / bare['cpu']:.2f}x CPU (aim: within 1.5x)"
+    )
+    if "protograf" in figures:
+        pg = figures["protograf"]
+        print(
+            f"protograf / domekit cards: {pg['wall'] / ours['wall']:.1f}x wall, "
+            f"{pg['cpu'] / ours['cpu']:.1f}x CPU (aim: at least 10x)"
+        )
+
+
+if __name__ == "__main__":
+    main()
