@@ -394,9 +394,9 @@ def main() -> None:
     print(
         "\ncold: the toolkit's caches (exploding-dice tables, hands, engine results) cleared "
         "before each run;\nwarm: the same query again, as the tracker repeats it while a form "
-        "is filled in.\nicepool answers here leave out rule details the toolkit's engines apply "
-        "(e.g. the shield\nhit's step text, Nature Dome's 0 floor per card is applied by hand); "
-        "answers agree where stated."
+        "is filled in.\nicepool and the Monte Carlo state each rule as a formula written in this "
+        "script (not the engines),\nso their answers agreeing with ours also cross-checks the "
+        "engine-driven odds. Ratios are against ours cold."
     )
 
 
