@@ -85,9 +85,9 @@ class GamePlugin(Protocol):
 def load_plugin(game: str) -> GamePlugin:
     """The tracker plugin of a game, from `toolkit/games/<game>/tracker.py`."""
     if not game.isidentifier():
-        raise DomekitError(f"unknown game {game!r}")
+        raise PageNotFound(f"unknown game {game!r}")
     try:
         module = importlib.import_module(f"toolkit.games.{game}.tracker")
     except ModuleNotFoundError:
-        raise DomekitError(f"the tracker does not know the game {game!r} yet") from None
+        raise PageNotFound(f"the tracker has no pages for {game!r} kits yet") from None
     return module.plugin
