@@ -1,0 +1,460 @@
+"""A Dominum match from phones: every action and refusal through the tracker's HTTP API."""
+
+from __future__ import annotations
+
+import re
+import secrets
+import tempfile
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from toolkit.data.dominum import load_dominum
+from toolkit.errors import DomekitError
+from toolkit.games.dominum.tracker import RULE_SETUP, default_forces
+from toolkit.tracker.app import create_app
+from toolkit.tracker.kits import record_kit, record_kit_in
+from toolkit.tracker.matches import MatchService
+from toolkit.tracker.storage import Store
+
+DATA = load_dominum()
+RED_SPACES = ["1,2", "1,4", "2,2", "2,3", "2,4", "3,3"]
+# Gold keeps its assault zone open but for 5,3, and puts one of its final three in the Neutral Line.
+GOLD_SPACES = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
+BEGIN = {"type": "begin", "reserves": {"red": ["3", "4"], "gold": ["1", "2"]}, "seed": 7}
+
+
+class Match:
+    """One kit's match driven through the JSON API, as the phones at the table would."""
+
+    def __init__(self, client: TestClient, db_url: str) -> None:
+        self.client = client
+        self.kit = secrets.token_urlsafe(16)
+        record_kit(db_url, {"kit_id": self.kit, "game": "dominum", "base_url": "http://t"})
+
+    def act(self, version: int | None = None, client_action_id: str | None = None, **action):
+        body = {"action": action, "client_action_id": client_action_id or secrets.token_hex(8)}
+        if version is not None:
+            body["version"] = version
+        return self.client.post(f"/k/{self.kit}/act", json=body)
+
+    def ok(self, **action) -> dict:
+        reply = self.act(**action)
+        assert reply.status_code == 200, reply.json()
+        return reply.json()
+
+    def refused(self, rule: str | None = None, **action) -> dict:
+        before = self.state()
+        reply = self.act(**action)
+        assert reply.status_code == 422, reply.json()
+        if rule is not None:
+            assert reply.json()["rule"] == rule, reply.json()
+        assert self.state() == before
+        return reply.json()
+
+    def state(self) -> dict:
+        return self.client.get(f"/k/{self.kit}/table.json").json()
+
+    def side(self, player: str) -> dict:
+        return self.state()["sides"][player]
+
+    def unit(self, space: str) -> dict | None:
+        return next((u for u in self.state()["units"] if u["space"] == space), None)
+
+    def deployed(self) -> None:
+        self.ok(**BEGIN, first_player="red")
+        forces = self.state()["forces"]
+        for i in range(6):
+            self.ok(type="place", player="red", card=forces["red"][i], space=RED_SPACES[i])
+            self.ok(type="place", player="gold", card=forces["gold"][i], space=GOLD_SPACES[i])
+
+    def two_in_golds_zone(self) -> None:
+        """Red moves the Elven Spearman and the Glade Rider into gold's assault zone."""
+        self.deployed()
+        self.ok(type="activate", player="red", phase="move")
+        self.ok(type="move", player="red", start="3,3", end="4,3")
+        self.ok(type="move", player="red", start="2,4", end="4,4")
+        self.ok(type="end_phase", player="red")
+        self.ok(type="activate", player="gold", phase="reserve")
+        self.ok(type="reserve", player="gold", revealed="4")
+
+
+@pytest.fixture
+def client(tmp_path):
+    db_url = f"sqlite:///{tmp_path / 'dm.sqlite3'}"
+    with TestClient(create_app(db_url, kits_dir=None)) as test_client:
+        test_client.db_url = db_url
+        yield test_client
+
+
+@pytest.fixture
+def match(client) -> Match:
+    return Match(client, client.db_url)
+
+
+# ------------------------------------------------------------------------------------ set-up
+
+
+def test_forces_are_one_hero_four_elites_and_seven_warriors_of_one_domain(match):
+    state = match.state()
+    assert state["began"] is False and state["domains"] == {"red": "Elves", "gold": "Freemen"}
+    assert state["forces"]["red"] == default_forces(DATA, "Elves")
+    kinds = [DATA.card(name).type for name in state["forces"]["red"]]
+    assert (kinds.count("hero"), kinds.count("elite"), kinds.count("warrior")) == (1, 4, 7)
+    match.ok(type="forces", player="gold", domain="Shy-Lorr")
+    assert match.state()["forces"]["gold"] == default_forces(DATA, "Shy-Lorr")
+    too_few = default_forces(DATA, "Elves")[:-1]
+    assert (
+        "they need 7"
+        in match.refused(RULE_SETUP, type="forces", player="red", domain="Elves", cards=too_few)[
+            "message"
+        ]
+    )
+    strangers = [*default_forces(DATA, "Elves")[:-1], "Captain Aldric"]
+    match.refused(RULE_SETUP, type="forces", player="red", domain="Elves", cards=strangers)
+    match.refused(None, type="forces", player="red", domain="Dwarves")
+
+
+def test_the_higher_reserve_decides_the_first_player_and_deployment_alternates(match):
+    reply = match.ok(**BEGIN, first_player="gold")
+    assert "red shows 7, gold shows 3; red is higher and decides who is 1st Player" in (
+        "; ".join(reply["outcome"]["steps"])
+    )
+    state = match.state()
+    assert state["stage"] == "deployment" and state["deployment_turn"] == "gold"
+    assert state["sides"]["red"]["reserve"] == ["3", "4"]
+    assert state["sides"]["red"]["deck_left"] == 7
+    match.refused("Determine the First Player", **BEGIN, first_player="red")
+    forces = state["forces"]
+    match.refused(
+        "Initial Deployment", type="place", player="red", card=forces["red"][0], space="1,1"
+    )
+    match.ok(type="place", player="gold", card=forces["gold"][0], space="5,2")
+    match.refused(
+        "Initial Deployment", type="place", player="red", card=forces["red"][0], space="4,1"
+    )
+    match.refused("Initial Deployment", type="activate", player="red", phase="move")
+
+
+def test_begin_needs_the_two_cards_each_reset_turned_up(match):
+    bad = {**BEGIN, "reserves": {"red": ["3"], "gold": ["1", "2"]}, "first_player": "red"}
+    match.refused("Determine the First Player", **bad)
+    match.refused(
+        "action form",
+        **{**BEGIN, "reserves": {"red": ["3", "9"], "gold": ["1", "2"]}},
+        first_player="red",
+    )
+    match.refused(RULE_SETUP, type="activate", player="red", phase="move")
+
+
+# ---------------------------------------------------------------------------- rounds, phases
+
+
+def test_phase_tokens_alternate_and_the_link_keeps_the_turn(match):
+    match.deployed()
+    match.refused("Rounds. Turns. Phases.", type="activate", player="gold", phase="move")
+    match.ok(type="activate", player="red", phase="reposition", link=True)
+    match.ok(type="end_phase", player="red")
+    assert match.state()["to_act"] == "red"  # the Link: the next phase follows at once
+    match.refused("Rounds. Turns. Phases.", type="activate", player="red", phase="reposition")
+    match.refused(
+        "Linking Two Phases Together", type="activate", player="red", phase="move", link=True
+    )
+    match.ok(type="activate", player="red", phase="move")
+    match.ok(type="end_phase", player="red")
+    assert match.state()["to_act"] == "gold"
+    assert match.side("red")["phases_used"] == ["reposition", "move"]
+    assert match.side("red")["links_used"] == 1
+
+
+def test_the_initiative_token_starts_the_next_round(match):
+    match.deployed()
+    red = ["charge", "move", "attack", "reposition", "reserve"]
+    gold = ["initiative", "move", "attack", "reposition", "deploy"]
+    for mine, theirs in zip(red, gold, strict=True):
+        match.ok(type="activate", player="red", phase=mine)
+        if mine == "charge":
+            match.ok(type="charge", player="red")
+        elif mine == "reserve":
+            match.ok(type="reserve", player="red", revealed="1")
+        else:
+            match.ok(type="end_phase", player="red")
+        match.ok(type="activate", player="gold", phase=theirs)
+        if theirs != "initiative":
+            match.ok(type="end_phase", player="gold")
+    state = match.state()
+    assert (state["round"], state["starter"], state["to_act"]) == (2, "gold", "gold")
+    assert state["sides"]["red"]["phases_used"] == [] and state["sides"]["red"]["charge"] == 3
+
+
+def test_an_attack_draws_power_and_a_second_wound_defeats(match):
+    match.deployed()
+    match.ok(type="activate", player="red", phase="move")
+    match.ok(type="move", player="red", start="3,3", end="3,2")
+    match.ok(type="end_phase", player="red")
+    match.ok(type="activate", player="gold", phase="reposition")
+    match.ok(type="end_phase", player="gold")
+    match.ok(type="activate", player="red", phase="attack")
+    # The Elven Spearman (strength 2) draws a 2 against the Militia Pikeman (2), no defence draw.
+    reply = match.ok(type="attack", player="red", attacker="3,2", target="3,1", power="deck:2")
+    steps = reply["outcome"]["steps"]
+    assert "attacker draws 2: attack total 4" in steps and "4 > 2: a wound" in steps
+    assert match.unit("3,1")["wounds"] == 1
+    assert match.side("red")["deck_left"] == 6
+    match.refused(
+        "Attack Phase", type="attack", player="red", attacker="3,2", target="3,1", power="deck:1"
+    )
+    match.refused(
+        "Draw Power", type="attack", player="red", attacker="2,2", target="3,1", power="reserve:1"
+    )
+
+
+def test_a_block_lets_the_defender_counterattack_and_a_critical_wounds(match):
+    match.two_in_golds_zone()
+    match.ok(type="activate", player="red", phase="charge")
+    match.ok(type="charge", player="red")
+    match.ok(type="activate", player="gold", phase="attack")
+    # Crossbow Sergeant 3 + 1 against Elven Spearman 2 + red's reserve 4: blocked.
+    reply = match.ok(
+        type="attack",
+        player="gold",
+        attacker="5,3",
+        target="4,3",
+        power="deck:1",
+        defense_power="reserve:4",
+    )
+    assert "4 <= 6: blocked" in reply["outcome"]["steps"]
+    assert match.state()["pending"]["counter_player"] == "red"
+    reply = match.ok(type="counterattack", player="red", power="deck:critical")
+    assert "the attacker's Critical wounds" in reply["outcome"]["steps"]
+    assert match.unit("5,3")["wounds"] == 1
+    match.refused("Counterattack", type="counterattack", player="red", power="deck:1")
+
+
+def test_an_assault_scores_from_the_cards_in_the_zone_and_the_two_draws(match):
+    match.two_in_golds_zone()
+    match.refused("Rounds. Turns. Phases.", type="activate", player="gold", phase="assault")
+    match.ok(type="activate", player="red", phase="assault")
+    reply = match.ok(type="assault", player="red", powers=["deck:4", "deck:3"])
+    steps = reply["outcome"]["steps"]
+    assert "initial assault score: 2 in the zone x 1 = 2" in steps
+    assert "assault total 9 (9 to 10): 1 VP" in steps
+    assert match.side("red")["vp"] == 1 and not match.side("red")["surge"]
+
+
+def test_a_low_assault_takes_the_surge_token(match):
+    match.two_in_golds_zone()
+    match.ok(type="activate", player="red", phase="assault")
+    match.ok(type="assault", player="red", powers=["deck:1", "deck:1"])  # 2 + 1 + 1 = 4
+    assert match.side("red")["vp"] == 0 and match.side("red")["surge"]
+
+
+def test_the_charge_phase_stops_at_three(match):
+    match.deployed()
+    match.ok(type="activate", player="red", phase="charge")
+    reply = match.ok(type="charge", player="red")
+    assert "Stronghold charge 2 -> 3 (at most 3)" in reply["outcome"]["steps"]
+    match.ok(type="spend_charge", player="red", amount=2)
+    assert match.side("red")["charge"] == 1
+    match.refused("Activated Abilities", type="spend_charge", player="red", amount=2)
+
+
+def test_weaken_does_not_stack_and_sacrifice_discards(match):
+    match.deployed()
+    match.ok(type="weaken", player="gold", space="2,3")
+    assert match.unit("2,3")["weakened"]
+    match.refused("Weakened", type="weaken", player="gold", space="2,3")
+    match.ok(type="sacrifice", player="red", space="2,3")
+    assert match.unit("2,3") is None and match.side("red")["discard"] == ["Thornweaver"]
+
+
+def test_the_ninth_card_cycles_the_deck_with_a_counter_set_aside(match):
+    match.deployed()
+    # Red's deck after the reset: 1, 1, 2, 2, 3, 4 and the Critical; the reserve holds 3 and 4.
+    for power in ("deck:1", "deck:1", "deck:2", "deck:2", "deck:3", "deck:4", "deck:critical"):
+        reply = match.ok(type="power_duel", player="red", power=power)
+    assert reply["outcome"]["steps"][-1] == "red wins the power duel"
+    match.ok(type="power_duel", player="red", power="reserve:3")
+    assert match.side("red")["next_draw_cycles"]
+    message = match.refused("Cycling", type="power_duel", player="red", power="reserve:4")
+    assert "choose a counter (1, 2, 3, 4)" in message["message"]
+    match.ok(
+        type="power_duel",
+        player="red",
+        power="reserve:4",
+        cycles={"red": {"counter": 2, "revealed": ["critical"]}},
+    )
+    side = match.side("red")
+    assert side["counters_left"] == [1, 3, 4] and side["cycles_done"] == 1
+    assert side["reserve"] == ["2", "critical"] and side["deck_left"] == 7
+
+
+def test_power_duel_ties_go_to_the_opponent(match):
+    match.deployed()
+    reply = match.ok(type="power_duel", player="red", power="deck:2", opponent_power="deck:2")
+    assert reply["outcome"]["steps"][-2:] == [
+        "2 = 2: the opponent wins (ties go to the opponent)",
+        "gold wins the power duel",
+    ]
+
+
+# ----------------------------------------------------------------------- the tracker's promises
+
+
+def test_two_phones_acting_from_one_version_get_a_409(match):
+    match.deployed()
+    version = match.state()["match"]["version"]
+    assert match.act(version, type="activate", player="red", phase="move").status_code == 200
+    second = match.act(version, type="activate", player="red", phase="attack")
+    assert second.status_code == 409 and second.json()["since"] == ["red activate move"]
+
+
+def test_a_retried_action_applies_once_and_a_view_link_is_read_only(match):
+    match.deployed()
+    first = match.act(client_action_id="tap", type="weaken", player="gold", space="2,3")
+    again = match.act(client_action_id="tap", type="weaken", player="gold", space="2,3")
+    assert again.status_code == 200 and again.json()["replayed"]
+    assert again.json()["seq"] == first.json()["seq"]
+    token = re.search(r"/v/([0-9a-f]+)/table", match.client.get(f"/k/{match.kit}/table").text)
+    view = f"/v/{token.group(1)}"
+    assert match.client.get(f"{view}/player/gold").status_code == 200
+    reply = match.client.post(
+        f"{view}/act", json={"action": {"type": "charge", "player": "red"}, "client_action_id": "v"}
+    )
+    assert reply.status_code == 403
+
+
+def test_undo_restores_the_battlefield_exactly(match):
+    match.two_in_golds_zone()
+    before = match.state()
+    match.ok(type="activate", player="red", phase="assault")
+    match.ok(type="assault", player="red", powers=["deck:4", "deck:3"])
+    match.ok(type="undo")
+    match.ok(type="undo")
+    after = match.state()
+    assert after["sides"] == before["sides"] and after["units"] == before["units"]
+
+
+def test_pages_render_in_every_stage_and_a_plain_form_previews_the_attack(match):
+    kit = match.kit
+    for path in ("table", "player/red", "player/gold", "history"):
+        assert match.client.get(f"/k/{kit}/{path}").status_code == 200
+    match.deployed()
+    for path in ("table", "player/red", "player/gold", "export/battlefield.csv"):
+        assert match.client.get(f"/k/{kit}/{path}").status_code == 200
+    assert match.client.get(f"/k/{kit}/player/blue").status_code == 404
+    match.ok(type="activate", player="red", phase="attack")
+    form = {
+        "type": "attack",
+        "player": "red",
+        "attacker": "3,3",
+        "target": "3,1",
+        "power": "deck:4",
+        "defense_power": "",
+        "kind": "attack",
+        "client_action_id": "form-1",
+        "version": str(match.state()["match"]["version"]),
+        "next": f"/k/{kit}/player/red",
+    }
+    preview = match.client.post(f"/k/{kit}/preview", data=form)
+    assert (
+        preview.status_code == 422 and "does not have the target within its range" in preview.text
+    )
+    form["target"] = "2,3"
+    assert match.client.post(f"/k/{kit}/preview", data=form).status_code == 422  # own card
+    assert match.state()["last"]["text"] == "red activate attack"  # previews record nothing
+    assert 'id="attack-form"' in match.client.get(f"/k/{kit}/player/red").text
+    match.ok(type="end_phase", player="red")
+    assert 'id="attack-form"' not in match.client.get(f"/k/{kit}/player/red").text
+
+
+# --------------------------------------------------------------------------------- properties
+
+_TMP = "/dev/shm" if Path("/dev/shm").is_dir() else None
+_STORE: list[Store] = []
+spaces = st.sampled_from([f"{r},{c}" for r in range(1, 6) for c in range(1, 6)])
+players = st.sampled_from(["red", "gold"])
+powers = st.sampled_from(["deck:1", "deck:2", "deck:3", "deck:4", "deck:critical", "reserve:3"])
+play = st.one_of(
+    st.builds(
+        lambda p, phase: {"type": "activate", "player": p, "phase": phase},
+        players,
+        st.sampled_from(["move", "attack", "charge", "reserve", "reposition", "initiative"]),
+    ),
+    st.builds(lambda p: {"type": "end_phase", "player": p}, players),
+    st.builds(lambda p: {"type": "charge", "player": p}, players),
+    st.builds(
+        lambda p, a, b: {"type": "move", "player": p, "start": a, "end": b}, players, spaces, spaces
+    ),
+    st.builds(
+        lambda p, a, b, w: {"type": "attack", "player": p, "attacker": a, "target": b, "power": w},
+        players,
+        spaces,
+        spaces,
+        powers,
+    ),
+    st.builds(lambda p, w: {"type": "power_duel", "player": p, "power": w}, players, powers),
+    st.builds(lambda p, s: {"type": "weaken", "player": p, "space": s}, players, spaces),
+)
+
+
+def _service() -> MatchService:
+    if not _STORE:
+        _STORE.append(Store(f"sqlite:///{tempfile.mkdtemp(dir=_TMP)}/dm-properties.sqlite3"))
+    return MatchService(_STORE[0])
+
+
+def _deployed_match(service: MatchService) -> int:
+    kit_id = secrets.token_urlsafe(16)
+    record_kit_in(service.store, {"kit_id": kit_id, "game": "dominum"})
+    match_id = service.current_match(service.kit(kit_id)).id
+    forces = service.state(match_id)[1]["forces"]
+    setup = [{**BEGIN, "first_player": "red"}]
+    for i in range(6):
+        setup.append(
+            {"type": "place", "player": "red", "card": forces["red"][i], "space": RED_SPACES[i]}
+        )
+        setup.append(
+            {"type": "place", "player": "gold", "card": forces["gold"][i], "space": GOLD_SPACES[i]}
+        )
+    assert _submit(service, match_id, setup) == setup
+    return match_id
+
+
+def _submit(service: MatchService, match_id: int, sequence: list[dict]) -> list[dict]:
+    applied = []
+    for action in sequence:
+        try:
+            service.submit(
+                match_id, action, client_action_id=secrets.token_hex(8), base_version=None
+            )
+        except DomekitError:
+            continue
+        applied.append(action)
+    return applied
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sequence=st.lists(play, max_size=30), data=st.data())
+def test_undoing_the_last_k_actions_equals_replaying_the_first_n_minus_k(sequence, data):
+    service = _service()
+    match_id = _deployed_match(service)
+    applied = _submit(service, match_id, sequence)
+    k = data.draw(st.integers(0, len(applied)))
+    for _ in range(k):
+        service.submit(
+            match_id, {"type": "undo"}, client_action_id=secrets.token_hex(8), base_version=None
+        )
+    other = _deployed_match(service)
+    kept = applied[: len(applied) - k]
+    assert _submit(service, other, kept) == kept
+    state = service.state(match_id)[1]
+    assert state == service.state(other)[1]
+    view = service.plugin("dominum").page(state, "table", ()).context
+    for side in view["sides"].values():
+        assert 0 <= side["charge"] <= side["charge_limit"] and side["vp"] >= 0
+        assert side["deck_left"] + len(side["reserve"]) + len(side["used"]) == side["deck_size"]
+    assert MatchService(service.store).state(match_id) == service.state(match_id)
