@@ -290,7 +290,6 @@ BAD = [
 
 @pytest.mark.parametrize(("what", "row", "message"), BAD, ids=[b[0] for b in BAD])
 def test_bad_cells_name_the_row_and_column_and_leave_no_pdf(cli, deck, what, row, message):
-    (deck.parent / "icons" / "keep.png").write_bytes(b"")
     deck.write_text(";".join(ROWS[0]) + "\n" + row + "\n")
     out = deck.parent / "out.pdf"
     result = cli("cards", str(deck), "--out", str(out))
