@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,8 +12,15 @@ from tracker_helpers import make_app
 
 
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'tracker.sqlite3'}"
+def db_url(tmp_path: Path):
+    # Memory-backed when the machine has it: these tests count outcomes, not fsyncs (the crash
+    # test uses a real disk).
+    if Path("/dev/shm").is_dir():
+        folder = Path(tempfile.mkdtemp(dir="/dev/shm"))
+        yield f"sqlite:///{folder / 'tracker.sqlite3'}"
+        shutil.rmtree(folder, ignore_errors=True)
+    else:
+        yield f"sqlite:///{tmp_path / 'tracker.sqlite3'}"
 
 
 @pytest.fixture

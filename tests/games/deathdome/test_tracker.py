@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -21,6 +23,7 @@ from toolkit.tracker.storage import Store
 DATA = load_deathdome()
 RULES = DATA.rules
 START = RULES.campaign.starting_credits
+_TMP = "/dev/shm" if os.path.isdir("/dev/shm") else None
 
 
 class Table:
@@ -83,10 +86,15 @@ class Table:
 
 @pytest.fixture
 def client(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 'dd.sqlite3'}", kits_dir=None)
+    # Memory-backed when the machine has it: these tests count outcomes, not fsyncs.
+    folder = Path(tempfile.mkdtemp(dir=_TMP)) if _TMP else tmp_path
+    db_url = f"sqlite:///{folder / 'dd.sqlite3'}"
+    app = create_app(db_url, kits_dir=None)
     with TestClient(app) as test_client:
-        test_client.db_url = f"sqlite:///{tmp_path / 'dd.sqlite3'}"
+        test_client.db_url = db_url
         yield test_client
+    if _TMP:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture
@@ -532,7 +540,6 @@ def test_pages_render_for_every_phase_and_escape_notes(table):
 
 
 UNITS = [f"{c}.{t}" for c in ("red", "blue") for t in DATA.units]
-_TMP = "/dev/shm" if os.path.isdir("/dev/shm") else None
 _STORE: list[Store] = []
 
 play_actions = st.one_of(
