@@ -15,16 +15,28 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from toolkit.cli import app
 from toolkit.data import CARD_DATA
 from toolkit.data.dominum import load_dominum
-from toolkit.games.dominum.board import PLAYERS
-from toolkit.games.dominum.kit import board_layout, board_tiles, build_kit, power_cards, vp_rows
+from toolkit.games.dominum.board import PLAYERS, Board
+from toolkit.games.dominum.config import BoardRules, default_rules
+from toolkit.games.dominum.kit import (
+    BoardLayout,
+    board_layout,
+    board_tiles,
+    build_kit,
+    power_cards,
+    vp_rows,
+)
+from toolkit.games.dominum.rules import vp_for_total
 from toolkit.pdf.cards import mirrored
 from toolkit.pdf.geometry import MM, PAPERS, Rect
 from toolkit.pdf.kits import KitOptions
+from toolkit.pdf.tiles import plan_tiles
 
 BASE = "http://192.168.1.20:8000"
 
@@ -293,6 +305,78 @@ def test_the_board_marks_domains_neutral_line_zones_fortified_and_strongholds(a4
     assert printed["NEUTRAL LINE"] == len(board.neutral_line) == 5
     # the stronghold spaces sit behind the middle of each back row
     assert board.stronghold("red") == (0, 3) and board.stronghold("gold") == (6, 3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    columns=st.integers(3, 7),
+    domain_rows=st.integers(1, 3),
+    neutral_rows=st.integers(0, 2),
+    margin=st.floats(0, 10),
+    paper=st.sampled_from(["a4", "letter"]),
+    data=st.data(),
+)
+def test_any_board_size_gives_card_sized_spaces_that_tile_the_whole_picture(
+    columns, domain_rows, neutral_rows, margin, paper, data
+):
+    zone = data.draw(st.lists(st.integers(1, columns), min_size=1, max_size=columns, unique=True))
+    rules = BoardRules(
+        columns=columns,
+        domain_rows=domain_rows,
+        neutral_rows=neutral_rows,
+        stronghold_column=data.draw(st.integers(1, columns)),
+        assault_zone_columns=tuple(sorted(zone)),
+        fortified_columns=tuple(sorted(zone))[:1],
+    )
+    board = Board(rules)
+    layout = BoardLayout(board, 63.5 + 2 * margin, 88.9 + 2 * margin, 63.5, 88.9)
+    picture = Rect(0, 0, layout.width, layout.height)
+    rects = [layout.space_rect(s) for s in [*board.spaces, *board.strongholds]]
+    for space in [*board.spaces, *board.strongholds]:
+        assert picture.contains(layout.space_rect(space))
+        assert layout.space_rect(space).contains(layout.card_rect(space))
+    for i, a in enumerate(rects):
+        for b in rects[i + 1 :]:
+            assert min(a.right, b.right) - max(a.x, b.x) <= 1e-6 or (
+                min(a.top, b.top) - max(a.y, b.y) <= 1e-6
+            )
+    plan = plan_tiles(layout.width, layout.height, PAPERS[paper], 10)
+    xs = sorted({(t.window.x, t.window.right) for t in plan.tiles})
+    ys = sorted({(t.window.y, t.window.top) for t in plan.tiles})
+    assert xs[0][0] == 0 and xs[-1][1] == pytest.approx(layout.width)
+    assert ys[0][0] == 0 and ys[-1][1] == pytest.approx(layout.height)
+    for (_, right), (left, _) in zip(xs, xs[1:], strict=False):
+        assert right >= left  # neighbours overlap: no gap in the board
+    for (_, top), (bottom, _) in zip(ys, ys[1:], strict=False):
+        assert top >= bottom
+
+
+def _printed_band(row: list[str], total: int) -> bool:
+    numbers = [int(n) for n in re.findall(r"\d+", row[0])]
+    if "or less" in row[0]:
+        return total <= numbers[0]
+    if "or more" in row[0]:
+        return total >= numbers[0]
+    return numbers[0] <= total <= numbers[-1]
+
+
+@given(
+    starts=st.lists(st.integers(1, 30), min_size=0, max_size=4, unique=True),
+    total=st.integers(0, 40),
+)
+def test_the_printed_vp_table_gives_each_total_the_vp_the_engine_does(starts, total):
+    rules = default_rules()
+    bands = [{"at_least": 0, "vp": 0, "take_surge": True}]
+    bands += [{"at_least": s, "vp": n + 1} for n, s in enumerate(sorted(starts))]
+    rules = rules.model_validate(
+        {**rules.model_dump(), "assault": {**rules.assault.model_dump(), "vp_table": bands}}
+    )
+    rows = vp_rows(rules)
+    matching = [row for row in rows if _printed_band(row, total)]
+    assert len(matching) == 1, (rows, total)
+    expected = vp_for_total(total, rules=rules)
+    assert matching[0][1] == f"{expected.vp} VP"
+    assert (matching[0][2] != "") == expected.take_surge
 
 
 # --- mats, tokens, rules reference ---------------------------------------------------------

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.data.dominum import DomainCard, DominumData, Stronghold, load_dominum
+from toolkit.data.dominum import CardSettings, DomainCard, DominumData, Stronghold, load_dominum
 from toolkit.errors import DomekitError
 from toolkit.games.dominum.board import PLAYERS, Board, Player, Space
 from toolkit.games.dominum.config import DominumRules
@@ -89,7 +89,14 @@ def _fill(c: Canvas, rect: Rect, colour: Colour, radius: float = 0, stroke: bool
         c.rect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), stroke=int(stroke), fill=1)
 
 
-def _outline(c: Canvas, rect: Rect, colour: Colour, width: float = 0.5, dash=None, radius=0.0):
+def _outline(
+    c: Canvas,
+    rect: Rect,
+    colour: Colour,
+    width: float = 0.5,
+    dash: tuple[float, float] | None = None,
+    radius: float = 0.0,
+) -> None:
     c.saveState()
     c.setStrokeColorRGB(*colour)
     c.setLineWidth(width)
@@ -1029,8 +1036,6 @@ def draw_piece(c: Canvas, piece: Piece, cx: float, cy: float) -> None:
     c.setFillColorRGB(*ink)
     c.setStrokeColorRGB(*ink)
     if piece.glyph is not None:
-        c.setFillColorRGB(*tint(ink, 0.85) if ink == WHITE else tint(piece.fill, 0.0))
-        c.setFillColorRGB(*ink)
         piece.glyph(c, cx, cy + r * 0.22, r * 0.42)
         draw_line_fit(
             c,
@@ -1321,7 +1326,7 @@ def rules_page(doc: Document, data: DominumData, table_url: str, qr_size: float)
 # The kit
 
 
-def _card_size(settings) -> CardSize:  # type: ignore[no-untyped-def]
+def _card_size(settings: CardSettings) -> CardSize:
     return CardSize(settings.width, settings.height, settings.bleed, settings.safe)
 
 
