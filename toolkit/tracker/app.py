@@ -330,6 +330,7 @@ def create_app(
         actor = str(fields.get("actor") or request.cookies.get(ACTOR_COOKIE, ""))[:80]
         version = _version_field(fields.get("version"))
         try:
+            action = _read_command(service.plugin(who.kit.game), action)
             done = await run_in_threadpool(
                 lambda: service.submit(
                     match.id,
@@ -358,7 +359,7 @@ def create_app(
         action_fields = {k: v for k, v in fields.items() if k not in RESERVED_FIELDS}
         _version, state = service.state(match.id)
         try:
-            action = plugin.parse_action(action_fields)
+            action = plugin.parse_action(_read_command(plugin, action_fields))
             _after, outcome = plugin.apply(state, action)
         except DomekitError as exc:
             return refusal(request, who, match, exc, is_json, fields, status=422)
@@ -456,7 +457,9 @@ def create_app(
             plugin = service.plugin(who.kit.game)
             try:
                 action = plugin.parse_action(
-                    {k: v for k, v in fields.items() if k not in RESERVED_FIELDS}
+                    _read_command(
+                        plugin, {k: v for k, v in fields.items() if k not in RESERVED_FIELDS}
+                    )
                 )
                 fresh = {"text": plugin.describe(action), "outcome": plugin.apply(state, action)[1]}
             except DomekitError as now:
@@ -510,6 +513,19 @@ def _error(
     return render(
         "error.html", {"title": f"Error {status}", "status": status, "message": message}, status
     )
+
+
+def _read_command(plugin: GamePlugin, fields: dict[str, Any]) -> dict[str, Any]:
+    """An action typed as its text form (`command`), for games that can read them."""
+    command = fields.get("command")
+    parse_text = getattr(plugin, "parse_text", None)
+    if not isinstance(command, str):
+        return fields
+    if command.strip().lower() == "undo":
+        return {"type": "undo"}
+    if parse_text is None:
+        raise DomekitError("this game's actions cannot be typed as text")
+    return parse_text(command)
 
 
 def _refuse_cross_site(request: Request) -> None:

@@ -65,6 +65,9 @@ class GamePlugin(Protocol):
         """The action's text form for the history, e.g. `attack red.gunner -> blue.scout`."""
         ...
 
+    # Optional: `parse_text(text) -> fields` reads an action typed as its text form (a form field
+    # named `command`), the inverse of `describe`.
+
     def touches(self, action: Action) -> frozenset[str]:
         """What an action reads and changes (e.g. "team:red"); EVERYTHING when unsure.
 

@@ -630,3 +630,108 @@ def test_undo_and_replay_are_exact_for_random_death_dome_play(sequence, data):
             assert 0 <= unit["vitae"] <= DATA.units[unit_type].vitae
     assert sum(t["credits"] for t in state["teams"].values()) == 2 * START
     assert MatchService(service.store).state(match_id) == service.state(match_id)
+
+
+# ------------------------------------------------------------------------------- text forms
+
+text_actions = st.one_of(
+    play_actions,
+    st.builds(
+        lambda attacker, target, weapon, cards, defence, bonus, behind, splash, jail: {
+            "type": "attack",
+            "attacker": attacker,
+            "target": target,
+            "weapon": weapon,
+            "cards": cards,
+            "defence": defence,
+            "bonus_s": bonus,
+            "bonus_t": bonus,
+            "behind": behind,
+            "splash": splash,
+            "jail": jail,
+        },
+        st.sampled_from(UNITS),
+        st.sampled_from(UNITS),
+        st.sampled_from(["", "heavy-rifle"]),
+        st.lists(st.integers(1, 4), max_size=4),
+        st.lists(st.integers(1, 4), max_size=3),
+        st.integers(0, 3),
+        st.sampled_from(["empty", "wall", "unit", "lava"]),
+        st.lists(
+            st.fixed_dictionaries(
+                {"unit": st.sampled_from(UNITS), "cards": st.lists(st.integers(1, 4), max_size=2)}
+            ),
+            max_size=2,
+        ),
+        st.sampled_from(["", "north", "south"]),
+    ),
+    st.builds(
+        lambda team, item: {"type": "buy", "team": team, "item": item},
+        st.sampled_from(["red", "blue"]),
+        st.sampled_from(sorted(DATA.items)),
+    ),
+    st.builds(
+        lambda s, b, price: {
+            "type": "sell",
+            "seller": s,
+            "buyer": b,
+            "item": "pistol",
+            "price": price,
+        },
+        st.sampled_from(["red", "blue"]),
+        st.sampled_from(["red", "blue"]),
+        st.integers(0, 10**7),
+    ),
+    st.builds(
+        lambda unit: {"type": "equip", "unit": unit, "item": "kevlar-vest"}, st.sampled_from(UNITS)
+    ),
+    st.builds(
+        lambda team, cp, tc: {
+            "type": "points",
+            "team": team,
+            "control_points": cp,
+            "tower_centres": tc,
+        },
+        st.sampled_from(["red", "blue"]),
+        st.integers(0, 30),
+        st.integers(0, 2),
+    ),
+    st.builds(lambda roll: {"type": "payout", "roll": roll}, st.integers(1, 6)),
+    st.just({"type": "start"}),
+    st.just({"type": "end_match"}),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(fields=text_actions)
+def test_every_action_reads_back_from_its_text_form(fields):
+    from toolkit.games.deathdome.tracker import plugin
+
+    action = plugin.parse_action(fields)
+    text = plugin.describe(action)
+    assert plugin.parse_action(plugin.parse_text(text)) == action
+
+
+def test_an_action_typed_as_text_is_checked_then_recorded(table):
+    table.start({"red": [("gunner", "heavy-rifle")]})
+    command = "attack red.gunner -> blue.scout with heavy-rifle cards 2 vs -"
+    page = table.client.post(
+        f"/k/{table.kit}/preview", data={"command": command, "client_action_id": "t1"}
+    )
+    assert page.status_code == 200 and "Confirm and record" in page.text
+    assert table.state()["phases_used"] == 0
+    recorded = table.client.post(
+        f"/k/{table.kit}/act",
+        data={"command": command, "client_action_id": "t1"},
+        follow_redirects=False,
+    )
+    assert recorded.status_code == 303
+    assert table.client.get(f"/k/{table.kit}/history.json").json()["entries"][0]["text"] == command
+    bad = table.client.post(f"/k/{table.kit}/preview", data={"command": "attack everyone"})
+    assert bad.status_code == 422 and "cannot read" in bad.text
+    undo = table.client.post(
+        f"/k/{table.kit}/act",
+        data={"command": "undo", "client_action_id": "t2"},
+        follow_redirects=False,
+    )
+    assert undo.status_code == 303 and table.state()["phases_used"] == 0

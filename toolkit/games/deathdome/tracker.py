@@ -297,6 +297,10 @@ class DeathDomeTracker:
     def describe(self, action: Action) -> str:
         return _describe(action)
 
+    def parse_text(self, text: str) -> dict[str, Any]:
+        """An action's text form (as the history shows it) back into its fields."""
+        return parse_text(text)
+
     def touches(self, action: Action) -> frozenset[str]:
         return _touches(action)
 
@@ -993,12 +997,15 @@ def _describe(a: Action) -> str:
             text += f" splash {hit['unit']} vs {','.join(map(str, hit['cards'])) or '-'}"
         if a["controller"] != a["attacker"].split(".")[0]:
             text += f" by {a['controller']}"
+        if a["jail"]:
+            text += f" jail {a['jail']}"
         return text
     if kind == "heal":
         return f"heal {a['unit']}"
     if kind == "vitae":
         text = f"vitae {a['unit']} {a['change']:+d}"
-        return text + (f" by {a['credited']}" if a.get("credited") else "")
+        text += f" by {a['credited']}" if a.get("credited") else ""
+        return text + (f" jail {a['jail']}" if a.get("jail") else "")
     if kind == "capture":
         text = f"capture {a['team']} {a['point'].replace('_', ' ')}"
         return text + (f" from {a['previous']}" if a["previous"] else "")
@@ -1210,3 +1217,102 @@ def payout_rows(state: State) -> list[list[Any]]:
             ]
         )
     return rows
+
+
+# ------------------------------------------------------------------------ reading text forms
+
+_U = r"[a-z]+\.[a-z]+"
+_W = r"[a-z0-9_-]+"
+_TEXT_FORMS: list[tuple[str, str]] = [
+    ("seat", r"seat (?P<order>\S+)"),
+    ("buy", rf"buy (?P<team>{_W}) (?P<item>.+)"),
+    ("pass", rf"pass (?P<team>{_W})"),
+    ("sell", rf"sell (?P<seller>{_W}) -> (?P<buyer>{_W}) (?P<item>.+) for (?P<price>[0-9,_]+)"),
+    ("equip", rf"equip (?P<unit>{_U}) (?P<item>.+)"),
+    ("unequip", rf"unequip (?P<unit>{_U}) (?P<item>.+)"),
+    ("start", r"start(?: match)?"),
+    ("heal", rf"heal (?P<unit>{_U})"),
+    (
+        "vitae",
+        rf"vitae (?P<unit>{_U}) (?P<change>[+-]?[0-9]+)(?: by (?P<credited>{_W}))?"
+        rf"(?: jail (?P<jail>{_W}))?",
+    ),
+    (
+        "capture",
+        rf"capture (?P<team>{_W}) (?P<point>control point|tower centre)"
+        rf"(?: from (?P<previous>{_W}))?",
+    ),
+    (
+        "points",
+        rf"points (?P<team>{_W}) (?P<control_points>[0-9]+) cp (?P<tower_centres>[0-9]+) towers?",
+    ),
+    ("release", rf"release jail (?P<jail>{_W}) by (?P<team>{_W})"),
+    ("end_turn", rf"end turn (?P<team>{_W})"),
+    (
+        "transfer",
+        rf"transfer (?P<amount>[0-9,_]+) (?P<payer>{_W}) -> (?P<payee>{_W})(?: \((?P<note>.*)\))?",
+    ),
+    ("end_match", r"end match(?: \(last team standing\))?"),
+    ("payout", r"payout fans (?P<roll>[0-9]+)"),
+]
+_ATTACK = re.compile(
+    rf"attack (?P<attacker>{_U}) -> (?P<target>{_U})(?: with (?P<weapon>\S+))?"
+    rf" cards (?P<cards>\S+) vs (?P<defence>\S+)(?P<rest>.*)"
+)
+
+
+def _no_cards(text: str) -> str:
+    return "" if text == "-" else text
+
+
+def parse_text(text: str) -> dict[str, Any]:
+    """Fields of an action from its text form, e.g.
+    `attack red.gunner -> blue.scout with heavy-rifle cards 3,3,3 vs 2 behind lava`."""
+    line = " ".join(str(text).split())
+    match = _ATTACK.fullmatch(line)
+    if match:
+        return _attack_fields(match)
+    for kind, pattern in _TEXT_FORMS:
+        found = re.fullmatch(pattern, line)
+        if found:
+            fields = {k: v for k, v in found.groupdict().items() if v is not None}
+            if kind == "capture":
+                fields["point"] = fields["point"].replace(" ", "_")
+            return {"type": kind, **fields}
+    raise DomekitError(
+        f"cannot read {line!r} as an action; write it as the history shows actions, "
+        "e.g. 'attack red.gunner -> blue.scout with heavy-rifle cards 3,3,3 vs 2'"
+    )
+
+
+def _attack_fields(match: re.Match[str]) -> dict[str, Any]:
+    fields: dict[str, Any] = {
+        "type": "attack",
+        "attacker": match["attacker"],
+        "target": match["target"],
+        "weapon": match["weapon"] or "",
+        "cards": _no_cards(match["cards"]),
+        "defence": _no_cards(match["defence"]),
+    }
+    words = match["rest"].split()
+    splash: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if re.fullmatch(r"\+S[0-9]+", word):
+            fields["bonus_s"] = word[2:]
+        elif re.fullmatch(r"\+T[0-9]+", word):
+            fields["bonus_t"] = word[2:]
+        elif word in ("behind", "by", "jail") and index + 1 < len(words):
+            key = {"behind": "behind", "by": "controller", "jail": "jail"}[word]
+            fields[key] = words[index + 1]
+            index += 1
+        elif word == "splash" and index + 3 < len(words) and words[index + 2] == "vs":
+            splash.append(f"{words[index + 1]}:{_no_cards(words[index + 3])}")
+            index += 3
+        else:
+            raise DomekitError(f"cannot read {word!r} in the attack {match.string!r}")
+        index += 1
+    if splash:
+        fields["splash"] = "; ".join(splash)
+    return fields
