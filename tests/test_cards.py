@@ -115,10 +115,16 @@ def test_inline_icons_sit_in_the_text_at_its_size(cli, deck):
     fire = [info for info in page.get_image_info() if info["width"] == 8]
     assert len(fire) == 2  # the PNG icon, once per copy of Fire Imp
     damage = sorted(centre_of(page, "damage."))
+    [text_size] = {
+        round(span["size"], 2)
+        for block in page.get_text("dict")["blocks"]
+        for line in block.get("lines", [])
+        for span in line["spans"]
+        if "damage." in span["text"]
+    }
     for info, (dx, dy) in zip(sorted(fire, key=lambda i: i["bbox"][0]), damage, strict=True):
         x0, y0, x1, y1 = (v / MM for v in info["bbox"])
-        height_pt = (y1 - y0) * MM
-        assert 8.0 <= height_pt <= 9.0  # the body's size (9 pt at most)
+        assert (y1 - y0) * MM == pytest.approx(text_size, abs=0.01)  # the text's own size
         assert abs((y0 + y1) / 2 - dy) < 1.5  # on the line of "damage"
         assert x1 < dx  # before it: "Deal 2 :fire: damage"
     # the SVG star is drawn as vectors (a form XObject), not as an image

@@ -35,7 +35,7 @@ from toolkit.pdf.text import draw_line_fit, draw_text_box
 TITLE_HEIGHT = 7.0
 STAT_HEIGHT = 4.2
 STAT_SIZE = 7.5  # pt
-BODY_SIZE = 9.0  # pt, the largest; shrunk down to BODY_MIN
+BODY_SIZE = 10.5  # pt, the largest; shrunk down to BODY_MIN
 BODY_MIN = 5.0
 PICTURE_SHARE = 0.42  # of the room below the title
 QR_SIZE = 20.0  # mm, qr.MIN_SIZE_MM: the smallest code the engine draws
@@ -117,7 +117,7 @@ def _draw_stats(c: Canvas, stats: Sequence[tuple[str, str]], top: float, box: Re
     for all of them."""
     text = c.beginText()
     for index, (label, value) in enumerate(stats):
-        label_text = f"{label}  " if label else ""
+        label_text = f"{label[:1].upper()}{label[1:]}  " if label else ""
         size = STAT_SIZE
         label_width = stringWidth(label_text, "Helvetica-Bold", 1)
         width = (label_width + stringWidth(value, "Helvetica", 1)) * size
