@@ -1,0 +1,80 @@
+"""Dominum from a printed kit: scan the red player mat, enter an attack with the power card the
+table turned up in a real browser, and watch the table's phone show the wound live."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import httpx
+import pytest
+from kit_browser import ARGS, CHROMIUM, PHONE, missing, running_kit, scan, shots_folder
+
+pytestmark = pytest.mark.browser
+
+RED = ["1,2", "1,4", "2,2", "2,3", "2,4", "3,3"]
+GOLD = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
+
+
+@pytest.mark.skipif(missing() is not None, reason=str(missing()))
+def test_scan_the_red_mat_attack_and_the_table_sees_the_wound(tmp_path: Path):
+    from playwright.sync_api import expect, sync_playwright
+
+    shots = shots_folder(tmp_path)
+    with running_kit("dominum", tmp_path) as (base, pdf):
+        urls = scan(pdf, "Dominum: Red player mat", tmp_path)
+        red_mat = next(url for url in urls if url.endswith("/player/red"))
+        assert red_mat.startswith(base + "/k/")
+        root = red_mat.rsplit("/player", 1)[0]
+
+        def act(**action):
+            reply = httpx.post(
+                f"{root}/act", json={"action": action, "client_action_id": os.urandom(8).hex()}
+            )
+            assert reply.status_code == 200, reply.text
+
+        # Set-up and deployment through the JSON API; the Elven Spearman steps next to the
+        # Militia Pikeman and red takes its attack phase.
+        act(type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]}, first_player="red")
+        forces = httpx.get(f"{root}/table.json").json()["forces"]
+        for i in range(6):
+            act(type="place", player="red", card=forces["red"][i], space=RED[i])
+            act(type="place", player="gold", card=forces["gold"][i], space=GOLD[i])
+        act(type="activate", player="red", phase="move")
+        act(type="move", player="red", start="3,3", end="3,2")
+        act(type="end_phase", player="red")
+        act(type="activate", player="gold", phase="reposition")
+        act(type="end_phase", player="gold")
+
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                mat = browser.new_context(viewport=PHONE).new_page()
+                table = browser.new_context(viewport=PHONE).new_page()
+                table.goto(root + "/table")
+                expect(table.locator("#live-status")).to_have_text("live", timeout=5000)
+                table.evaluate("window.notReloaded = true")
+
+                mat.goto(red_mat)
+                expect(mat.locator("h1")).to_contain_text("Red player")
+                mat.select_option("select[name=phase]", "attack")
+                mat.click("text=Activate")
+                expect(mat.locator(".flash")).to_contain_text("Recorded: red activate attack")
+                mat.screenshot(path=str(shots / "dominum-red-mat.png"), full_page=True)
+                form = mat.locator("#attack-form")
+                form.locator("select[name=attacker]").select_option("3,2")
+                form.locator("select[name=target]").select_option("3,1")
+                form.locator("select[name=power]").select_option("deck:2")
+                mat.click("text=Check the attack")
+                expect(mat.locator("ol.steps")).to_contain_text("4 > 2: a wound")
+                mat.screenshot(path=str(shots / "dominum-confirm.png"), full_page=True)
+                mat.click("text=Confirm and record")
+                expect(mat.locator(".flash")).to_contain_text("Recorded: red attack 3,2 -> 3,1")
+
+                expect(table.locator("#cards")).to_contain_text("1 wound", timeout=3000)
+                assert table.evaluate("window.notReloaded") is True
+                table.screenshot(path=str(shots / "dominum-table-live.png"), full_page=True)
+                mat.goto(root + "/player/gold")
+                mat.screenshot(path=str(shots / "dominum-gold-mat.png"), full_page=True)
+            finally:
+                browser.close()
