@@ -17,6 +17,7 @@ An action's text form, as the history shows it: `red attack 2,3 -> 3,3 power dec
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import secrets
 from collections import OrderedDict
@@ -132,7 +133,13 @@ _CACHE_SIZE = 256
 
 
 def _key(state: State) -> str:
-    return json.dumps([state["data_dir"], state["setup"], state["log"]], sort_keys=True)
+    """The cache key: a hash chain over the set-up and every action, kept in the state."""
+    return state["digest"]
+
+
+def _chain(previous: str, value: Any) -> str:
+    text = previous + json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _fresh(state: State) -> engine.MatchState:
@@ -289,6 +296,7 @@ class DominumTracker:
             "forces": {p: default_forces(data, chosen[p]) for p in PLAYERS},
             "setup": None,
             "log": [],
+            "digest": "",
             "last": None,
         }
 
@@ -310,19 +318,21 @@ class DominumTracker:
         return {"type": kind, **parser(data)}
 
     def apply(self, state: State, action: Action) -> tuple[State, dict[str, Any]]:
-        new = copy.deepcopy(state)
         kind = action["type"]
-        if kind == "forces":
-            return new, _forces(new, action)
-        if kind == "begin":
-            return new, _begin(new, action)
-        if new["setup"] is None:
+        if kind in ("forces", "begin"):
+            new = copy.deepcopy(state)
+            return new, (_forces if kind == "forces" else _begin)(new, action)
+        if state["setup"] is None:
             raise RuleError(RULE_SETUP, "set up the match first: domains, forces, first player")
-        rules = _data(new).rules
-        before = match_state(new)
-        after, outcome = engine.apply(before, _to_engine(action, rules))
-        new["log"].append(dict(action))
-        new["last"] = {"text": _describe(action), "steps": outcome.steps}
+        rules = _data(state).rules
+        after, outcome = engine.apply(match_state(state), _to_engine(action, rules))
+        # Logged actions are never changed in place, so the new log shares them with the old.
+        new = {
+            **state,
+            "log": [*state["log"], copy.deepcopy(dict(action))],
+            "digest": _chain(state["digest"], action),
+            "last": {"text": _describe(action), "steps": outcome.steps},
+        }
         _remember(_key(new), after)
         return new, {"steps": outcome.steps}
 
@@ -403,6 +413,7 @@ def _begin(state: State, a: Action) -> dict[str, Any]:
         "seed": a["seed"],
         "bitter_end": a["bitter_end"],
     }
+    state["digest"] = _chain("", [state["data_dir"], state["setup"]])
     match_state(state)  # the engine checks the forces and the reserves now
     steps = [*chooser.steps, f"{a['first_player']} is the 1st Player"]
     steps.append("initial deployment: players alternate, the 1st Player first")

@@ -104,7 +104,6 @@ def _unit_from(rules: DomppaRules, row: CharacterRow, *, from_data: bool) -> dic
         "resting": False,
         "ap": ch.ap,
         "morale_due": False,
-        "lucky_used": False,
     }
 
 
@@ -795,14 +794,13 @@ def _h_spend(state: State, a: Action) -> dict:
 
 
 def _h_new_round(state: State, a: Action) -> dict:
-    """A new round: defence resets (blows received), paralysis counts down, Lucky comes back."""
+    """A new round: defence resets (blows received) and paralysis counts down."""
     state["round"] += 1
     state["active"] = None
     steps = [f"round {state['round']}: every character's defence is whole again"]
     for unit_id in state["order"]:
         unit = state["units"][unit_id]
         unit["blows"] = 0
-        unit["lucky_used"] = False
         if unit["paralysed"]:
             unit["paralysed"] -= 1
             steps.append(f"{unit['name']}: paralysed {unit['paralysed']} more rounds")
