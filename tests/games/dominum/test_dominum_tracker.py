@@ -458,3 +458,54 @@ def test_undoing_the_last_k_actions_equals_replaying_the_first_n_minus_k(sequenc
         assert 0 <= side["charge"] <= side["charge_limit"] and side["vp"] >= 0
         assert side["deck_left"] + len(side["reserve"]) + len(side["used"]) == side["deck_size"]
     assert MatchService(service.store).state(match_id) == service.state(match_id)
+
+
+def test_deploy_after_a_retreat_reposition_and_charge_removing_a_weaken(match):
+    match.deployed()
+    match.ok(type="weaken", player="gold", space="2,2")
+    match.ok(type="activate", player="red", phase="deploy")
+    match.refused("Deploy Phase", type="deploy", player="red", card="Elven Spearman", space="1,1")
+    match.ok(type="retreat", player="red", space="2,3")
+    match.refused("Deploy Phase", type="retreat", player="red", space="2,4")
+    match.ok(type="deploy", player="red", card="Elven Spearman", space="2,3")
+    assert match.unit("2,3")["name"] == "Elven Spearman"
+    assert "Thornweaver" in match.side("red")["discard"]
+    match.ok(type="end_phase", player="red")
+    match.ok(type="activate", player="gold", phase="reserve")
+    match.refused("Reserve Phase", type="reserve", player="gold", discard="1", revealed="3")
+    match.ok(type="reserve", player="gold", revealed="3")
+    match.ok(type="activate", player="red", phase="reposition")
+    match.refused("Reposition Phase", type="shift", player="red", start="1,2", end="2,1")
+    match.ok(type="shift", player="red", start="1,2", end="1,1")
+    match.ok(type="end_phase", player="red")
+    match.ok(type="activate", player="gold", phase="move")
+    match.ok(type="end_phase", player="gold")
+    match.ok(type="activate", player="red", phase="charge")
+    match.ok(type="charge", player="red", remove_weaken_at="2,2")
+    assert not match.unit("2,2")["weakened"] and match.side("red")["charge"] == 2
+
+
+def test_a_second_wound_defeats_and_the_attacker_may_advance(match):
+    match.deployed()
+    match.ok(type="activate", player="red", phase="move")
+    match.ok(type="move", player="red", start="3,3", end="3,2")
+    match.ok(type="end_phase", player="red")
+    match.ok(type="activate", player="gold", phase="reposition")
+    match.ok(type="end_phase", player="gold")
+    match.ok(type="activate", player="red", phase="attack")
+    match.ok(type="attack", player="red", attacker="3,2", target="3,1", power="deck:2")
+    # An ability's Free Strike comes on top of the card's one attack.
+    reply = match.ok(
+        type="attack",
+        player="red",
+        attacker="3,2",
+        target="3,1",
+        power="deck:4",
+        kind="free strike",
+    )
+    assert match.unit("3,1") is None and "Militia Pikeman" in match.side("gold")["discard"]
+    assert match.state()["pending"]["advance_to"] == "3,1"
+    assert any("advance" in step for step in reply["outcome"]["steps"])
+    match.ok(type="advance", player="red", start="3,2")
+    assert match.unit("3,1")["name"] == "Elven Spearman"
+    match.refused("Advancing", type="advance", player="red", start="3,1")

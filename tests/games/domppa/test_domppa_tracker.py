@@ -433,3 +433,29 @@ def test_undoing_the_last_k_actions_equals_replaying_the_first_n_minus_k(sequenc
     for unit in state["units"].values():
         assert 0 <= unit["hp"] <= unit["max_hp"] and unit["fatigue"] >= 0 and unit["ap"] >= 0
     assert MatchService(service.store).state(match_id) == service.state(match_id)
+
+
+def test_a_shield_parries_darkness_and_sides_change_the_numbers(combat):
+    combat.ok(type="gear", unit="knight", weapon="Broadsword", shield="Kite Shield")
+    assert (combat.unit("knight")["weapon"], combat.unit("knight")["shield"]) == (
+        "Broadsword",
+        "Kite Shield",
+    )
+    combat.refused(None, type="gear", unit="knight", weapon="Laser", shield="")
+    combat.ok(type="side", unit="knight", side="the Crown")
+    assert combat.unit("knight")["side"] == "the Crown"
+    combat.ok(type="light", darkness="night")
+    combat.refused("action form", type="light", darkness="dusk")
+    combat.ok(type="turn", unit="scout")
+    reply = combat.ok(
+        type="attack",
+        attacker="scout",
+        target="knight",
+        weapon="Dagger",
+        hit_dice="5,5",
+        damage_dice="3,3",
+    )
+    steps = reply["outcome"]["steps"]
+    # The Knight's defence 11 - 3 at night, and the Kite Shield's parry 3.
+    assert "defence 8 + parry 3 = 11" in steps
+    assert any("night: -3 attack, defence and precision" in step for step in steps)
