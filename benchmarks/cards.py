@@ -98,21 +98,23 @@ c.save()
 PROTOGRAF = r"""
 import sys
 from protograf import *
-Create(filename=sys.argv[2], paper="A4-l", units="mm", margin=8)
-Data(filename=sys.argv[1])
+deck_csv, out_pdf = sys.argv[1:3]
+del sys.argv[1:]  # Create() parses the command line itself
+Create(filename=out_pdf, paper="A4-l", units="mm", margin=8)
+Data(filename=deck_csv)
 Deck(cards=150, card_size="poker", grid_marks=True, bleed_fill="white")
-LEFT = dict(x=4, width=55, align="left", wrap=True)
+LINE = dict(x=4, align="left")  # one-line texts need no wrapping (protograf's slow path)
 Card("*",
-     text(text=T("{{ name }}"), y=4, height=8, font_size=12, **LEFT),
-     text(text=T("Deck  {{ deck }}"), y=14, height=5, font_size=7, **LEFT),
-     text(text=T("Strength  {{ strength }}"), y=19, height=5, font_size=7, **LEFT),
-     text(text=T("Cost  {{ cost }}"), y=24, height=5, font_size=7, **LEFT),
-     text(text=T("{{ ability }}"), y=31, height=50, font_size=9, **LEFT),
+     text(text=T("{{ name }}"), y=9, font_size=12, **LINE),
+     text(text=T("Deck  {{ deck }}"), y=16, font_size=7, **LINE),
+     text(text=T("Strength  {{ strength }}"), y=21, font_size=7, **LINE),
+     text(text=T("Cost  {{ cost }}"), y=26, font_size=7, **LINE),
+     text(text=T("{{ ability }}"), x=4, y=31, width=55, height=50, font_size=9, align="left",
+          wrap=True),
 )
 CardBack("*",
          rectangle(x=0, y=0, width=63.5, height=88.9, fill="#293850"),
-         text(text=T("{{ deck }}"), x=4, y=40, width=55, height=10, font_size=20,
-              stroke="white", wrap=True))
+         text(text=T("{{ deck }}"), x=31.75, y=47, font_size=20, stroke="white"))
 Save()
 """
 

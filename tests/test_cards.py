@@ -346,6 +346,10 @@ def test_template_errors_name_the_template_line(cli, deck, tmp_path):
     result = cli("cards", str(deck), "--out", str(out), "--template", str(markup))
     assert result.exit_code == 2
     assert "deck.csv, row 2: the template gives bad paragraph markup" in result.stderr
+    icon = tmp_path / "icon.j2"
+    icon.write_text("{{ Name }} :nope:")
+    result = cli("cards", str(deck), "--out", str(out), "--template", str(icon))
+    assert "deck.csv, row 2: unknown icon :nope: in icon.j2's output" in result.stderr
     assert not out.exists()
 
 

@@ -290,17 +290,18 @@ def deck_cards(
         if columns.image and values[columns.image]:
             image = resolve_file(values[columns.image], folder, sheet.path, row, columns.image)
         text = values[columns.text] if columns.text else ""
-        markup = template.render(values, sheet.path, row) if template else None
-        checked = (
-            (markup, template.path.name if template else "") if template else (text, columns.text)
-        )
-        missing = icons.unknown(checked[0] or "")
+        if template is not None:
+            markup = template.render(values, sheet.path, row)
+            icon_text, icon_field, where = markup, None, f" in {template.path.name}'s output"
+        else:
+            markup, icon_text, icon_field, where = None, text, columns.text, ""
+        missing = icons.unknown(icon_text)
         if missing:
             raise DataError(
                 sheet.path,
-                f"unknown icon :{missing[0]}: ({icons.describe()})",
+                f"unknown icon :{missing[0]}:{where} ({icons.describe()})",
                 row=row,
-                field=checked[1] or None,
+                field=icon_field,
             )
         back = None
         if columns.back and values[columns.back]:
@@ -318,7 +319,7 @@ def deck_cards(
                 text=text,
                 markup=markup,
                 image=image,
-                qr=values[columns.qr] or None if columns.qr else None,
+                qr=(values[columns.qr] or None) if columns.qr else None,
                 back=back,
                 copies=copies,
                 source=sheet.path,
