@@ -459,3 +459,22 @@ def test_a_shield_parries_darkness_and_sides_change_the_numbers(combat):
     # The Knight's defence 11 - 3 at night, and the Kite Shield's parry 3.
     assert "defence 8 + parry 3 = 11" in steps
     assert any("night: -3 attack, defence and precision" in step for step in steps)
+
+
+def test_a_shot_reaches_half_the_listed_range_and_adds_distance_to_the_target(combat):
+    combat.ok(type="turn", unit="scout")
+    shot = dict(
+        type="attack",
+        mode="ranged",
+        attacker="scout",
+        target="troll",
+        weapon="Shortbow",
+        hit_dice="5,5",
+        damage_dice="4,4",
+    )
+    # The Shortbow's listed range 20 is 10 squares on the grid.
+    combat.refused("Ranged: ranges are halved on the grid", **shot, distance=11)
+    reply = combat.ok(**shot, distance=6)
+    assert any(step.startswith("to hit: ") for step in reply["outcome"]["steps"])
+    assert any("distance 6" in step for step in reply["outcome"]["steps"])
+    assert combat.unit("troll")["blows"] == 0  # a shot is not a blow received

@@ -603,6 +603,12 @@ def _h_attack(state: State, a: Action) -> dict:
         raise RuleError(name, f"{weapon.name} is not a ranged weapon")
     if not ranged and weapon.range:
         raise RuleError(name, f"{weapon.name} shoots: enter a ranged attack")
+    if ranged and weapon.range and a["distance"] > engine.grid_range(rules, weapon.range):
+        raise RuleError(
+            "Ranged: ranges are halved on the grid",
+            f"{weapon.name} reaches {engine.grid_range(rules, weapon.range)} squares "
+            f"(listed {weapon.range}); the target is {a['distance']} away",
+        )
     damage_type = a["damage_type"] or weapon.damage_types[0]
     if damage_type not in weapon.damage_types:
         raise DomekitError(
