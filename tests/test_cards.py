@@ -478,3 +478,13 @@ def test_calibrate_rejects_a_bad_paper(cli, tmp_path):
     assert result.exit_code == 2
     assert "--paper 'a5' is not supported" in result.stderr
     assert not (tmp_path / "c.pdf").exists()
+
+
+def test_characters_the_standard_fonts_lack_are_named_in_a_warning(cli, tmp_path):
+    sheet = tmp_path / "u.csv"
+    sheet.write_text("name,text\nÜber → Ω,Tick ✓ and “quotes” — 5 €\n", encoding="utf-8")
+    pdf, result = build(cli, sheet)
+    assert "u.csv, row 2: the standard fonts cannot print ✓" in result.stderr
+    assert "→" not in result.stderr.split("print")[-1]  # arrows and Greek come from Symbol
+    text = pdf[0].get_text()
+    assert "Über →" in text and "“quotes” — 5 €" in text  # (Ω reads back as the Ohm sign)

@@ -108,6 +108,26 @@ class Pictures:
         c.restoreState()
 
 
+def unprintable(text: str) -> str:
+    """The characters of `text` the standard PDF fonts cannot show: they print WinAnsi (Latin-1,
+    curly quotes, dashes, the euro), and reportlab borrows the rest from the Symbol font (Greek,
+    arrows, maths); anything else comes out as a blank or a wrong glyph."""
+    from reportlab.pdfbase.rl_codecs import RL_Codecs
+
+    RL_Codecs.register()
+    missing = set()
+    for char in set(text) - {"\n", "\t"}:
+        for encoding in ("winansi", "symbol"):
+            try:
+                char.encode(encoding)
+                break
+            except UnicodeEncodeError:
+                continue
+        else:
+            missing.add(char)
+    return "".join(sorted(missing))
+
+
 def _problem(card: DeckCard, message: str, column: str | None = None) -> DataError:
     return DataError(card.source or "cards", message, row=card.row, field=column)
 
@@ -145,6 +165,14 @@ class FaceMaker:
 
     def face(self, card: DeckCard) -> Callable[[Canvas, CardBox], None]:
         paragraph = self._paragraph(card) if card.markup is not None else None
+        shown = " ".join(
+            [card.title, card.text, card.markup or "", *(v for s in card.stats for v in s)]
+        )
+        missing = unprintable(shown)
+        if missing:
+            self.warnings.append(
+                f"{_where(card)}: the standard fonts cannot print {' '.join(missing)}"
+            )
 
         def draw(c: Canvas, box: CardBox) -> None:
             frame = box.trim.inset(min(2.5, box.trim.w / 10))
@@ -303,6 +331,11 @@ def build_deck(
         face = maker.face(card)
         sheet_cards.extend(Card(face, card.back) for _ in range(card.copies))
     back_drawers = {key: back_face(back, maker.pictures) for key, back in (backs or {}).items()}
+    for back in (backs or {}).values():
+        if unprintable(back.text):
+            maker.warnings.append(
+                f"a back: the standard fonts cannot print {' '.join(unprintable(back.text))}"
+            )
     with pdf_document(out, layout.page, title=title) as doc:
         sheets = draw_card_sheets(
             doc,
