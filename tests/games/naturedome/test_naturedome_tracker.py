@@ -411,3 +411,25 @@ def test_a_retried_clash_never_applies_twice(sequence, retries):
     once = _new_duel(service)
     assert _submit(service, once, [a for _, a in accepted]) == [a for _, a in accepted]
     assert service.state(match_id)[1] == service.state(once)[1]
+
+
+def test_a_clash_typed_as_its_text_form_is_checked_then_recorded(duel):
+    kit = duel.kit
+    command = "clash P1 boost pack-howl attack bear-swipe / P2 defend shell-guard"
+    fields = {"command": command, "client_action_id": "typed-1", "version": "0"}
+    preview = duel.client.post(f"/k/{kit}/preview", data=fields)
+    assert preview.status_code == 200 and "Attack total: 200 + 600 = 800" in preview.text
+    assert duel.client.post(f"/k/{kit}/act", data=fields, follow_redirects=False).status_code == 303
+    assert duel.health() == [START, START - 200]
+    bad = {"command": "clash P2 attack bear-swipe / P2 defend tail-drop", "client_action_id": "t2"}
+    reply = duel.client.post(f"/k/{kit}/preview", data=bad)
+    assert reply.status_code == 422 and "the other player answers the attack" in reply.text
+
+
+@settings(max_examples=100, deadline=None)
+@given(action=clashes)
+def test_every_clash_reads_back_from_its_text_form(action):
+    from toolkit.games.naturedome.tracker import plugin
+
+    parsed = plugin.parse_action(action)
+    assert plugin.parse_text(plugin.describe(parsed)) == parsed

@@ -15,6 +15,7 @@ An action's text form, as the history shows it:
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import lru_cache
@@ -191,6 +192,58 @@ class NatureDomeTracker:
             hands = action["hands"]
             return f"recount hands {hands[0]},{hands[1]} draw pile {action['draw_pile']}"
         return str(action.get("type"))
+
+    def parse_text(self, text: str) -> Action:
+        """An action typed as its text form (what `describe` writes), e.g.
+        `clash P1 boost pack-howl attack bear-swipe / P2 defend shell-guard`; each `verb card`
+        pair is read by the engine's `parse_action`."""
+        words = text.strip().split()
+        if words[:1] == ["recount"]:
+            match = re.fullmatch(r"recount hands (\d+),(\d+) draw pile (\d+)", " ".join(words))
+            if match is None:
+                raise DomekitError("type a recount as: recount hands 3,2 draw pile 40")
+            hand1, hand2, pile = match.groups()
+            return self.parse_action(
+                {"type": "recount", "hand1": hand1, "hand2": hand2, "draw_pile": pile}
+            )
+        if words[:1] == ["clash"]:
+            words = words[1:]
+        laid, _, answer = " ".join(words).partition("/")
+        laid_words, answer_words = laid.split(), answer.split()
+        if len(laid_words) < 3 or len(answer_words) != 3 or laid_words[0][:1].lower() != "p":
+            raise DomekitError(
+                f"type a clash as: clash P1 boost pack-howl attack bear-swipe / P2 defend "
+                f"shell-guard (got {text!r})"
+            )
+        boosts: list[str] = []
+        attack = ""
+        pairs = laid_words[1:]
+        if len(pairs) % 2:
+            raise DomekitError(f"{laid.strip()!r}: each card follows its verb (boost, attack)")
+        for verb, card in zip(pairs[::2], pairs[1::2], strict=True):
+            step = engine.parse_action(f"{verb} {card}")
+            if isinstance(step, engine.LayBoost) and not attack:
+                boosts.append(step.card)
+            elif isinstance(step, engine.Attack) and not attack:
+                attack = step.card
+            else:
+                raise DomekitError(f"{laid.strip()!r}: boosts first, then one attack card")
+        respond = engine.parse_action(" ".join(answer_words[1:]))
+        if not isinstance(respond, engine.Respond) or not attack:
+            raise DomekitError(f"{text!r}: an attack card, then the answer: defend or escape")
+        attacker = _player(laid_words[0]) + 1
+        if _player(answer_words[0]) + 1 != 3 - attacker:
+            raise DomekitError(f"{text!r}: the other player answers the attack")
+        return self.parse_action(
+            {
+                "type": "clash",
+                "attacker": attacker,
+                "boosts": boosts,
+                "attack": attack,
+                "defence": respond.defence.value,
+                "card": respond.card,
+            }
+        )
 
     def touches(self, action: Action) -> frozenset[str]:
         return frozenset({EVERYTHING})  # every clash changes whose turn it is
