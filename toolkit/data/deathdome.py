@@ -38,6 +38,10 @@ ICON_MEANINGS = {
     "O": "any time / counters",
 }
 SET_IDS = ("plutonium", "butros", "sansachel", "hoblerone")
+# Sanity bounds, not rule numbers: the kit prints a card per copy and a meter space per Vitae, so
+# a typo like 7000000 must stop with a message instead of building for hours.
+MAX_COPIES = 99
+MAX_VITAE = 99
 
 
 class _Row(BaseModel):
@@ -66,7 +70,7 @@ class UnitType(_Row):
     movement: int = Field(ge=0)
     skill: int = Field(ge=0)
     toughness: int = Field(ge=0)
-    vitae: int = Field(ge=1)
+    vitae: int = Field(ge=1, le=MAX_VITAE)  # a sanity bound: the kit prints a space each
     text: str = ""
 
 
@@ -87,7 +91,7 @@ class Item(_Row):
     ignore_los: bool = False
     set: Literal["plutonium", "butros", "sansachel", "hoblerone"] | None = None
     price: int = Field(ge=0)
-    qty: int = Field(ge=1)
+    qty: int = Field(ge=1, le=MAX_COPIES)
     icons: tuple[str, ...] = ()
     text: str = ""
 
@@ -105,7 +109,7 @@ class SpecialPlayCard(_Row):
     name: str = Field(min_length=1)
     power: int | None = Field(default=None, ge=1, le=4)
     icons: tuple[str, ...] = ()
-    qty: int = Field(ge=1)
+    qty: int = Field(ge=1, le=MAX_COPIES)
     text: str = ""
 
     _check_icons = field_validator("icons", mode="before")(_icons)

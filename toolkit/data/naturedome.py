@@ -34,7 +34,7 @@ class PowerCardRow(BaseModel):
     defend: int = Field(0, ge=0)
     escape: int = Field(0, ge=0)
     boost: int = Field(0, ge=0)
-    qty: int = Field(1, ge=1)
+    qty: int = Field(1, ge=1, le=99)  # a sanity bound: the kit prints a card per copy
     text: str = ""
 
 

@@ -34,7 +34,7 @@ class TeamsConfig(_Section):
 
 
 class MatchConfig(_Section):
-    rounds: int = Field(ge=1)
+    rounds: int = Field(ge=1, le=99)  # a sanity bound: the kit prints a round track
     unit_phases_per_turn: int = Field(ge=1)
     base_draw: int = Field(ge=0)
     control_points_per_extra_card: int = Field(ge=1)

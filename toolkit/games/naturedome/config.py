@@ -18,7 +18,8 @@ class _Section(BaseModel):
 class Health(_Section):
     """The Health Meter: where the marker starts and where its zones begin."""
 
-    start: int = Field(gt=0, description="health at the start of each round")
+    # The upper bound is a sanity bound (the kit prints a meter space per step), not a rule.
+    start: int = Field(gt=0, le=10_000, description="health at the start of each round")
     yellow_at_or_below: int = Field(gt=0, description="green above this, yellow at or below")
     red_at_or_below: int = Field(gt=0, description="red at or below this")
 
