@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import icepool  # noqa: E402
 
 from toolkit import dice  # noqa: E402
+from toolkit.odds import common  # noqa: E402
 from toolkit.odds import deathdome as dd  # noqa: E402
 from toolkit.odds import dominum as dm  # noqa: E402
 from toolkit.odds import domppa as dp  # noqa: E402
@@ -64,7 +65,7 @@ def clear_caches() -> None:
     dp._DAMAGE_CACHE.clear()
     dp._HITS_CACHE.clear()
     dd._RESOLVED.clear()
-    nd._least_damage.cache_clear()
+    common._QUERIES.clear()
 
 
 # -- the queries: ours, icepool's, Monte Carlo's ------------------------------------------------

@@ -179,3 +179,19 @@ def test_bind_keeps_the_truncated_mass_of_both_stages():
     hit_listed = DRN.p(lambda total: total >= 9)
     assert two_stage.missing == DRN.missing + hit_listed * DRN.missing
     assert sum(two_stage.probabilities().values()) + two_stage.missing == 1
+
+
+# -- the packed sum (one big-integer product) against the pair-by-pair sum --------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    a=st.dictionaries(st.integers(-20, 40), st.integers(1, 10**12), min_size=1, max_size=12),
+    b=st.dictionaries(st.integers(-20, 40), st.integers(1, 10**12), min_size=1, max_size=12),
+    spare_a=st.integers(0, 10**6),
+)
+def test_sum_of_integer_outcomes_matches_pair_by_pair(a, b, spare_a):
+    left = Dist(a, sum(a.values()) + spare_a)  # truncated mass too
+    right = Dist(b)
+    assert left + right == left.combine(right, lambda x, y: x + y)
+    assert (left + right).missing == left.missing

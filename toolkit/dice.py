@@ -197,6 +197,9 @@ class Dist(Generic[T]):
         if len(other) == 1 and other.missing == 0:
             (shift,) = other._weights
             return self.map(lambda outcome: outcome + shift)  # type: ignore[operator]
+        packed = _packed_sum(self, other)
+        if packed is not None:
+            return packed
         return self.combine(other, lambda a, b: a + b)
 
     __radd__ = __add__
@@ -242,6 +245,43 @@ class Dist(Generic[T]):
     def __repr__(self) -> str:
         body = ", ".join(f"{outcome!r}: {weight}" for outcome, weight in self._sorted())
         return f"Dist({{{body}}}, total={self._total})"
+
+
+def _packed_sum(a: Dist[Any], b: Dist[Any]) -> Dist[int] | None:
+    """a + b for dense integer outcomes by one big-integer product (Kronecker substitution).
+
+    Each distribution becomes one integer whose `width`-bit slots hold the weights of successive
+    outcomes; multiplying the two integers convolves the weights exactly (Python's big-integer
+    product runs in C), and each slot of the product is the weight of one sum. The slots are wide
+    enough that no sum's weight can spill into the next. None when the outcomes are not integers
+    or too sparse for the packing to pay.
+    """
+    if not all(type(o) is int for o in a._weights) or not all(type(o) is int for o in b._weights):
+        return None
+    low_a, high_a = min(a._weights), max(a._weights)
+    low_b, high_b = min(b._weights), max(b._weights)
+    span_a, span_b = high_a - low_a + 1, high_b - low_b + 1
+    if span_a > 4 * len(a._weights) + 16 or span_b > 4 * len(b._weights) + 16:
+        return None
+    largest = max(a._weights.values()) * max(b._weights.values()) * min(span_a, span_b)
+    size = (largest.bit_length() + 8) // 8  # bytes per slot
+
+    def pack(weights: dict[int, int], low: int, span: int) -> int:
+        buffer = bytearray(size * span)
+        for outcome, weight in weights.items():
+            at = (outcome - low) * size
+            buffer[at : at + size] = weight.to_bytes(size, "little")
+        return int.from_bytes(buffer, "little")
+
+    product = pack(a._weights, low_a, span_a) * pack(b._weights, low_b, span_b)
+    data = product.to_bytes(size * (span_a + span_b - 1), "little")
+    low = low_a + low_b
+    weights = {}
+    for index in range(span_a + span_b - 1):
+        weight = int.from_bytes(data[index * size : (index + 1) * size], "little")
+        if weight:
+            weights[low + index] = weight
+    return Dist._trusted(weights, a._total * b._total)
 
 
 def die(sides: int) -> Dist[int]:

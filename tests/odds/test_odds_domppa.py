@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from toolkit.dice import TRUNCATED_MASS_2D6
 from toolkit.games.domppa import rules as engine
-from toolkit.odds.common import monotone_test
+from toolkit.odds.common import step_map
 from toolkit.odds.domppa import (
     Blow,
     DamageType,
@@ -154,7 +154,73 @@ def test_the_morale_test_is_monotone_in_the_roll_as_the_search_assumes(morale, m
             RULES, morale=morale, max_hp=max_hp, hp=hp, roll_total=total
         ).passed
 
-    assert monotone_test(rolls, passes) == rolls.map(passes)
+    assert step_map(rolls, passes) == rolls.map(passes)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    attack=st.integers(-5, 25),
+    defence=st.integers(0, 25),
+    parry=st.integers(0, 6),
+    precision=st.integers(-5, 15),
+    size=st.integers(0, 5),
+    distance=st.integers(0, 12),
+)
+def test_hit_classes_are_monotone_in_the_roll_as_the_search_assumes(
+    attack, defence, parry, precision, size, distance
+):
+    rolls = two_d6(RULES)
+
+    def melee(total: int) -> tuple[bool, bool]:
+        hit = engine.melee_hit(RULES, attack=attack, defence=defence, hit_total=total, parry=parry)
+        return hit.hit, hit.shield_hit
+
+    def ranged(total: int) -> tuple[bool, bool]:
+        hit = engine.ranged_hit(
+            RULES, precision=precision, size=size, distance=distance, hit_total=total, parry=parry
+        )
+        return hit.hit, hit.shield_hit
+
+    assert step_map(rolls, melee) == rolls.map(melee)
+    assert step_map(rolls, ranged) == rolls.map(ranged)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    fear=st.integers(0, 40),
+    morale=st.integers(0, 25),
+    awe=st.integers(0, 6),
+    max_hp=st.integers(1, 60),
+    data=st.data(),
+)
+def test_fear_and_awe_are_monotone_in_the_roll_as_the_search_assumes(
+    fear, morale, awe, max_hp, data
+):
+    hp = data.draw(st.integers(0, max_hp))
+    rolls = two_d6(RULES)
+
+    def broken(total: int) -> bool:
+        return engine.fear_test(
+            RULES, fear=fear, morale=morale, max_hp=max_hp, hp=hp, roll_total=total
+        ).broken
+
+    def may_strike(total: int) -> bool:
+        return engine.awe_test(RULES, morale=morale, awe=awe, roll_total=total).may_strike
+
+    assert step_map(rolls, broken) == rolls.map(broken)
+    assert step_map(rolls, may_strike) == rolls.map(may_strike)
+
+
+def test_step_map_calls_the_engine_only_near_the_changes():
+    calls = []
+
+    def passes(total: int) -> bool:
+        calls.append(total)
+        return total >= 9
+
+    rolls = two_d6(RULES)
+    assert step_map(rolls, passes) == rolls.map(lambda total: total >= 9)
+    assert len(calls) <= 2 * len(rolls).bit_length() + 2 < len(rolls)
 
 
 def test_truncation_is_stated_and_small():

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from toolkit.dice import Dist
+
+T = TypeVar("T")
 
 
 def distribution(dist: Dist[Any], key: Callable[[Any], Any] | None = None) -> dict[Any, Fraction]:
@@ -27,19 +29,59 @@ def expected(dist: Dist[Any]) -> Fraction:
     return dist.mean()
 
 
-def monotone_test(rolls: Dist[int], passes: Callable[[int], bool]) -> Dist[bool]:
-    """P(pass) for a test that a higher roll never makes worse, with O(log n) engine calls.
+def step_map(rolls: Dist[int], function: Callable[[int], T]) -> Dist[T]:
+    """The distribution of `function(roll)` for a test that a higher roll never makes worse
+    (a hit class, a pass), with engine calls only near the totals where the answer changes.
 
-    Binary search for the lowest passing total; tests/odds check the monotonicity this relies
-    on against the engine for every total.
+    Bisection over the sorted totals: where both ends of a stretch give the same answer, every
+    total between gives it too (that is what "never worse" means), so the stretch takes that
+    answer without calling the engine; otherwise its middle is resolved. A test with k answers
+    costs about k * log2(totals) calls instead of one per total. tests/odds check this
+    monotonicity against the engine, total by total, for every test it is used for.
     """
-    totals = rolls.outcomes()
-    low, high = 0, len(totals)  # the first passing index lies in [low, high]
-    while low < high:
+    weights = rolls.weights()
+    totals = list(weights)
+    if not totals:
+        return rolls.map(function)
+    last = len(totals) - 1
+    answers: list[Any] = [None] * len(totals)
+    answers[0], answers[last] = function(totals[0]), function(totals[last])
+    stretches = [(0, last)]
+    while stretches:
+        low, high = stretches.pop()
+        if high - low <= 1:
+            continue
+        if answers[low] == answers[high]:
+            answers[low + 1 : high] = [answers[low]] * (high - low - 1)
+            continue
         middle = (low + high) // 2
-        if passes(totals[middle]):
-            high = middle
-        else:
-            low = middle + 1
-    threshold = totals[low] if low < len(totals) else None
-    return rolls.map(lambda total: threshold is not None and total >= threshold)
+        answers[middle] = function(totals[middle])
+        stretches += [(low, middle), (middle, high)]
+    found: dict[T, int] = {}
+    for answer, weight in zip(answers, weights.values(), strict=True):
+        found[answer] = found.get(answer, 0) + weight
+    return Dist(found, rolls.total)
+
+
+_QUERIES: dict[tuple[Any, ...], tuple[Any, dict[str, Any]]] = {}
+QUERY_CACHE_SIZE = 256
+
+
+def remembered(
+    name: str, rules: Any, key: tuple[Any, ...], compute: Callable[[], dict[str, Any]]
+) -> dict[str, Any]:
+    """A query's result, worked out once per distinct inputs: the tracker asks the same query
+    again and again while a form is filled in. `rules` is keyed by identity (hashing a pydantic
+    model costs more than the lookup saves) and kept alive with the entry, so an identity is
+    never mistaken for another's. Each caller gets its own top-level dict and steps list; an
+    error is raised again on every call, never remembered."""
+    full = (name, id(rules), *key)
+    found = _QUERIES.get(full)
+    if found is None or found[0] is not rules:
+        if len(_QUERIES) >= QUERY_CACHE_SIZE:
+            _QUERIES.clear()
+        found = _QUERIES[full] = (rules, compute())
+    result = dict(found[1])
+    if "steps" in result:
+        result["steps"] = list(result["steps"])
+    return result

@@ -38,7 +38,7 @@ from toolkit.games.deathdome.rules import (
     push_back_triggered,
     resolve_attack,
 )
-from toolkit.odds.common import distribution
+from toolkit.odds.common import distribution, remembered
 
 NO_POWER = "no power"  # a Special Play card with no power value: it adds nothing to a stack
 CaptureKind = Literal["control-point", "tower-centre"]
@@ -75,7 +75,7 @@ def _resolve(
         if len(_RESOLVED) > 65536:
             _RESOLVED.clear()
         _RULES_KEPT[id(rules)] = rules
-        result = resolve_attack(attacker, target, rules)
+        result = resolve_attack(attacker, target, rules, explain=False)
         found = _RESOLVED[key] = (result.damage, result.wounded, result.killed, result.push_back)
     return found
 
@@ -106,6 +106,35 @@ def attack_odds(
     rules: RulesConfig,
 ) -> dict[str, Any]:
     """Damage, wound, kill and push-back chances for every set of cards the hand could play."""
+    key = (
+        tuple(hand), weapon, skill, bonus, target,
+        None if defender_hand is None else tuple(defender_hand), cards, tuple(seen),
+        None if play is None else tuple(play), tuple(deck),
+    )  # fmt: skip
+    return remembered(
+        "deathdome.attack", rules, key,
+        lambda: _attack_odds(
+            hand=hand, weapon=weapon, skill=skill, bonus=bonus, target=target,
+            defender_hand=defender_hand, cards=cards, seen=seen, play=play, deck=deck,
+            rules=rules,
+        ),
+    )  # fmt: skip
+
+
+def _attack_odds(
+    *,
+    hand: Sequence[int],
+    weapon: WeaponProfile,
+    skill: int,
+    bonus: int,
+    target: Defender,
+    defender_hand: Sequence[int] | None,
+    cards: int | None,
+    seen: Sequence[Any],
+    play: Sequence[int] | None,
+    deck: Sequence[Any],
+    rules: RulesConfig,
+) -> dict[str, Any]:
     if target.cards:
         raise DomekitError("the target's cards come from --defender-hand or --defender-cards")
     attack_stack(Attacker(tuple(hand), weapon, skill, bonus), rules)  # checks the card values
@@ -128,7 +157,7 @@ def attack_odds(
         )
     # The engine's totals for each defence, merged by total (a stack is its total).
     totals = {
-        played: defense_stack(replace(target, cards=played), rules).total
+        played: defense_stack(replace(target, cards=played), rules, explain=False).total
         for played in defences.outcomes()
     }
     defence_totals = defences.map(totals.__getitem__)
@@ -146,7 +175,7 @@ def attack_odds(
     by_effect: dict[tuple[int, bool], tuple[int, ...]] = {}
     rows = []
     for subset in hand_subsets(hand):
-        total = attack_stack(Attacker(subset, weapon, skill, bonus), rules).total
+        total = attack_stack(Attacker(subset, weapon, skill, bonus), rules, explain=False).total
         pushes = push_back_triggered(subset, weapon, rules)
         key = by_effect.setdefault((total, pushes), subset)
         rows.append((subset, total, key))

@@ -4,12 +4,16 @@ Every "2d6" is two exploding d6s (the die, its explode face and the penalty come
 card_data/domppa/rules.toml). The engine's pure functions (`toolkit.games.domppa.rules`) take
 totals, so each possible total is resolved by them and weighed exactly:
 
-- to hit: `melee_hit` / `ranged_hit` for every hit-roll total (a miss by no more than the shield's
-  parry is a shield hit);
-- damage: the engine's damage step for every damage-roll total (and whether a 6 showed, which
+- to hit: `melee_hit` / `ranged_hit` give every hit-roll total's class (a miss by no more than
+  the shield's parry is a shield hit); a higher roll never hits worse, so `step_map` asks the
+  engine only around the totals where the class changes;
+- damage: the engine's `hit_damages` for every damage-roll total (and whether a 6 showed, which
   fire needs), for a body hit and a head hit (`protection.head_hit_percent`, 10%: the helmet
-  replaces the body armour, blunt doubles);
-- morale: `morale_test` for every morale-roll total at the HP left after the blow.
+  replaces the body armour, blunt doubles), without building the steps' text;
+- morale: `morale_test` for every morale-roll total at the HP left after the blow (by `step_map`).
+
+A query's whole result is remembered (`toolkit.odds.common.remembered`), so the tracker's form
+asking again answers at once.
 
 Truncation: each exploding 2d6 leaves out 1.53e-10 (see `toolkit.dice`); a query with a hit roll,
 a damage roll and a morale roll leaves out under 4.6e-10, reported exactly as `truncated_mass`.
@@ -22,14 +26,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from toolkit.dice import Dist, exploding_dice
 from toolkit.errors import DomekitError
 from toolkit.games.domppa import rules as engine
 from toolkit.games.domppa.config import DomppaRules
-from toolkit.games.domppa.rules import Blow, DamageType, Element, Guard, Hit
-from toolkit.odds.common import distribution, monotone_test
+from toolkit.games.domppa.rules import NO_HARM, Blow, DamageType, Element, Guard, Harm, Hit
+from toolkit.odds.common import distribution, remembered, step_map
 
 __all__ = [
     "Blow",
@@ -74,32 +78,18 @@ class Defender:
     morale_bonus: int = 0
 
 
-class _Blow(NamedTuple):
-    """What the odds keep of one resolved blow (a tuple: hashable and fast, so equal outcomes
-    merge)."""
-
-    damage: int
-    hp_loss: int
-    fatigue: int
-    ignites: bool
-    paralysis_rounds: int
-
-
-_MISS = _Blow(0, 0, 0, False, 0)
-
-
-_DAMAGE_CACHE: dict[tuple[Any, ...], Dist[_Blow]] = {}
+_DAMAGE_CACHE: dict[tuple[Any, ...], Dist[Harm]] = {}
 _DAMAGE_CACHE_SIZE = 512
 
 
 def _damage_outcomes(
     rules: DomppaRules, hit_class: tuple[bool, bool], blow: Blow, defender: Defender, head: bool
-) -> Dist[_Blow]:
+) -> Dist[Harm]:
     """The damage roll's every total resolved by the engine for this hit and hit location.
 
+    The engine's `hit_damages` resolves every total at once, without building the steps' text.
     Kept in a small cache (rules are immutable values; the key holds them by identity and keeps
-    them alive): the engine's damage step costs about 30 microseconds a call and a blow needs
-    129 per hit location, so a unit's repeated queries (the tracker's forms) answer at once.
+    them alive), so a unit's repeated queries (the tracker's forms) answer at once.
     """
     armour = (defender.body, defender.head, defender.natural, defender.shield_protection)
     key = (id(rules), hit_class, blow, armour, defender.resist, defender.size, head)
@@ -118,20 +108,10 @@ def _damage_outcomes(
     )
     fire = blow.element is Element.FIRE
     rolls = two_d6(rules, track_six=fire)
-
-    def resolve(roll: Any) -> _Blow:
-        total, six = roll if fire else (roll, False)
-        damage = engine._damage_for(rules, hit, blow, guard, total, six, head)
-        assert damage is not None  # only hits reach here
-        return _Blow(
-            damage.damage,
-            damage.hp_loss,
-            damage.fatigue,
-            damage.ignites,
-            damage.paralysis_rounds,
-        )
-
-    result = rolls.map(resolve)
+    # Fire needs (total, whether a 6 showed); otherwise a roll is its total.
+    keys = rolls.outcomes() if fire else [(total, False) for total in rolls.outcomes()]
+    harms = engine.hit_damages(rules, hit, blow, guard, keys, head=head)
+    result = rolls.map(harms.__getitem__ if fire else lambda total: harms[(total, False)])
     if len(_DAMAGE_CACHE) >= _DAMAGE_CACHE_SIZE:
         _DAMAGE_CACHE.clear()
     _RULES_KEPT[id(rules)] = rules
@@ -153,19 +133,19 @@ def _hits(rules: DomppaRules, key: tuple[Any, ...], hit_for_total: Any) -> Dist[
         if len(_HITS_CACHE) >= _DAMAGE_CACHE_SIZE:
             _HITS_CACHE.clear()
         _RULES_KEPT[id(rules)] = rules
-        found = _HITS_CACHE[key] = two_d6(rules).map(hit_for_total)
+        found = _HITS_CACHE[key] = step_map(two_d6(rules), hit_for_total)
     return found
 
 
 def _strike_odds(
     rules: DomppaRules, hits: Dist[tuple[bool, bool]], blow: Blow, defender: Defender
-) -> tuple[Dist[tuple[bool, bool]], Dist[_Blow]]:
+) -> tuple[Dist[tuple[bool, bool]], Dist[Harm]]:
     """Hit roll (as hit classes), then for a hit or shield hit the location and damage roll."""
     head_percent = rules.protection.head_hit_percent
 
-    def after(hit_class: tuple[bool, bool]) -> Dist[_Blow]:
+    def after(hit_class: tuple[bool, bool]) -> Dist[Harm]:
         if not hit_class[0]:
-            return Dist.always(_MISS)
+            return Dist.always(NO_HARM)
         return Dist.mix(
             [
                 (_damage_outcomes(rules, hit_class, blow, defender, False), 100 - head_percent),
@@ -183,7 +163,7 @@ def _hit_class(hit: Hit) -> tuple[bool, bool]:
 
 def _summary(
     rules: DomppaRules,
-    strike: tuple[Dist[tuple[bool, bool]], Dist[_Blow]],
+    strike: tuple[Dist[tuple[bool, bool]], Dist[Harm]],
     blow: Blow,
     defender: Defender,
 ) -> dict[str, Any]:
@@ -237,9 +217,10 @@ def _morale_failure(rules: DomppaRules, defender: Defender):  # type: ignore[no-
                 hp=hp_left,
                 roll_total=total,
                 bonus=defender.morale_bonus,
+                explain=False,
             ).passed
 
-        return monotone_test(two_d6(rules), passes).map(lambda passed: not passed)
+        return step_map(two_d6(rules), passes).map(lambda passed: not passed)
 
     return failing
 
@@ -288,10 +269,28 @@ def melee_odds(
     """One melee blow: 2d6 - 7 + attack vs defence (+ parry), then 2d6 - 7 + strength + weapon
     vs protection, over every roll."""
     _check_defender(defender)
+    key = (attack, defence, parry, blow, defender, tuple(damage_types or ()))
+    return remembered(
+        "domppa.melee", rules, key,
+        lambda: _melee_odds(rules, attack, defence, blow, defender, parry, damage_types),
+    )  # fmt: skip
+
+
+def _melee_odds(
+    rules: DomppaRules,
+    attack: int,
+    defence: int,
+    blow: Blow,
+    defender: Defender,
+    parry: int,
+    damage_types: list[DamageType] | None,
+) -> dict[str, Any]:
 
     def hit_for(total: int) -> tuple[bool, bool]:
         return _hit_class(
-            engine.melee_hit(rules, attack=attack, defence=defence, hit_total=total, parry=parry)
+            engine.melee_hit(
+                rules, attack=attack, defence=defence, hit_total=total, parry=parry, explain=False
+            )
         )
 
     hits = _hits(rules, ("melee", attack, defence, parry), hit_for)
@@ -300,7 +299,7 @@ def melee_odds(
         return _summary(rules, _strike_odds(rules, hits, kind_blow, defender), kind_blow, defender)
 
     result = _by_type(rules, list(damage_types or []), blow, strike)
-    result["steps"] = _steps(rules, "melee: each hit-roll total resolved by melee_hit", defender)
+    result["steps"] = _steps(rules, "melee: each hit-roll total's class from melee_hit", defender)
     return result
 
 
@@ -317,6 +316,25 @@ def ranged_odds(
 ) -> dict[str, Any]:
     """One shot: 2d6 + precision + size vs 14 + distance + 2 x parry, then damage as in melee."""
     _check_defender(defender)
+    key = (precision, distance, blow, defender, parry, in_melee, tuple(damage_types or ()))
+    return remembered(
+        "domppa.ranged", rules, key,
+        lambda: _ranged_odds(
+            rules, precision, distance, blow, defender, parry, in_melee, damage_types
+        ),
+    )  # fmt: skip
+
+
+def _ranged_odds(
+    rules: DomppaRules,
+    precision: int,
+    distance: int,
+    blow: Blow,
+    defender: Defender,
+    parry: int,
+    in_melee: bool,
+    damage_types: list[DamageType] | None,
+) -> dict[str, Any]:
 
     def hit_for(total: int) -> tuple[bool, bool]:
         return _hit_class(
@@ -328,6 +346,7 @@ def ranged_odds(
                 hit_total=total,
                 parry=parry,
                 in_melee=in_melee,
+                explain=False,
             )
         )
 
@@ -337,7 +356,7 @@ def ranged_odds(
         return _summary(rules, _strike_odds(rules, hits, kind_blow, defender), kind_blow, defender)
 
     result = _by_type(rules, list(damage_types or []), blow, strike)
-    result["steps"] = _steps(rules, "ranged: each hit-roll total resolved by ranged_hit", defender)
+    result["steps"] = _steps(rules, "ranged: each hit-roll total's class from ranged_hit", defender)
     return result
 
 
@@ -345,13 +364,19 @@ def morale_odds(
     rules: DomppaRules, *, morale: int, max_hp: int, hp: int, bonus: int = 0
 ) -> dict[str, Any]:
     """A morale test now: 2d6 + morale vs 12 + the missing-HP penalty; a tie passes."""
-    rolls = two_d6(rules)
-    tests = rolls.map(
+    tests = step_map(
+        two_d6(rules),
         lambda total: (
             engine.morale_test(
-                rules, morale=morale, max_hp=max_hp, hp=hp, roll_total=total, bonus=bonus
+                rules,
+                morale=morale,
+                max_hp=max_hp,
+                hp=hp,
+                roll_total=total,
+                bonus=bonus,
+                explain=False,
             ).passed
-        )
+        ),
     )
     penalty, step = engine.missing_hp_penalty(rules, max_hp, hp)
     return {
@@ -387,7 +412,8 @@ def fear_odds(
     rules: DomppaRules, *, fear: int, morale: int, max_hp: int, hp: int, death_paths: int = 0
 ) -> dict[str, Any]:
     """Fear X: 2d6 + fear/5 vs morale - the missing-HP penalty; the fear wins a tie."""
-    broken = two_d6(rules).map(
+    broken = step_map(
+        two_d6(rules),
         lambda total: engine.fear_test(
             rules, fear=fear, morale=morale, max_hp=max_hp, hp=hp, roll_total=total,
             death_paths=death_paths,
@@ -403,8 +429,9 @@ def fear_odds(
 
 def awe_odds(rules: DomppaRules, *, morale: int, awe: int) -> dict[str, Any]:
     """To strike one with Awe X: 2d6 - 7 + morale vs 10 + X; a tie passes."""
-    may = two_d6(rules).map(
-        lambda total: engine.awe_test(rules, morale=morale, awe=awe, roll_total=total).may_strike
+    may = step_map(
+        two_d6(rules),
+        lambda total: engine.awe_test(rules, morale=morale, awe=awe, roll_total=total).may_strike,
     )
     return {
         "p_may_strike": may.p(),

@@ -27,7 +27,7 @@ from toolkit.dice import Dist
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.rules import Defence, PowerCard, clash
-from toolkit.odds.common import distribution
+from toolkit.odds.common import distribution, remembered
 
 
 @lru_cache(maxsize=4)
@@ -81,6 +81,30 @@ def clash_odds(
     rules: NatureDomeRules,
 ) -> dict[str, Any]:
     """Every play from the hand against the defender's best answer; the best play in full."""
+    key = (
+        tuple(hand), attacker_health, defender_health,
+        None if defender_hand is None else tuple(defender_hand), cards, tuple(seen), tuple(deck),
+    )  # fmt: skip
+    return remembered(
+        "naturedome.clash", rules, key,
+        lambda: _clash_odds(
+            hand=hand, attacker_health=attacker_health, defender_health=defender_health,
+            defender_hand=defender_hand, cards=cards, seen=seen, deck=deck, rules=rules,
+        ),
+    )  # fmt: skip
+
+
+def _clash_odds(
+    *,
+    hand: Sequence[PowerCard],
+    attacker_health: int,
+    defender_health: int,
+    defender_hand: Sequence[PowerCard] | None,
+    cards: int | None,
+    seen: Sequence[PowerCard],
+    deck: Sequence[PowerCard],
+    rules: NatureDomeRules,
+) -> dict[str, Any]:
     options = plays(hand)
     if not options:
         raise DomekitError(
@@ -153,7 +177,6 @@ def clash_odds(
     }
 
 
-@lru_cache(maxsize=65536)
 def _least_damage(
     attack: PowerCard,
     boosts: tuple[PowerCard, ...],
@@ -173,6 +196,7 @@ def _least_damage(
             attacker_health=attacker_health,
             defender_health=defender_health,
             rules=rules,
+            explain=False,
         ).damage
         for answer in answers
     )
@@ -181,16 +205,15 @@ def _least_damage(
 def _smallest_of_hand(
     damages: dict[PowerCard, int], pool: dict[PowerCard, int], k: int
 ) -> Dist[int]:
-    """The least damage among k cards drawn without replacement, exactly by counting."""
-    total = math.comb(sum(pool.values()), k)
-    levels = sorted(set(damages.values()))
+    """The least damage among k cards drawn without replacement, exactly by counting:
+    P(least >= d) = C(cards letting >= d through, k) / C(deck, k)."""
+    copies: Counter[int] = Counter()
+    for card, n in pool.items():
+        copies[damages[card]] += n
     weights: dict[int, int] = {}
-    for index, level in enumerate(levels):
-        at_least = sum(n for card, n in pool.items() if damages[card] >= level)
-        above = (
-            sum(n for card, n in pool.items() if damages[card] >= levels[index + 1])
-            if index + 1 < len(levels)
-            else 0
-        )
+    above = 0  # cards letting through more than the level
+    for level in sorted(copies, reverse=True):
+        at_least = above + copies[level]
         weights[level] = math.comb(at_least, k) - math.comb(above, k)
-    return Dist(weights, total)
+        above = at_least
+    return Dist(weights, math.comb(sum(pool.values()), k))

@@ -93,10 +93,11 @@ class Stack:
     steps: list[str]
 
 
-def attack_stack(attacker: Attacker, rules: RulesConfig) -> Stack:
+def attack_stack(attacker: Attacker, rules: RulesConfig, *, explain: bool = True) -> Stack:
     """ "play a number of Special Play cards from your hand and add the value of Points together
     plus the strength of the weapon you are using. This is the total attack." (+ Skill and +S:
-    "S1..S4 = weapons, additions to skill or each attack stack made")."""
+    "S1..S4 = weapons, additions to skill or each attack stack made").
+    `explain=False`: the same total with empty `steps`."""
     _check_cards(attacker.cards, "attack cards", rules)
     for what, value in (
         ("weapon strength", attacker.weapon.strength),
@@ -106,6 +107,8 @@ def attack_stack(attacker: Attacker, rules: RulesConfig) -> Stack:
         _check_not_negative(what, value)
     cards = sum(attacker.cards)
     total = cards + attacker.weapon.strength + attacker.skill + attacker.bonus
+    if not explain:
+        return Stack(total, [])
     shown = " + ".join(str(c) for c in attacker.cards) or "none"
     return Stack(
         total,
@@ -116,9 +119,10 @@ def attack_stack(attacker: Attacker, rules: RulesConfig) -> Stack:
     )
 
 
-def defense_stack(defender: Defender, rules: RulesConfig) -> Stack:
+def defense_stack(defender: Defender, rules: RulesConfig, *, explain: bool = True) -> Stack:
     """ "The defending player plays a number of Special Play cards from their hand and adds the
-    value of any armor or +T points. This is the total defense." (+ the unit's Toughness)."""
+    value of any armor or +T points. This is the total defense." (+ the unit's Toughness).
+    `explain=False`: the same total with empty `steps`."""
     _check_cards(defender.cards, "defense cards", rules)
     for armour in defender.armour:
         _check_not_negative("armour T", armour)
@@ -126,6 +130,8 @@ def defense_stack(defender: Defender, rules: RulesConfig) -> Stack:
     _check_not_negative("defense bonus (+T)", defender.bonus)
     cards, armour = sum(defender.cards), sum(defender.armour)
     total = cards + armour + defender.toughness + defender.bonus
+    if not explain:
+        return Stack(total, [])
     shown = " + ".join(str(c) for c in defender.cards) or "none"
     worn = " + ".join(f"T{t}" for t in defender.armour) or "none"
     return Stack(
@@ -164,13 +170,17 @@ class AttackOutcome:
     steps: list[str]
 
 
-def resolve_attack(attacker: Attacker, defender: Defender, rules: RulesConfig) -> AttackOutcome:
+def resolve_attack(
+    attacker: Attacker, defender: Defender, rules: RulesConfig, *, explain: bool = True
+) -> AttackOutcome:
     """Attack stack against defense stack; the rest comes off Vitae.
 
     "Subtract the defense stack from the attack stack anything left over is subtracted from that
     units Vitae." "If at least one vitae is removed the unit is wounded." Vitae 0 = killed.
     Push back needs the unit wounded and N of a kind; a wall or unit behind negates it, lava
     behind kills. Incapacitate needs the unit wounded by an Incapacitate weapon.
+    `explain=False`: the same outcome with empty `steps` (the odds engine calls this for every
+    set of cards against every defence).
     """
     if defender.vitae < 1:
         raise DomekitError(
@@ -178,57 +188,46 @@ def resolve_attack(attacker: Attacker, defender: Defender, rules: RulesConfig) -
         )
     if defender.behind not in BEHIND:
         raise DomekitError(f"behind must be one of {', '.join(BEHIND)} (got {defender.behind!r})")
-    attack = attack_stack(attacker, rules)
-    defense = defense_stack(defender, rules)
-    steps = [*attack.steps, *defense.steps]
+    attack = attack_stack(attacker, rules, explain=explain)
+    defense = defense_stack(defender, rules, explain=explain)
     damage = max(0, attack.total - defense.total)
-    steps.append(
-        f"damage = attack {attack.total} - defense {defense.total} = {attack.total - defense.total}"
-        + (" -> 0 (nothing left over)" if damage == 0 else "")
-    )
     vitae_left = max(0, defender.vitae - damage)
     wounded = vitae_left < defender.vitae
-    steps.append(f"Vitae {defender.vitae} - {damage} = {vitae_left}")
     killed = wounded and vitae_left == 0
-    if killed:
-        steps.append("Vitae 0: the unit is killed and goes to jail")
-    elif wounded:
-        steps.append("at least one Vitae removed: the unit is wounded ([V] effects apply)")
-    else:
-        steps.append("no Vitae removed: not wounded ([V] effects do not apply)")
-
-    push_back = pushed_into_lava = False
     needed = (
         attacker.weapon.push_on
         if attacker.weapon.push_on is not None
         else rules.combat.push_back_of_a_kind
     )
     triggered = push_back_triggered(attacker.cards, attacker.weapon, rules)
-    if not triggered:
-        steps.append(f"push back: no {needed} of a kind among the attack cards")
-    elif not wounded:
-        steps.append(f"push back: {needed} of a kind, but the unit is not wounded")
-    elif killed:
-        steps.append(f"push back: {needed} of a kind, but the unit is killed")
-    elif defender.behind in ("wall", "unit"):
-        steps.append(f"push back: {needed} of a kind, negated by the {defender.behind} behind it")
-    elif defender.behind == "lava":
-        push_back = pushed_into_lava = killed = True
-        steps.append(
-            f"push back: {needed} of a kind, pushed onto lava: killed instantly, sent to jail"
-        )
-    else:
-        push_back = True
-        squares = attacker.weapon.push_squares or rules.combat.push_back_distance
-        steps.append(f"push back: {needed} of a kind and wounded: pushed back {squares} square(s)")
-
+    killed_by_damage = killed
+    push_back = triggered and wounded and not killed and defender.behind not in ("wall", "unit")
+    pushed_into_lava = push_back and defender.behind == "lava"
+    killed = killed or pushed_into_lava  # lava behind kills at once
     incapacitated = attacker.weapon.incapacitate and wounded and not killed
-    if attacker.weapon.incapacitate:
+    steps: list[str] = []
+    if explain:
+        steps = [*attack.steps, *defense.steps]
         steps.append(
-            "incapacitate: wounded, so it cannot move or act on its team's next turn"
-            if incapacitated
-            else "incapacitate: no effect (not wounded, or killed)"
+            f"damage = attack {attack.total} - defense {defense.total} = "
+            f"{attack.total - defense.total}" + (" -> 0 (nothing left over)" if damage == 0 else "")
         )
+        steps.append(f"Vitae {defender.vitae} - {damage} = {vitae_left}")
+        if killed_by_damage:
+            steps.append("Vitae 0: the unit is killed and goes to jail")
+        elif wounded:
+            steps.append("at least one Vitae removed: the unit is wounded ([V] effects apply)")
+        else:
+            steps.append("no Vitae removed: not wounded ([V] effects do not apply)")
+        steps.append(
+            _push_back_step(attacker, defender, rules, needed, triggered, wounded, killed_by_damage)
+        )
+        if attacker.weapon.incapacitate:
+            steps.append(
+                "incapacitate: wounded, so it cannot move or act on its team's next turn"
+                if incapacitated
+                else "incapacitate: no effect (not wounded, or killed)"
+            )
     return AttackOutcome(
         attack=attack.total,
         defense=defense.total,
@@ -242,6 +241,29 @@ def resolve_attack(attacker: Attacker, defender: Defender, rules: RulesConfig) -
         incapacitated=incapacitated,
         steps=steps,
     )
+
+
+def _push_back_step(
+    attacker: Attacker,
+    defender: Defender,
+    rules: RulesConfig,
+    needed: int,
+    triggered: bool,
+    wounded: bool,
+    killed: bool,
+) -> str:
+    if not triggered:
+        return f"push back: no {needed} of a kind among the attack cards"
+    if not wounded:
+        return f"push back: {needed} of a kind, but the unit is not wounded"
+    if killed:
+        return f"push back: {needed} of a kind, but the unit is killed"
+    if defender.behind in ("wall", "unit"):
+        return f"push back: {needed} of a kind, negated by the {defender.behind} behind it"
+    if defender.behind == "lava":
+        return f"push back: {needed} of a kind, pushed onto lava: killed instantly, sent to jail"
+    squares = attacker.weapon.push_squares or rules.combat.push_back_distance
+    return f"push back: {needed} of a kind and wounded: pushed back {squares} square(s)"
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,18 @@ Every function takes the validated rule numbers (`DomppaRules`, from card_data/d
 and the totals the players rolled, and returns a frozen outcome with `steps`, the breakdown a
 player can check by hand. No I/O and no dice inside: the dice come in as totals (see dice.py for
 reading the faces players type), so an odds engine can call these for every possible total.
+The functions the odds engine calls for every total take `explain=False`: the same outcome with
+empty `steps`, since the breakdown's text costs far more than the arithmetic; and `hit_damages`
+works the damage of one hit out for many rolls at once (the defender's side only once).
 Rule text: rules/domppa.en.md; readings of unclear points: RULINGS.md, docs/rulings/domppa.md.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import NamedTuple
 
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.domppa.config import DomppaRules
@@ -246,10 +251,16 @@ class Hit:
 
 
 def _hit_with_shield(
-    total: int, target_without_shield: int, shield_part: int, steps: list[str]
+    total: int, target_without_shield: int, shield_part: int, steps: list[str] | None
 ) -> Hit:
-    """A tie or better hits; one that misses by no more than the shield's part hits the shield."""
+    """A tie or better hits; one that misses by no more than the shield's part hits the shield.
+
+    `steps` None: no breakdown (explain=False); the outcome is the same.
+    """
     target = target_without_shield + shield_part
+    if steps is None:
+        hit = total >= target_without_shield
+        return Hit(hit, hit and total < target, total, target, [])
     if total >= target:
         steps.append(f"{total} >= {target}: hit")
         return Hit(True, False, total, target, steps)
@@ -264,12 +275,20 @@ def _hit_with_shield(
 
 
 def melee_hit(
-    rules: DomppaRules, *, attack: int, defence: int, hit_total: int, parry: int = 0
+    rules: DomppaRules,
+    *,
+    attack: int,
+    defence: int,
+    hit_total: int,
+    parry: int = 0,
+    explain: bool = True,
 ) -> Hit:
     """2d6 - 7 + attack skill vs defence + the shield's parry; a tie or better hits."""
     not_negative(parry=parry)
     offset = rules.melee.roll_offset
     total = hit_total - offset + attack
+    if not explain:
+        return _hit_with_shield(total, defence, parry, None)
     steps = [
         f"to hit: 2d6 {hit_total} - {offset} + attack {attack} = {total}",
         f"defence {defence} + parry {parry} = {defence + parry}",
@@ -300,6 +319,7 @@ def ranged_hit(
     hit_total: int,
     parry: int = 0,
     in_melee: bool = False,
+    explain: bool = True,
 ) -> Hit:
     """2d6 + precision + target size vs 14 + distance + 2 x shield parry; a tie hits."""
     not_negative(size=size, distance=distance, parry=parry)
@@ -308,6 +328,8 @@ def ranged_hit(
     total = hit_total + precision + size
     base = rules.ranged.target_base
     shield_part = parry * rules.ranged.parry_multiplier
+    if not explain:
+        return _hit_with_shield(total, base + distance, shield_part, None)
     steps = [
         f"to hit: 2d6 {hit_total} + precision {precision} + size {size} = {total}",
         f"target: {base} + distance {distance} + parry {parry} x {rules.ranged.parry_multiplier}"
@@ -399,6 +421,7 @@ def resolve_damage(
     size: int = 0,
     bonus: int = 0,
     offset: int | None = None,
+    explain: bool = True,
 ) -> Damage:
     """2d6 - 7 + strength + weapon damage (+ bonus) vs protection; the defender takes the excess.
 
@@ -406,102 +429,169 @@ def resolve_damage(
     over-20 halving, which is applied here; then the damage type's penetration; then Resist X,
     which armour piercing and armour negating do not reduce. The attack side must be strictly
     greater. `offset` replaces the 7 for damage formulas that say so (fire shield, heat aura).
+    `explain=False`: the same outcome with empty `steps`.
     """
     not_negative(protection=protection, weapon_damage=weapon_damage, size=size)
     offset = rules.melee.damage_roll_offset if offset is None else offset
-    attack_side = damage_total - offset + strength + weapon_damage + bonus
-    text = f"damage: 2d6 {damage_total}"
-    for label, value in (("-", offset), ("+ strength", strength), ("+ weapon", weapon_damage)):
-        if value:
-            text += f" {label} {value}"
-    if bonus:
-        text += f" + bonus {bonus}"
-    steps = [f"{text} = {attack_side}"]
-    capped = cap_protection(rules, protection)
-    steps += capped.steps
-    left, step = penetrate(rules, capped.effective, damage_type)
-    if damage_type is not DamageType.NONE and left != capped.effective:
-        steps.append(step)
-    resist_now = effective_resist(rules, resist, element, stun)
-    final_protection = left + resist_now
-    if resist:
-        doubled = " (doubled: stun)" if resist_now != resist else ""
-        steps.append(
-            f"resist {element.value} {resist}{doubled}: protection {left} + {resist_now} = "
-            f"{final_protection}"
-        )
-    final_protection = max(0, final_protection)
-    raw = attack_side - final_protection
-    if raw <= 0:
-        steps.append(f"{attack_side} is not greater than protection {final_protection}: no damage")
-        return Damage(damage_total, attack_side, final_protection, 0, 0, 0, steps=steps)
-    steps.append(f"{attack_side} - {final_protection} = {raw} damage")
-    damage, step_type = final_damage(rules, raw, damage_type, head)
-    if step_type:
-        steps.append(step_type)
-    return _apply_element(
-        rules, damage_total, attack_side, final_protection, damage, element, stun,
+    attack_side = _attack_side(damage_total, offset, strength, weapon_damage, bonus)
+    steps: list[str] | None = None
+    if explain:
+        text = f"damage: 2d6 {damage_total}"
+        for label, value in (("-", offset), ("+ strength", strength), ("+ weapon", weapon_damage)):
+            if value:
+                text += f" {label} {value}"
+        if bonus:
+            text += f" + bonus {bonus}"
+        steps = [f"{text} = {attack_side}"]
+    final_protection = _final_protection(
+        rules, protection, damage_type, element, stun, resist, steps
+    )
+    harm = _harm_past(
+        rules, attack_side, final_protection, damage_type, element, stun, head,
         damage_shows_six, size, steps,
     )  # fmt: skip
+    return Damage(
+        roll=damage_total,
+        attack_side=attack_side,
+        protection=final_protection,
+        damage=harm.damage,
+        hp_loss=harm.hp_loss,
+        fatigue=harm.fatigue,
+        ignites=harm.ignites,
+        freeze_check=harm.freeze_check,
+        poison_schedule=list(harm.poison_schedule),
+        paralysis_rounds=harm.paralysis_rounds,
+        morale_test=harm.hp_loss > 0,
+        steps=[] if steps is None else steps,
+    )
+
+
+def _attack_side(
+    damage_total: int, offset: int, strength: int, weapon_damage: int, bonus: int
+) -> int:
+    return damage_total - offset + strength + weapon_damage + bonus
+
+
+def _final_protection(
+    rules: DomppaRules,
+    protection: int,
+    damage_type: DamageType,
+    element: Element,
+    stun: bool,
+    resist: int,
+    steps: list[str] | None,
+) -> int:
+    """The defender's side of the damage step, the same for every damage roll: the over-20
+    halving, the damage type's penetration, then Resist X; never below 0. `steps` None: no
+    breakdown."""
+    capped = cap_protection(rules, protection)
+    left, step = penetrate(rules, capped.effective, damage_type)
+    resist_now = effective_resist(rules, resist, element, stun)
+    final_protection = left + resist_now
+    if steps is not None:
+        steps += capped.steps
+        if damage_type is not DamageType.NONE and left != capped.effective:
+            steps.append(step)
+        if resist:
+            doubled = " (doubled: stun)" if resist_now != resist else ""
+            steps.append(
+                f"resist {element.value} {resist}{doubled}: protection {left} + {resist_now} = "
+                f"{final_protection}"
+            )
+    return max(0, final_protection)
+
+
+class Harm(NamedTuple):
+    """What one blow's damage does, without the roll and the breakdown: the numbers of `Damage`
+    that the odds weigh (a tuple, so equal outcomes merge)."""
+
+    damage: int
+    hp_loss: int
+    fatigue: int
+    ignites: bool = False
+    freeze_check: bool = False
+    poison_schedule: tuple[int, ...] = ()
+    paralysis_rounds: int = 0
+
+
+NO_HARM = Harm(0, 0, 0)
+
+
+def _harm_past(
+    rules: DomppaRules,
+    attack_side: int,
+    protection: int,
+    damage_type: DamageType,
+    element: Element,
+    stun: bool,
+    head: bool,
+    shows_six: bool,
+    size: int,
+    steps: list[str] | None,
+) -> Harm:
+    """The roll's side of the damage step: the attack side must be strictly greater than the
+    final protection; then the damage type's multiplier and the element."""
+    raw = attack_side - protection
+    if raw <= 0:
+        if steps is not None:
+            steps.append(f"{attack_side} is not greater than protection {protection}: no damage")
+        return NO_HARM
+    damage, step_type = final_damage(rules, raw, damage_type, head)
+    if steps is not None:
+        steps.append(f"{attack_side} - {protection} = {raw} damage")
+        if step_type:
+            steps.append(step_type)
+    return _apply_element(rules, damage, element, stun, shows_six, size, steps)
 
 
 def _apply_element(
     rules: DomppaRules,
-    roll: int,
-    attack_side: int,
-    protection: int,
     damage: int,
     element: Element,
     stun: bool,
     shows_six: bool,
     size: int,
-    steps: list[str],
-) -> Damage:
+    steps: list[str] | None,
+) -> Harm:
     hp_loss, fatigue = (0, damage) if stun else (damage, 0)
-    if stun:
+    if stun and steps is not None:
         steps.append(f"stun: {damage} fatigue instead of HP")
     ignites = freeze_check = False
-    schedule: list[int] = []
+    schedule: tuple[int, ...] = ()
     rounds = 0
-    if element is Element.FIRE:
+    if element is Element.NONE:
+        pass
+    elif element is Element.FIRE:
         ignites = shows_six
-        steps.append(
-            f"fire: the damage roll held a {rules.fire.ignites_on_face}, the character catches fire"
-            if ignites
-            else f"fire: no {rules.fire.ignites_on_face} in the damage roll, no burning"
-        )
+        if steps is not None:
+            steps.append(
+                f"fire: the damage roll held a {rules.fire.ignites_on_face}, the character "
+                "catches fire"
+                if ignites
+                else f"fire: no {rules.fire.ignites_on_face} in the damage roll, no burning"
+            )
     elif element is Element.COLD:
         freeze_check = True
-        steps.append(
-            f"cold: roll a d{rules.cold.freeze_die_sides}; {rules.cold.freezes_from}+ freezes"
-        )
+        if steps is not None:
+            steps.append(
+                f"cold: roll a d{rules.cold.freeze_die_sides}; {rules.cold.freezes_from}+ freezes"
+            )
     elif element is Element.POISON and not stun:
-        poison = poison_schedule(rules, damage)
-        schedule, hp_loss = poison.schedule, 0
-        steps.append(f"poison: {damage} taken over turns: {', '.join(map(str, schedule))}")
+        schedule = tuple(poison_schedule(rules, damage, explain=steps is not None).schedule)
+        hp_loss = 0
+        if steps is not None:
+            steps.append(f"poison: {damage} taken over turns: {', '.join(map(str, schedule))}")
     elif element is Element.PARALYSIS:
         rounds = paralysis_rounds(rules, damage, size).rounds
         if not rules.paralysis.also_takes_hp:
             hp_loss = 0
-        steps.append(
-            f"paralysis: ({damage} - size {size}) / {rules.paralysis.divisor} = {rounds} rounds"
-        )
-    if hp_loss:
+        if steps is not None:
+            steps.append(
+                f"paralysis: ({damage} - size {size}) / {rules.paralysis.divisor} = {rounds} rounds"
+            )
+    if hp_loss and steps is not None:
         steps.append(f"{hp_loss} HP lost: test morale")
-    return Damage(
-        roll=roll,
-        attack_side=attack_side,
-        protection=protection,
-        damage=damage,
-        hp_loss=hp_loss,
-        fatigue=fatigue,
-        ignites=ignites,
-        freeze_check=freeze_check,
-        poison_schedule=schedule,
-        paralysis_rounds=rounds,
-        morale_test=hp_loss > 0,
-        steps=steps,
-    )
+    return Harm(damage, hp_loss, fatigue, ignites, freeze_check, schedule, rounds)
 
 
 @dataclass(frozen=True)
@@ -539,15 +629,19 @@ class Guard:
     size: int = 0
 
 
-def _damage_for(
+def hit_damage(
     rules: DomppaRules,
     hit: Hit,
     blow: Blow,
     guard: Guard,
+    *,
     damage_total: int,
-    damage_shows_six: bool,
-    head: bool,
+    damage_shows_six: bool = False,
+    head: bool = False,
+    explain: bool = True,
 ) -> Damage | None:
+    """The damage of this hit: None for a miss; a shield hit adds the shield's protection to the
+    defender's. `explain=False`: the same outcome with empty `steps`."""
     if not hit.hit:
         return None
     protection = guard.protection + (guard.shield_protection if hit.shield_hit else 0)
@@ -565,14 +659,52 @@ def _damage_for(
         damage_shows_six=damage_shows_six,
         size=guard.size,
         bonus=blow.bonus,
+        explain=explain,
     )
-    if hit.shield_hit and guard.shield_protection:
+    if explain and hit.shield_hit and guard.shield_protection:
         shield = (
             f"shield hit: protection {guard.protection} + shield {guard.shield_protection}"
             f" = {protection}"
         )
         return replace(damage, steps=[shield, *damage.steps])
     return damage
+
+
+def hit_damages(
+    rules: DomppaRules,
+    hit: Hit,
+    blow: Blow,
+    guard: Guard,
+    rolls: Iterable[tuple[int, bool]],
+    *,
+    head: bool = False,
+) -> dict[tuple[int, bool], Harm]:
+    """What this hit does for each (damage total, whether the roll showed a 6): the numbers of
+    `hit_damage` for each roll, without a breakdown, the defender's side (halving, penetration,
+    resist) worked out once for all of them. Empty for a miss."""
+    if not hit.hit:
+        return {}
+    protection = guard.protection + (guard.shield_protection if hit.shield_hit else 0)
+    not_negative(protection=protection, weapon_damage=blow.weapon_damage, size=guard.size)
+    final_protection = _final_protection(
+        rules, protection, blow.damage_type, blow.element, blow.stun, guard.resist, None
+    )
+    offset = rules.melee.damage_roll_offset
+    return {
+        (total, six): _harm_past(
+            rules,
+            _attack_side(total, offset, blow.strength, blow.weapon_damage, blow.bonus),
+            final_protection,
+            blow.damage_type,
+            blow.element,
+            blow.stun,
+            head,
+            six,
+            guard.size,
+            None,
+        )  # fmt: skip
+        for total, six in rolls
+    }
 
 
 def melee_outcome(
@@ -590,7 +722,10 @@ def melee_outcome(
 ) -> Strike:
     """One melee blow from the 2d6 totals: hit (shield hit), then damage."""
     hit = melee_hit(rules, attack=attack, defence=defence, hit_total=hit_total, parry=parry)
-    damage = _damage_for(rules, hit, blow, guard, damage_total, damage_shows_six, head)
+    damage = hit_damage(
+        rules, hit, blow, guard, damage_total=damage_total,
+        damage_shows_six=damage_shows_six, head=head,
+    )  # fmt: skip
     return Strike(hit, damage, [*hit.steps, *(damage.steps if damage else [])])
 
 
@@ -619,7 +754,10 @@ def ranged_outcome(
         parry=parry,
         in_melee=in_melee,
     )
-    damage = _damage_for(rules, hit, blow, guard, damage_total, damage_shows_six, head)
+    damage = hit_damage(
+        rules, hit, blow, guard, damage_total=damage_total,
+        damage_shows_six=damage_shows_six, head=head,
+    )  # fmt: skip
     return Strike(hit, damage, [*hit.steps, *(damage.steps if damage else [])])
 
 
@@ -633,7 +771,7 @@ class Poison:
     steps: list[str]
 
 
-def poison_schedule(rules: DomppaRules, total: int) -> Poison:
+def poison_schedule(rules: DomppaRules, total: int, *, explain: bool = True) -> Poison:
     """Each turn 10% of what is left, rounded up, never more than is left, until none is left."""
     not_negative(poison_damage=total)
     percent = rules.poison.percent_per_turn
@@ -642,10 +780,12 @@ def poison_schedule(rules: DomppaRules, total: int) -> Poison:
     steps: list[str] = []
     while left > 0:
         now = min(left, -(-left * percent // 100))
-        steps.append(f"turn {len(schedule) + 1}: {percent}% of {left} rounded up = {now}")
+        if explain:
+            steps.append(f"turn {len(schedule) + 1}: {percent}% of {left} rounded up = {now}")
         schedule.append(now)
         left -= now
-    steps.append(f"{total} damage over {len(schedule)} turns")
+    if explain:
+        steps.append(f"{total} damage over {len(schedule)} turns")
     return Poison(total, schedule, steps)
 
 
@@ -668,8 +808,12 @@ def paralysis_rounds(rules: DomppaRules, damage: int, size: int) -> Paralysis:
 # --- morale, fear, awe -----------------------------------------------------------------------
 
 
-def missing_hp_penalty(rules: DomppaRules, max_hp: int, hp: int) -> tuple[int, str]:
-    """The smaller of the missing HP and the started 10% steps of max HP that are missing."""
+def missing_hp_penalty(
+    rules: DomppaRules, max_hp: int, hp: int, *, explain: bool = True
+) -> tuple[int, str]:
+    """The smaller of the missing HP and the started 10% steps of max HP that are missing.
+
+    `explain=False`: the same penalty with an empty text."""
     not_negative(max_hp=max_hp, hp=hp)
     if max_hp == 0:
         raise DomekitError("max HP must be at least 1")
@@ -679,6 +823,8 @@ def missing_hp_penalty(rules: DomppaRules, max_hp: int, hp: int) -> tuple[int, s
     percent = rules.morale.missing_step_percent
     started = -(-missing * 100 // (max_hp * percent))
     penalty = min(missing, started)
+    if not explain:
+        return penalty, ""
     return penalty, (
         f"missing {missing} HP of {max_hp}: {started} started {percent}% steps; "
         f"the more favourable is {penalty}"
@@ -699,12 +845,21 @@ class MoraleTest:
 
 
 def morale_test(
-    rules: DomppaRules, *, morale: int, max_hp: int, hp: int, roll_total: int, bonus: int = 0
+    rules: DomppaRules,
+    *,
+    morale: int,
+    max_hp: int,
+    hp: int,
+    roll_total: int,
+    bonus: int = 0,
+    explain: bool = True,
 ) -> MoraleTest:
     """2d6 + morale (+ party bonuses) vs 12 + missing-HP penalty; a tie passes."""
-    penalty, step = missing_hp_penalty(rules, max_hp, hp)
+    penalty, step = missing_hp_penalty(rules, max_hp, hp, explain=explain)
     target = rules.morale.target_base + penalty
     total = roll_total + morale + bonus
+    if not explain:
+        return MoraleTest(total, target, total >= target, penalty, [])
     text = f"2d6 {roll_total} + morale {morale}"
     if bonus:
         text += f" + bonus {bonus}"

@@ -191,6 +191,7 @@ def clash(
     attacker_health: int,
     defender_health: int,
     rules: NatureDomeRules,
+    explain: bool = True,
 ) -> ClashOutcome:
     """One attack against one defence.
 
@@ -199,6 +200,8 @@ def clash(
     the boosts, the defender's zone for the defence card), never below 0. A defence card that is
     an Attack Boost counts 0 (the rules allow that only as the defender's last card; `apply`
     checks when). Damage is the excess of attack over defence; health never drops below 0.
+    `explain=False`: the same outcome with empty `steps` (the odds engine calls this for every
+    play against every card).
     """
     check_health(attacker_health, rules, "attacker")
     check_health(defender_health, rules, "defender")
@@ -207,33 +210,70 @@ def clash(
     for boost in boosts:
         if not boost.is_boost:
             raise RuleError(RULE_BOOST, f"{boost.label} is not an Attack Boost")
-
-    steps = [_zone_step("Attacker", attacker_health, rules)]
     attack_penalty = zone_penalty(attacker_health, rules)
-    parts: list[int] = []
+    defence_penalty = zone_penalty(defender_health, rules)
+    parts = [penalised(boost.boost, attack_penalty) for boost in boosts]
+    parts.append(penalised(attack.attack, attack_penalty))
+    attack_total = sum(parts)
+    if defence_card.is_boost:
+        printed = defense_total = 0
+    else:
+        printed = getattr(defence_card, defence.value)
+        defense_total = penalised(printed, defence_penalty)
+    damage = max(0, attack_total - defense_total)
+    health_after = max(0, defender_health - damage)
+    steps: list[str] = []
+    if explain:
+        steps = _clash_steps(
+            attack, defence, defence_card, boosts, attacker_health, defender_health, rules,
+            parts, printed, defense_total, damage, health_after,
+        )  # fmt: skip
+    return ClashOutcome(
+        attack_total=attack_total,
+        defense_total=defense_total,
+        damage=damage,
+        defender_health=health_after,
+        knocked_out=health_after == 0,
+        attacker_zone=zone(attacker_health, rules),
+        defender_zone=zone(defender_health, rules),
+        steps=steps,
+    )
+
+
+def _clash_steps(
+    attack: PowerCard,
+    defence: Defence,
+    defence_card: PowerCard,
+    boosts: Sequence[PowerCard],
+    attacker_health: int,
+    defender_health: int,
+    rules: NatureDomeRules,
+    parts: list[int],
+    printed: int,
+    defense_total: int,
+    damage: int,
+    health_after: int,
+) -> list[str]:
+    """The clash's breakdown, from the numbers `clash` worked out."""
+    attack_penalty = zone_penalty(attacker_health, rules)
+    defence_penalty = zone_penalty(defender_health, rules)
+    attack_total = sum(parts)
+    steps = [_zone_step("Attacker", attacker_health, rules)]
     for number, boost in enumerate(boosts, start=1):
-        parts.append(penalised(boost.boost, attack_penalty))
         what = _named("Attack Boost", boost, fallback=str(number))
         steps.append(_value_step(f"{what}: boost", boost.boost, attack_penalty))
-    parts.append(penalised(attack.attack, attack_penalty))
     steps.append(
         _value_step(f"{_named('Attack card', attack)}: attack", attack.attack, attack_penalty)
     )
-    attack_total = sum(parts)
     if boosts:
         steps.append(f"Attack total: {' + '.join(map(str, parts))} = {attack_total}")
-
     steps.append(_zone_step("Defender", defender_health, rules))
-    defence_penalty = zone_penalty(defender_health, rules)
     if defence_card.is_boost:
-        defense_total = 0
         steps.append(
             f"{defence.value.capitalize()} with {_named('Attack Boost', defence_card)}, the "
             f"defender's last card: {defence.value} points = 0"
         )
     else:
-        printed = getattr(defence_card, defence.value)
-        defense_total = penalised(printed, defence_penalty)
         steps.append(
             _value_step(
                 f"{_named(defence.value.capitalize() + ' card', defence_card)}: {defence.value}",
@@ -241,8 +281,6 @@ def clash(
                 defence_penalty,
             )
         )
-
-    damage = max(0, attack_total - defense_total)
     if damage:
         steps.append(
             f"Attack {attack_total} > {defence.value} {defense_total}: the defender loses "
@@ -252,23 +290,12 @@ def clash(
         steps.append(
             f"Attack {attack_total} <= {defence.value} {defense_total}: no health points lost"
         )
-    health_after = max(0, defender_health - damage)
     if damage:
         floor = " (never below 0)" if defender_health - damage < 0 else ""
         steps.append(f"Defender health {defender_health} - {damage} = {health_after}{floor}")
-    knocked_out = health_after == 0
-    if knocked_out:
+    if health_after == 0:
         steps.append("Defender health is 0: knocked out")
-    return ClashOutcome(
-        attack_total=attack_total,
-        defense_total=defense_total,
-        damage=damage,
-        defender_health=health_after,
-        knocked_out=knocked_out,
-        attacker_zone=zone(attacker_health, rules),
-        defender_zone=zone(defender_health, rules),
-        steps=steps,
-    )
+    return steps
 
 
 # --- a match: actions ----------------------------------------------------------------------
