@@ -419,11 +419,14 @@ def build_cards(args: argparse.Namespace) -> Any:
     from toolkit.pdf.deck import build_deck
     from toolkit.pdf.geometry import paper_size
     from toolkit.pdf.icons import IconSet
-    from toolkit.pdf.kits import parse_back_offset
 
     paper = paper_size(args.paper)
     size = parse_size(args.size, args.bleed)
-    back_offset = parse_back_offset(args.back_offset)
+    back_offset = (0.0, 0.0)
+    if args.back_offset != "0,0":  # kits (sockets, secrets, json) loads only for an offset
+        from toolkit.pdf.kits import parse_back_offset
+
+        back_offset = parse_back_offset(args.back_offset)
     out = output_file(args.out, OUTPUT / f"{args.file.stem}-cards.pdf")
     template = Template(args.template) if args.template else None
     sheet = read_sheet(args.file)
