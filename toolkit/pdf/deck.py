@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.errors import DataError
@@ -29,7 +28,7 @@ from toolkit.pdf.cards import (
 )
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import Rect, pt
-from toolkit.pdf.icons import Icon, IconSet, draw_icon_text, fit_icon_text
+from toolkit.pdf.icons import Icon, IconSet, draw_icon_text, fit_icon_text, text_width
 from toolkit.pdf.text import draw_line_fit, draw_text_box
 
 TITLE_HEIGHT = 7.0
@@ -115,8 +114,10 @@ def unprintable(text: str) -> str:
     from reportlab.pdfbase.rl_codecs import RL_Codecs
 
     RL_Codecs.register()
+    if text.isascii():
+        return ""
     missing = set()
-    for char in set(text) - {"\n", "\t"}:
+    for char in {char for char in text if not char.isascii()}:
         for encoding in ("winansi", "symbol"):
             try:
                 char.encode(encoding)
@@ -133,24 +134,28 @@ def _problem(card: DeckCard, message: str, column: str | None = None) -> DataErr
 
 
 def _draw_stats(c: Canvas, stats: Sequence[tuple[str, str]], top: float, box: Rect) -> None:
-    """`Label  value` lines from `top` (mm) down, each shrunk to the box's width; one text object
-    for all of them."""
-    text = c.beginText()
+    """`Label  value` lines from `top` (mm) down, each shrunk to the box's width: one text object,
+    the labels first and then the values (a font and colour change costs more than a move)."""
+    lines = []
     for index, (label, value) in enumerate(stats):
         label_text = f"{label[:1].upper()}{label[1:]}  " if label else ""
+        label_width = text_width(label_text, "Helvetica-Bold")
         size = STAT_SIZE
-        label_width = stringWidth(label_text, "Helvetica-Bold", 1)
-        width = (label_width + stringWidth(value, "Helvetica", 1)) * size
+        width = (label_width + text_width(value, "Helvetica")) * size
         if width > pt(box.w):
             size = max(4.0, size * pt(box.w) / width)
-        line_top = top - index * STAT_HEIGHT
-        y = pt(line_top - STAT_HEIGHT) + (pt(STAT_HEIGHT) - size * 0.72) / 2
-        text.setTextOrigin(pt(box.x), y)
-        text.setFillColorRGB(*LABEL)
+        y = pt(top - (index + 1) * STAT_HEIGHT) + (pt(STAT_HEIGHT) - size * 0.72) / 2
+        lines.append((label_text, value, size, y, pt(box.x) + label_width * size))
+    text = c.beginText()
+    text.setFillColorRGB(*LABEL)
+    for label_text, _, size, y, _ in lines:
         text.setFont("Helvetica-Bold", size)
+        text.setTextOrigin(pt(box.x), y)
         text.textOut(label_text)
-        text.setFillColorRGB(0, 0, 0)
+    text.setFillColorRGB(0, 0, 0)
+    for _, value, size, y, x in lines:
         text.setFont("Helvetica", size)
+        text.setTextOrigin(x, y)
         text.textOut(value)
     c.drawText(text)
 

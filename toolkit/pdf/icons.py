@@ -142,7 +142,7 @@ class _Word(NamedTuple):
 _WIDTHS: dict[tuple[str, str], float] = {}
 
 
-def _width(text: str, font: str) -> float:
+def text_width(text: str, font: str) -> float:
     """stringWidth at size 1, remembered: card texts repeat their words."""
     key = (text, font)
     width = _WIDTHS.get(key)
@@ -165,7 +165,7 @@ def _words(text: str, icons: IconSet, font: str) -> list[list[_Word]]:
         words = []
         for token in paragraph.split():
             if ":" not in token:  # the common case: a plain word
-                words.append(_Word((token,), _width(token, font)))
+                words.append(_Word((token,), text_width(token, font)))
                 continue
             pieces: list[Piece] = []
             width = 0.0
@@ -178,7 +178,7 @@ def _words(text: str, icons: IconSet, font: str) -> list[list[_Word]]:
                     width += icon.aspect
                 elif part:
                     pieces.append(part)
-                    width += _width(part, font)
+                    width += text_width(part, font)
             words.append(_Word(tuple(pieces), width))
         space_free.append(words)
     return space_free
