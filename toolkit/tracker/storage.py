@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +140,11 @@ def resolve_db_url(db: str | None) -> str:
     return url
 
 
+# Kit manifests and initial states never change once written: parse each text once, not on every
+# request. Callers must not mutate what they get (states are treated as immutable throughout).
+_load_immutable = lru_cache(maxsize=1024)(json.loads)
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
 
@@ -159,6 +166,9 @@ class Store:
         except Exception as exc:  # bad URL, missing driver
             raise DomekitError(f"cannot open database {self.url!r}: {exc}") from None
         self._writer = self.engine
+        # One writer per database in this process: threads queue on this lock instead of in
+        # SQLite's busy handler, which sleeps in growing steps (up to 100 ms) between retries.
+        self._write_lock = threading.Lock()
         if self.is_sqlite:
             self._tune_sqlite()
             self._writer = self.engine.execution_options(sqlite_begin="BEGIN IMMEDIATE")
@@ -187,7 +197,11 @@ class Store:
     @contextmanager
     def write(self) -> Iterator[Connection]:
         """One write transaction, committed (durably) when the block ends without error."""
-        with self._writer.begin() as conn:
+        if not self.is_sqlite:
+            with self._writer.begin() as conn:
+                yield conn
+            return
+        with self._write_lock, self._writer.begin() as conn:
             yield conn
 
     def close(self) -> None:
@@ -231,7 +245,7 @@ class Store:
             view_token=row["view_token"],
             game=row["game"],
             base_url=row["base_url"],
-            manifest=json.loads(row["manifest"]),
+            manifest=_load_immutable(row["manifest"]),
             current_match=row["current_match"],
         )
 
@@ -413,7 +427,7 @@ def _match_row(row: Any) -> MatchRow:
         kit_id=row["kit_id"],
         number=row["number"],
         created=row["created"],
-        initial_state=json.loads(row["initial_state"]),
+        initial_state=_load_immutable(row["initial_state"]),
         version=row["version"],
     )
 
