@@ -4,9 +4,10 @@ read straight from a SQLite file."""
 from __future__ import annotations
 
 import importlib.util
-import sqlite3
 import sys
 from pathlib import Path
+
+from sqlalchemy import create_engine, text
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("tracker_load", ROOT / "benchmarks/tracker_load.py")
@@ -16,31 +17,35 @@ sys.modules.setdefault("tracker_load", load)
 _spec.loader.exec_module(load)
 
 
-def sqlite_log_problems(path: Path) -> list[str]:
-    """What a half-applied action would leave in the file: an action without its event, a
-    version that disagrees with the log, a gap in a log; and the file's own integrity check."""
+def log_problems(db_url: str) -> list[str]:
+    """What a half-applied action would leave in the database: an action without its event, a
+    version that disagrees with the log, a gap in a log; on SQLite also PRAGMA integrity_check."""
     problems = []
-    with sqlite3.connect(path) as conn:
-        check = conn.execute("PRAGMA integrity_check").fetchall()
-        if check != [("ok",)]:
-            problems.append(f"integrity_check: {check}")
-        for match_id, version in conn.execute("select id, version from matches"):
-            seqs = [
-                r[0]
-                for r in conn.execute(
-                    "select seq from actions where match_id=? order by seq", (match_id,)
-                )
-            ]
-            events = [
-                r[0]
-                for r in conn.execute(
-                    "select seq from events where match_id=? order by seq", (match_id,)
-                )
-            ]
-            if seqs != list(range(1, len(seqs) + 1)):
-                problems.append(f"match {match_id}: the log has gaps")
-            if events != seqs:
-                problems.append(f"match {match_id}: events {len(events)} != actions {len(seqs)}")
-            if version != len(seqs):
-                problems.append(f"match {match_id}: version {version} != {len(seqs)} actions")
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            if engine.dialect.name == "sqlite":
+                check = conn.exec_driver_sql("PRAGMA integrity_check").all()
+                if [tuple(row) for row in check] != [("ok",)]:
+                    problems.append(f"integrity_check: {check}")
+            for match_id, version in conn.execute(text("select id, version from matches")):
+                seqs = _seqs(conn, "actions", match_id)
+                events = _seqs(conn, "events", match_id)
+                if seqs != list(range(1, len(seqs) + 1)):
+                    problems.append(f"match {match_id}: the log has gaps")
+                if events != seqs:
+                    problems.append(f"match {match_id}: {len(events)} events, {len(seqs)} actions")
+                if version != len(seqs):
+                    problems.append(f"match {match_id}: version {version}, {len(seqs)} actions")
+    finally:
+        engine.dispose()
     return problems
+
+
+def _seqs(conn, table: str, match_id: int) -> list[int]:
+    query = text(f"select seq from {table} where match_id = :m order by seq")
+    return [row[0] for row in conn.execute(query, {"m": match_id})]
+
+
+def sqlite_log_problems(path: Path) -> list[str]:
+    return log_problems(f"sqlite:///{path}")
