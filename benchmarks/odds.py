@@ -174,9 +174,7 @@ def ours_dominum_attack() -> dict:
 
 
 def dm_rules():  # type: ignore[no-untyped-def]
-    from toolkit.games.dominum.config import default_rules
-
-    return default_rules()
+    return dm.load_rules()
 
 
 CRIT = 99  # icepool and Monte Carlo stand-in for the Critical
@@ -269,14 +267,7 @@ def mc_clash(rng: Any, n: int) -> float:
 DD_DECK = dd.special_play_deck()
 
 
-def dd_rules():  # type: ignore[no-untyped-def]
-    from toolkit.data import game_data_dir
-    from toolkit.games.deathdome.config import load_rules_config
-
-    return load_rules_config(game_data_dir("deathdome") / "rules.toml")
-
-
-DD_RULES = dd_rules()
+DD_RULES = dd.load_rules()
 
 
 def ours_deathdome() -> dict:

@@ -11,6 +11,7 @@ from pathlib import Path
 import typer
 
 from toolkit.errors import DomekitError
+from toolkit.parsing import parse_counts, parse_numbers, split_list
 
 app = typer.Typer(
     help="Exact odds before you commit: every roll and draw weighed by the rules engines.",
@@ -31,15 +32,6 @@ JSON_HELP = "Print JSON: exact fractions and floats."
 DATA_HELP = "A folder with your own card data (default: the shipped card_data/<game>)."
 
 
-def _split(text: str | None) -> list[str]:
-    if text is None or not text.strip():
-        return []
-    parts = [part.strip() for part in text.split(",")]
-    if any(not part for part in parts):
-        raise DomekitError(f"expected values separated by commas, got {text!r}")
-    return parts
-
-
 def _at_least(value: int, flag: str, least: int = 0) -> int:
     if value < least:
         raise DomekitError(f"{flag} must be {least} or more, got {value}")
@@ -55,13 +47,13 @@ RESERVE_HELP = "Power cards on the reserve board, e.g. 3,4."
 def _dominum_cards(text: str | None, flag: str, rules):  # type: ignore[no-untyped-def]
     from toolkit.games.dominum.power import parse_power
 
-    return [parse_power(part, rules=rules, what=flag) for part in _split(text)]
+    return [parse_power(part, rules=rules, what=flag) for part in split_list(text, flag)]
 
 
 def _dominum_rules(data: Path | None):  # type: ignore[no-untyped-def]
-    from toolkit.games.dominum.config import default_rules, load_rules
+    from toolkit.odds.dominum import load_rules
 
-    return default_rules() if data is None else load_rules(data)
+    return load_rules(data)
 
 
 @dominum_app.command("attack")
@@ -185,7 +177,7 @@ def _domppa_kinds(damage_type: str):  # type: ignore[no-untyped-def]
     from toolkit.odds.domppa import DamageType
 
     kinds = []
-    for part in _split(damage_type) or ["none"]:
+    for part in split_list(damage_type, "--type") or ["none"]:
         try:
             kinds.append(DamageType(part.lower()))
         except ValueError:
@@ -296,7 +288,7 @@ def domppa_melee(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """One melee blow: hit, shield hit, head hit, damage, kill and morale failure chances."""
-    from toolkit.games.domppa.conditions import Conditions, fighting_stats, require_can_act
+    from toolkit.games.domppa.conditions import Conditions, melee_sides
     from toolkit.games.domppa.rules import lance_bonus
     from toolkit.odds.domppa import Blow, melee_odds
     from toolkit.odds.render import emit_odds
@@ -310,25 +302,21 @@ def domppa_melee(
     )  # fmt: skip
     rules = _domppa_rules(data)
     light = _darkness(darkness)
-    # The same conditions `domekit domppa melee` applies, through the engine's fighting_stats.
-    attacker = fighting_stats(
-        rules, attack=attack, defence=0, strength=strength,
-        conditions=Conditions(
+    # The same sides `domekit domppa melee` fights with: conditions, parry, berserk protection.
+    sides = melee_sides(
+        rules, attack=attack, strength=strength, defence=defence, parry=parry,
+        attacker=Conditions(
             fatigue=fatigue, darkness=light, dark_vision=dark_vision, fleeing=fleeing,
             berserk=berserk,
         ),
-    )  # fmt: skip
-    require_can_act(attacker)
-    guard = fighting_stats(
-        rules, attack=0, defence=defence,
-        conditions=Conditions(
+        defender=Conditions(
             fatigue=defender_fatigue, darkness=light, dark_vision=defender_dark_vision,
             fleeing=defender_fleeing, blows_received=blows_received, berserk=defender_berserk,
         ),
     )  # fmt: skip
     kinds = _domppa_kinds(damage_type)
     blow = Blow(
-        strength=attacker.strength,
+        strength=sides.attacker.strength,
         weapon_damage=weapon_damage,
         damage_type=kinds[0],
         element=_domppa_element(element),
@@ -337,20 +325,18 @@ def domppa_melee(
     )
     target = _target(
         protection, head_protection, shield_protection, resist, size, hp, max_hp, morale,
-        morale_bonus, guard.protection_bonus, guard.morale,
+        morale_bonus, sides.protection_bonus, sides.defender.morale,
     )  # fmt: skip
     result = melee_odds(
         rules,
-        attack=attacker.attack,
-        defence=guard.defence,
-        parry=parry if guard.can_act else 0,
+        attack=sides.attacker.attack,
+        defence=sides.defender.defence,
+        parry=sides.parry,
         blow=blow,
         defender=target,
         damage_types=kinds,
     )
-    conditions = [f"attacker: {step}" for step in attacker.steps[:-1]]
-    conditions += [f"defender: {step}" for step in guard.steps[:-1]]
-    result["steps"] = conditions + result["steps"]
+    result["steps"] = sides.steps + result["steps"]
     emit_odds(result, as_json=as_json, title="Domppa melee odds")
 
 
@@ -518,16 +504,16 @@ def naturedome_clash(
 
     rules, deck = load(data)
     result = clash_odds(
-        hand=cards_by_id(deck, _split(hand), "--hand"),
+        hand=cards_by_id(deck, split_list(hand, "--hand"), "--hand"),
         attacker_health=attacker_health,
         defender_health=defender_health,
         defender_hand=(
             None
             if defender_hand is None
-            else cards_by_id(deck, _split(defender_hand), "--defender-hand")
+            else cards_by_id(deck, split_list(defender_hand, "--defender-hand"), "--defender-hand")
         ),
         cards=cards,
-        seen=cards_by_id(deck, _split(seen), "--seen"),
+        seen=cards_by_id(deck, split_list(seen, "--seen"), "--seen"),
         deck=deck,
         rules=rules,
     )
@@ -535,60 +521,6 @@ def naturedome_clash(
 
 
 # -- Death Dome -------------------------------------------------------------------------------
-
-
-def _numbers(text: str | None, flag: str) -> tuple[int, ...]:
-    values = []
-    for part in _split(text):
-        try:
-            values.append(int(part))
-        except ValueError:
-            raise DomekitError(f"{flag}: {part!r} is not a whole number (like 3,3,1)") from None
-    return tuple(values)
-
-
-def _counts(text: str | None, flag: str) -> dict[str, int]:
-    from toolkit.games.deathdome.cli import parse_counts
-
-    return parse_counts(text or "", flag)
-
-
-def _deathdome(data: Path | None):  # type: ignore[no-untyped-def]
-    from toolkit.data import game_data_dir
-    from toolkit.games.deathdome.config import load_rules_config
-
-    return load_rules_config(game_data_dir("deathdome", data) / "rules.toml")
-
-
-def _deathdome_lookups(data, weapon, unit, defender):  # type: ignore[no-untyped-def]
-    """The weapon item, the unit's Skill and the defender's (Toughness, Vitae) from card data."""
-    from toolkit.data.deathdome import load_deathdome
-
-    cards = load_deathdome(data)
-    item = None
-    if weapon:
-        item = cards.item_by_name(weapon)
-        if item is None:
-            raise DomekitError(f"--weapon: unknown weapon {weapon!r}; see items.csv for the names")
-        if item.kind != "weapon":
-            raise DomekitError(f"--weapon: {item.name} is {item.kind}, not a weapon")
-        if unit and item.deck != unit.strip().lower():
-            raise DomekitError(
-                f"{item.name} is a {item.deck} weapon; a {unit} carries only weapons from its "
-                "own deck (rule: Item Cards)"
-            )
-
-    def find(kind: str, flag: str):  # type: ignore[no-untyped-def]
-        found = cards.units.get(kind.strip().lower())
-        if found is None:
-            raise DomekitError(
-                f"{flag}: unknown unit type {kind!r}; expected one of {', '.join(cards.units)}"
-            )
-        return found
-
-    skill = find(unit, "--unit").skill if unit else None
-    guard = find(defender, "--defender") if defender else None
-    return item, skill, (guard.toughness, guard.vitae) if guard else None
 
 
 @deathdome_app.command("attack")
@@ -639,57 +571,41 @@ def deathdome_attack(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Wound, kill and push-back chances for every set of cards the hand could play."""
-    from dataclasses import replace
-
-    from toolkit.games.deathdome.cli import weapon_profile
-    from toolkit.games.deathdome.rules import BEHIND, Defender, WeaponProfile
-    from toolkit.odds.deathdome import attack_odds, special_play_deck
+    from toolkit.games.deathdome.inputs import attack_sides
+    from toolkit.games.deathdome.rules import Defender
+    from toolkit.odds.deathdome import attack_odds, load_rules, special_play_deck
     from toolkit.odds.render import emit_odds
 
-    rules = _deathdome(data)
-    if behind not in BEHIND:
-        raise DomekitError(f"--behind must be one of {', '.join(BEHIND)} (got {behind!r})")
-    if push_on is not None and not 2 <= push_on <= rules.combat.push_back_of_a_kind:
-        raise DomekitError(
-            f"--push-on is 2 to {rules.combat.push_back_of_a_kind} of a kind (got {push_on})"
-        )
-    profile = WeaponProfile()
-    if weapon or unit or defender:
-        weapon_item, skill_of, toughness_vitae = _deathdome_lookups(data, weapon, unit, defender)
-        if weapon_item is not None:
-            profile = weapon_profile(weapon_item)
-        skill = skill_of if skill is None else skill
-        if toughness_vitae is not None:
-            toughness = toughness_vitae[0] if toughness is None else toughness
-            vitae = toughness_vitae[1] if vitae is None else vitae
-    if vitae is None:
-        raise DomekitError("--vitae is needed (or --defender TYPE to take it from units.csv)")
-    profile = replace(
-        profile,
-        strength=profile.strength if weapon_strength is None else weapon_strength,
-        push_on=profile.push_on if push_on is None else push_on,
-    )
+    rules = load_rules(data)
+    # The same flags, card lookups and checks as `domekit deathdome attack`.
+    sides = attack_sides(
+        rules, data, weapon=weapon, unit=unit, defender=defender,
+        weapon_strength=weapon_strength, push_on=push_on, skill=skill, toughness=toughness,
+        vitae=vitae, behind=behind,
+    )  # fmt: skip
     if defender_cards is not None and defender_hand is not None:
         raise DomekitError("give --defender-hand or --defender-cards, not both")
     if defender_cards is not None:
         _at_least(defender_cards, "--defender-cards")
     result = attack_odds(
-        hand=_numbers(hand, "--hand"),
-        weapon=profile,
-        skill=skill or 0,
+        hand=parse_numbers(hand, "--hand"),
+        weapon=sides.weapon,
+        skill=sides.skill,
         bonus=bonus,
         target=Defender(
             cards=(),
-            armour=_numbers(armor, "--armor"),
-            toughness=toughness or 0,
+            armour=parse_numbers(armor, "--armor"),
+            toughness=sides.toughness,
             bonus=defense_bonus,
-            vitae=vitae,
+            vitae=sides.vitae,
             behind=behind,  # type: ignore[arg-type]
         ),
-        defender_hand=None if defender_hand is None else _numbers(defender_hand, "--defender-hand"),
+        defender_hand=None
+        if defender_hand is None
+        else parse_numbers(defender_hand, "--defender-hand"),
         cards=defender_cards,
-        seen=_numbers(seen, "--seen"),
-        play=None if play is None else _numbers(play, "--play"),
+        seen=parse_numbers(seen, "--seen"),
+        play=None if play is None else parse_numbers(play, "--play"),
         deck=special_play_deck(data),
         rules=rules,
     )
@@ -715,15 +631,15 @@ def deathdome_capture(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """The payout swing of a capture, and the chance to win the match before and after."""
-    from toolkit.odds.deathdome import capture_odds
+    from toolkit.odds.deathdome import capture_odds, load_rules
     from toolkit.odds.render import emit_odds
 
-    rules = _deathdome(data)
-    cps = _counts(control_points, "--control-points")
-    towers = _counts(tower_centres, "--tower-centres")
-    kill_points = _counts(kills, "--kills")
+    rules = load_rules(data)
+    cps = parse_counts(control_points, "--control-points")
+    towers = parse_counts(tower_centres, "--tower-centres")
+    kill_points = parse_counts(kills, "--kills")
     if teams is not None:
-        playing = [name.lower() for name in _split(teams)]
+        playing = [name.lower() for name in split_list(teams, "--teams")]
     else:
         named = {team.lower(), *cps, *towers, *kill_points}
         if taken_from:

@@ -45,6 +45,15 @@ CaptureKind = Literal["control-point", "tower-centre"]
 
 
 @lru_cache(maxsize=4)
+def load_rules(data_dir: str | Path | None = None) -> RulesConfig:
+    """The Death Dome rule numbers (rules.toml of the shipped card data, or of `data_dir`)."""
+    from toolkit.data import game_data_dir
+    from toolkit.games.deathdome.config import load_rules_config
+
+    return load_rules_config(game_data_dir("deathdome", data_dir) / "rules.toml")
+
+
+@lru_cache(maxsize=4)
 def special_play_deck(data_dir: str | Path | None = None) -> tuple[Any, ...]:
     """The Special Play deck by power value (or NO_POWER), each card as often as its qty."""
     from toolkit.data import game_data_dir

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 from typing import Any, Literal
 
 from toolkit.dice import Deck, Dist, sort_key
@@ -28,6 +29,15 @@ from toolkit.games.dominum.config import DominumRules
 from toolkit.games.dominum.power import CRITICAL, PowerCard, card_text, full_deck
 from toolkit.games.dominum.rules import Keyword, resolve_assault, resolve_attack
 from toolkit.odds.common import distribution
+
+
+def load_rules(data_dir: str | Path | None = None) -> DominumRules:
+    """The Dominum rule numbers (the shipped defaults, or a folder with your own)."""
+    from toolkit.games.dominum.config import default_rules
+    from toolkit.games.dominum.config import load_rules as load_from
+
+    return default_rules() if data_dir is None else load_from(data_dir)
+
 
 DefenderPolicy = Literal["never", "deck", "best"]
 AssaultPolicy = Literal["deck", "best"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -82,12 +83,10 @@ def deathdome_attack(
 ) -> dict[str, Any]:
     """The attack form: the cards about to be played against the target's known defence cards,
     or against `defender_cards` unknown cards (default: a turn's base draw) it plays in full."""
-    from toolkit.data import game_data_dir
-    from toolkit.games.deathdome.config import load_rules_config
     from toolkit.games.deathdome.rules import Defender, WeaponProfile
-    from toolkit.odds.deathdome import attack_odds, special_play_deck
+    from toolkit.odds.deathdome import attack_odds, load_rules, special_play_deck
 
-    rules = load_rules_config(game_data_dir("deathdome", data_dir) / "rules.toml")
+    rules = load_rules(data_dir)
     result = attack_odds(
         hand=list(cards),
         weapon=WeaponProfile(strength=weapon_strength, push_on=push_on),
@@ -112,12 +111,9 @@ def deathdome_attack(
 
 def deathdome_capture(**kwargs: Any) -> dict[str, Any]:
     """The capture form: `toolkit.odds.deathdome.capture_odds`'s keywords, rules loaded here."""
-    from toolkit.data import game_data_dir
-    from toolkit.games.deathdome.config import load_rules_config
-    from toolkit.odds.deathdome import capture_odds
+    from toolkit.odds.deathdome import capture_odds, load_rules
 
-    data_dir = kwargs.pop("data_dir", None)
-    rules = load_rules_config(game_data_dir("deathdome", data_dir) / "rules.toml")
+    rules = load_rules(kwargs.pop("data_dir", None))
     return chart(capture_odds(rules=rules, **kwargs), "Capture payout")
 
 
@@ -138,15 +134,10 @@ def dominum_attack(
     data_dir: str | Path | None = None,
 ) -> dict[str, Any]:
     """The attack form: both power decks as they stand (cards as 1..4 or 'critical')."""
-    from toolkit.games.dominum.config import default_rules, load_rules
-    from toolkit.games.dominum.power import check_power
-    from toolkit.odds.dominum import PowerState, attack_odds
+    from toolkit.odds.dominum import PowerState, attack_odds, load_rules
 
-    rules = default_rules() if data_dir is None else load_rules(data_dir)
-
-    def cards(values: Sequence[Any]) -> list[Any]:
-        return [check_power(_card(value), rules=rules) for value in values]
-
+    rules = load_rules(data_dir)
+    cards = partial(_power_cards, rules=rules)
     result = attack_odds(
         strength=strength,
         defense=defense,
@@ -178,15 +169,10 @@ def dominum_assault(
     data_dir: str | Path | None = None,
 ) -> dict[str, Any]:
     """The assault form: VP and Surge from the power deck as it stands."""
-    from toolkit.games.dominum.config import default_rules, load_rules
-    from toolkit.games.dominum.power import check_power
-    from toolkit.odds.dominum import PowerState, assault_odds
+    from toolkit.odds.dominum import PowerState, assault_odds, load_rules
 
-    rules = default_rules() if data_dir is None else load_rules(data_dir)
-
-    def cards(values: Sequence[Any]) -> list[Any]:
-        return [check_power(_card(value), rules=rules) for value in values]
-
+    rules = load_rules(data_dir)
+    cards = partial(_power_cards, rules=rules)
     result = assault_odds(
         in_zone=in_zone,
         fortified=fortified,
@@ -198,6 +184,13 @@ def dominum_assault(
         rules=rules,
     )
     return chart(result, "Assault odds")
+
+
+def _power_cards(values: Sequence[Any], *, rules: Any) -> list[Any]:
+    """Power cards as a form holds them ('3', 'Critical', 3) checked against the rules."""
+    from toolkit.games.dominum.power import check_power
+
+    return [check_power(_card(value), rules=rules) for value in values]
 
 
 def _card(value: Any) -> Any:

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from toolkit.errors import DomekitError
+from toolkit.parsing import parse_counts, parse_numbers
 
 if TYPE_CHECKING:
     from toolkit.games.deathdome.board import Board, Square
     from toolkit.games.deathdome.config import RulesConfig
-    from toolkit.games.deathdome.rules import WeaponProfile
 
 app = typer.Typer(
     help="Death Dome calculators: attack, payout, line of sight, movement, draws.",
@@ -31,42 +31,6 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for machine
 
 
 # ---------------------------------------------------------------------------------- parsing
-
-
-def parse_numbers(text: str, flag: str) -> tuple[int, ...]:
-    """'3,3,3' -> (3, 3, 3); blank -> (); anything else names the flag."""
-    values: list[int] = []
-    for part in text.replace(" ", "").split(","):
-        if part == "":
-            continue
-        try:
-            values.append(int(part))
-        except ValueError:
-            raise DomekitError(
-                f"{flag}: {part!r} is not a whole number (expected a list like 3,3,1)"
-            ) from None
-    return tuple(values)
-
-
-def parse_counts(text: str, flag: str) -> dict[str, int]:
-    """'red=3,blue=5' -> {'red': 3, 'blue': 5}."""
-    counts: dict[str, int] = {}
-    for part in text.replace(" ", "").split(","):
-        if part == "":
-            continue
-        team, sep, number = part.partition("=")
-        if not sep or not team:
-            raise DomekitError(f"{flag}: {part!r} should look like red=3")
-        try:
-            count = int(number)
-        except ValueError:
-            raise DomekitError(f"{flag}: {number!r} for {team} is not a whole number") from None
-        if count < 0:
-            raise DomekitError(f"{flag}: {team}={count} cannot be negative")
-        if team.lower() in counts:
-            raise DomekitError(f"{flag}: {team} is named twice")
-        counts[team.lower()] = count
-    return counts
 
 
 def _folder(data: Path | None) -> Path:
@@ -96,46 +60,6 @@ def _squares(board: Board, text: str, flag: str) -> set[Square]:
             except DomekitError as exc:
                 raise DomekitError(f"{flag}: {exc}") from None
     return squares
-
-
-def _card_data(data: Path | None) -> Any:
-    from toolkit.data.deathdome import load_deathdome
-
-    return load_deathdome(data)
-
-
-def weapon_profile(item: Any) -> WeaponProfile:
-    """A weapon card from items.csv as the engine's WeaponProfile."""
-    from toolkit.games.deathdome.rules import WeaponProfile
-
-    return WeaponProfile(
-        strength=item.strength or 0,
-        attack=item.attack or "ranged",
-        range=item.range,
-        push_on=item.push_on,
-        splash=item.splash,
-        incapacitate=item.incapacitate,
-        ignore_los=item.ignore_los,
-        name=item.name,
-    )
-
-
-def _find_weapon(cards: Any, name: str) -> Any:
-    item = cards.item_by_name(name)
-    if item is None:
-        raise DomekitError(f"unknown weapon {name!r}; see items.csv for the names")
-    if item.kind != "weapon":
-        raise DomekitError(f"{item.name} is {item.kind}, not a weapon")
-    return item
-
-
-def _find_unit(cards: Any, unit_type: str, flag: str) -> Any:
-    unit = cards.units.get(unit_type.strip().lower())
-    if unit is None:
-        raise DomekitError(
-            f"{flag}: unknown unit type {unit_type!r}; expected one of {', '.join(cards.units)}"
-        )
-    return unit
 
 
 # ---------------------------------------------------------------------------------- attack
@@ -184,65 +108,29 @@ def attack(
     json: JsonOption = False,
 ) -> None:
     """Resolve one attack: attack stack against defense stack, damage to Vitae, push back."""
-    from toolkit.games.deathdome.rules import (
-        BEHIND,
-        Attacker,
-        Defender,
-        WeaponProfile,
-        resolve_attack,
-    )
+    from toolkit.games.deathdome.inputs import attack_sides
+    from toolkit.games.deathdome.rules import Attacker, Defender, resolve_attack
     from toolkit.output import emit
 
     rules = _rules(data)
-    profile = WeaponProfile()
-    if weapon or unit or defender:
-        cards = _card_data(data)
-        if weapon:
-            item = _find_weapon(cards, weapon)
-            profile = weapon_profile(item)
-            if unit and item.deck != unit.strip().lower():
-                raise DomekitError(
-                    f"{item.name} is a {item.deck} weapon; a {unit} carries only weapons from "
-                    f"its own deck (rule: Item Cards)"
-                )
-        if unit:
-            found = _find_unit(cards, unit, "--unit")
-            skill = found.skill if skill is None else skill
-        if defender:
-            found = _find_unit(cards, defender, "--defender")
-            toughness = found.toughness if toughness is None else toughness
-            vitae = found.vitae if vitae is None else vitae
-    if vitae is None:
-        raise DomekitError("--vitae is needed (or --defender TYPE to take it from units.csv)")
-    if behind not in BEHIND:
-        raise DomekitError(f"--behind must be one of {', '.join(BEHIND)} (got {behind!r})")
-    if push_on is not None and not 2 <= push_on <= rules.combat.push_back_of_a_kind:
-        raise DomekitError(
-            f"--push-on is 2 to {rules.combat.push_back_of_a_kind} of a kind (got {push_on})"
-        )
-    if weapon_strength is not None or push_on is not None:
-        profile = WeaponProfile(
-            strength=profile.strength if weapon_strength is None else weapon_strength,
-            attack=profile.attack,
-            range=profile.range,
-            push_on=profile.push_on if push_on is None else push_on,
-            splash=profile.splash,
-            incapacitate=profile.incapacitate,
-            ignore_los=profile.ignore_los,
-            name=profile.name,
-        )
+    sides = attack_sides(
+        rules, data, weapon=weapon, unit=unit, defender=defender,
+        weapon_strength=weapon_strength, push_on=push_on, skill=skill, toughness=toughness,
+        vitae=vitae, behind=behind,
+    )  # fmt: skip
+    profile = sides.weapon
     attacker = Attacker(
         cards=parse_numbers(attack_cards, "--attack-cards"),
         weapon=profile,
-        skill=skill or 0,
+        skill=sides.skill,
         bonus=bonus,
     )
     target = Defender(
         cards=parse_numbers(defense_cards, "--defense-cards"),
         armour=parse_numbers(armor, "--armor"),
-        toughness=toughness or 0,
+        toughness=sides.toughness,
         bonus=defense_bonus,
-        vitae=vitae,
+        vitae=sides.vitae,
         behind=behind,  # type: ignore[arg-type]
     )
     outcome = resolve_attack(attacker, target, rules)
@@ -376,13 +264,14 @@ def los(
 ) -> None:
     """Line of sight between two squares of the data board, with the reason when there is none."""
     from toolkit.games.deathdome.board import line_of_sight
+    from toolkit.games.deathdome.inputs import card_data, find_weapon, weapon_profile
     from toolkit.games.deathdome.rules import weapon_reach
     from toolkit.output import emit
 
     rules = _rules(data)
     board = _board(data, rules)
     start, end = board.parse_square(origin), board.parse_square(target)
-    profile = weapon_profile(_find_weapon(_card_data(data), weapon)) if weapon else None
+    profile = weapon_profile(find_weapon(card_data(data), weapon)) if weapon else None
     sight = line_of_sight(
         board, start, end, ignore_los=ignore_los or bool(profile and profile.ignore_los)
     )
@@ -431,6 +320,7 @@ def move(
 ) -> None:
     """Can this unit move FROM -> TO in one movement phase? The path, or the reason not."""
     from toolkit.games.deathdome.board import can_move
+    from toolkit.games.deathdome.inputs import card_data, find_unit
     from toolkit.output import emit
 
     rules = _rules(data)
@@ -444,9 +334,9 @@ def move(
     if movement is None:
         if not unit_type:
             raise DomekitError(f"{unit!r} names no unit type: give COLOUR.TYPE or --movement N")
-        movement = _find_unit(_card_data(data), unit_type, "UNIT").movement
+        movement = find_unit(card_data(data), unit_type, "UNIT").movement
     elif unit_type:
-        _find_unit(_card_data(data), unit_type, "UNIT")
+        find_unit(card_data(data), unit_type, "UNIT")
     if movement < 0:
         raise DomekitError(f"--movement cannot be negative (got {movement})")
     start, end = board.parse_square(origin), board.parse_square(target)

@@ -230,7 +230,7 @@ def melee(
     as_json: bool = JSON,
 ) -> None:
     """One melee blow: 2d6 - 7 + attack vs defence + parry, then damage vs protection."""
-    from toolkit.games.domppa.conditions import Conditions, fighting_stats, require_can_act
+    from toolkit.games.domppa.conditions import Conditions, melee_sides
     from toolkit.games.domppa.rules import lance_bonus, melee_outcome
 
     _not_negative(
@@ -257,25 +257,20 @@ def melee(
     damage_total, shows_six, damage_steps = _roll(
         rules, damage_dice, damage_roll, "--damage-dice", "--damage-roll"
     )
-    attacker = fighting_stats(
+    sides = melee_sides(
         rules,
         attack=attack,
-        defence=0,
         strength=strength,
-        conditions=Conditions(
+        defence=defence,
+        parry=parry,
+        attacker=Conditions(
             fatigue=fatigue,
             darkness=_darkness(darkness),
             dark_vision=dark_vision,
             fleeing=fleeing,
             berserk=berserk,
         ),
-    )
-    require_can_act(attacker)
-    defender = fighting_stats(
-        rules,
-        attack=0,
-        defence=defence,
-        conditions=Conditions(
+        defender=Conditions(
             fatigue=defender_fatigue,
             darkness=_darkness(darkness),
             dark_vision=defender_dark_vision,
@@ -286,13 +281,13 @@ def melee(
     )
     blow, guard = _blow_and_guard(
         rules,
-        strength=attacker.strength,
+        strength=sides.attacker.strength,
         weapon_damage=weapon_damage,
         damage_type=damage_type,
         element=element,
         stun=stun,
         bonus=lance_bonus(rules, lance_squares),
-        protection=protection + defender.protection_bonus,
+        protection=protection + sides.protection_bonus,
         shield_protection=shield_protection,
         resist=resist,
         size=size,
@@ -300,9 +295,9 @@ def melee(
     )
     strike = melee_outcome(
         rules,
-        attack=attacker.attack,
-        defence=defender.defence,
-        parry=parry if defender.can_act else 0,
+        attack=sides.attacker.attack,
+        defence=sides.defender.defence,
+        parry=sides.parry,
         blow=blow,
         guard=guard,
         hit_total=hit_total,
@@ -310,11 +305,7 @@ def melee(
         damage_shows_six=bool(shows_six),
         head=head,
     )
-    steps = [*hit_steps]
-    if len(attacker.steps) > 1:
-        steps += ["attacker: " + step for step in attacker.steps]
-    if len(defender.steps) > 1:
-        steps += ["defender: " + step for step in defender.steps]
+    steps = [*hit_steps, *sides.steps]
     if lance_squares:
         steps.append(f"lance: {lance_squares} squares straight, +{blow.bonus} damage")
     steps += strike.hit.steps

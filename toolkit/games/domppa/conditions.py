@@ -268,3 +268,48 @@ def fatigue_recovery(rules: DomppaRules, fatigue: int, *, resting: bool, d6: int
     if resting:
         fatigue -= rules.fatigue.rest_recovery
     return max(0, fatigue)
+
+
+@dataclass(frozen=True)
+class MeleeSides:
+    """Both sides of a melee blow after their conditions, as the engine's melee step takes them."""
+
+    attacker: Fighting
+    defender: Fighting
+    parry: int  # the shield's parry; none for a defender who cannot act
+
+    @property
+    def protection_bonus(self) -> int:
+        """What the defender adds to its protection (berserk +X)."""
+        return self.defender.protection_bonus
+
+    @property
+    def steps(self) -> list[str]:
+        """Each side's conditions, when it has any."""
+        steps: list[str] = []
+        for who, side in (("attacker", self.attacker), ("defender", self.defender)):
+            if len(side.steps) > 1:
+                steps += [f"{who}: {step}" for step in side.steps]
+        return steps
+
+
+def melee_sides(
+    rules: DomppaRules,
+    *,
+    attack: int,
+    strength: int,
+    defence: int,
+    parry: int = 0,
+    attacker: Conditions | None = None,
+    defender: Conditions | None = None,
+) -> MeleeSides:
+    """Attacker and defender of one melee blow under their conditions (fighting_stats): the
+    attacker must be able to act; a defender who cannot act (fatigue 100+, paralysed) has defence
+    0 and no shield parry; a berserk defender's protection bonus and morale come with it. Both
+    `domekit domppa melee` and `domekit odds domppa melee` start here."""
+    hitting = fighting_stats(
+        rules, attack=attack, defence=0, strength=strength, conditions=attacker
+    )
+    require_can_act(hitting)
+    guarding = fighting_stats(rules, attack=0, defence=defence, conditions=defender)
+    return MeleeSides(hitting, guarding, parry if guarding.can_act else 0)
