@@ -100,6 +100,20 @@ def create_app(
     def render(name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
         return HTMLResponse(env.get_template(name).render(**context), status_code=status)
 
+    def odds_of(game: str, state: Any, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+        """A form's odds chart from its game's optional `odds(state, fields)` hook; None when the
+        game or the form has none. DomekitError when the form cannot be read."""
+        hook = getattr(service.plugin(game), "odds", None)
+        return None if hook is None else hook(state, dict(fields))
+
+    def odds_or_none(game: str, state: Any, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+        try:
+            return odds_of(game, state, fields)
+        except DomekitError:
+            return None
+
+    env.globals["odds_for"] = odds_or_none  # a prompt whose odds need no input (templates)
+
     # -- access -----------------------------------------------------------------------------
 
     def access(cap: str, key: str) -> Access:
@@ -375,8 +389,38 @@ def create_app(
                 "text": plugin.describe(action),
                 "outcome": outcome,
                 "fields": _flat_fields(fields),
+                "odds": odds_or_none(who.kit.game, state, _read_command(plugin, action_fields)),
             },
         )
+
+    @app.api_route("/{cap}/{key}/odds", methods=["GET", "POST"])
+    async def odds(request: Request, cap: str, key: str) -> Response:
+        """The odds for an attack form as filled in (query string, form or JSON body): read-only,
+        so the view-only link may ask too. `format=html` gives the chart as an HTML fragment."""
+        who = access(cap, key)
+        if request.method == "POST":
+            _is_json, fields = await _read_body(request)
+        else:
+            fields = _query_fields(request)
+        as_html = fields.get("format") == "html"
+        match = service.current_match(who.kit)
+        _version, state = service.state(match.id)
+        plugin = service.plugin(who.kit.game)
+        action = {k: v for k, v in fields.items() if k not in RESERVED_FIELDS | {"format"}}
+        try:
+            chart = await run_in_threadpool(
+                lambda: odds_of(who.kit.game, state, _read_command(plugin, action))
+            )
+            if chart is None:
+                raise DomekitError(f"no odds for a {str(action.get('type') or '')!r} form")
+        except DomekitError as exc:
+            if as_html:
+                return render("_odds.html", {"message": str(exc)}, status=422)
+            body = {"ok": False, "message": str(exc), "rule": getattr(exc, "rule", None)}
+            return JSONResponse(body, status_code=422)
+        if as_html:
+            return render("_odds.html", {"odds": chart})
+        return JSONResponse({"ok": True, "odds": chart})
 
     @app.post("/{cap}/{key}/next-match")
     async def next_match(request: Request, cap: str, key: str) -> Response:
@@ -562,6 +606,18 @@ async def _read_body(request: Request) -> tuple[bool, dict[str, Any]]:
         else:
             fields[name] = value
     return False, fields
+
+
+def _query_fields(request: Request) -> dict[str, Any]:
+    """A query string as form fields: a name given twice becomes a list, as in `_read_body`."""
+    fields: dict[str, Any] = {}
+    for name, value in request.query_params.multi_items():
+        if name in fields:
+            previous = fields[name]
+            fields[name] = [*previous, value] if isinstance(previous, list) else [previous, value]
+        else:
+            fields[name] = value
+    return fields
 
 
 def _version_field(value: Any) -> int | None:

@@ -307,6 +307,10 @@ class DeathDomeTracker:
     def exports(self) -> Mapping[str, Callable[[State], list[list[Any]]]]:
         return {"payout": payout_rows}
 
+    def odds(self, state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The odds chart for an attack or capture form as filled in (None for other forms)."""
+        return odds_chart(state, fields)
+
     def page(self, state: State, name: str, args: tuple[str, ...]) -> Page:
         if name == "table":
             return Page("table.html", f"Death Dome · match {state['match']}", table_view(state))
@@ -1104,6 +1108,7 @@ def _common_view(state: State) -> dict[str, Any]:
         "jails": sorted(data.board.jails()),
         "behind_choices": list(BEHIND),
         "fans_die_sides": data.rules.payout.fans_die_sides,
+        "base_draw": data.rules.match.base_draw,  # the odds' default defender hand
         "payout": state["payout"],
         "all_units": [f"{c}.{t}" for c in state["order"] for t in state["teams"][c]["units"]],
         "teams_out": _teams_out(state, data),
@@ -1316,3 +1321,72 @@ def _attack_fields(match: re.Match[str]) -> dict[str, Any]:
     if splash:
         fields["splash"] = "; ".join(splash)
     return fields
+
+
+# ------------------------------------------------------------------------------------- odds
+
+
+def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The attack or capture form's odds (toolkit.odds.tracker), filled from the state: the
+    attacker's skill and weapon, the target's armour, Toughness and Vitae. Adds `notes` saying
+    what the odds assume where the form does not know (the defender's cards)."""
+    from toolkit.odds import tracker as odds
+
+    kind = str(fields.get("type") or "")
+    if kind == "attack":
+        a = _p_attack(fields)
+        data = _data(state)
+        attacker = _combat_attacker(state, a, data)
+        target = _combat_defender(state, a["target"], [], a["bonus_t"], a["behind"], data)
+        held = str(fields.get("defender_cards") or "").strip()
+        notes = []
+        if a["defence"]:
+            notes.append(f"{a['target']} plays {','.join(map(str, a['defence']))}, as typed.")
+        elif held:
+            count = _int(held, "the defender's cards")
+            notes.append(
+                f"{a['target']} holds {count} unknown card(s) from the Special Play deck "
+                "and plays every power card it holds."
+            )
+        else:
+            notes.append(
+                f"{a['target']}'s cards are not known: the odds deal it "
+                f"{data.rules.match.base_draw} cards (a turn's base draw, the odds engine's "
+                "default) from the Special Play deck, and it plays every power card it holds."
+            )
+        if a["splash"]:
+            notes.append("Splash targets are not in the odds: these are the main target's.")
+        chart = odds.deathdome_attack(
+            cards=a["cards"],
+            weapon_strength=attacker.weapon.strength,
+            push_on=attacker.weapon.push_on,
+            skill=attacker.skill,
+            bonus_s=a["bonus_s"],
+            armour=target.armour,
+            toughness=target.toughness,
+            bonus_t=a["bonus_t"],
+            vitae=target.vitae,
+            behind=a["behind"],
+            defence=a["defence"] or None,
+            defender_cards=_int(held, "the defender's cards") if held else None,
+            data_dir=state.get("data_dir"),
+        )
+        return {**chart, "main": "damage", "notes": notes}
+    if kind == "capture":
+        a = _p_capture(fields)
+        _team(state, a["team"])
+        order = state["order"]
+        teams = state["teams"]
+        chart = odds.deathdome_capture(
+            teams=order,
+            control_points={c: teams[c]["control_points"] for c in order},
+            tower_centres={c: teams[c]["tower_centres"] for c in order},
+            kills={c: teams[c]["kills"] for c in order},
+            team=a["team"],
+            kind=a["point"].replace("_", "-"),
+            taken_from=a["previous"],
+            data_dir=state.get("data_dir"),
+        )
+        notes = ["Payout if the match ended now, before and after the capture, over the fans die."]
+        return {**chart, "main": "payout_after", "notes": notes}
+    return None
