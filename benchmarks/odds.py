@@ -64,7 +64,6 @@ def clear_caches() -> None:
     dice._draw_hand.cache_clear()
     dp._DAMAGE_CACHE.clear()
     dp._HITS_CACHE.clear()
-    dd._RESOLVED.clear()
     common._QUERIES.clear()
 
 

@@ -13,7 +13,7 @@ from toolkit.data import game_data_dir
 from toolkit.games.deathdome import rules as deathdome
 from toolkit.games.deathdome.config import load_rules_config
 from toolkit.games.domppa import rules as domppa
-from toolkit.games.naturedome.rules import Defence, clash
+from toolkit.games.naturedome.rules import Defence, clash, clash_damages
 from toolkit.odds.domppa import Defender, melee_odds
 from toolkit.odds.domppa import load_rules as load_domppa
 from toolkit.odds.naturedome import load as load_naturedome
@@ -50,7 +50,7 @@ guards = st.builds(
 )
 def test_hit_damages_give_the_numbers_of_hit_damage(blow, guard, hit, head, rolls):
     the_hit = domppa.Hit(*hit, total=0, target=0, steps=[])
-    table = domppa.hit_damages(DOMPPA, the_hit, blow, guard, rolls, head=head)
+    table = domppa.hit_damages(DOMPPA, blow, guard, rolls, head=head)[the_hit.shield_hit]
     for total, six in rolls:
         full = domppa.hit_damage(
             DOMPPA, the_hit, blow, guard, damage_total=total, damage_shows_six=six, head=head
@@ -60,7 +60,7 @@ def test_hit_damages_give_the_numbers_of_hit_damage(blow, guard, hit, head, roll
             explain=False,
         )  # fmt: skip
         if full is None:
-            assert quiet is None and table == {}
+            assert quiet is None and not the_hit.hit
             continue
         assert full.steps and quiet is not None and quiet.steps == []
         assert replace(full, steps=[]) == quiet
@@ -130,6 +130,17 @@ def test_quiet_clash_matches_the_explained_one(
     loud, quiet = resolve(True), resolve(False)
     assert loud.steps and quiet.steps == []
     assert replace(loud, steps=[]) == quiet
+    answers = [(answer, card), (Defence.DEFEND, attack)]
+    assert clash_damages(
+        attack, answers, boosts=boosts, attacker_health=attacker_health,
+        defender_health=defender_health, rules=NATURE_RULES,
+    ) == [
+        loud.damage,
+        clash(
+            attack, Defence.DEFEND, attack, boosts=boosts, attacker_health=attacker_health,
+            defender_health=defender_health, rules=NATURE_RULES,
+        ).damage,
+    ]  # fmt: skip
 
 
 @settings(max_examples=150, deadline=None)
@@ -153,6 +164,10 @@ def test_quiet_death_dome_attack_matches_the_explained_one(
     quiet = deathdome.resolve_attack(attacker, target, DEATH, explain=False)
     assert loud.steps and quiet.steps == []
     assert replace(loud, steps=[]) == quiet
+    others = [target, replace(target, cards=(), vitae=1), replace(target, behind="lava")]
+    assert deathdome.resolve_attacks(attacker, others, DEATH) == [
+        replace(deathdome.resolve_attack(attacker, other, DEATH), steps=[]) for other in others
+    ]
 
 
 def test_a_repeated_query_is_answered_alike_and_its_steps_are_the_callers_own():

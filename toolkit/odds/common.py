@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any, TypeVar
 
 from toolkit.dice import Dist
@@ -43,23 +44,26 @@ def step_map(rolls: Dist[int], function: Callable[[int], T]) -> Dist[T]:
     totals = list(weights)
     if not totals:
         return rolls.map(function)
+    running = [0, *accumulate(weights.values())]  # running[i]: the weight of totals[:i]
+    found: dict[T, int] = {}
+
+    def weigh(answer: T, low: int, high: int) -> None:  # totals[low:high] all give `answer`
+        found[answer] = found.get(answer, 0) + running[high] - running[low]
+
     last = len(totals) - 1
-    answers: list[Any] = [None] * len(totals)
-    answers[0], answers[last] = function(totals[0]), function(totals[last])
-    stretches = [(0, last)]
+    known = {0: function(totals[0]), last: function(totals[last])}
+    stretches = [(0, last)]  # half-open [low, high), the answers at low and high known
     while stretches:
         low, high = stretches.pop()
-        if high - low <= 1:
-            continue
-        if answers[low] == answers[high]:
-            answers[low + 1 : high] = [answers[low]] * (high - low - 1)
-            continue
-        middle = (low + high) // 2
-        answers[middle] = function(totals[middle])
-        stretches += [(low, middle), (middle, high)]
-    found: dict[T, int] = {}
-    for answer, weight in zip(answers, weights.values(), strict=True):
-        found[answer] = found.get(answer, 0) + weight
+        if known[low] == known[high]:
+            weigh(known[low], low, high)
+        elif high - low == 1:
+            weigh(known[low], low, high)
+        else:
+            middle = (low + high) // 2
+            known[middle] = function(totals[middle])
+            stretches += [(low, middle), (middle, high)]
+    weigh(known[last], last, last + 1)
     return Dist(found, rolls.total)
 
 

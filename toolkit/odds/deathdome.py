@@ -2,11 +2,11 @@
 
 Attack (rules/deathdome.txt, Combat and Push Back): the attacker may play any of the power cards
 in its hand. For each distinct set, the attack stack comes from the engine's `attack_stack`,
-whether it can push back from `push_back_triggered`, and each outcome from `resolve_attack`. The
-defender's cards are its known hand, or `cards` cards drawn from the Special Play deck as it
-stands (card_data/deathdome/special_play.csv minus the attacker's hand and the cards seen); the
-stated policy is that the defender plays every power card it holds (the most defence it can
-put up; only power cards add to a stack).
+whether it can push back from `push_back_triggered`, and each outcome from `resolve_attacks`
+(`resolve_attack` for every defence at once). The defender's cards are its known hand, or
+`cards` cards drawn from the Special Play deck as it stands (card_data/deathdome/special_play.csv
+minus the attacker's hand and the cards seen); the stated policy is that the defender plays every
+power card it holds (the most defence it can put up; only power cards add to a stack).
 
 Capture (Payout Winnings): the engine's `payout` for each face of the fans die, before and after
 the capture; the capturing team gains a control point (100,000) or a tower centre (500,000), the
@@ -36,7 +36,7 @@ from toolkit.games.deathdome.rules import (
     defense_stack,
     payout,
     push_back_triggered,
-    resolve_attack,
+    resolve_attacks,
 )
 from toolkit.odds.common import distribution, remembered
 
@@ -65,28 +65,6 @@ def special_play_deck(data_dir: str | Path | None = None) -> tuple[Any, ...]:
         for card in cards
         for _ in range(card.qty)
     )
-
-
-_RESOLVED: dict[tuple[Any, ...], tuple[int, bool, bool, bool]] = {}
-_RULES_KEPT: dict[int, RulesConfig] = {}
-
-
-def _resolve(
-    attacker: Attacker, target: Defender, rules: RulesConfig
-) -> tuple[int, bool, bool, bool]:
-    """The engine's resolve_attack, remembered: (damage, wounded, killed, push back).
-
-    Keyed by the rules' identity (hashing the pydantic model costs more than the call).
-    """
-    key = (id(rules), attacker, target)
-    found = _RESOLVED.get(key)
-    if found is None:
-        if len(_RESOLVED) > 65536:
-            _RESOLVED.clear()
-        _RULES_KEPT[id(rules)] = rules
-        result = resolve_attack(attacker, target, rules, explain=False)
-        found = _RESOLVED[key] = (result.damage, result.wounded, result.killed, result.push_back)
-    return found
 
 
 def hand_subsets(hand: Sequence[int]) -> list[tuple[int, ...]]:
@@ -170,15 +148,9 @@ def _attack_odds(
         for played in defences.outcomes()
     }
     defence_totals = defences.map(totals.__getitem__)
-    # One defending unit per defence total, and one attacker per set of cards, built once.
+    # One defending unit per defence total (a stack is its total).
     targets = {total: replace(target, cards=played) for played, total in totals.items()}
-    attackers: dict[tuple[int, ...], Attacker] = {}
-
-    @cache
-    def outcome(attack_cards: tuple[int, ...], defence_total: int) -> tuple[int, bool, bool, bool]:
-        if attack_cards not in attackers:
-            attackers[attack_cards] = Attacker(attack_cards, weapon, skill, bonus)
-        return _resolve(attackers[attack_cards], targets[defence_total], rules)
+    defence_list = list(targets)
 
     # Sets of cards with the same attack stack and the same push-back trigger act alike.
     by_effect: dict[tuple[int, bool], tuple[int, ...]] = {}
@@ -191,7 +163,14 @@ def _attack_odds(
 
     @cache
     def odds_for(key: tuple[int, ...]) -> Dist[tuple[int, bool, bool, bool]]:
-        return defence_totals.map(lambda total: outcome(key, total))
+        outcomes = resolve_attacks(
+            Attacker(key, weapon, skill, bonus), [targets[t] for t in defence_list], rules
+        )
+        by_total = {
+            total: (o.damage, o.wounded, o.killed, o.push_back)
+            for total, o in zip(defence_list, outcomes, strict=True)
+        }
+        return defence_totals.map(by_total.__getitem__)
 
     def summary(subset: tuple[int, ...], total: int, key: tuple[int, ...]) -> dict[str, Any]:
         dist = odds_for(key)
@@ -244,7 +223,7 @@ def _attack_odds(
             f"the attacker's hand: {', '.join(map(str, hand)) or 'no power cards'}; shown: {why}",
             held + "; it plays every power card it holds",
             "each set's attack stack from attack_stack, push back from push_back_triggered, "
-            "each outcome from resolve_attack (the Death Dome engine)",
+            "each outcome from resolve_attacks (the Death Dome engine)",
         ],
     }
 

@@ -78,7 +78,7 @@ class Defender:
     morale_bonus: int = 0
 
 
-_DAMAGE_CACHE: dict[tuple[Any, ...], Dist[Harm]] = {}
+_DAMAGE_CACHE: dict[tuple[Any, ...], dict[bool, Dist[Harm]]] = {}
 _DAMAGE_CACHE_SIZE = 512
 
 
@@ -87,36 +87,38 @@ def _damage_outcomes(
 ) -> Dist[Harm]:
     """The damage roll's every total resolved by the engine for this hit and hit location.
 
-    The engine's `hit_damages` resolves every total at once, without building the steps' text.
-    Kept in a small cache (rules are immutable values; the key holds them by identity and keeps
-    them alive), so a unit's repeated queries (the tracker's forms) answer at once.
+    The engine's `hit_damages` resolves every total for a clean hit and a shield hit at once,
+    without building the steps' text. Kept in a small cache (rules are immutable values; the key
+    holds them by identity and keeps them alive), so a unit's repeated queries (the tracker's
+    forms) answer at once.
     """
     armour = (defender.body, defender.head, defender.natural, defender.shield_protection)
-    key = (id(rules), hit_class, blow, armour, defender.resist, defender.size, head)
-    cached = _DAMAGE_CACHE.get(key)
-    if cached is not None:
-        return cached
-    hit = Hit(*hit_class, total=0, target=0, steps=[])
-    protection = engine.protection_total(
-        rules, body=defender.body, head=defender.head, natural=defender.natural, head_hit=head
-    ).total
-    guard = Guard(
-        protection=protection,
-        shield_protection=defender.shield_protection,
-        resist=defender.resist,
-        size=defender.size,
-    )
-    fire = blow.element is Element.FIRE
-    rolls = two_d6(rules, track_six=fire)
-    # Fire needs (total, whether a 6 showed); otherwise a roll is its total.
-    keys = rolls.outcomes() if fire else [(total, False) for total in rolls.outcomes()]
-    harms = engine.hit_damages(rules, hit, blow, guard, keys, head=head)
-    result = rolls.map(harms.__getitem__ if fire else lambda total: harms[(total, False)])
-    if len(_DAMAGE_CACHE) >= _DAMAGE_CACHE_SIZE:
-        _DAMAGE_CACHE.clear()
-    _RULES_KEPT[id(rules)] = rules
-    _DAMAGE_CACHE[key] = result
-    return result
+    key = (id(rules), blow, armour, defender.resist, defender.size, head)
+    found = _DAMAGE_CACHE.get(key)
+    if found is None:
+        protection = engine.protection_total(
+            rules, body=defender.body, head=defender.head, natural=defender.natural, head_hit=head
+        ).total
+        guard = Guard(
+            protection=protection,
+            shield_protection=defender.shield_protection,
+            resist=defender.resist,
+            size=defender.size,
+        )
+        fire = blow.element is Element.FIRE
+        rolls = two_d6(rules, track_six=fire)
+        # Fire needs (total, whether a 6 showed); otherwise a roll is its total.
+        keys = rolls.outcomes() if fire else [(total, False) for total in rolls.outcomes()]
+        tables = engine.hit_damages(rules, blow, guard, keys, head=head)
+        found = {
+            shield_hit: rolls.map(table.__getitem__ if fire else lambda t, h=table: h[(t, False)])
+            for shield_hit, table in tables.items()
+        }
+        if len(_DAMAGE_CACHE) >= _DAMAGE_CACHE_SIZE:
+            _DAMAGE_CACHE.clear()
+        _RULES_KEPT[id(rules)] = rules
+        _DAMAGE_CACHE[key] = found
+    return found[hit_class[1]]
 
 
 _RULES_KEPT: dict[int, DomppaRules] = {}
@@ -183,7 +185,11 @@ def _summary(
     if blow.stun:
         result["fatigue_distribution"] = distribution(blows, lambda b: b.fatigue)
     else:
-        result["hp_loss_distribution"] = distribution(loss)
+        # Mostly the HP lost is the damage: the same table, without working it out twice.
+        same = loss == damage
+        result["hp_loss_distribution"] = (
+            dict(result["damage_distribution"]) if same else distribution(loss)
+        )
     if blow.element is Element.FIRE:
         result["p_ignites"] = blows.p(lambda b: b.ignites)
     if blow.element is Element.PARALYSIS:

@@ -4,7 +4,7 @@ The attacker's plays are every attack card in the hand, laid on any set of the h
 Boosts. The defender answers with the card and the choice (defend or escape) that loses the
 fewest points; an Attack Boost answers (at 0) only from a hand of nothing but boosts, as the
 engine's `legal_actions` says. Each (play, defence card, defend/escape) is resolved by the
-engine's `clash`.
+engine's `clash_damages` (the damage `clash` gives, the attack side worked out once per play).
 
 When the defender's hand is unknown it is `cards` cards drawn from the deck as it stands: the
 whole deck (card_data/naturedome/power_cards.csv) minus the attacker's hand and the cards already
@@ -26,7 +26,7 @@ from typing import Any
 from toolkit.dice import Dist
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import NatureDomeRules
-from toolkit.games.naturedome.rules import Defence, PowerCard, clash
+from toolkit.games.naturedome.rules import Defence, PowerCard, clash_damages
 from toolkit.odds.common import distribution, remembered
 
 
@@ -133,12 +133,13 @@ def _clash_odds(
         by_id = {card.id: card for card in defender_hand}
         pool = dict(Counter(card.id for card in defender_hand))
 
-    def damage_against(play: tuple[PowerCard, tuple[PowerCard, ...]], card: PowerCard) -> int:
-        return _least_damage(play[0], play[1], card, attacker_health, defender_health, rules)
-
+    ids = list(pool)
     results = []
     for play in options:
-        damages = {card_id: damage_against(play, by_id[card_id]) for card_id in pool}
+        least = _least_damages(
+            play, [by_id[card_id] for card_id in ids], attacker_health, defender_health, rules
+        )
+        damages = dict(zip(ids, least, strict=True))
         if defender_hand is None:
             dist = _smallest_of_hand(damages, pool, size)
         else:
@@ -172,34 +173,32 @@ def _clash_odds(
                 "the deck (the whole deck minus the attacker's hand and the seen cards)"
             ),
             "the defender answers with the card and defend/escape that loses the fewest points",
-            "each play against each defence card resolved by the Nature Dome engine (clash)",
+            "each play against each defence card resolved by the engine (clash_damages)",
         ],
     }
 
 
-def _least_damage(
-    attack: PowerCard,
-    boosts: tuple[PowerCard, ...],
-    card: PowerCard,
+def _least_damages(
+    play: tuple[PowerCard, tuple[PowerCard, ...]],
+    cards: Sequence[PowerCard],
     attacker_health: int,
     defender_health: int,
     rules: NatureDomeRules,
-) -> int:
-    """The points lost when `card` answers this attack the better way (defend or escape)."""
-    answers = (Defence.DEFEND,) if card.is_boost else (Defence.DEFEND, Defence.ESCAPE)
-    return min(
-        clash(
-            attack,
-            answer,
-            card,
-            boosts=boosts,
-            attacker_health=attacker_health,
-            defender_health=defender_health,
-            rules=rules,
-            explain=False,
-        ).damage
-        for answer in answers
-    )
+) -> list[int]:
+    """For each card, the points lost when it answers this play the better way (defend or
+    escape; an Attack Boost only defends, at 0), by the engine's `clash_damages`."""
+    answers = [
+        (answer, card)
+        for card in cards
+        for answer in ((Defence.DEFEND,) if card.is_boost else (Defence.DEFEND, Defence.ESCAPE))
+    ]
+    damages = iter(
+        clash_damages(
+            play[0], answers, boosts=play[1], attacker_health=attacker_health,
+            defender_health=defender_health, rules=rules,
+        )
+    )  # fmt: skip
+    return [next(damages) if card.is_boost else min(next(damages), next(damages)) for card in cards]
 
 
 def _smallest_of_hand(

@@ -182,13 +182,45 @@ def resolve_attack(
     `explain=False`: the same outcome with empty `steps` (the odds engine calls this for every
     set of cards against every defence).
     """
+    _check_target(defender)
+    attack = attack_stack(attacker, rules, explain=explain)
+    triggered = push_back_triggered(attacker.cards, attacker.weapon, rules)
+    return _attack_against(attacker, attack, triggered, defender, rules, explain)
+
+
+def resolve_attacks(
+    attacker: Attacker, defenders: Sequence[Defender], rules: RulesConfig
+) -> list[AttackOutcome]:
+    """`resolve_attack(attacker, defender, rules, explain=False)` for each defender, in order:
+    the attack stack and the push-back trigger are worked out once for all of them."""
+    for defender in defenders:
+        _check_target(defender)
+    attack = attack_stack(attacker, rules, explain=False)
+    triggered = push_back_triggered(attacker.cards, attacker.weapon, rules)
+    return [
+        _attack_against(attacker, attack, triggered, defender, rules, False)
+        for defender in defenders
+    ]
+
+
+def _check_target(defender: Defender) -> None:
     if defender.vitae < 1:
         raise DomekitError(
             f"vitae must be at least 1 for a unit still in play (got {defender.vitae})"
         )
     if defender.behind not in BEHIND:
         raise DomekitError(f"behind must be one of {', '.join(BEHIND)} (got {defender.behind!r})")
-    attack = attack_stack(attacker, rules, explain=explain)
+
+
+def _attack_against(
+    attacker: Attacker,
+    attack: Stack,
+    triggered: bool,
+    defender: Defender,
+    rules: RulesConfig,
+    explain: bool,
+) -> AttackOutcome:
+    """One attack stack against one defending unit (checked): damage, wound, kill, push back."""
     defense = defense_stack(defender, rules, explain=explain)
     damage = max(0, attack.total - defense.total)
     vitae_left = max(0, defender.vitae - damage)
@@ -199,7 +231,6 @@ def resolve_attack(
         if attacker.weapon.push_on is not None
         else rules.combat.push_back_of_a_kind
     )
-    triggered = push_back_triggered(attacker.cards, attacker.weapon, rules)
     killed_by_damage = killed
     push_back = triggered and wounded and not killed and defender.behind not in ("wall", "unit")
     pushed_into_lava = push_back and defender.behind == "lava"

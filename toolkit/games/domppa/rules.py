@@ -591,7 +591,8 @@ def _apply_element(
             )
     if hp_loss and steps is not None:
         steps.append(f"{hp_loss} HP lost: test morale")
-    return Harm(damage, hp_loss, fatigue, ignites, freeze_check, schedule, rounds)
+    # _make: the tuple built directly (the odds build hundreds of these a query)
+    return Harm._make((damage, hp_loss, fatigue, ignites, freeze_check, schedule, rounds))
 
 
 @dataclass(frozen=True)
@@ -672,39 +673,46 @@ def hit_damage(
 
 def hit_damages(
     rules: DomppaRules,
-    hit: Hit,
     blow: Blow,
     guard: Guard,
     rolls: Iterable[tuple[int, bool]],
     *,
     head: bool = False,
-) -> dict[tuple[int, bool], Harm]:
-    """What this hit does for each (damage total, whether the roll showed a 6): the numbers of
-    `hit_damage` for each roll, without a breakdown, the defender's side (halving, penetration,
-    resist) worked out once for all of them. Empty for a miss."""
-    if not hit.hit:
-        return {}
-    protection = guard.protection + (guard.shield_protection if hit.shield_hit else 0)
-    not_negative(protection=protection, weapon_damage=blow.weapon_damage, size=guard.size)
-    final_protection = _final_protection(
-        rules, protection, blow.damage_type, blow.element, blow.stun, guard.resist, None
+) -> dict[bool, dict[tuple[int, bool], Harm]]:
+    """What a hit does for each (damage total, whether the roll showed a 6): under `False` for a
+    clean hit, under `True` for a shield hit (the shield's protection added). The numbers of
+    `hit_damage` for each roll, without a breakdown: the defender's side (halving, penetration,
+    resist) is worked out once per kind of hit, and rolls whose attack side passes the final
+    protection by as much (or not at all) share one answer."""
+    not_negative(
+        protection=guard.protection,
+        shield_protection=guard.shield_protection,
+        weapon_damage=blow.weapon_damage,
+        size=guard.size,
     )
     offset = rules.melee.damage_roll_offset
-    return {
-        (total, six): _harm_past(
-            rules,
-            _attack_side(total, offset, blow.strength, blow.weapon_damage, blow.bonus),
-            final_protection,
-            blow.damage_type,
-            blow.element,
-            blow.stun,
-            head,
-            six,
-            guard.size,
-            None,
-        )  # fmt: skip
-        for total, six in rolls
-    }
+    sides = [
+        (roll, _attack_side(roll[0], offset, blow.strength, blow.weapon_damage, blow.bonus))
+        for roll in rolls
+    ]
+    by_margin: dict[tuple[int, bool], Harm] = {}
+    tables: dict[bool, dict[tuple[int, bool], Harm]] = {}
+    for shield_hit in (False, True):
+        protection = guard.protection + (guard.shield_protection if shield_hit else 0)
+        final_protection = _final_protection(
+            rules, protection, blow.damage_type, blow.element, blow.stun, guard.resist, None
+        )
+        table = tables[shield_hit] = {}
+        for roll, attack_side in sides:
+            margin = (max(0, attack_side - final_protection), roll[1])  # 0: no damage
+            harm = by_margin.get(margin)
+            if harm is None:
+                harm = by_margin[margin] = _harm_past(
+                    rules, attack_side, final_protection, blow.damage_type, blow.element,
+                    blow.stun, head, roll[1], guard.size, None,
+                )  # fmt: skip
+            table[roll] = harm
+    return tables
 
 
 def melee_outcome(

@@ -203,23 +203,11 @@ def clash(
     `explain=False`: the same outcome with empty `steps` (the odds engine calls this for every
     play against every card).
     """
-    check_health(attacker_health, rules, "attacker")
-    check_health(defender_health, rules, "defender")
-    if attack.is_boost:
-        raise RuleError(RULE_BOOST, f"{attack.label} is an Attack Boost, not an attack card")
-    for boost in boosts:
-        if not boost.is_boost:
-            raise RuleError(RULE_BOOST, f"{boost.label} is not an Attack Boost")
-    attack_penalty = zone_penalty(attacker_health, rules)
-    defence_penalty = zone_penalty(defender_health, rules)
-    parts = [penalised(boost.boost, attack_penalty) for boost in boosts]
-    parts.append(penalised(attack.attack, attack_penalty))
+    parts = _attack_parts(attack, boosts, attacker_health, defender_health, rules)
     attack_total = sum(parts)
-    if defence_card.is_boost:
-        printed = defense_total = 0
-    else:
-        printed = getattr(defence_card, defence.value)
-        defense_total = penalised(printed, defence_penalty)
+    printed, defense_total = _defence_points(
+        defence, defence_card, zone_penalty(defender_health, rules)
+    )
     damage = max(0, attack_total - defense_total)
     health_after = max(0, defender_health - damage)
     steps: list[str] = []
@@ -238,6 +226,55 @@ def clash(
         defender_zone=zone(defender_health, rules),
         steps=steps,
     )
+
+
+def clash_damages(
+    attack: PowerCard,
+    answers: Sequence[tuple[Defence, PowerCard]],
+    *,
+    boosts: Sequence[PowerCard] = (),
+    attacker_health: int,
+    defender_health: int,
+    rules: NatureDomeRules,
+) -> list[int]:
+    """The damage `clash` gives for each answer (defend or escape, with a card) to one attack,
+    in order, without a breakdown: the attack side (zone, boosts) is worked out once for all."""
+    attack_total = sum(_attack_parts(attack, boosts, attacker_health, defender_health, rules))
+    penalty = zone_penalty(defender_health, rules)
+    return [
+        max(0, attack_total - _defence_points(defence, card, penalty)[1])
+        for defence, card in answers
+    ]
+
+
+def _attack_parts(
+    attack: PowerCard,
+    boosts: Sequence[PowerCard],
+    attacker_health: int,
+    defender_health: int,
+    rules: NatureDomeRules,
+) -> list[int]:
+    """Each laid card's value after the attacker's zone penalty: the boosts, then the attack."""
+    check_health(attacker_health, rules, "attacker")
+    check_health(defender_health, rules, "defender")
+    if attack.is_boost:
+        raise RuleError(RULE_BOOST, f"{attack.label} is an Attack Boost, not an attack card")
+    for boost in boosts:
+        if not boost.is_boost:
+            raise RuleError(RULE_BOOST, f"{boost.label} is not an Attack Boost")
+    penalty = zone_penalty(attacker_health, rules)
+    parts = [penalised(boost.boost, penalty) for boost in boosts]
+    parts.append(penalised(attack.attack, penalty))
+    return parts
+
+
+def _defence_points(defence: Defence, card: PowerCard, penalty: int) -> tuple[int, int]:
+    """(printed, after the defender's zone penalty) of the card's defend or escape; an Attack
+    Boost answers with 0."""
+    if card.is_boost:
+        return 0, 0
+    printed = getattr(card, defence.value)
+    return printed, penalised(printed, penalty)
 
 
 def _clash_steps(
