@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache, reduce
-from itertools import product
+from itertools import accumulate, product
 from typing import Any, Generic, TypeVar
 
 from toolkit.errors import DomekitError
@@ -49,7 +49,7 @@ def sort_key(outcome: Any) -> tuple[int, Any]:
 class Dist(Generic[T]):
     """An exact distribution: outcome -> integer weight, out of an integer total."""
 
-    __slots__ = ("_weights", "_total", "_order")
+    __slots__ = ("_weights", "_total", "_order", "_running")
 
     def __init__(self, weights: Mapping[T, int], total: int | None = None) -> None:
         cleaned = {outcome: int(weight) for outcome, weight in weights.items() if weight}
@@ -67,6 +67,7 @@ class Dist(Generic[T]):
         self._weights: dict[T, int] = cleaned  # in no particular order; readers sort
         self._total = total
         self._order: list[tuple[T, int]] | None = None
+        self._running: tuple[list[T], list[int]] | None = None
 
     @classmethod
     def _trusted(cls, weights: dict[T, int], total: int) -> Dist[T]:
@@ -76,7 +77,7 @@ class Dist(Generic[T]):
         if divisor > 1:
             weights = {outcome: weight // divisor for outcome, weight in weights.items()}
             total //= divisor
-        dist._weights, dist._total, dist._order = weights, total, None
+        dist._weights, dist._total, dist._order, dist._running = weights, total, None, None
         return dist
 
     # -- construction -------------------------------------------------------------------------
@@ -135,6 +136,17 @@ class Dist(Generic[T]):
 
     def outcomes(self) -> list[T]:
         return [outcome for outcome, _ in self._sorted()]
+
+    def running(self) -> tuple[list[T], list[int]]:
+        """The sorted outcomes, and the weight of all outcomes before each: `running[i]` is the
+        weight of `outcomes[:i]` (one more entry than outcomes). Kept, like the order."""
+        if self._running is None:
+            order = self._sorted()
+            self._running = (
+                [outcome for outcome, _ in order],
+                [0, *accumulate(weight for _, weight in order)],
+            )
+        return self._running
 
     def weights(self) -> dict[T, int]:
         return dict(self._sorted())

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from itertools import accumulate
 from typing import Any, TypeVar
 
 from toolkit.dice import Dist
@@ -40,11 +39,9 @@ def step_map(rolls: Dist[int], function: Callable[[int], T]) -> Dist[T]:
     costs about k * log2(totals) calls instead of one per total. tests/odds check this
     monotonicity against the engine, total by total, for every test it is used for.
     """
-    weights = rolls.weights()
-    totals = list(weights)
+    totals, running = rolls.running()  # running[i]: the weight of totals[:i]
     if not totals:
         return rolls.map(function)
-    running = [0, *accumulate(weights.values())]  # running[i]: the weight of totals[:i]
     found: dict[T, int] = {}
 
     def weigh(answer: T, low: int, high: int) -> None:  # totals[low:high] all give `answer`
