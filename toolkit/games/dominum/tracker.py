@@ -347,6 +347,10 @@ class DominumTracker:
     def exports(self) -> Mapping[str, Callable[[State], list[list[Any]]]]:
         return {"battlefield": battlefield_rows}
 
+    def odds(self, state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The odds chart for an attack or assault form as filled in (None for other forms)."""
+        return odds_chart(state, fields)
+
     def page(self, state: State, name: str, args: tuple[str, ...]) -> Page:
         title = f"Dominum · match {state['match']}"
         if name == "table" and not args:
@@ -853,3 +857,93 @@ def battlefield_rows(state: State) -> list[list[Any]]:
             ]
         )
     return rows
+
+
+# ------------------------------------------------------------------------------------- odds
+
+
+def _reserve_card(power: str | None) -> str | None:
+    """'reserve:3' -> '3'; a deck draw is what the odds are over, so it names no card."""
+    head, _, tail = (power or "").partition(":")
+    return tail if head == "reserve" and tail else None
+
+
+def _deck_note(ms: engine.MatchState, player: str) -> str:
+    power = ms.sides[player].power
+    cards = ", ".join(sorted((card_text(c).lower() for c in power.deck), key=_power_order))
+    return f"{player}'s deck as it stands: {cards or 'empty'}"
+
+
+def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The attack or assault form's odds (toolkit.odds.tracker) from the match as it stands:
+    strengths, defences, weakened cards and both Power Decks (used pile and reserve known).
+    A deck draw named on the form is the outcome the odds are over; a reserve card is a choice."""
+    from toolkit.odds import tracker as odds
+
+    kind = str(fields.get("type") or "")
+    if kind not in ("attack", "assault"):
+        return None
+    if state["setup"] is None:
+        raise DomekitError("the match has not begun: no odds yet")
+    ms = match_state(state)
+    data_dir = state.get("data_dir")
+    if kind == "attack":
+        a = _p_attack(fields)
+        player, them = a["player"], opponent(a["player"])  # type: ignore[arg-type]
+        attacker = ms.units.get(_space(a["attacker"], "attacker"))
+        target = ms.units.get(_space(a["target"], "target"))
+        if attacker is None or attacker.owner != player:
+            raise DomekitError(f"no {player} card on {a['attacker']}")
+        if target is None or target.owner == player:
+            raise DomekitError(f"no enemy card on {a['target']}")
+        mine, theirs = ms.sides[player].power, ms.sides[them].power
+        chart = odds.dominum_attack(
+            strength=attacker.card.strength,
+            defense=target.card.defence,
+            coordinating=len(a["coordinating"]),
+            deadly=Keyword.DEADLY in attacker.card.keywords,
+            attacker_weakened=attacker.weakened,
+            defender_weakened=target.weakened,
+            used=[card_text(c).lower() for c in mine.used],
+            reserve=[card_text(c).lower() for c in mine.reserve],
+            use_reserve=_reserve_card(a["power"]),
+            defender_used=[card_text(c).lower() for c in theirs.used],
+            defender_reserve=[card_text(c).lower() for c in theirs.reserve],
+            data_dir=data_dir,
+        )
+        notes = [
+            f"{attacker.card.name} (strength {attacker.card.strength}) against "
+            f"{target.card.name} (defence {target.card.defence}).",
+            _deck_note(ms, player)
+            + ("; you use a reserve card." if _reserve_card(a["power"]) else "."),
+            f"{them} decides its own draw: the odds use the engine's default (draw from the "
+            "deck when the attack would wound and a card there could block). Abilities other "
+            "than Deadly are not in the odds.",
+        ]
+        return {**chart, "main": "attack_total", "notes": notes}
+    a = _p_assault(fields)
+    player = a["player"]
+    board = ms.board
+    mine_spaces = {s for s, u in ms.units.items() if u.owner == player}
+    in_zone = len(mine_spaces & board.assault_zone(opponent(player)))  # type: ignore[arg-type]
+    fortified = len(mine_spaces & board.fortified(opponent(player)))  # type: ignore[arg-type]
+    barrage = sum(
+        1 for s in mine_spaces & board.neutral_line if Keyword.BARRAGE in ms.units[s].card.keywords
+    )
+    power = ms.sides[player].power
+    chart = odds.dominum_assault(
+        in_zone=in_zone,
+        fortified=fortified,
+        barrage=barrage,
+        surge=a["surge"],
+        used=[card_text(c).lower() for c in power.used],
+        reserve=[card_text(c).lower() for c in power.reserve],
+        use_reserve=[c for c in map(_reserve_card, a["powers"]) if c],
+        data_dir=data_dir,
+    )
+    notes = [
+        f"{in_zone} card(s) in the assault zone, {fortified} on fortified spaces, "
+        f"{barrage} Barrage in the neutral line.",
+        _deck_note(ms, player) + "; reserve cards as chosen above.",
+    ]
+    return {**chart, "main": "vp", "notes": notes}

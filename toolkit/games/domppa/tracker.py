@@ -325,6 +325,10 @@ class DomppaTracker:
     def exports(self) -> Mapping[str, Callable[[State], list[list[Any]]]]:
         return {"roster": roster_rows}
 
+    def odds(self, state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The odds chart for the attack form or the morale prompt (None for other forms)."""
+        return odds_chart(state, fields)
+
     def page(self, state: State, name: str, args: tuple[str, ...]) -> Page:
         title = f"Domppa · combat {state['combat']}"
         if name == "table" and not args:
@@ -1041,3 +1045,98 @@ def roster_rows(state: State) -> list[list[Any]]:
             ]
         )
     return rows
+
+
+# ------------------------------------------------------------------------------------- odds
+
+
+def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The attack form's or the morale prompt's odds (toolkit.odds.tracker), from the roster as
+    it stands: both characters' stats under their conditions (fighting_stats), the weapon, the
+    target's armour, shield, resist, size, HP and morale. The dice are what the odds are over."""
+    from toolkit.odds import tracker as odds
+    from toolkit.odds.domppa import Defender
+
+    kind = str(fields.get("type") or "")
+    data_dir = state.get("data_dir")
+    if kind in ("morale", "rally"):
+        unit = _fighting_unit(state, fields.get("unit"))
+        fighting = _fighting(state, unit)
+        morale = fighting.morale if fighting.morale is not None else _row(unit).morale
+        chart = odds.domppa_morale(
+            morale=morale, max_hp=unit["max_hp"], hp=unit["hp"], data_dir=data_dir
+        )
+        notes = [f"{unit['name']}: morale {morale}, {unit['hp']} of {unit['max_hp']} HP."]
+        return {**chart, "notes": notes}
+    if kind != "attack":
+        return None
+    mode = str(fields.get("mode") or "melee").strip().lower()
+    if mode not in ("melee", "ranged"):
+        raise DomekitError(f"an attack is melee or ranged (got {mode!r})")
+    rules = _rules(state)
+    attacker = _fighting_unit(state, fields.get("attacker"))
+    target = _fighting_unit(state, fields.get("target"))
+    if attacker["id"] == target["id"]:
+        raise DomekitError("a character does not attack itself")
+    weapon = _weapon(state, str(fields.get("weapon") or "").strip() or attacker["weapon"])
+    if weapon is None:
+        raise DomekitError(f"{attacker['name']} attacks with which weapon? (weapons.csv)")
+    if (mode == "ranged") != bool(weapon.range):
+        shoots = "is not a ranged weapon" if mode == "ranged" else "shoots: choose ranged"
+        raise RuleError("Actions: attack", f"{weapon.name} {shoots}")
+    damage_type = str(fields.get("damage_type") or "").strip().lower() or weapon.damage_types[0]
+    if damage_type not in weapon.damage_types:
+        raise DomekitError(
+            f"{weapon.name} does {', '.join(weapon.damage_types)} damage, not {damage_type}"
+        )
+    hitting, guarding = _fighting(state, attacker), _fighting(state, target)
+    cond.require_can_act(hitting, attacker["name"])
+    shield = _shield(state, target["shield"])
+    row = _row(target)
+    bonus = guarding.protection_bonus
+    defender = Defender(
+        body=row.protection_body + bonus,
+        head=row.protection_head + bonus,
+        natural=row.protection_natural,
+        shield_protection=shield.protection if shield else 0,
+        resist=resist_against(rules, _abilities(state, target), weapon.element),
+        size=target["size"],
+        hp=target["hp"],
+        max_hp=target["max_hp"],
+        morale=guarding.morale if guarding.morale is not None else row.morale,
+    )
+    blow = engine.Blow(
+        strength=hitting.strength,
+        weapon_damage=weapon.damage,
+        damage_type=engine.DamageType(damage_type),
+        element=engine.Element(weapon.element),
+        stun=weapon.stun,
+    )
+    parry = shield.parry if shield and guarding.can_act else 0
+    notes = [
+        f"{attacker['name']} with {weapon.name} ({damage_type}) against {target['name']} "
+        f"({target['hp']} of {target['max_hp']} HP).",
+        "Both 2d6 rolls are what the odds are over; a head hit is the rule's chance, not the "
+        "box above. Chances can be low by at most the truncated mass (below 1e-9).",
+    ]
+    if mode == "ranged":
+        distance = _int(fields.get("distance") or 0, "distance")
+        chart = odds.domppa_ranged(
+            precision=hitting.precision,
+            distance=distance,
+            blow=blow,
+            defender=defender,
+            parry=parry,
+            data_dir=data_dir,
+        )
+    else:
+        chart = odds.domppa_melee(
+            attack=hitting.attack,
+            defence=guarding.defence,
+            blow=blow,
+            defender=defender,
+            parry=parry,
+            data_dir=data_dir,
+        )
+    main = "hp_loss" if any(d["name"] == "hp_loss" for d in chart["distributions"]) else "damage"
+    return {**chart, "main": main, "notes": notes}

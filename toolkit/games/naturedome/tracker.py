@@ -251,6 +251,10 @@ class NatureDomeTracker:
     def exports(self) -> Mapping[str, Callable[[State], list[list[Any]]]]:
         return {"rounds": round_rows}
 
+    def odds(self, state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The odds chart for the clash form as filled in (None for other forms)."""
+        return odds_chart(state, fields)
+
     def page(self, state: State, name: str, args: tuple[str, ...]) -> Page:
         title = f"Nature Dome · duel {state['duel']}"
         if name == "table" and not args:
@@ -535,3 +539,40 @@ def round_rows(state: State) -> list[list[Any]]:
         rows.append([number, f"Player {winner}"])
     rows.append(["score", f"{state['rounds_won'][0]}-{state['rounds_won'][1]}"])
     return rows
+
+
+# ------------------------------------------------------------------------------------- odds
+
+
+def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The clash form's odds (toolkit.odds.tracker): the cards the attacker lays (boosts and
+    attack card) against a defender whose hand is unknown: as many cards as the tracker counts in
+    it, dealt from the deck as it stands (minus the laid cards and the played pile); it answers
+    with the card that loses it the fewest points (the odds engine's policy)."""
+    from toolkit.odds import tracker as odds
+
+    if str(fields.get("type") or "") != "clash":
+        return None
+    a = plugin.parse_action(fields)
+    attacker = a["attacker"] - 1
+    defender = 1 - attacker
+    for card_id in [*a["boosts"], a["attack"]]:
+        _card(state, card_id)
+    held = state["hands"][defender]
+    seen = [card_id for card_id, count in sorted(state["played"].items()) for _ in range(count)]
+    chart = odds.naturedome_clash(
+        hand=[*a["boosts"], a["attack"]],
+        attacker_health=state["health"][attacker],
+        defender_health=state["health"][defender],
+        cards=held,
+        seen=seen,
+        data_dir=state.get("data_dir"),
+    )
+    notes = [
+        f"{_name(defender)}'s {held} card(s) are not known: the odds deal them from the deck as it "
+        f"stands (minus your cards and the {len(seen)} played), and {_name(defender)} answers with "
+        "the card and defend or escape that loses the fewest points. The answer chosen above is "
+        "not used.",
+        "The odds may play fewer of your cards when that does as much damage (best play).",
+    ]
+    return {**chart, "main": "damage", "notes": notes}

@@ -1,0 +1,289 @@
+"""The odds charts on the tracker's attack forms: the odds endpoint (JSON and the HTML fragment the
+live chart draws) and the confirm page, for cases a player can work out by hand; the view-only
+link may read odds but still not write; bad input is a 4xx naming what is wrong."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from fractions import Fraction
+
+import pytest
+from fastapi.testclient import TestClient
+from tracker_helpers import act, make_app, new_kit
+
+from toolkit.odds import tracker as odds_engine
+
+
+@pytest.fixture
+def client(db_url: str):
+    with TestClient(make_app(db_url), base_url="http://table.local") as test_client:
+        test_client.db_url = db_url
+        yield test_client
+
+
+def chances(reply) -> dict[str, Fraction]:
+    assert reply.status_code == 200, reply.text
+    return {c["name"]: Fraction(c["fraction"]) for c in reply.json()["odds"]["chances"]}
+
+
+def rows(reply, name: str) -> dict[str, Fraction]:
+    found = next(d for d in reply.json()["odds"]["distributions"] if d["name"] == name)
+    return {r["value"]: Fraction(r["fraction"]) for r in found["rows"]}
+
+
+def chart_percent(html: str, chance: str) -> str:
+    """The percentage the chart prints beside one chance's bar."""
+    row = re.search(rf'data-chance="{chance}".*?class="odds-value">([^<]+)<', html, re.S)
+    assert row is not None, f"no {chance} bar in the chart"
+    return row.group(1)
+
+
+# ------------------------------------------------------------------------------- Death Dome
+
+
+@pytest.fixture
+def deathdome(client) -> str:
+    """Red and blue, the match started: red's turn; nobody bought anything (no weapons, no
+    armour). Gunner: skill 1. Scout: toughness 0, Vitae 5 (card_data/deathdome/units.csv)."""
+    kit = new_kit(client.db_url, "deathdome", teams=["red", "blue"])
+    assert act(client, kit, {"type": "start"}).status_code == 200
+    return kit
+
+
+ATTACK = {"type": "attack", "attacker": "red.gunner", "target": "blue.scout"}
+
+
+def test_an_attack_stack_above_a_defender_without_cards_wounds_for_certain(client, deathdome):
+    # Attack stack: the card 1 + skill 1 = 2; defence: toughness 0 and no cards. Damage 2 - 0 = 2,
+    # Vitae 5 -> 3: a wound, not a kill, and one card cannot push back.
+    reply = client.get(
+        f"/k/{deathdome}/odds", params={**ATTACK, "cards": "1", "defender_cards": "0"}
+    )
+    assert chances(reply) == {"wound": 1, "kill": 0, "push_back": 0}
+    assert rows(reply, "damage") == {"2": 1}
+    assert "holds 0 unknown card(s)" in " ".join(reply.json()["odds"]["notes"])
+    # 3,3,3 + skill 1 = 10 against 0: a kill for certain (push back needs the unit left standing).
+    reply = client.get(
+        f"/k/{deathdome}/odds", params={**ATTACK, "cards": "3,3,3", "defender_cards": "0"}
+    )
+    assert chances(reply) == {"wound": 1, "kill": 1, "push_back": 0}
+
+
+def test_the_confirm_page_shows_the_chart_for_the_cards_as_typed(client, deathdome):
+    # The defender plays 1: defence stack 0 + 1 = 1 against 2: 1 damage, a wound.
+    page = client.post(f"/k/{deathdome}/preview", data={**ATTACK, "cards": "1", "defence": "1"})
+    assert page.status_code == 200
+    assert "Check, then confirm" in page.text and "Attack odds" in page.text
+    assert chart_percent(page.text, "wound") == "100%"
+    assert chart_percent(page.text, "kill") == "0%"
+    assert "blue.scout plays 1, as typed." in page.text
+    # 1 against the defender's 1 and 1: 2 - 2 = 0, no wound.
+    page = client.post(f"/k/{deathdome}/preview", data={**ATTACK, "cards": "1", "defence": "1,1"})
+    assert chart_percent(page.text, "wound") == "0%"
+
+
+def test_unknown_defender_cards_use_the_engines_default_and_say_so(client, deathdome):
+    reply = client.get(f"/k/{deathdome}/odds", params={**ATTACK, "cards": "1"})
+    expected = odds_engine.deathdome_attack(cards=[1], skill=1, toughness=0, vitae=5)
+    assert reply.json()["odds"]["chances"] == expected["chances"]
+    assert 0 < chances(reply)["wound"] < 1
+    notes = " ".join(reply.json()["odds"]["notes"])
+    assert "not known" in notes and "3 cards (a turn's base draw" in notes
+    # The page's form carries the live chart, and says the default in its placeholder.
+    page = client.get(f"/k/{deathdome}/unit/red/gunner").text
+    assert f'data-odds="/k/{deathdome}/odds"' in page and "data-odds-slot" in page
+    assert 'name="defender_cards"' in page and "3: a turn's draw" in page
+
+
+def test_the_capture_swing_is_a_control_points_payout(client, deathdome):
+    # Nobody holds anything: a control point pays its holder 100,000 on every face of the die.
+    reply = client.get(
+        f"/k/{deathdome}/odds",
+        params={"type": "capture", "team": "red", "point": "control_point"},
+    )
+    figures = reply.json()["odds"]["figures"]
+    assert Fraction(figures["swing"]["fraction"]) == 100_000
+    before = rows(reply, "payout_before")
+    after = rows(reply, "payout_after")
+    assert {int(v) + 100_000 for v in before} == {int(v) for v in after}
+    page = client.post(
+        f"/k/{deathdome}/preview", data={"type": "capture", "team": "red", "point": "control_point"}
+    )
+    assert "Capture payout" in page.text and "swing" in page.text
+
+
+def test_the_fragment_is_the_chart_the_live_form_draws(client, deathdome):
+    reply = client.get(
+        f"/k/{deathdome}/odds",
+        params={**ATTACK, "cards": "1", "defender_cards": "0", "format": "html"},
+    )
+    assert reply.status_code == 200 and reply.headers["content-type"].startswith("text/html")
+    assert chart_percent(reply.text, "wound") == "100%"
+    assert '<svg class="odds-bar"' in reply.text and "<script" not in reply.text
+    bad = client.get(f"/k/{deathdome}/odds", params={**ATTACK, "cards": "x", "format": "html"})
+    assert bad.status_code == 422 and 'class="odds-error"' in bad.text
+    assert "cards are power values" in bad.text
+
+
+def test_a_view_only_link_reads_odds_and_still_cannot_write(client, deathdome):
+    table = client.get(f"/k/{deathdome}/table").text
+    view = re.search(r'href="(/v/[^/"]+)/table"', table).group(1)
+    before = client.get(f"/k/{deathdome}/history.json").json()["entries"]
+    reply = client.get(f"{view}/odds", params={**ATTACK, "cards": "1", "defender_cards": "0"})
+    assert chances(reply)["wound"] == 1
+    reply = client.post(f"{view}/odds", json={**ATTACK, "cards": "1", "defender_cards": "0"})
+    assert chances(reply)["wound"] == 1
+    refused = client.post(
+        f"{view}/act",
+        json={"action": {"type": "heal", "unit": "red.gunner"}, "client_action_id": "v1"},
+    )
+    assert refused.status_code == 403
+    assert client.post(f"{view}/preview", data={**ATTACK, "cards": "1"}).status_code == 403
+    # Asking for odds wrote nothing: the log is as it was.
+    assert client.get(f"/k/{deathdome}/history.json").json()["entries"] == before
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({**ATTACK, "cards": "3,x"}, "cards are power values"),
+        ({**ATTACK, "cards": "1", "target": "blue.nobody"}, "no unit 'nobody'"),
+        ({**ATTACK, "cards": "1", "target": "scout"}, "a unit is named colour.type"),
+        ({**ATTACK, "cards": "1", "weapon": "heavy-rifle"}, "does not carry"),
+        ({**ATTACK, "cards": "1", "defender_cards": "-1"}, "must be at least 0"),
+        ({**ATTACK, "cards": "1", "defender_cards": "99"}, "cannot hold 99 cards"),
+        ({**ATTACK, "cards": "1", "behind": "moat"}, "behind must be one of"),
+        ({"type": "capture", "team": "red", "point": "moon"}, "control_point or tower_centre"),
+        ({"type": "heal", "unit": "red.gunner"}, "no odds for a 'heal' form"),
+        ({"type": "teleport"}, "no odds for a 'teleport' form"),
+    ],
+)
+def test_bad_input_is_a_422_naming_what_is_wrong(client, deathdome, params, message):
+    reply = client.get(f"/k/{deathdome}/odds", params=params)
+    assert reply.status_code == 422, reply.text
+    assert message in reply.json()["message"]
+
+
+def test_unknown_kits_and_bodies_that_are_not_json_objects_are_4xx(client, deathdome):
+    assert client.get(f"/k/{secrets.token_hex(16)}/odds", params=ATTACK).status_code == 404
+    assert client.get(f"/v/{secrets.token_hex(16)}/odds", params=ATTACK).status_code == 404
+    reply = client.post(
+        f"/k/{deathdome}/odds", content=b"[1,2", headers={"content-type": "application/json"}
+    )
+    assert reply.status_code == 422
+    reply = client.post(f"/k/{deathdome}/odds", json=[1, 2])
+    assert reply.status_code == 422 and "JSON object" in reply.json()["message"]
+
+
+# ---------------------------------------------------------------------------------- Dominum
+
+RED_SPACES = ["1,2", "1,4", "2,2", "2,3", "2,4", "3,3"]
+GOLD_SPACES = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
+
+
+@pytest.fixture
+def dominum(client) -> str:
+    """Red turned up 3 and 4 at the reset (its reserve board), then moves two cards into gold's
+    assault zone (not on a fortified space) and activates its assault phase: its deck as it
+    stands is the other seven of 1,1,2,2,3,3,4,4,Critical: 1,1,2,2,3,4,Critical."""
+    kit = new_kit(client.db_url, "dominum")
+
+    def ok(**action) -> None:
+        reply = act(client, kit, action)
+        assert reply.status_code == 200, reply.json()
+
+    ok(type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]}, seed=7, first_player="red")
+    forces = client.get(f"/k/{kit}/table.json").json()["forces"]
+    for i in range(6):
+        ok(type="place", player="red", card=forces["red"][i], space=RED_SPACES[i])
+        ok(type="place", player="gold", card=forces["gold"][i], space=GOLD_SPACES[i])
+    ok(type="activate", player="red", phase="move")
+    ok(type="move", player="red", start="3,3", end="4,3")
+    ok(type="move", player="red", start="2,4", end="4,4")
+    ok(type="end_phase", player="red")
+    ok(type="activate", player="gold", phase="reserve")
+    ok(type="reserve", player="gold", revealed="4")
+    ok(type="activate", player="red", phase="assault")
+    return kit
+
+
+ASSAULT = {"type": "assault", "player": "red", "power1": "deck:4", "power2": "deck:3"}
+
+
+def test_an_assault_with_two_in_the_zone_scores_only_on_the_three_highest_pairs(client, dominum):
+    # Initial score 2. Two draws from 1,1,2,2,3,4,C (the Critical counts 4 in an assault): 21
+    # pairs. 1 VP needs a total of 9, so the pair must add to 7 or more: 3+4, 3+C, 4+C = 3 pairs;
+    # 2 VP needs 11 (a pair of 9): none. P(1 VP) = 3/21 = 1/7; 8 or less takes the Surge: 6/7.
+    reply = client.get(f"/k/{dominum}/odds", params=ASSAULT)
+    assert chances(reply) == {"takes_surge": Fraction(6, 7)}
+    assert rows(reply, "vp") == {"0": Fraction(6, 7), "1": Fraction(1, 7)}
+    assert Fraction(reply.json()["odds"]["figures"]["expected_vp"]["fraction"]) == Fraction(1, 7)
+    page = client.post(f"/k/{dominum}/preview", data=ASSAULT)
+    assert page.status_code == 200 and "Assault odds" in page.text
+    assert chart_percent(page.text, "takes_surge") == "85.7%"
+
+
+def test_an_assault_using_the_reserve_4_needs_a_3_or_more_from_the_deck(client, dominum):
+    # 2 + 4 (reserve) + one draw from 1,1,2,2,3,4,C: 9 or more needs 3, 4 or C: 3/7 for 1 VP,
+    # none reach 11 (2 + 4 + 4 = 10).
+    reply = client.get(f"/k/{dominum}/odds", params={**ASSAULT, "power1": "reserve:4"})
+    assert rows(reply, "vp") == {"0": Fraction(4, 7), "1": Fraction(3, 7)}
+
+
+def test_dominum_pages_carry_the_live_chart_on_the_assault_form(client, dominum):
+    page = client.get(f"/k/{dominum}/player/red").text
+    assert 'id="assault-form" data-odds=' in page and "data-odds-slot" in page
+
+
+# ------------------------------------------------------------------------ Nature Dome, Domppa
+
+
+def test_the_clash_odds_deal_the_defenders_counted_hand_from_the_deck(client):
+    kit = new_kit(client.db_url, "naturedome")
+    form = {"type": "clash", "attacker": "1", "attack": "talon-dive", "defence": "defend"}
+    reply = client.get(f"/k/{kit}/odds", params={**form, "card": "trunk-slam"})
+    # Player 2 holds the 3 cards of a deal, not yet known: the engine's own answer for them.
+    expected = odds_engine.naturedome_clash(
+        hand=["talon-dive"], attacker_health=1000, defender_health=1000, cards=3
+    )
+    assert reply.json()["odds"]["chances"] == expected["chances"]
+    assert "Player 2's 3 card(s) are not known" in reply.json()["odds"]["notes"][0]
+    page = client.post(f"/k/{kit}/preview", data={**form, "card": "trunk-slam"})
+    assert "Clash odds" in page.text and 'data-chance="knocked_out"' in page.text
+    assert client.get(f"/k/{kit}/odds", params={**form, "attack": "dragon"}).status_code == 422
+
+
+KNIGHTS_TURN = {"type": "turn", "unit": "knight", "recovery_d6": "1"}
+
+
+def test_domppa_melee_odds_use_the_characters_on_the_roster(client):
+    kit = new_kit(client.db_url, "domppa")
+    assert act(client, kit, KNIGHTS_TURN).status_code == 200
+    form = {"type": "attack", "mode": "melee", "attacker": "knight", "target": "berserker"}
+    reply = client.get(f"/k/{kit}/odds", params={**form, "weapon": "Broadsword"})
+    odds = reply.json()["odds"]
+    assert odds["title"] == "Melee odds"
+    names = [c["name"] for c in odds["chances"]]
+    assert names[:2] == ["hit", "shield_hit"] and "kill" in names and "morale_failure" in names
+    assert "Knight with Broadsword (slashing) against Berserker (21 of 21 HP)" in odds["notes"][0]
+    shot = client.get(f"/k/{kit}/odds", params={**form, "mode": "ranged", "weapon": "Broadsword"})
+    assert shot.status_code == 422 and "not a ranged weapon" in shot.json()["message"]
+    assert client.get(f"/k/{kit}/odds", params={**form, "target": "nobody"}).status_code == 422
+
+
+def test_the_morale_prompt_shows_its_odds_without_javascript(client):
+    kit = new_kit(client.db_url, "domppa")
+    assert act(client, kit, KNIGHTS_TURN).status_code == 200
+    hit = {"type": "hp", "unit": "berserker", "change": "-11"}
+    assert act(client, kit, hit).status_code == 200, "the berserker loses 11 of 21 HP"
+    page = client.get(f"/k/{kit}/unit/berserker").text
+    assert 'id="morale"' in page and "Morale odds" in page
+    # Morale 11, 10 of 21 HP: 11 missing, 6 started 10% steps, penalty min(11, 6) = 6. 2d6 + 11
+    # vs 12 + 6 passes on 7 or more: 21/36 = 7/12 (a die that explodes showed a 6, so its total
+    # was 7 or more already); what the odds leave out is above 66, all of it a pass.
+    reply = client.get(f"/k/{kit}/odds", params={"type": "morale", "unit": "berserker"})
+    truncated = Fraction(reply.json()["odds"]["figures"]["truncated_mass"]["fraction"])
+    assert chances(reply)["passed"] + truncated == Fraction(7, 12)
+    assert truncated < Fraction(1, 10**9)
+    assert chart_percent(page, "passed") == "58.3%"
