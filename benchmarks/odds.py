@@ -62,6 +62,7 @@ def clear_caches() -> None:
     dice.exploding_die.cache_clear()
     dice.exploding_dice.cache_clear()
     dice._draw_hand.cache_clear()
+    dp._trimmed.cache_clear()
     dp._DAMAGE_CACHE.clear()
     dp._HITS_CACHE.clear()
     common._QUERIES.clear()

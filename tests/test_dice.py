@@ -195,3 +195,27 @@ def test_sum_of_integer_outcomes_matches_pair_by_pair(a, b, spare_a):
     right = Dist(b)
     assert left + right == left.combine(right, lambda x, y: x + y)
     assert (left + right).missing == left.missing
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    weights=st.dictionaries(st.integers(0, 60), st.integers(1, 10**6), min_size=1, max_size=20),
+    budget=st.fractions(min_value=0, max_value=Fraction(1, 2)),
+)
+def test_trimmed_leaves_out_only_the_largest_outcomes_within_the_budget(weights, budget):
+    dist = Dist(weights)
+    trimmed = dist.trimmed(budget)
+    kept = trimmed.outcomes()
+    assert kept == dist.outcomes()[: len(kept)]  # the largest went, the rest stay, exactly
+    assert all(trimmed.probability(o) == dist.probability(o) for o in kept)
+    assert trimmed.missing == 1 - sum(dist.probability(o) for o in kept)
+    assert trimmed.missing <= budget or len(kept) == 1
+    if len(kept) > 1:  # as many as fit: leaving out the next would break the budget
+        assert trimmed.missing + dist.probability(kept[-1]) > budget
+
+
+def test_trimmed_drn_keeps_the_table_figures():
+    trimmed = DRN.trimmed(Fraction(1, 6 * 10**9))
+    assert at_least(trimmed, 9) == Fraction(13, 36)
+    assert at_least(trimmed, 20) == Fraction(5, 324)
+    assert trimmed.missing < Fraction(1, 6 * 10**9)

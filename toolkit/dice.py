@@ -185,6 +185,21 @@ class Dist(Generic[T]):
             weights[key] = weights.get(key, 0) + weight
         return Dist._trusted(weights, self._total)
 
+    def trimmed(self, budget: Fraction) -> Dist[T]:
+        """The same distribution with its largest outcomes left out, as many as fit while the
+        whole truncated mass (`missing`) stays within `budget`: what is left is listed exactly,
+        what is left out is known exactly. Outcomes compare as `outcomes()` sorts them."""
+        # In weight: floor(budget * total) less what is already missing (weights are integers).
+        allowed = budget.numerator * self._total // budget.denominator
+        allowed -= self._total - sum(self._weights.values())
+        kept = dict(self._sorted())
+        for outcome, weight in reversed(self._sorted()):
+            if weight > allowed or len(kept) == 1:
+                break
+            allowed -= weight
+            del kept[outcome]
+        return Dist._trusted(kept, self._total)
+
     def bind(self, function: Callable[[T], Dist[U]]) -> Dist[U]:
         """Follow each outcome with the distribution `function(outcome)` (a two-stage event)."""
         listed = self._weights.items()

@@ -12,6 +12,7 @@ from toolkit.dice import TRUNCATED_MASS_2D6
 from toolkit.games.domppa import rules as engine
 from toolkit.odds.common import step_map
 from toolkit.odds.domppa import (
+    ROLL_BUDGET,
     Blow,
     DamageType,
     Defender,
@@ -228,7 +229,9 @@ def test_truncation_is_stated_and_small():
         RULES, attack=6, defence=5, blow=Blow(strength=5, weapon_damage=3),
         defender=Defender(body=8, hp=10, max_hp=20, morale=6),
     )  # fmt: skip
-    assert 0 < odds["truncated_mass"] <= 3 * TRUNCATED_MASS_2D6 < Fraction(1, 10**9)
+    assert 0 < odds["truncated_mass"] <= 3 * ROLL_BUDGET < Fraction(1, 10**9)
+    assert two_d6(RULES).missing <= ROLL_BUDGET
+    assert two_d6(RULES).missing >= TRUNCATED_MASS_2D6  # the 13-roll table's part, and the rest
 
 
 def test_awe_counted_by_hand():

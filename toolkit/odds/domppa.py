@@ -15,9 +15,10 @@ totals, so each possible total is resolved by them and weighed exactly:
 A query's whole result is remembered (`toolkit.odds.common.remembered`), so the tracker's form
 asking again answers at once.
 
-Truncation: each exploding 2d6 leaves out 1.53e-10 (see `toolkit.dice`); a query with a hit roll,
-a damage roll and a morale roll leaves out under 4.6e-10, reported exactly as `truncated_mass`.
-The rolls it leaves out are all rolls above 66, so `p_hit` and `p_kill` may be low by at most that.
+Truncation: each 2d6 leaves out at most ROLL_BUDGET = 1e-9 / 6 (the 13-roll table's 1.53e-10,
+then the rarest sums above 80; see `two_d6`); a query with a hit roll, a damage roll and a morale
+roll leaves out under 5e-10, reported exactly as `truncated_mass`. The rolls it leaves out are all
+high rolls, so `p_hit` and `p_kill` may be low by at most that.
 """
 
 from __future__ import annotations
@@ -56,10 +57,25 @@ def load_rules(data_dir: str | Path | None = None) -> DomppaRules:
     return load_toml_model(game_data_dir("domppa", data_dir) / "rules.toml", DomppaRules)
 
 
+ROLL_BUDGET = Fraction(1, 6 * 10**9)
+"""The most one 2d6 may leave out: six rolls in one query still leave out under 1e-9."""
+
+
 def two_d6(rules: DomppaRules, *, track_six: bool = False) -> Dist[Any]:
-    """Domppa's 2d6: totals, or (total, whether the explode face showed)."""
+    """Domppa's 2d6: totals, or (total, whether the explode face showed).
+
+    The exploding dice are followed 13 rolls each (1.53e-10 left out), then the rarest highest
+    totals are left out too while the whole stays within ROLL_BUDGET (with the shipped dice:
+    totals above 80, 79 listed instead of 129, 1.65e-10 left out); `truncated_mass` reports the
+    exact figure.
+    """
     dice = rules.dice
-    return exploding_dice(2, dice.sides, dice.explode_on, dice.explosion_penalty, track=track_six)
+    return _trimmed(dice.sides, dice.explode_on, dice.explosion_penalty, track_six)
+
+
+@lru_cache(maxsize=8)
+def _trimmed(sides: int, explode_on: int, penalty: int, track_six: bool) -> Dist[Any]:
+    return exploding_dice(2, sides, explode_on, penalty, track=track_six).trimmed(ROLL_BUDGET)
 
 
 @dataclass(frozen=True)
