@@ -393,7 +393,8 @@ def create_app(
             },
         )
 
-    @app.api_route("/{cap}/{key}/odds", methods=["GET", "POST"])
+    @app.get("/{cap}/{key}/odds")
+    @app.post("/{cap}/{key}/odds")
     async def odds(request: Request, cap: str, key: str) -> Response:
         """The odds for an attack form as filled in (query string, form or JSON body): read-only,
         so the view-only link may ask too. `format=html` gives the chart as an HTML fragment."""
