@@ -143,13 +143,13 @@ def _attack_odds(
             "Play deck (the whole deck minus the attacker's hand and the cards seen)"
         )
     # The engine's totals for each defence, merged by total (a stack is its total).
+    units = {played: replace(target, cards=played) for played in defences.outcomes()}
     totals = {
-        played: defense_stack(replace(target, cards=played), rules, explain=False).total
-        for played in defences.outcomes()
+        played: defense_stack(unit, rules, explain=False).total for played, unit in units.items()
     }
     defence_totals = defences.map(totals.__getitem__)
     # One defending unit per defence total (a stack is its total).
-    targets = {total: replace(target, cards=played) for played, total in totals.items()}
+    targets = {total: units[played] for played, total in totals.items()}
     defence_list = list(targets)
 
     # Sets of cards with the same attack stack and the same push-back trigger act alike.
