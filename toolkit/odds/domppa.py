@@ -416,12 +416,13 @@ def _steps(rules: DomppaRules, how: str, defender: Defender) -> list[str]:
         how,
         f"a hit strikes the head {head}% of the time: helmet {defender.head} instead of body "
         f"armour {defender.body}, plus natural {defender.natural}",
-        "each damage-roll total resolved by the engine's damage step (resolve_damage)",
+        "each damage-roll total resolved by the engine's damage step (hit_damages)",
     ]
     if defender.morale is not None:
         steps.append("after a blow that takes HP but does not kill, morale_test at the HP left")
     steps.append(
-        "exploding 2d6 followed to 13 rolls per die; truncated_mass is what that leaves out"
+        "exploding 2d6 followed to 13 rolls per die, the rarest sums above the truncation "
+        "budget left out; truncated_mass is what that leaves out"
     )
     return steps
 
