@@ -60,4 +60,12 @@
   }
   scan();
   new MutationObserver(scan).observe(document.body, { childList: true, subtree: true });
+  // Someone else's action changed the match while this player types (the live refresh keeps
+  // their form): the same form's odds may have changed too (Vitae, decks, HP).
+  new MutationObserver(function () {
+    document.querySelectorAll("form[data-odds]").forEach(function (form) {
+      asked.delete(form);
+      later(form);
+    });
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-version"] });
 })();
