@@ -231,6 +231,28 @@ def test_an_assault_using_the_reserve_4_needs_a_3_or_more_from_the_deck(client, 
     assert rows(reply, "vp") == {"0": Fraction(4, 7), "1": Fraction(3, 7)}
 
 
+def test_an_attack_draws_from_both_decks_as_they_stand(client, dominum):
+    # Elven Spearman (strength 2, on 4,3) attacks the Crossbow Sergeant (defence 3, on 5,3). Red
+    # draws from 1,1,2,2,3,4,C; gold's deck is 1,2,3,3,4,C (its reserve holds 1,2,4).
+    # A 1 (total 3) ties: no wound, gold keeps its cards. A 2 (total 4) would wound: gold draws
+    # and every card blocks (3 + 1 ties). A 3 (total 5): only gold's 1 fails to block, 1/6. A 4
+    # (total 6): its 1 and 2, 2/6. The Critical wounds unless gold draws its own, 5/6.
+    # P(wound) = (1/7)(1/6 + 2/6 + 5/6) = 8/42 = 4/21; gold draws on 2, 3, 4 or C: 5/7.
+    form = {"type": "attack", "player": "red", "attacker": "4,3", "target": "5,3"}
+    reply = client.get(f"/k/{dominum}/odds", params={**form, "power": "deck:1"})
+    found = chances(reply)
+    assert found["wound"] == Fraction(4, 21) and found["defender_draws"] == Fraction(5, 7)
+    assert rows(reply, "attack_total") == {
+        "3": Fraction(2, 7), "4": Fraction(2, 7), "5": Fraction(1, 7), "6": Fraction(1, 7),
+        "critical": Fraction(1, 7),
+    }  # fmt: skip
+    # Using the reserve 4 instead: total 6 for certain, gold blocks with 3, 3, 4 or C: 2/6 wound.
+    reply = client.get(f"/k/{dominum}/odds", params={**form, "power": "reserve:4"})
+    assert chances(reply)["wound"] == Fraction(1, 3)
+    missing = client.get(f"/k/{dominum}/odds", params={**form, "power": "deck:1", "target": "3,3"})
+    assert missing.status_code == 422 and "no enemy card on 3,3" in missing.json()["message"]
+
+
 def test_dominum_pages_carry_the_live_chart_on_the_assault_form(client, dominum):
     page = client.get(f"/k/{dominum}/player/red").text
     assert 'id="assault-form" data-odds=' in page and "data-odds-slot" in page
