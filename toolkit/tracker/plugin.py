@@ -67,6 +67,8 @@ class GamePlugin(Protocol):
 
     # Optional: `parse_text(text) -> fields` reads an action typed as its text form (a form field
     # named `command`), the inverse of `describe`.
+    # Optional: `odds(state, fields) -> chart | None`: the odds of an attack form as filled in, as
+    # `toolkit.odds.tracker` charts them (plus `main` and `notes`); None for a form without odds.
 
     def touches(self, action: Action) -> frozenset[str]:
         """What an action reads and changes (e.g. "team:red"); EVERYTHING when unsure.
