@@ -150,6 +150,8 @@ def test_the_attack_forms_draw_their_odds_live_and_the_check_page_shows_them(
             page.click("text=Check the attack")
             expect(page.locator("h1")).to_have_text("Check, then confirm")
             expect(page.locator('.odds [data-chance="kill"] .odds-value')).to_have_text("100%")
+            page.click(".odds-more summary")  # each set of the cards typed, with its chances
+            expect(page.locator(".odds-table tr").last).to_contain_text("3,3,3")
             page.screenshot(path=str(folder / "odds-deathdome-confirm.png"), full_page=True)
 
             page.goto(f"{dd}/team/red")
