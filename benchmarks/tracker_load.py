@@ -20,7 +20,8 @@ The pieces (Server, make_tables, run_phones, verify) are reused by tests/tracker
 from __future__ import annotations
 
 import argparse
-import asyncio
+import http.client
+import json
 import os
 import random
 import secrets
@@ -31,11 +32,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -187,6 +190,7 @@ class LoadResult:
     double_taps: int = 0
     double_tap_mismatches: int = 0
     errors: Counter[str] = field(default_factory=Counter)  # connection failures and the like
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
 
 class Phone:
@@ -237,71 +241,104 @@ class Phone:
         }
 
 
-async def _phone_loop(
-    client: httpx.AsyncClient, phone: Phone, deadline: float, result: LoadResult
-) -> None:
-    while time.monotonic() < deadline:
-        if phone.pending is not None:
-            client_id, action = phone.pending  # the last send failed: the page resends it
-        else:
-            client_id, action = secrets.token_hex(12), phone.next_action()
-        phone.pending = (client_id, action)
-        body: dict[str, Any] = {"action": action, "client_action_id": client_id}
-        for _attempt in range(20):
-            if phone.version is not None:
-                body["version"] = phone.version
-            started = time.perf_counter()
-            try:
-                reply = await client.post(f"/k/{phone.kit}/act", json=body)
-            except httpx.HTTPError as exc:
-                result.errors[type(exc).__name__] += 1
-                await asyncio.sleep(0.05)
-                break  # keep `pending`: the next turn of the loop resends the same id
+class _Connection:
+    """One phone's kept-alive HTTP connection (http.client: light, so the phones' own CPU does
+    not crowd out the server's on a small machine)."""
+
+    def __init__(self, base: str) -> None:
+        parts = urlsplit(base)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.conn: http.client.HTTPConnection | None = None
+
+    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+        data = json.dumps(body).encode() if body is not None else None
+        headers = {"Content-Type": "application/json"} if data is not None else {}
+        try:
+            self.conn.request(method, path, body=data, headers=headers)
+            reply = self.conn.getresponse()
+            return reply.status, json.loads(reply.read())
+        except (OSError, http.client.HTTPException, ValueError):
+            self.close()  # the phone opens a new connection for its next try
+            raise ConnectionError(f"{method} {path} got no answer") from None
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
+def _phone_loop(base: str, phone: Phone, deadline: float, result: LoadResult) -> None:
+    http = _Connection(base)
+    try:
+        status, table = http.request("GET", f"/k/{phone.kit}/table.json")  # after the QR scan
+        phone.version = table["match"]["version"]
+        while time.monotonic() < deadline:
+            _phone_turn(http, phone, result)
+    except ConnectionError:
+        if time.monotonic() < deadline:
+            result.errors["ConnectionError"] += 1
+            time.sleep(0.05)
+            _phone_loop(base, phone, deadline, result)
+    finally:
+        http.close()
+
+
+def _phone_turn(http: _Connection, phone: Phone, result: LoadResult) -> None:
+    """One action from the phone, resent with a fresh version on 409, until it is answered."""
+    if phone.pending is not None:
+        client_id, action = phone.pending  # the last send got no answer: the page resends it
+    else:
+        client_id, action = secrets.token_hex(12), phone.next_action()
+    phone.pending = (client_id, action)
+    body: dict[str, Any] = {"action": action, "client_action_id": client_id}
+    path = f"/k/{phone.kit}/act"
+    for _attempt in range(20):
+        if phone.version is not None:
+            body["version"] = phone.version
+        started = time.perf_counter()
+        try:
+            status, data = http.request("POST", path, body)
+        except ConnectionError:
+            result.errors["ConnectionError"] += 1
+            time.sleep(0.05)
+            return  # keep `pending`: the next turn resends the same id
+        with result.lock:
             result.latencies.append(time.perf_counter() - started)
-            result.statuses[reply.status_code] += 1
-            data = reply.json()
-            if reply.status_code == 409:
+            result.statuses[status] += 1
+        if status == 409:
+            with result.lock:
                 result.retries_409 += 1
-                phone.version = data["version"]
-                phone.state = data.get("state", phone.state)
-                continue
-            phone.pending = None
-            if reply.status_code == 200:
-                phone.version = data["version"]
-                phone.state = data["state"]
+            phone.version = data["version"]
+            phone.state = data.get("state", phone.state)
+            continue
+        phone.pending = None
+        if status == 200:
+            phone.version = data["version"]
+            phone.state = data["state"]
+            with result.lock:
                 result.acknowledged.append(Acknowledged(phone.kit, client_id, data["seq"]))
-                if phone.rng.random() < 0.02:  # a double tap: the same id again
-                    await _double_tap(client, phone, body, data["seq"], result)
-            else:
-                phone.version = data.get("version", phone.version)
-            break
+            if phone.rng.random() < 0.02:  # a double tap: the same id again
+                _double_tap(http, path, body, data["seq"], result)
         else:
-            phone.pending = None  # gave up after many 409s: the player would look again
+            phone.version = data.get("version", phone.version)
+        return
+    phone.pending = None  # gave up after many 409s: the player would look again
 
 
-async def _double_tap(
-    client: httpx.AsyncClient, phone: Phone, body: dict[str, Any], seq: int, result: LoadResult
+def _double_tap(
+    http: _Connection, path: str, body: dict[str, Any], seq: int, result: LoadResult
 ) -> None:
     try:
-        again = await client.post(f"/k/{phone.kit}/act", json=body)
-    except httpx.HTTPError as exc:
-        result.errors[type(exc).__name__] += 1
+        status, data = http.request("POST", path, body)
+    except ConnectionError:
+        result.errors["ConnectionError"] += 1
         return
-    result.double_taps += 1
-    if again.status_code != 200 or again.json().get("seq") != seq:
-        result.double_tap_mismatches += 1
-
-
-async def _run(base: str, phones: list[Phone], seconds: float, result: LoadResult) -> None:
-    limits = httpx.Limits(max_connections=len(phones), max_keepalive_connections=len(phones))
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
-        for phone in phones:  # each phone opens its table once, as after a QR scan
-            table = (await client.get(f"/k/{phone.kit}/table.json")).json()
-            phone.version = table["match"]["version"]
-        started = time.monotonic()
-        deadline = started + seconds
-        await asyncio.gather(*(_phone_loop(client, p, deadline, result) for p in phones))
-        result.seconds = time.monotonic() - started
+    with result.lock:
+        result.double_taps += 1
+        if status != 200 or data.get("seq") != seq:
+            result.double_tap_mismatches += 1
 
 
 def make_phones(kits: list[str], count: int, seed: int = 1) -> list[Phone]:
@@ -311,9 +348,22 @@ def make_phones(kits: list[str], count: int, seed: int = 1) -> list[Phone]:
     return [Phone(*seats[i % len(seats)], random.Random(rng.random())) for i in range(count)]
 
 
-def run_phones(base: str, phones: list[Phone], seconds: float) -> LoadResult:
-    result = LoadResult()
-    asyncio.run(_run(base, phones, seconds, result))
+def run_phones(
+    base: str, phones: list[Phone], seconds: float, result: LoadResult | None = None
+) -> LoadResult:
+    """Every phone in its own thread until `seconds` have passed; `result` fills as they go."""
+    result = result if result is not None else LoadResult()
+    started = time.monotonic()
+    deadline = started + seconds
+    threads = [
+        threading.Thread(target=_phone_loop, args=(base, phone, deadline, result), daemon=True)
+        for phone in phones
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    result.seconds = time.monotonic() - started
     return result
 
 

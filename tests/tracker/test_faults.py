@@ -30,7 +30,7 @@ def test_sigkill_mid_load_loses_no_acknowledged_action_and_half_applies_none(tmp
         cutter = threading.Thread(target=power_cut)
         cutter.start()
         # Phones keep going through the outage: an unanswered action is resent with its id.
-        load.asyncio.run(load._run(server.base, phones, 5.0, result))
+        load.run_phones(server.base, phones, 5.0, result)
         cutter.join()
         assert acked_at_kill and 0 < acked_at_kill[0] < len(result.acknowledged), (
             "the kill came in the middle of the load"

@@ -124,7 +124,7 @@ def test_sigkill_mid_load_loses_nothing_on_postgresql(tmp_path, db_url):
 
         cutter = threading.Thread(target=power_cut)
         cutter.start()
-        load.asyncio.run(load._run(server.base, phones, 4.0, result))
+        load.run_phones(server.base, phones, 4.0, result)
         cutter.join()
         check = load.verify(server.base, kits, result.acknowledged)
     finally:
