@@ -1,11 +1,16 @@
-"""Time the full Death Dome kit build and its peak memory.
+"""Time every game's print kit build (`domekit kit <game>`) and its peak memory.
 
-    .venv/bin/python benchmarks/kit_build.py [--runs 7] [--paper a4]
+    .venv/bin/python benchmarks/kit_build.py [--runs 5] [--paper a4] [--games deathdome,...]
 
-Each run is a fresh process, exactly what a player runs (`domekit kit deathdome`): interpreter
-start, imports, data loading, the PDF. Prints the median and range of the wall time, the median
-peak resident memory (from the child's rusage), and, in-process, the median time of `build_kit`
-alone (imports and start-up excluded).
+Each timed run is a fresh process, exactly what a player runs: interpreter start, imports, data
+loading, the PDF. For each game with a kit (Death Dome first) prints the median and range of the
+wall time, the median peak resident memory of that process, the page count and the file size;
+then, in-process, the median time of `build_kit` alone (imports and start-up excluded).
+
+Peak memory: Linux carries a process's high-water RSS across fork and exec, so `wait4` on a child
+of a parent that has imported the toolkit reports the parent's size, not the child's. This script
+therefore imports nothing of the toolkit (nor pymupdf) until every process run is done, and the
+children report their own `getrusage(RUSAGE_SELF).ru_maxrss` (as `/usr/bin/time -f %M` would).
 """
 
 from __future__ import annotations
@@ -19,40 +24,48 @@ import tempfile
 import time
 from pathlib import Path
 
+BASE_URL = "http://192.168.1.20:8000"
+GAMES = "deathdome,dominum,domppa,naturedome"
+MAXRSS = "domekit-bench-maxrss-kib="
 
-def one_process_run(out: Path, paper: str) -> tuple[float, float]:
-    """(wall seconds, peak RSS MiB) of one `python -m toolkit kit deathdome` process."""
-    command = [
-        sys.executable,
-        "-m",
-        "toolkit",
-        "kit",
-        "deathdome",
-        "--paper",
-        paper,
-        "--out",
-        str(out),
-        "--base-url",
-        "http://192.168.1.20:8000",
-    ]
+# Runs `python -m toolkit ...` in this process and, at exit, writes its own peak RSS to stderr.
+LAUNCHER = f"""
+import atexit, resource, runpy, sys
+atexit.register(lambda: print("{MAXRSS}%d" % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                              file=sys.stderr))
+sys.argv = ["domekit"] + sys.argv[1:]
+runpy.run_module("toolkit", run_name="__main__")
+"""
+
+
+def child_env(folder: Path) -> dict[str, str]:
+    """The player's environment: bytecode caches on, a throwaway tracker database."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["DOMEKIT_DB"] = f"sqlite:///{folder / 'bench.sqlite3'}"
+    return env
+
+
+def one_run(game: str, out: Path, paper: str, env: dict[str, str]) -> tuple[float, float]:
+    """(wall seconds, peak RSS MiB) of one `domekit kit <game>` process."""
+    command = [sys.executable, "-c", LAUNCHER, "kit", game, "--paper", paper, "--out", str(out)]
+    command += ["--base-url", BASE_URL]
     start = time.perf_counter()
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(child.pid, 0)
+    child = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     elapsed = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
+    stderr = child.stderr.decode()
     if child.returncode != 0:
-        raise SystemExit(
-            f"kit build failed: {child.stderr.read().decode() if child.stderr else ''}"
-        )
-    return elapsed, usage.ru_maxrss / 1024  # Linux reports KiB
+        raise SystemExit(f"{game} kit build failed: {stderr}")
+    kib = [line for line in stderr.splitlines() if line.startswith(MAXRSS)]
+    return elapsed, int(kib[-1].removeprefix(MAXRSS)) / 1024  # Linux reports KiB
 
 
-def in_process_runs(out: Path, paper: str, runs: int) -> list[float]:
-    from toolkit.games.deathdome.kit import build_kit
-    from toolkit.pdf.kits import KitOptions
+def in_process_runs(game: str, out: Path, paper: str, runs: int) -> list[float]:
+    """Seconds of `build_kit` alone, warm (imports and font metrics done once before)."""
+    from toolkit.pdf.kits import KitOptions, kit_builder
 
-    options = KitOptions(paper=paper, out=out, base_url="http://192.168.1.20:8000")
-    build_kit(options)  # warm: imports, font metrics
+    build_kit = kit_builder(game)
+    options = KitOptions(paper=paper, out=out, base_url=BASE_URL)
+    build_kit(options)
     times = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -63,27 +76,40 @@ def in_process_runs(out: Path, paper: str, runs: int) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--paper", default="a4")
+    parser.add_argument("--games", default=GAMES)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder) / "deathdome-kit.pdf"
-        results = [one_process_run(out, args.paper) for _ in range(args.runs)]
-        walls = [wall for wall, _ in results]
-        peaks = [peak for _, peak in results]
-        size = out.stat().st_size
+    games = [game.strip() for game in args.games.split(",") if game.strip()]
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        env = child_env(folder)
+        process = {
+            game: [
+                one_run(game, folder / f"{game}-kit.pdf", args.paper, env) for _ in range(args.runs)
+            ]
+            for game in games
+        }
+        # Only now may this process grow: every child has been measured.
+        os.environ["DOMEKIT_DB"] = env["DOMEKIT_DB"]
         import pymupdf
 
-        pages = len(pymupdf.open(out))
-        inner = in_process_runs(out, args.paper, args.runs)
-    print(f"Death Dome kit ({args.paper}, {pages} pages, {size / 1024:.0f} KiB), {args.runs} runs")
-    print(
-        f"  whole process  median {statistics.median(walls):.2f} s "
-        f"(min {min(walls):.2f}, max {max(walls):.2f})"
-    )
-    print(f"  build_kit only median {statistics.median(inner):.2f} s (in-process, warm)")
-    print(f"  peak memory    median {statistics.median(peaks):.0f} MiB (max RSS of the process)")
-    print(f"  cores          {os.cpu_count()}")
+        print(f"kit builds on {args.paper}, {args.runs} runs each, {os.cpu_count()} cores")
+        print(
+            f"{'game':<11} {'pages':>5} {'KiB':>6} {'median s':>9} {'min s':>6} {'max s':>6}"
+            f" {'MiB':>5} {'build_kit s':>11}"
+        )
+        for game in games:
+            out = folder / f"{game}-kit.pdf"
+            pages = len(pymupdf.open(out))
+            size = out.stat().st_size / 1024
+            walls = [wall for wall, _ in process[game]]
+            peak = statistics.median(peak for _, peak in process[game])
+            inner = statistics.median(in_process_runs(game, out, args.paper, args.runs))
+            print(
+                f"{game:<11} {pages:>5} {size:>6.0f} {statistics.median(walls):>9.2f} "
+                f"{min(walls):>6.2f} {max(walls):>6.2f} {peak:>5.0f} {inner:>11.2f}"
+            )
 
 
 if __name__ == "__main__":
