@@ -9,9 +9,11 @@ token, team colours and unit types, so generated requests reach the game as well
 
 from __future__ import annotations
 
+import atexit
 import copy
 import json
 import secrets
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -48,6 +50,7 @@ ACTIONS = [
 ]
 
 _DIR = Path(tempfile.mkdtemp(prefix="domekit-fuzz-"))
+atexit.register(shutil.rmtree, _DIR, True)
 DB_URL = f"sqlite:///{_DIR / 'fuzz.sqlite3'}"
 KIT = secrets.token_urlsafe(16)
 record_kit(DB_URL, {"kit_id": KIT, "game": "deathdome", "base_url": "http://t", "teams": TEAMS})
