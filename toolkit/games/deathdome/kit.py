@@ -16,9 +16,17 @@ from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.data.deathdome import ICON_MEANINGS, UNIT_TYPES, DeathDomeData, Item, load_deathdome
 from toolkit.errors import DomekitError
-from toolkit.games.deathdome.board import COLUMNS, Board
+from toolkit.games.deathdome.board import Board
 from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document
+from toolkit.pdf.draw import (
+    draw_back_titles,
+    draw_bricks,
+    draw_grid,
+    draw_waves,
+    fill_rect,
+    square_name,
+)
 from toolkit.pdf.geometry import Rect, hex_colour, paper_size, pt, text_colour_on
 from toolkit.pdf.kits import (
     KitOptions,
@@ -106,21 +114,13 @@ def choose_teams(data: DeathDomeData, wanted: tuple[str, ...] | None) -> tuple[s
 # Cards
 
 
-def _fill(c: Canvas, rect: Rect, colour: tuple[float, float, float], radius: float = 0) -> None:
-    c.setFillColorRGB(*colour)
-    if radius:
-        c.roundRect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), pt(radius), stroke=0, fill=1)
-    else:
-        c.rect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), stroke=0, fill=1)
-
-
 def _icons_row(c: Canvas, icons: tuple[str, ...], box: Rect, colour) -> None:
     """Timing icons as [S] style badges from the right of `box`."""
     x = box.right
     for icon in reversed(icons):
         width = 4.2 + 1.8 * len(icon)
         x -= width
-        _fill(c, Rect(x, box.y, width, box.h), colour, radius=1.0)
+        fill_rect(c, Rect(x, box.y, width, box.h), colour, radius=1.0)
         c.setFillColorRGB(*text_colour_on(colour))
         draw_line_fit(
             c, icon, Rect(x + 0.5, box.y + 0.6, width - 1, box.h - 1.2), align="centre", max_size=8
@@ -130,9 +130,9 @@ def _icons_row(c: Canvas, icons: tuple[str, ...], box: Rect, colour) -> None:
 
 def _card_frame(c: Canvas, box: CardBox, colour) -> Rect:
     """Deck colour to the edge of the bleed; a white panel inside; returns the panel."""
-    _fill(c, box.bleed, colour)
+    fill_rect(c, box.bleed, colour)
     panel = box.trim.inset(2.6)
-    _fill(c, panel, (1, 1, 1), radius=2.0)
+    fill_rect(c, panel, (1, 1, 1), radius=2.0)
     return panel
 
 
@@ -174,7 +174,7 @@ def item_face(item: Item, data: DeathDomeData) -> Callable[[Canvas, CardBox], No
         elif item.kind == "armour":
             label = f"T{item.toughness}"
         if label:
-            _fill(c, badge, colour, radius=1.5)
+            fill_rect(c, badge, colour, radius=1.5)
             c.setFillColorRGB(*text_colour_on(colour))
             draw_line_fit(c, label, badge.inset(1.5), align="centre", max_size=20)
         if item.kind == "weapon" and rules is not None:
@@ -257,23 +257,15 @@ def card_back(deck: str, data: DeathDomeData) -> Callable[[Canvas, CardBox], Non
     colour = hex_colour(data.print.deck_colours[deck])
 
     def draw(c: Canvas, box: CardBox) -> None:
-        _fill(c, box.bleed, colour)
+        fill_rect(c, box.bleed, colour)
         inner = box.trim.inset(5)
         c.setStrokeColorRGB(*text_colour_on(colour))
         c.setLineWidth(1.2)
         c.roundRect(pt(inner.x), pt(inner.y), pt(inner.w), pt(inner.h), pt(3), stroke=1, fill=0)
         c.setFillColorRGB(*text_colour_on(colour))
         cx, cy = box.trim.centre
-        draw_line_fit(
-            c, "DEATH DOME", Rect(inner.x + 3, cy + 2, inner.w - 6, 10), align="centre", max_size=22
-        )
-        draw_line_fit(
-            c,
-            DECK_TITLES[deck],
-            Rect(inner.x + 3, cy - 8, inner.w - 6, 7),
-            font="Helvetica",
-            align="centre",
-            max_size=13,
+        draw_back_titles(
+            c, inner, ("DEATH DOME", cy + 2, 10, 22), (DECK_TITLES[deck], cy - 8, 7, 13)
         )
 
     return draw
@@ -434,27 +426,8 @@ def draw_board_picture(c: Canvas, board: Board, data: DeathDomeData) -> tuple[fl
         c.setFillColorRGB(*fill)
         c.rect(pt(x), pt(y), pt(square), pt(square), stroke=0, fill=1)
         _cell_symbol(c, cell.kind, Rect(x, y, square, square), fill)
-        c.setFillColorRGB(*text_colour_on(fill))
-        c.setFont("Helvetica", 6)
-        c.drawString(pt(x + 0.8), pt(y + 0.9), str(sq))
-    c.setStrokeColorRGB(0.25, 0.25, 0.25)
-    c.setLineWidth(0.4)
-    for col in range(board.width + 1):
-        x = pt(BOARD_LABELS + col * square)
-        c.line(x, pt(BOARD_LABELS), x, pt(height - BOARD_LABELS))
-    for row in range(board.height + 1):
-        y = pt(BOARD_LABELS + row * square)
-        c.line(pt(BOARD_LABELS), y, pt(width - BOARD_LABELS), y)
-    c.setFillColorRGB(0, 0, 0)
-    c.setFont("Helvetica-Bold", 12)
-    for col in range(board.width):
-        x = pt(BOARD_LABELS + (col + 0.5) * square)
-        c.drawCentredString(x, pt(2.5), COLUMNS[col])
-        c.drawCentredString(x, pt(height - BOARD_LABELS + 2.5), COLUMNS[col])
-    for row in range(board.height):
-        y = pt(BOARD_LABELS + (row + 0.5) * square) - 4
-        c.drawCentredString(pt(BOARD_LABELS / 2), y, str(row + 1))
-        c.drawCentredString(pt(width - BOARD_LABELS / 2), y, str(row + 1))
+        square_name(c, x, y, str(sq), fill)
+    draw_grid(c, board.width, board.height, square, BOARD_LABELS, grey=0.25)
     end_picture(c)
     return width, height
 
@@ -483,30 +456,10 @@ def _cell_symbol(c: Canvas, kind: str, r: Rect, fill) -> None:
         c.drawCentredString(pt(cx), pt(cy) - 4.2 * k, "R")
     elif kind == "short_wall":  # bricks
         c.setLineWidth(max(0.2, 0.6 * k))
-        rows = 4
-        for i in range(rows + 1):
-            y = r.y + r.h * i / rows
-            c.line(pt(r.x), pt(y), pt(r.right), pt(y))
-        for i in range(rows):
-            y0, y1 = r.y + r.h * i / rows, r.y + r.h * (i + 1) / rows
-            for j in range(3):
-                x = r.x + r.w * (j + (0.5 if i % 2 else 0)) / 3
-                if r.x < x < r.right:
-                    c.line(pt(x), pt(y0), pt(x), pt(y1))
+        draw_bricks(c, r)
     elif kind == "lava":
         c.setLineWidth(max(0.3, 0.8 * k))
-        for i in range(3):
-            y = r.y + r.h * (i + 1) / 4
-            c.bezier(
-                pt(r.x + 2 * k),
-                pt(y),
-                pt(cx - 3 * k),
-                pt(y + 3 * k),
-                pt(cx + 3 * k),
-                pt(y - 3 * k),
-                pt(r.right - 2 * k),
-                pt(y),
-            )
+        draw_waves(c, r, k, 3)
     elif kind == "bridge":  # two rails and planks across
         c.setLineWidth(max(0.3, 1.0 * k))
         c.line(pt(r.x + 2 * k), pt(r.y), pt(r.x + 2 * k), pt(r.top))

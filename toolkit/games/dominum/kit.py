@@ -24,6 +24,7 @@ from toolkit.games.dominum.board import PLAYERS, Board, Player, Space
 from toolkit.games.dominum.config import DominumRules
 from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document
+from toolkit.pdf.draw import draw_back_titles
 from toolkit.pdf.geometry import Rect, hex_colour, paper_size, pt, text_colour_on
 from toolkit.pdf.kits import (
     KitOptions,
@@ -478,17 +479,7 @@ def domain_back(domain: str, subtitle: str, data: DominumData) -> Callable[[Canv
         draw_line_fit(
             c, "DOMINUM", Rect(inner.x + 3, cy + 6, inner.w - 6, 10), align="centre", max_size=22
         )
-        draw_line_fit(
-            c, domain, Rect(inner.x + 3, cy - 3, inner.w - 6, 8), align="centre", max_size=15
-        )
-        draw_line_fit(
-            c,
-            subtitle,
-            Rect(inner.x + 3, cy - 10, inner.w - 6, 5),
-            font="Helvetica",
-            align="centre",
-            max_size=9,
-        )
+        draw_back_titles(c, inner, (domain, cy - 3, 8, 15), (subtitle, cy - 10, 5, 9))
 
     return draw
 

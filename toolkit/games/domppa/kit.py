@@ -47,6 +47,14 @@ from toolkit.games.domppa.rules import (
 )
 from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document
+from toolkit.pdf.draw import (
+    draw_back_titles,
+    draw_bricks,
+    draw_grid,
+    draw_waves,
+    fill_rect,
+    square_name,
+)
 from toolkit.pdf.geometry import Rect, hex_colour, paper_size, pt, text_colour_on
 from toolkit.pdf.kits import (
     KitOptions,
@@ -384,17 +392,9 @@ def domppa_urls(base_url: str, kit_id: str, data: DomppaKitData) -> dict:
 # Cards
 
 
-def _fill(c: Canvas, rect: Rect, colour, radius: float = 0) -> None:
-    c.setFillColorRGB(*colour)
-    if radius:
-        c.roundRect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), pt(radius), stroke=0, fill=1)
-    else:
-        c.rect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), stroke=0, fill=1)
-
-
 def _frame(c: Canvas, box: CardBox, colour) -> None:
-    _fill(c, box.bleed, colour)
-    _fill(c, box.trim.inset(2.6), (1, 1, 1), radius=2.0)
+    fill_rect(c, box.bleed, colour)
+    fill_rect(c, box.trim.inset(2.6), (1, 1, 1), radius=2.0)
 
 
 def _stat_rows(c: Canvas, box: Rect, rows: list[tuple[str, str]], colour, size: float = 9) -> float:
@@ -428,7 +428,7 @@ def _stat_rows(c: Canvas, box: Rect, rows: list[tuple[str, str]], colour, size: 
 
 
 def _badge(c: Canvas, rect: Rect, label: str, value: str, colour) -> None:
-    _fill(c, rect, colour, radius=1.5)
+    fill_rect(c, rect, colour, radius=1.5)
     c.setFillColorRGB(*text_colour_on(colour))
     draw_line_fit(
         c,
@@ -548,7 +548,7 @@ def card_back(deck: str, data: DomppaKitData) -> Callable[[Canvas, CardBox], Non
     ink = text_colour_on(colour)
 
     def draw(c: Canvas, box: CardBox) -> None:
-        _fill(c, box.bleed, colour)
+        fill_rect(c, box.bleed, colour)
         inner = box.trim.inset(5)
         c.setStrokeColorRGB(*ink)
         c.setLineWidth(1.2)
@@ -558,17 +558,7 @@ def card_back(deck: str, data: DomppaKitData) -> Callable[[Canvas, CardBox], Non
         c.line(pt(inner.x + 4), pt(cy - 9), pt(inner.right - 4), pt(cy - 9))
         c.line(pt(inner.x + 4), pt(cy + 12), pt(inner.right - 4), pt(cy + 12))
         c.setFillColorRGB(*ink)
-        draw_line_fit(
-            c, "DOMPPA", Rect(inner.x + 3, cy + 1, inner.w - 6, 9), align="centre", max_size=22
-        )
-        draw_line_fit(
-            c,
-            BACK_TITLES[deck],
-            Rect(inner.x + 3, cy - 6, inner.w - 6, 6),
-            font="Helvetica",
-            align="centre",
-            max_size=13,
-        )
+        draw_back_titles(c, inner, ("DOMPPA", cy + 1, 9, 22), (BACK_TITLES[deck], cy - 6, 6, 13))
 
     return draw
 
@@ -956,30 +946,9 @@ def _pattern(c: Canvas, pattern: str, r: Rect, fill) -> None:
             c.drawPath(path, stroke=0, fill=1)
             c.line(pt(x), pt(y - 2.5 * k), pt(x), pt(y - 4.5 * k))
     elif pattern == "bricks":
-        rows = 4
-        for i in range(rows + 1):
-            y = r.y + r.h * i / rows
-            c.line(pt(r.x), pt(y), pt(r.right), pt(y))
-        for i in range(rows):
-            y0, y1 = r.y + r.h * i / rows, r.y + r.h * (i + 1) / rows
-            for j in range(3):
-                x = r.x + r.w * (j + (0.5 if i % 2 else 0)) / 3
-                if r.x < x < r.right:
-                    c.line(pt(x), pt(y0), pt(x), pt(y1))
+        draw_bricks(c, r)
     elif pattern in ("waves", "ripples"):
-        count = 3 if pattern == "waves" else 2
-        for i in range(count):
-            y = r.y + r.h * (i + 1) / (count + 1)
-            c.bezier(
-                pt(r.x + 2 * k),
-                pt(y),
-                pt(cx - 3 * k),
-                pt(y + 3 * k),
-                pt(cx + 3 * k),
-                pt(y - 3 * k),
-                pt(r.right - 2 * k),
-                pt(y),
-            )
+        draw_waves(c, r, k, 3 if pattern == "waves" else 2)
     elif pattern == "planks":
         for i in range(1, 6):
             y = r.y + r.h * i / 6
@@ -1018,27 +987,8 @@ def draw_map_picture(c: Canvas, data: DomppaKitData) -> None:
             c.saveState()
             _pattern(c, terrain.pattern, Rect(x, y, square, square), fill)
             c.restoreState()
-            c.setFillColorRGB(*text_colour_on(fill))
-            c.setFont("Helvetica", 6)
-            c.drawString(pt(x + 0.8), pt(y + 0.9), f"{COLUMNS[col]}{row + 1}")
-    c.setStrokeColorRGB(0.2, 0.2, 0.2)
-    c.setLineWidth(0.4)
-    for col in range(battle.width + 1):
-        x = pt(MAP_LABELS + col * square)
-        c.line(x, pt(MAP_LABELS), x, pt(height - MAP_LABELS))
-    for row in range(battle.height + 1):
-        y = pt(MAP_LABELS + row * square)
-        c.line(pt(MAP_LABELS), y, pt(width - MAP_LABELS), y)
-    c.setFillColorRGB(0, 0, 0)
-    c.setFont("Helvetica-Bold", 12)
-    for col in range(battle.width):
-        x = pt(MAP_LABELS + (col + 0.5) * square)
-        c.drawCentredString(x, pt(2.5), COLUMNS[col])
-        c.drawCentredString(x, pt(height - MAP_LABELS + 2.5), COLUMNS[col])
-    for row in range(battle.height):
-        y = pt(MAP_LABELS + (row + 0.5) * square) - 4
-        c.drawCentredString(pt(MAP_LABELS / 2), y, str(row + 1))
-        c.drawCentredString(pt(width - MAP_LABELS / 2), y, str(row + 1))
+            square_name(c, x, y, f"{COLUMNS[col]}{row + 1}", fill)
+    draw_grid(c, battle.width, battle.height, square, MAP_LABELS, grey=0.2)
     end_picture(c)
 
 

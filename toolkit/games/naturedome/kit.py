@@ -25,6 +25,7 @@ from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
 from toolkit.games.naturedome.rules import PowerCard, Zone, zone, zone_penalty
 from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document
+from toolkit.pdf.draw import draw_back_titles, fill_rect
 from toolkit.pdf.geometry import Rect, hex_colour, paper_size, pt, text_colour_on
 from toolkit.pdf.kits import (
     KitOptions,
@@ -200,14 +201,6 @@ def naturedome_urls(base_url: str, kit_id: str) -> dict:
 # Power Cards
 
 
-def _fill(c: Canvas, rect: Rect, colour, radius: float = 0) -> None:
-    c.setFillColorRGB(*colour)
-    if radius:
-        c.roundRect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), pt(radius), stroke=0, fill=1)
-    else:
-        c.rect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), stroke=0, fill=1)
-
-
 def penalty_line(rules: NatureDomeRules) -> str:
     return f"Yellow zone: -{rules.penalty.yellow} · Red zone: -{rules.penalty.red} (never below 0)"
 
@@ -217,9 +210,9 @@ def power_card_face(card: PowerCard, data: NatureDomeKitData) -> Callable[[Canva
     frame = settings.colour("boost" if card.is_boost else "power")
 
     def draw(c: Canvas, box: CardBox) -> None:
-        _fill(c, box.bleed, frame)
+        fill_rect(c, box.bleed, frame)
         panel = box.trim.inset(2.6)
-        _fill(c, panel, (1, 1, 1), radius=2.0)
+        fill_rect(c, panel, (1, 1, 1), radius=2.0)
         safe = box.safe
         name_box, rest = safe.split_top(7)
         c.setFillColorRGB(0, 0, 0)
@@ -246,7 +239,7 @@ def power_card_face(card: PowerCard, data: NatureDomeKitData) -> Callable[[Canva
                 bar, rest = rest.split_top(10.5)
                 bar = Rect(bar.x, bar.y + 1, bar.w, bar.h - 1)
                 colour = settings.colour(name)
-                _fill(c, bar, colour, radius=1.5)
+                fill_rect(c, bar, colour, radius=1.5)
                 c.setFillColorRGB(*text_colour_on(colour))
                 draw_line_fit(
                     c, name.upper(), Rect(bar.x + 2, bar.y + 2, 22, bar.h - 4), max_size=9
@@ -279,7 +272,7 @@ def card_back(data: NatureDomeKitData) -> Callable[[Canvas, CardBox], None]:
     ink = text_colour_on(colour)
 
     def draw(c: Canvas, box: CardBox) -> None:
-        _fill(c, box.bleed, colour)
+        fill_rect(c, box.bleed, colour)
         cx, cy = box.trim.centre
         c.setStrokeColorRGB(*ink)
         c.setLineWidth(0.5)
@@ -288,19 +281,9 @@ def card_back(data: NatureDomeKitData) -> Callable[[Canvas, CardBox], None]:
         inner = box.trim.inset(5)
         c.setLineWidth(1.2)
         c.roundRect(pt(inner.x), pt(inner.y), pt(inner.w), pt(inner.h), pt(3), stroke=1, fill=0)
-        _fill(c, Rect(inner.x + 3, cy - 5, inner.w - 6, 14), colour)
+        fill_rect(c, Rect(inner.x + 3, cy - 5, inner.w - 6, 14), colour)
         c.setFillColorRGB(*ink)
-        draw_line_fit(
-            c, "NATURE DOME", Rect(inner.x + 3, cy + 1, inner.w - 6, 8), align="centre", max_size=20
-        )
-        draw_line_fit(
-            c,
-            "Power Card",
-            Rect(inner.x + 3, cy - 5, inner.w - 6, 5.5),
-            font="Helvetica",
-            align="centre",
-            max_size=11,
-        )
+        draw_back_titles(c, inner, ("NATURE DOME", cy + 1, 8, 20), ("Power Card", cy - 5, 5.5, 11))
 
     return draw
 
@@ -377,7 +360,7 @@ def meter_page(doc: Document, data: NatureDomeKitData, player: int, url: str) ->
         bottom = rects[values.index(low)].y
         band = Rect(rest.x, bottom, band_w - 1.5, top - bottom)
         fill = settings.colour(z.value)
-        _fill(c, band, fill, radius=1.0)
+        fill_rect(c, band, fill, radius=1.0)
         c.saveState()
         c.translate(pt(band.right - 2.2), pt(band.y))
         c.rotate(90)

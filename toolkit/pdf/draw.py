@@ -1,0 +1,104 @@
+"""Drawing pieces the kits share: filled boxes, square grids with coordinates, square patterns,
+card-back titles. All sizes in mm; colours are (r, g, b) in 0..1."""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.pdf.geometry import Rect, pt, text_colour_on
+from toolkit.pdf.text import draw_line_fit
+
+Colour = tuple[float, float, float]
+COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def fill_rect(c: Canvas, rect: Rect, colour: Colour, radius: float = 0) -> None:
+    """`rect` filled with `colour`, no outline; rounded corners when `radius` is given."""
+    c.setFillColorRGB(*colour)
+    if radius:
+        c.roundRect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), pt(radius), stroke=0, fill=1)
+    else:
+        c.rect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), stroke=0, fill=1)
+
+
+def square_name(c: Canvas, x: float, y: float, name: str, fill: Colour) -> None:
+    """A square's coordinate in small type at its lower left corner, readable on `fill`."""
+    c.setFillColorRGB(*text_colour_on(fill))
+    c.setFont("Helvetica", 6)
+    c.drawString(pt(x + 0.8), pt(y + 0.9), name)
+
+
+def draw_grid(c: Canvas, columns: int, rows: int, square: float, band: float, grey: float) -> None:
+    """Grid lines over `columns` x `rows` squares inside a `band` mm coordinate band, then the
+    column letters (A, B, ...) below and above and the row numbers (1, 2, ...) left and right."""
+    width = columns * square + 2 * band
+    height = rows * square + 2 * band
+    c.setStrokeColorRGB(grey, grey, grey)
+    c.setLineWidth(0.4)
+    for col in range(columns + 1):
+        x = pt(band + col * square)
+        c.line(x, pt(band), x, pt(height - band))
+    for row in range(rows + 1):
+        y = pt(band + row * square)
+        c.line(pt(band), y, pt(width - band), y)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont("Helvetica-Bold", 12)
+    for col in range(columns):
+        x = pt(band + (col + 0.5) * square)
+        c.drawCentredString(x, pt(2.5), COLUMNS[col])
+        c.drawCentredString(x, pt(height - band + 2.5), COLUMNS[col])
+    for row in range(rows):
+        y = pt(band + (row + 0.5) * square) - 4
+        c.drawCentredString(pt(band / 2), y, str(row + 1))
+        c.drawCentredString(pt(width - band / 2), y, str(row + 1))
+
+
+def draw_bricks(c: Canvas, r: Rect, rows: int = 4) -> None:
+    """A brick pattern over `r`: `rows` courses, three bricks a course, every other one offset."""
+    for i in range(rows + 1):
+        y = r.y + r.h * i / rows
+        c.line(pt(r.x), pt(y), pt(r.right), pt(y))
+    for i in range(rows):
+        y0, y1 = r.y + r.h * i / rows, r.y + r.h * (i + 1) / rows
+        for j in range(3):
+            x = r.x + r.w * (j + (0.5 if i % 2 else 0)) / 3
+            if r.x < x < r.right:
+                c.line(pt(x), pt(y0), pt(x), pt(y1))
+
+
+def draw_waves(c: Canvas, r: Rect, k: float, count: int) -> None:
+    """`count` wavy lines evenly spaced up `r`; `k` scales the wave (1 on a 25 mm square)."""
+    cx = r.x + r.w / 2
+    for i in range(count):
+        y = r.y + r.h * (i + 1) / (count + 1)
+        c.bezier(
+            pt(r.x + 2 * k),
+            pt(y),
+            pt(cx - 3 * k),
+            pt(y + 3 * k),
+            pt(cx + 3 * k),
+            pt(y - 3 * k),
+            pt(r.right - 2 * k),
+            pt(y),
+        )
+
+
+def draw_back_titles(
+    c: Canvas,
+    inner: Rect,
+    title: tuple[str, float, float, float],
+    subtitle: tuple[str, float, float, float],
+) -> None:
+    """A card back's two centred lines across `inner` (3 mm in from each side), each given as
+    (text, bottom y, height, largest font size): the title bold, the subtitle regular."""
+    text, y, h, size = title
+    draw_line_fit(c, text, Rect(inner.x + 3, y, inner.w - 6, h), align="centre", max_size=size)
+    text, y, h, size = subtitle
+    draw_line_fit(
+        c,
+        text,
+        Rect(inner.x + 3, y, inner.w - 6, h),
+        font="Helvetica",
+        align="centre",
+        max_size=size,
+    )
