@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -145,28 +146,77 @@ def read_csv(path: Path, required: Iterable[str] = ()) -> list[tuple[int, dict[s
     return rows
 
 
+def validated_rows(path: Path, model: type[M], required: Iterable[str]) -> Iterator[tuple[int, M]]:
+    """Each CSV row as (row number, model), blank cells left out so the model's defaults apply."""
+    for number, values in read_csv(path, required):
+        cleaned = {name: value for name, value in values.items() if value != ""}
+        yield number, validate(model, cleaned, path, row=number)
+
+
+def load_csv_rows(path: Path, model: type[M], required: Iterable[str]) -> list[tuple[int, M]]:
+    """Every CSV row validated, with its row number; a file with no rows is an error."""
+    rows = list(validated_rows(path, model, required))
+    if not rows:
+        raise DataError(path, "no rows below the header")
+    return rows
+
+
+def unique_rows(path: Path, rows: Iterable[tuple[int, M]], key: str) -> Iterator[tuple[int, M]]:
+    """The rows as they come, stopping at the first whose `key` an earlier row already has."""
+    seen: dict[str, int] = {}
+    for number, row in rows:
+        ident = str(getattr(row, key))
+        if ident in seen:
+            raise DataError(
+                path,
+                f"duplicate {key} {ident!r} (first on row {seen[ident]})",
+                row=number,
+                field=key,
+            )
+        seen[ident] = number
+        yield number, row
+
+
 def load_csv_models(
     path: Path, model: type[M], *, key: str | None = None, required: Iterable[str] | None = None
 ) -> list[M]:
     """Every row of a CSV validated against a model; `key` names a column that must be unique."""
     if required is None:
         required = [name for name, info in model.model_fields.items() if info.is_required()]
-    items: list[M] = []
-    seen: dict[str, int] = {}
-    for number, values in read_csv(path, required):
-        cleaned = {name: value for name, value in values.items() if value != ""}
-        item = validate(model, cleaned, path, row=number)
-        if key is not None:
-            ident = str(getattr(item, key))
-            if ident in seen:
-                raise DataError(
-                    path,
-                    f"duplicate {key} {ident!r} (first on row {seen[ident]})",
-                    row=number,
-                    field=key,
-                )
-            seen[ident] = number
-        items.append(item)
+    rows = validated_rows(path, model, required)
+    if key is not None:
+        rows = unique_rows(path, rows, key)
+    items = [item for _, item in rows]
     if not items:
         raise DataError(path, "no rows below the header")
     return items
+
+
+def line_of(text: str, needle: str) -> int | None:
+    """The number of the first line of `text` containing `needle`."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if needle in line:
+            return number
+    return None
+
+
+def check_colours(value: dict[str, str]) -> dict[str, str]:
+    """A pydantic validator for a table of colours: each one #rrggbb."""
+    for name, colour in value.items():
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
+            raise ValueError(f"colour for {name!r} must be #rrggbb (got {colour!r})")
+    return value
+
+
+def check_colours_cover(path: Path, settings: object, wanted: dict[str, list[str]]) -> None:
+    """Each colour table of print.toml (`settings`) names every colour in `wanted[table]`."""
+    for table, names in wanted.items():
+        have = getattr(settings, table)
+        missing = [name for name in names if name not in have]
+        if missing:
+            raise DataError(
+                path,
+                f"no colour for {', '.join(missing)}",
+                line=line_of(read_text(path), f"[{table}]"),
+                field=table,
+            )

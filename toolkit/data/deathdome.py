@@ -7,14 +7,21 @@ Every problem is a `DataError` naming the file, row and field.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from toolkit.data import game_data_dir, load_toml, read_csv, read_text, validate
+from toolkit.data import (
+    check_colours,
+    check_colours_cover,
+    game_data_dir,
+    line_of,
+    load_csv_rows,
+    load_toml,
+    unique_rows,
+)
 from toolkit.errors import DataError
 
 if TYPE_CHECKING:
@@ -161,13 +168,6 @@ class QrSettings(BaseModel):
 HexColour = str
 
 
-def _check_colours(value: dict[str, str]) -> dict[str, str]:
-    for name, colour in value.items():
-        if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
-            raise ValueError(f"colour for {name!r} must be #rrggbb (got {colour!r})")
-    return value
-
-
 class PrintSettings(BaseModel):
     """print.toml: sizes in millimetres and colours as #rrggbb."""
 
@@ -180,7 +180,7 @@ class PrintSettings(BaseModel):
     team_colours: dict[str, HexColour]
     cell_colours: dict[str, HexColour]
 
-    _colours = field_validator("deck_colours", "team_colours", "cell_colours")(_check_colours)
+    _colours = field_validator("deck_colours", "team_colours", "cell_colours")(check_colours)
 
 
 @dataclass(frozen=True)
@@ -213,33 +213,9 @@ ITEM_COLUMNS = ("id", "name", "kind", "deck", "attack", "strength", "toughness",
 SPECIAL_PLAY_COLUMNS = ("id", "name", "power", "icons", "qty")
 
 
-def _rows(path: Path, model: type[_Row], required: tuple[str, ...]) -> list[tuple[int, _Row]]:
-    rows = []
-    for number, values in read_csv(path, required):
-        cleaned = {name: value for name, value in values.items() if value != ""}
-        rows.append((number, validate(model, cleaned, path, row=number)))
-    if not rows:
-        raise DataError(path, "no rows below the header")
-    return rows
-
-
-def _unique(path: Path, rows: list[tuple[int, _Row]], key: str) -> None:
-    seen: dict[str, int] = {}
-    for number, row in rows:
-        ident = str(getattr(row, key))
-        if ident in seen:
-            raise DataError(
-                path,
-                f"duplicate {key} {ident!r} (first on row {seen[ident]})",
-                row=number,
-                field=key,
-            )
-        seen[ident] = number
-
-
 def load_units(path: Path) -> dict[str, UnitType]:
-    rows = _rows(path, UnitType, UNIT_COLUMNS)
-    _unique(path, rows, "type")
+    rows = load_csv_rows(path, UnitType, UNIT_COLUMNS)
+    rows = list(unique_rows(path, rows, "type"))
     units = {row.type: row for _, row in rows}  # type: ignore[attr-defined]
     missing = [kind for kind in UNIT_TYPES if kind not in units]
     if missing:
@@ -282,16 +258,16 @@ def _check_item(path: Path, number: int, item: Item, unit_types: set[str]) -> No
 
 
 def load_items(path: Path, unit_types: set[str]) -> dict[str, Item]:
-    rows = _rows(path, Item, ITEM_COLUMNS)
-    _unique(path, rows, "id")
+    rows = load_csv_rows(path, Item, ITEM_COLUMNS)
+    rows = list(unique_rows(path, rows, "id"))
     for number, item in rows:
         _check_item(path, number, item, unit_types)  # type: ignore[arg-type]
     return {item.id: item for _, item in rows}  # type: ignore[attr-defined]
 
 
 def load_special_play(path: Path) -> list[SpecialPlayCard]:
-    rows = _rows(path, SpecialPlayCard, SPECIAL_PLAY_COLUMNS)
-    _unique(path, rows, "id")
+    rows = load_csv_rows(path, SpecialPlayCard, SPECIAL_PLAY_COLUMNS)
+    rows = list(unique_rows(path, rows, "id"))
     for number, card in rows:
         if card.power is None and not card.icons:  # type: ignore[attr-defined]
             raise DataError(
@@ -301,13 +277,6 @@ def load_special_play(path: Path) -> list[SpecialPlayCard]:
                 field="icons",
             )
     return [card for _, card in rows]  # type: ignore[misc]
-
-
-def _line_of(text: str, needle: str) -> int | None:
-    for number, line in enumerate(text.splitlines(), start=1):
-        if needle in line:
-            return number
-    return None
 
 
 def load_sets(path: Path, items: dict[str, Item], items_path: Path) -> list[ItemSet]:
@@ -320,7 +289,7 @@ def load_sets(path: Path, items: dict[str, Item], items_path: Path) -> list[Item
     for index, raw in enumerate(raw_sets):
         where = f"set[{index}]"
         set_id = raw.get("id") if isinstance(raw, dict) else None
-        line = _line_of(text, f'"{set_id}"') if set_id else None
+        line = line_of(text, f'"{set_id}"') if set_id else None
         try:
             item_set = ItemSet.model_validate(raw)
         except Exception as exc:  # pydantic ValidationError
@@ -337,7 +306,7 @@ def load_sets(path: Path, items: dict[str, Item], items_path: Path) -> list[Item
                 raise DataError(
                     path,
                     f"set item {item_id!r} is not in items.csv",
-                    line=_line_of(text, item_id),
+                    line=line_of(text, item_id),
                     field=f"{where}.items",
                 )
             if item.set != item_set.id:
@@ -351,7 +320,7 @@ def load_sets(path: Path, items: dict[str, Item], items_path: Path) -> list[Item
             raise DataError(
                 path,
                 f"bonus_item {item_set.bonus_item!r} must be one of the set's 3 items",
-                line=_line_of(text, "bonus_item"),
+                line=line_of(text, "bonus_item"),
                 field=f"{where}.bonus_item",
             )
         if items[item_set.bonus_item].kind != "equipment":
@@ -421,16 +390,7 @@ def _check_colours_cover(
         "deck_colours": [*units, "armour", "equipment", "special_play"],
         "cell_colours": list(KINDS),
     }
-    for table, names in wanted.items():
-        have = getattr(settings, table)
-        missing = [name for name in names if name not in have]
-        if missing:
-            raise DataError(
-                path,
-                f"no colour for {', '.join(missing)}",
-                line=_line_of(read_text(path), f"[{table}]"),
-                field=table,
-            )
+    check_colours_cover(path, settings, wanted)
 
 
 def _engine_data(folder: Path) -> tuple[RulesConfig | None, Board | None]:

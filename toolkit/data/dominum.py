@@ -9,7 +9,6 @@ and field: an unknown keyword, a bad range, a Domain that cannot field a force (
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -17,7 +16,13 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from toolkit.data import game_data_dir, load_toml_model, read_csv, read_text, validate
+from toolkit.data import (
+    check_colours,
+    check_colours_cover,
+    game_data_dir,
+    load_csv_rows,
+    load_toml_model,
+)
 from toolkit.errors import DataError
 
 if TYPE_CHECKING:
@@ -149,13 +154,6 @@ class Components(BaseModel):
     strongholds_per_domain: int = Field(ge=1, le=10)
 
 
-def _check_colours(value: dict[str, str]) -> dict[str, str]:
-    for name, colour in value.items():
-        if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
-            raise ValueError(f"colour for {name!r} must be #rrggbb (got {colour!r})")
-    return value
-
-
 class PrintSettings(BaseModel):
     """print.toml: sizes in millimetres, component counts, colours as #rrggbb."""
 
@@ -170,7 +168,7 @@ class PrintSettings(BaseModel):
     domain_colours: dict[str, str]
     board_colours: dict[str, str]
 
-    _colours = field_validator("player_colours", "domain_colours", "board_colours")(_check_colours)
+    _colours = field_validator("player_colours", "domain_colours", "board_colours")(check_colours)
 
 
 BOARD_COLOURS = ("neutral", "assault_zone", "stronghold")
@@ -202,19 +200,9 @@ class DominumData:
         return next((card for card in self.cards if card.name.casefold() == wanted), None)
 
 
-def _rows(path: Path, model: type[_Row], required: tuple[str, ...]) -> list[tuple[int, _Row]]:
-    rows = []
-    for number, values in read_csv(path, required):
-        cleaned = {name: value for name, value in values.items() if value != ""}
-        rows.append((number, validate(model, cleaned, path, row=number)))
-    if not rows:
-        raise DataError(path, "no rows below the header")
-    return rows
-
-
 def load_domain_cards(path: Path, rules: DominumRules) -> tuple[DomainCard, ...]:
     """domains.csv: names unique within a Domain; every Domain can field a whole force."""
-    rows: list[tuple[int, DomainCard]] = _rows(path, DomainCard, DOMAIN_COLUMNS)  # type: ignore[assignment]
+    rows: list[tuple[int, DomainCard]] = load_csv_rows(path, DomainCard, DOMAIN_COLUMNS)  # type: ignore[assignment]
     seen: dict[tuple[str, str], int] = {}
     first_row: dict[str, int] = {}
     for number, card in rows:
@@ -250,7 +238,7 @@ def load_strongholds(
     path: Path, domains: tuple[str, ...], per_domain: int
 ) -> tuple[Stronghold, ...]:
     """strongholds.csv: each Domain of domains.csv has exactly its Stronghold tiles."""
-    rows: list[tuple[int, Stronghold]] = _rows(path, Stronghold, STRONGHOLD_COLUMNS)  # type: ignore[assignment]
+    rows: list[tuple[int, Stronghold]] = load_csv_rows(path, Stronghold, STRONGHOLD_COLUMNS)  # type: ignore[assignment]
     counts: dict[str, int] = {}
     seen: dict[str, int] = {}
     for number, tile in rows:
@@ -293,13 +281,6 @@ def load_print_settings(path: Path) -> PrintSettings:
     return load_toml_model(path, PrintSettings)
 
 
-def _line_of(text: str, needle: str) -> int | None:
-    for number, line in enumerate(text.splitlines(), start=1):
-        if needle in line:
-            return number
-    return None
-
-
 def _check_colours_cover(path: Path, settings: PrintSettings, domains: tuple[str, ...]) -> None:
     """print.toml must colour both players, every Domain and every board area the kit prints."""
     from toolkit.games.dominum.board import PLAYERS
@@ -309,16 +290,7 @@ def _check_colours_cover(path: Path, settings: PrintSettings, domains: tuple[str
         "domain_colours": list(domains),
         "board_colours": list(BOARD_COLOURS),
     }
-    for table, names in wanted.items():
-        have = getattr(settings, table)
-        missing = [name for name in names if name not in have]
-        if missing:
-            raise DataError(
-                path,
-                f"no colour for {', '.join(missing)}",
-                line=_line_of(read_text(path), f"[{table}]"),
-                field=table,
-            )
+    check_colours_cover(path, settings, wanted)
 
 
 def load_dominum(data_dir: str | Path | None = None) -> DominumData:
