@@ -169,3 +169,38 @@ def test_no_request_makes_a_500_and_every_error_says_what_was_wrong(case):
             assert "<" in text and len(text) > 50, text  # an error page, not a bare status
         if case.method == "POST" and status != 409:
             assert row_counts() == before, "a refused request changed the database"
+
+
+def test_hand_made_bad_requests_are_4xx_leave_no_row_and_the_kit_still_works():
+    """Found by hand beside the fuzzing; each was a 500 (or a kit whose pages all failed)."""
+    from fastapi.testclient import TestClient
+
+    base = f"/k/{KIT}"
+    nested = b'{"action":' + b"[" * 100_000 + b"]" * 100_000 + b',"client_action_id":"n"}'
+    export = {"format": "domekit-match/1", "game": "deathdome"}
+    with TestClient(APP) as client:
+        client.get(f"{base}/table.json")  # match 1 exists before the counting starts
+        before = row_counts()
+        replies = [
+            client.post(
+                f"{base}/act", content=nested, headers={"content-type": "application/json"}
+            ),
+            client.post(
+                f"{base}/import", content=nested, headers={"content-type": "application/json"}
+            ),
+            client.post(f"{base}/import", json={**export, "initial_state": {}, "actions": []}),
+            client.post(
+                f"{base}/import",
+                json={
+                    **export,
+                    "initial_state": {"phase": "play"},
+                    "actions": [{"payload": {"type": "pass", "team": "red"}}],
+                },
+            ),
+        ]
+        assert [r.status_code for r in replies] == [422] * 4, [r.text for r in replies]
+        assert all(r.json()["message"] for r in replies)
+        assert row_counts() == before
+        assert client.get(f"{base}/table.json").status_code == 200
+        stream = client.get(f"{base}/events", headers={"Last-Event-ID": "9" * 5000})
+        assert stream.status_code == 200 and stream.text.startswith("retry:")

@@ -310,7 +310,8 @@ def create_app(
         who = access(cap, key)
         match = pick_match(who, request.query_params.get("match"))
         last = request.headers.get("last-event-id") or request.query_params.get("after") or ""
-        last_seq = int(last) if last.isdigit() else service.state(match.id)[0]
+        # A seq fits in 18 digits; a longer "number" is not one we sent (and int() refuses it).
+        last_seq = int(last) if last.isdigit() and len(last) <= 18 else service.state(match.id)[0]
 
         async def still_current() -> bool:
             kit = await run_in_threadpool(store.kit, kit_id=who.kit.kit_id)
@@ -456,6 +457,8 @@ def create_app(
                 document = json.loads(raw)
             except ValueError as exc:
                 raise DomekitError(f"the file is not JSON: {exc}") from None
+            except RecursionError:
+                raise DomekitError("the file is not a match export: nested too deeply") from None
             match = await run_in_threadpool(service.import_match, who.kit, document)
         except DomekitError as exc:
             return refusal(request, who, current, exc, is_json, {}, status=422)
@@ -594,6 +597,8 @@ async def _read_body(request: Request) -> tuple[bool, dict[str, Any]]:
             body = await request.json()
         except ValueError:
             raise DomekitError("the request body is not JSON") from None
+        except RecursionError:
+            raise DomekitError("the request body is nested too deeply") from None
         if not isinstance(body, dict):
             raise DomekitError("the request body must be a JSON object")
         return True, body

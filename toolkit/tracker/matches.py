@@ -418,7 +418,20 @@ class MatchService:
                 state, _ = plugin.apply(stack[-1], plugin.parse_action(payload))
             except DomekitError as exc:
                 raise DomekitError(f"action {index} of the export: {exc}") from None
+            except Exception:  # an edited state the game's code cannot read
+                raise DomekitError(
+                    f"action {index} of the export does not fit its initial_state: "
+                    f"is this a {kit.game} match export?"
+                ) from None
             stack.append(state)
+        # An initial state the game cannot show would make every page of the kit fail.
+        for state in (initial, stack[-1]):
+            try:
+                plugin.page(state, "table", ())
+            except Exception:
+                raise DomekitError(
+                    f"the export's initial_state is not a {kit.game} match state"
+                ) from None
         current = self.current_match(kit)
         number = max(m.number for m in self.store.kit_matches(kit.kit_id)) + 1
         new_id = self.store.create_match(kit.kit_id, number, initial, after=current.id)
