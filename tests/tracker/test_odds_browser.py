@@ -160,6 +160,14 @@ def test_the_attack_forms_draw_their_odds_live_and_the_check_page_shows_them(
             )
             page.screenshot(path=str(folder / "odds-deathdome-team.png"), full_page=True)
 
+            # Blue's scout has no attack form on red's turn; when red ends its turn the live
+            # refresh brings the form in, and its chart fills without a reload.
+            page.goto(f"{dd}/unit/blue/scout")
+            expect(page.locator("#live-status")).to_have_text("live", timeout=5000)
+            expect(page.locator("#attack-form")).to_have_count(0)
+            act(base, kits["deathdome"], type="end_turn", team="red")
+            expect(page.locator("#attack-form .odds")).to_contain_text("Attack odds", timeout=5000)
+
             # Dominum: two cards in the zone, deck 1,1,2,2,3,4,C: 1 VP on 3 pairs of 21.
             page.goto(f"{base}/k/{kits['dominum']}/player/red")
             surge = page.locator('#assault-form [data-chance="takes_surge"] .odds-value')
