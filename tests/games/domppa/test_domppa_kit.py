@@ -12,16 +12,9 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from toolkit.data.domppa import COLUMNS, CONDITIONS, load_kit_data, load_map
 from toolkit.errors import DataError
-from toolkit.games.domppa.kit import (
-    COLUMNS,
-    CONDITIONS,
-    action_name,
-    build_kit,
-    load_kit_data,
-    load_map,
-    map_size,
-)
+from toolkit.games.domppa.kit import action_name, build_kit, map_size
 from toolkit.pdf.cards import mirrored, plan_sheet
 from toolkit.pdf.geometry import MM, PAPERS, Rect
 from toolkit.pdf.kits import KitOptions
