@@ -309,3 +309,36 @@ def test_the_morale_prompt_shows_its_odds_without_javascript(client):
     assert chances(reply)["passed"] + truncated == Fraction(7, 12)
     assert truncated < Fraction(1, 10**9)
     assert chart_percent(page, "passed") == "58.3%"
+
+
+def exploding_2d6_at_least(target: int) -> Fraction:
+    """P(exploding 2d6 >= target) by direct enumeration, independent of the odds engine: a die
+    shows 1-5, or 6 and then adds d6 - 1 again while it shows 6 (followed 14 rolls deep)."""
+    die: dict[int, Fraction] = {face: Fraction(1, 6) for face in range(1, 6)}
+    for sixes in range(1, 14):
+        for face in range(1, 6):
+            value = 6 + 5 * (sixes - 1) + (face - 1)
+            die[value] = die.get(value, Fraction(0)) + Fraction(1, 6) ** (sixes + 1)
+    return sum(
+        (p * q for a, p in die.items() for b, q in die.items() if a + b >= target), Fraction(0)
+    )
+
+
+def test_a_shot_at_the_edge_of_its_range_needs_13_on_the_exploding_2d6(client):
+    # The Knight (precision 8) shoots the Berserker (size 3, no shield) 10 squares away with a
+    # Shortbow (listed 20, half on the grid: 10): 2d6 + 8 + 3 vs 14 + 10, a tie hits, so the
+    # 2d6 must reach 13: 55/432 (only a die that exploded gets there). One square more is out of
+    # range.
+    kit = new_kit(client.db_url, "domppa")
+    assert act(client, kit, KNIGHTS_TURN).status_code == 200
+    form = {
+        "type": "attack", "mode": "ranged", "attacker": "knight", "target": "berserker",
+        "weapon": "Shortbow",
+    }  # fmt: skip
+    reply = client.get(f"/k/{kit}/odds", params={**form, "distance": "10"})
+    hit = chances(reply)["hit"]
+    truncated = Fraction(reply.json()["odds"]["figures"]["truncated_mass"]["fraction"])
+    assert 0 <= Fraction(55, 432) - exploding_2d6_at_least(13) < Fraction(1, 10**9)
+    assert hit <= Fraction(55, 432) <= hit + truncated
+    far = client.get(f"/k/{kit}/odds", params={**form, "distance": "11"})
+    assert far.status_code == 422 and "Shortbow reaches 10 squares" in far.json()["message"]

@@ -1121,6 +1121,14 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
     ]
     if mode == "ranged":
         distance = _int(fields.get("distance") or 0, "distance")
+        if distance > engine.grid_range(rules, weapon.range):
+            raise RuleError(
+                "Ranged: ranges are halved on the grid",
+                f"{weapon.name} reaches {engine.grid_range(rules, weapon.range)} squares "
+                f"(listed {weapon.range}); the target is {distance} away",
+            )
+        if not hitting.may_cast_or_shoot:
+            raise RuleError("Berserk", f"{attacker['name']} is berserk: it cannot shoot")
         chart = odds.domppa_ranged(
             precision=hitting.precision,
             distance=distance,
