@@ -52,6 +52,21 @@ DICE_HELP = "2d6 faces in the order rolled, each die followed by its explosions:
 LUCKY_HELP = (
     "The target is Lucky and has not used it this round: type the re-rolled 6, then its re-roll."
 )
+# Options several commands share: typer reads each one's settings afresh for every command.
+DICE = typer.Option(None, "--dice", help=DICE_HELP)
+ROLL = typer.Option(None, "--roll", help="The 2d6 as a total.")
+HIT_DICE = typer.Option(None, "--hit-dice", help=DICE_HELP)
+HIT_ROLL = typer.Option(None, "--hit-roll", help="The to-hit 2d6 as a total.")
+DAMAGE_DICE = typer.Option(None, "--damage-dice", help=DICE_HELP)
+DAMAGE_ROLL = typer.Option(None, "--damage-roll", help="Damage 2d6 as a total.")
+LUCKY = typer.Option(False, "--lucky", help=LUCKY_HELP)
+SHIELD_PROTECTION = typer.Option(0, "--shield-protection", help="Shield's protection.")
+WEAPON_DAMAGE = typer.Option(..., "--weapon-damage", help="Weapon damage bonus.")
+DAMAGE_TYPE = typer.Option(TypeChoice.none, "--type", help="Damage type.")
+ELEMENT = typer.Option(ElementChoice.none, "--element", help="Element.")
+STUN = typer.Option(False, "--stun", help="Stun damage: fatigue instead of HP.")
+HEAD = typer.Option(False, "--head", help="A head hit (use the helmet's protection).")
+DARKNESS = typer.Option(None, "--darkness", help="Light level.")
 
 
 @app.callback()
@@ -113,6 +128,49 @@ def _lucky(
         used = now_used
         kept.append(",".join(map(str, faces)))
     return kept[0], kept[1], steps
+
+
+def _strike_rolls(
+    rules: DomppaRules,
+    lucky: bool,
+    hit_dice: str | None,
+    hit_roll: int | None,
+    damage_dice: str | None,
+    damage_roll: int | None,
+) -> tuple[int, list[str], int, bool | None, list[str]]:
+    """A blow's two 2d6, Lucky applied: (to-hit total, its steps, damage total, whether the
+    damage dice showed a 6, their steps)."""
+    hit_dice, damage_dice, lucky_steps = _lucky(rules, lucky, hit_dice, damage_dice)
+    hit_total, _, hit_steps = _roll(rules, hit_dice, hit_roll, "--hit-dice", "--hit-roll")
+    damage_total, shows_six, damage_steps = _roll(
+        rules, damage_dice, damage_roll, "--damage-dice", "--damage-roll"
+    )
+    return hit_total, lucky_steps + hit_steps, damage_total, shows_six, damage_steps
+
+
+def _strike_result(strike: Any, steps: list[str], damage_steps: list[str]) -> dict[str, Any]:
+    """A melee or ranged outcome as printed: the damage steps only when the blow hit."""
+    steps = steps + strike.hit.steps
+    if strike.damage is not None:
+        steps += damage_steps + strike.damage.steps
+    return {
+        "hit": strike.hit.hit,
+        "shield_hit": strike.hit.shield_hit,
+        **_damage_fields(strike),
+        "hit_total": strike.hit.total,
+        "hit_target": strike.hit.target,
+        "steps": steps,
+    }
+
+
+def _test_result(outcome: Any, verdict: str, roll_steps: list[str]) -> dict[str, Any]:
+    """A 2d6 test as printed: total, target, the verdict field, the roll's steps then the test's."""
+    return {
+        "total": outcome.total,
+        "target": outcome.target,
+        verdict: getattr(outcome, verdict),
+        "steps": [*roll_steps, *outcome.steps],
+    }
 
 
 def _not_negative(**values: int | None) -> None:
@@ -197,24 +255,24 @@ def melee(
     attack: int = typer.Option(..., "--attack", help="Attacker's attack skill."),
     defence: int = typer.Option(..., "--defence", help="Defender's defence, without the shield."),
     parry: int = typer.Option(0, "--parry", help="Defender's shield parry (added to defence)."),
-    shield_protection: int = typer.Option(0, "--shield-protection", help="Shield's protection."),
+    shield_protection: int = SHIELD_PROTECTION,
     strength: int = typer.Option(..., "--strength", help="Attacker's strength."),
-    weapon_damage: int = typer.Option(..., "--weapon-damage", help="Weapon damage bonus."),
+    weapon_damage: int = WEAPON_DAMAGE,
     protection: int = typer.Option(
         ..., "--protection", help="Defender's protection total, before the over-20 halving."
     ),
-    damage_type: TypeChoice = typer.Option(TypeChoice.none, "--type", help="Damage type."),
-    element: ElementChoice = typer.Option(ElementChoice.none, "--element", help="Element."),
-    stun: bool = typer.Option(False, "--stun", help="Stun damage: fatigue instead of HP."),
+    damage_type: TypeChoice = DAMAGE_TYPE,
+    element: ElementChoice = ELEMENT,
+    stun: bool = STUN,
     resist: int = typer.Option(0, "--resist", help="Defender's Resist X against the element."),
-    head: bool = typer.Option(False, "--head", help="A head hit (use the helmet's protection)."),
+    head: bool = HEAD,
     size: int | None = typer.Option(None, "--size", help="Defender's size (paralysis)."),
     lance_squares: int = typer.Option(0, "--lance-squares", help="Squares charged straight."),
-    hit_dice: str | None = typer.Option(None, "--hit-dice", help=DICE_HELP),
-    hit_roll: int | None = typer.Option(None, "--hit-roll", help="The to-hit 2d6 as a total."),
-    damage_dice: str | None = typer.Option(None, "--damage-dice", help=DICE_HELP),
-    damage_roll: int | None = typer.Option(None, "--damage-roll", help="Damage 2d6 as a total."),
-    darkness: DarknessChoice | None = typer.Option(None, "--darkness", help="Light level."),
+    hit_dice: str | None = HIT_DICE,
+    hit_roll: int | None = HIT_ROLL,
+    damage_dice: str | None = DAMAGE_DICE,
+    damage_roll: int | None = DAMAGE_ROLL,
+    darkness: DarknessChoice | None = DARKNESS,
     dark_vision: bool = typer.Option(False, "--dark-vision", help="Attacker has Dark Vision."),
     defender_dark_vision: bool = typer.Option(False, "--defender-dark-vision"),
     fatigue: int = typer.Option(0, "--fatigue", help="Attacker's fatigue."),
@@ -226,7 +284,7 @@ def melee(
     defender_fleeing: bool = typer.Option(False, "--defender-fleeing"),
     berserk: int = typer.Option(0, "--berserk", help="Attacker is berserk +X."),
     defender_berserk: int = typer.Option(0, "--defender-berserk", help="Defender is berserk +X."),
-    lucky: bool = typer.Option(False, "--lucky", help=LUCKY_HELP),
+    lucky: bool = LUCKY,
     as_json: bool = JSON,
 ) -> None:
     """One melee blow: 2d6 - 7 + attack vs defence + parry, then damage vs protection."""
@@ -251,11 +309,8 @@ def melee(
         defender_berserk=defender_berserk,
     )
     rules = _rules(ctx)
-    hit_dice, damage_dice, lucky_steps = _lucky(rules, lucky, hit_dice, damage_dice)
-    hit_total, _, hit_steps = _roll(rules, hit_dice, hit_roll, "--hit-dice", "--hit-roll")
-    hit_steps = lucky_steps + hit_steps
-    damage_total, shows_six, damage_steps = _roll(
-        rules, damage_dice, damage_roll, "--damage-dice", "--damage-roll"
+    hit_total, hit_steps, damage_total, shows_six, damage_steps = _strike_rolls(
+        rules, lucky, hit_dice, hit_roll, damage_dice, damage_roll
     )
     sides = melee_sides(
         rules,
@@ -308,17 +363,7 @@ def melee(
     steps = [*hit_steps, *sides.steps]
     if lance_squares:
         steps.append(f"lance: {lance_squares} squares straight, +{blow.bonus} damage")
-    steps += strike.hit.steps
-    if strike.damage is not None:
-        steps += damage_steps + strike.damage.steps
-    result = {
-        "hit": strike.hit.hit,
-        "shield_hit": strike.hit.shield_hit,
-        **_damage_fields(strike),
-        "hit_total": strike.hit.total,
-        "hit_target": strike.hit.target,
-        "steps": steps,
-    }
+    result = _strike_result(strike, steps, damage_steps)
     _emit(result, as_json, "Domppa melee")
 
 
@@ -329,26 +374,26 @@ def ranged(
     size: int = typer.Option(..., "--size", help="Target's size."),
     distance: int = typer.Option(..., "--distance", help="Distance in squares."),
     parry: int = typer.Option(0, "--parry", help="Target's shield parry (counts x 2)."),
-    shield_protection: int = typer.Option(0, "--shield-protection", help="Shield's protection."),
+    shield_protection: int = SHIELD_PROTECTION,
     strength: int = typer.Option(..., "--strength", help="Shooter's strength."),
-    weapon_damage: int = typer.Option(..., "--weapon-damage", help="Weapon damage bonus."),
+    weapon_damage: int = WEAPON_DAMAGE,
     protection: int = typer.Option(
         ..., "--protection", help="Target's protection total, before the over-20 halving."
     ),
-    damage_type: TypeChoice = typer.Option(TypeChoice.none, "--type", help="Damage type."),
-    element: ElementChoice = typer.Option(ElementChoice.none, "--element", help="Element."),
-    stun: bool = typer.Option(False, "--stun", help="Stun damage: fatigue instead of HP."),
+    damage_type: TypeChoice = DAMAGE_TYPE,
+    element: ElementChoice = ELEMENT,
+    stun: bool = STUN,
     resist: int = typer.Option(0, "--resist", help="Target's Resist X against the element."),
-    head: bool = typer.Option(False, "--head", help="A head hit (use the helmet's protection)."),
-    hit_dice: str | None = typer.Option(None, "--hit-dice", help=DICE_HELP),
-    hit_roll: int | None = typer.Option(None, "--hit-roll", help="The to-hit 2d6 as a total."),
-    damage_dice: str | None = typer.Option(None, "--damage-dice", help=DICE_HELP),
-    damage_roll: int | None = typer.Option(None, "--damage-roll", help="Damage 2d6 as a total."),
-    darkness: DarknessChoice | None = typer.Option(None, "--darkness", help="Light level."),
+    head: bool = HEAD,
+    hit_dice: str | None = HIT_DICE,
+    hit_roll: int | None = HIT_ROLL,
+    damage_dice: str | None = DAMAGE_DICE,
+    damage_roll: int | None = DAMAGE_ROLL,
+    darkness: DarknessChoice | None = DARKNESS,
     dark_vision: bool = typer.Option(False, "--dark-vision", help="Shooter has Dark Vision."),
     in_melee: bool = typer.Option(False, "--in-melee", help="The shooter is in melee."),
     berserk: bool = typer.Option(False, "--berserk", help="The shooter is berserk."),
-    lucky: bool = typer.Option(False, "--lucky", help=LUCKY_HELP),
+    lucky: bool = LUCKY,
     as_json: bool = JSON,
 ) -> None:
     """One shot: 2d6 + precision + size vs 14 + distance + 2 x parry, then damage as in melee."""
@@ -369,11 +414,8 @@ def ranged(
     if berserk:
         raise RuleError("Berserk", "a berserk character cannot shoot")
     rules = _rules(ctx)
-    hit_dice, damage_dice, lucky_steps = _lucky(rules, lucky, hit_dice, damage_dice)
-    hit_total, _, hit_steps = _roll(rules, hit_dice, hit_roll, "--hit-dice", "--hit-roll")
-    hit_steps = lucky_steps + hit_steps
-    damage_total, shows_six, damage_steps = _roll(
-        rules, damage_dice, damage_roll, "--damage-dice", "--damage-roll"
+    hit_total, hit_steps, damage_total, shows_six, damage_steps = _strike_rolls(
+        rules, lucky, hit_dice, hit_roll, damage_dice, damage_roll
     )
     dark = darkness_penalty(rules, _darkness(darkness), dark_vision)
     blow, guard = _blow_and_guard(
@@ -407,17 +449,7 @@ def ranged(
     steps = [*hit_steps]
     if dark:
         steps.append(f"{darkness.value}: precision {precision} - {dark} = {precision - dark}")
-    steps += strike.hit.steps
-    if strike.damage is not None:
-        steps += damage_steps + strike.damage.steps
-    result = {
-        "hit": strike.hit.hit,
-        "shield_hit": strike.hit.shield_hit,
-        **_damage_fields(strike),
-        "hit_total": strike.hit.total,
-        "hit_target": strike.hit.target,
-        "steps": steps,
-    }
+    result = _strike_result(strike, steps, damage_steps)
     _emit(result, as_json, "Domppa ranged")
 
 
@@ -427,8 +459,8 @@ def morale(
     morale_stat: int = typer.Option(..., "--morale", help="The character's morale."),
     max_hp: int = typer.Option(..., "--max-hp", help="Max HP."),
     hp: int = typer.Option(..., "--hp", help="HP now."),
-    dice: str | None = typer.Option(None, "--dice", help=DICE_HELP),
-    roll: int | None = typer.Option(None, "--roll", help="The 2d6 as a total."),
+    dice: str | None = DICE,
+    roll: int | None = ROLL,
     inspirational: list[int] = typer.Option(
         [], "--inspirational", help="Inspirational X in the party (repeat; the largest counts)."
     ),
@@ -521,8 +553,8 @@ def fear(
     morale_stat: int = typer.Option(..., "--morale", help="The target's morale."),
     max_hp: int = typer.Option(..., "--max-hp", help="The target's max HP."),
     hp: int = typer.Option(..., "--hp", help="The target's HP now."),
-    dice: str | None = typer.Option(None, "--dice", help=DICE_HELP),
-    roll: int | None = typer.Option(None, "--roll", help="The 2d6 as a total."),
+    dice: str | None = DICE,
+    roll: int | None = ROLL,
     as_json: bool = JSON,
 ) -> None:
     """Fear: 2d6 + fear/5 vs the target's morale - the missing-HP penalty."""
@@ -539,12 +571,7 @@ def fear(
         hp=hp,
         roll_total=total_2d6,
     )
-    result = {
-        "total": test.total,
-        "target": test.target,
-        "broken": test.broken,
-        "steps": [*roll_steps, *test.steps],
-    }
+    result = _test_result(test, "broken", roll_steps)
     _emit(result, as_json, "Domppa fear")
 
 
@@ -553,8 +580,8 @@ def awe(
     ctx: typer.Context,
     morale_stat: int = typer.Option(..., "--morale", help="The would-be attacker's morale."),
     awe_value: int = typer.Option(..., "--awe", help="Awe X of the one to be struck."),
-    dice: str | None = typer.Option(None, "--dice", help=DICE_HELP),
-    roll: int | None = typer.Option(None, "--roll", help="The 2d6 as a total."),
+    dice: str | None = DICE,
+    roll: int | None = ROLL,
     as_json: bool = JSON,
 ) -> None:
     """Awe: to strike, 2d6 - 7 + morale vs 10 + awe."""
@@ -563,12 +590,7 @@ def awe(
     rules = _rules(ctx)
     total_2d6, _, roll_steps = _roll(rules, dice, roll, "--dice", "--roll")
     test = awe_test(rules, morale=morale_stat, awe=awe_value, roll_total=total_2d6)
-    result = {
-        "total": test.total,
-        "target": test.target,
-        "may_strike": test.may_strike,
-        "steps": [*roll_steps, *test.steps],
-    }
+    result = _test_result(test, "may_strike", roll_steps)
     _emit(result, as_json, "Domppa awe")
 
 
@@ -581,8 +603,8 @@ def lance(
     ),
     modifiers: int = typer.Option(0, "--modifiers", help="Other modifiers to the roll."),
     squares: int = typer.Option(0, "--squares", help="Squares moved straight (bonus damage)."),
-    dice: str | None = typer.Option(None, "--dice", help=DICE_HELP),
-    roll: int | None = typer.Option(None, "--roll", help="The 2d6 as a total."),
+    dice: str | None = DICE,
+    roll: int | None = ROLL,
     as_json: bool = JSON,
 ) -> None:
     """Lance: +1 damage per straight square; breakage 2d6 + attack: <17 broken, 17-19 dropped."""
@@ -627,8 +649,8 @@ def scatter(
     precision: int = typer.Option(..., "--precision", help="The caster's precision."),
     distance: int = typer.Option(..., "--distance", help="Distance in squares."),
     size: int = typer.Option(0, "--size", help="Target's size, if a unit is targeted."),
-    dice: str | None = typer.Option(None, "--dice", help=DICE_HELP),
-    roll: int | None = typer.Option(None, "--roll", help="The 2d6 as a total."),
+    dice: str | None = DICE,
+    roll: int | None = ROLL,
     as_json: bool = JSON,
 ) -> None:
     """AoE scatter: (attack roll - 14 - distance/2) / 2 squares when short, no shield."""
@@ -639,12 +661,7 @@ def scatter(
     outcome = aoe_scatter(
         rules, roll_total=total_2d6, precision=precision, distance=distance, size=size
     )
-    result = {
-        "total": outcome.total,
-        "target": outcome.target,
-        "squares": outcome.squares,
-        "steps": [*roll_steps, *outcome.steps],
-    }
+    result = _test_result(outcome, "squares", roll_steps)
     _emit(result, as_json, "Domppa AoE scatter")
 
 
@@ -656,8 +673,8 @@ def penetration(
     additional_path: int = typer.Option(
         0, "--additional-path", help="The caster's additional path levels."
     ),
-    dice: str | None = typer.Option(None, "--dice", help=DICE_HELP),
-    roll: int | None = typer.Option(None, "--roll", help="The 2d6 as a total."),
+    dice: str | None = DICE,
+    roll: int | None = ROLL,
     as_json: bool = JSON,
 ) -> None:
     """Magic resistance: 2d6 + 3 + additional path/2 vs MR + spell path/2."""
@@ -672,12 +689,7 @@ def penetration(
         additional_path=additional_path,
         roll_total=total_2d6,
     )
-    result = {
-        "total": outcome.total,
-        "target": outcome.target,
-        "penetrates": outcome.penetrates,
-        "steps": [*roll_steps, *outcome.steps],
-    }
+    result = _test_result(outcome, "penetrates", roll_steps)
     _emit(result, as_json, "Domppa magic penetration")
 
 
@@ -713,7 +725,7 @@ def heat_aura(
     ctx: typer.Context,
     level: int = typer.Option(..., "--level", help="Heat Aura X."),
     fire_resist: int = typer.Option(0, "--fire-resist", help="The victim's Resist fire X."),
-    dice: str | None = typer.Option(None, "--dice", help=DICE_HELP),
+    dice: str | None = DICE,
     as_json: bool = JSON,
 ) -> None:
     """Heat aura: its area in squares and, with --dice, the 2d6 - 2 fire stun it deals."""
