@@ -30,6 +30,9 @@ app.add_typer(deathdome_app, name="deathdome")
 
 JSON_HELP = "Print JSON: exact fractions and floats."
 DATA_HELP = "A folder with your own card data (default: the shipped card_data/<game>)."
+# --data and --json as every command here takes them
+DATA = typer.Option(None, help=DATA_HELP)
+JSON = typer.Option(False, "--json", help=JSON_HELP)
 
 
 def _at_least(value: int, flag: str, least: int = 0) -> int:
@@ -77,8 +80,8 @@ def dominum_attack(
         "wound and a card there could block); best (lowest reserve card that surely blocks, "
         "else as deck).",
     ),
-    data: Path | None = typer.Option(None, help=DATA_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    data: Path | None = DATA,
+    as_json: bool = JSON,
 ) -> None:
     """Chance to wound, to be blocked and counterattacked, from both power decks as they stand."""
     from toolkit.odds.dominum import PowerState, attack_odds
@@ -132,8 +135,8 @@ def dominum_assault(
         help="deck: --use-reserve cards, the rest from the deck; best: each draw chosen to "
         "maximise the expected VP.",
     ),
-    data: Path | None = typer.Option(None, help=DATA_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    data: Path | None = DATA,
+    as_json: bool = JSON,
 ) -> None:
     """Assault total and VP distribution from the power deck as it stands."""
     from toolkit.odds.dominum import PowerState, assault_odds
@@ -284,8 +287,8 @@ def domppa_melee(
     max_hp: int | None = MAX_HP,
     morale: int | None = MORALE,
     morale_bonus: int = MORALE_BONUS,
-    data: Path | None = typer.Option(None, help=DATA_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    data: Path | None = DATA,
+    as_json: bool = JSON,
 ) -> None:
     """One melee blow: hit, shield hit, head hit, damage, kill and morale failure chances."""
     from toolkit.games.domppa.conditions import Conditions, melee_sides
@@ -363,8 +366,8 @@ def domppa_ranged(
     max_hp: int | None = MAX_HP,
     morale: int | None = MORALE,
     morale_bonus: int = MORALE_BONUS,
-    data: Path | None = typer.Option(None, help=DATA_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    data: Path | None = DATA,
+    as_json: bool = JSON,
 ) -> None:
     """One shot: hit, shield hit, head hit, damage, kill and morale failure chances."""
     from toolkit.errors import RuleError
@@ -419,8 +422,8 @@ def domppa_morale(
     standard: bool = typer.Option(False, "--standard", help="A standard bearer in the party."),
     berserk: bool = typer.Option(False, "--berserk", help="Berserk: morale counts 50."),
     rally: bool = typer.Option(False, "--rally", help="A rally: the re-rolled test (same odds)."),
-    data: Path | None = typer.Option(None, help=DATA_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    data: Path | None = DATA,
+    as_json: bool = JSON,
 ) -> None:
     """A morale test now: chance to pass (a tie passes) or flee."""
     from toolkit.games.domppa.abilities import party_morale_bonus
@@ -449,8 +452,8 @@ def domppa_fear(
     max_hp: int = typer.Option(..., help="The target's max HP."),
     hp: int = typer.Option(..., help="The target's HP now."),
     death_paths: int = typer.Option(0, help="Death paths of the one causing fear (+1 fear each)."),
-    data: Path | None = typer.Option(None, help=DATA_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    data: Path | None = DATA,
+    as_json: bool = JSON,
 ) -> None:
     """Fear: the chance the target breaks and flees."""
     from toolkit.odds.domppa import fear_odds
@@ -467,8 +470,8 @@ def domppa_fear(
 def domppa_awe(
     morale: int = typer.Option(..., help="The striker's morale."),
     awe: int = typer.Option(..., help="The target's Awe X."),
-    data: Path | None = typer.Option(None, help=DATA_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    data: Path | None = DATA,
+    as_json: bool = JSON,
 ) -> None:
     """Awe: the chance the striker may strike at all."""
     from toolkit.odds.domppa import awe_odds
@@ -495,8 +498,8 @@ def naturedome_clash(
     seen: str | None = typer.Option(
         None, help="Cards already played or discarded (ids): not in the defender's hand."
     ),
-    data: Path | None = typer.Option(None, help=DATA_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    data: Path | None = DATA,
+    as_json: bool = JSON,
 ) -> None:
     """The best play from a hand and its damage against the defender's best answer."""
     from toolkit.odds.naturedome import cards_by_id, clash_odds, load
@@ -567,8 +570,8 @@ def deathdome_attack(
     defender: str | None = typer.Option(
         None, help="The defending unit type: its Toughness and Vitae."
     ),
-    data: Path | None = typer.Option(None, help=DATA_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    data: Path | None = DATA,
+    as_json: bool = JSON,
 ) -> None:
     """Wound, kill and push-back chances for every set of cards the hand could play."""
     from toolkit.games.deathdome.inputs import attack_sides
@@ -627,8 +630,8 @@ def deathdome_capture(
     teams: str | None = typer.Option(
         None, help="The teams playing in turn order, e.g. red,blue (default: those named)."
     ),
-    data: Path | None = typer.Option(None, help=DATA_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    data: Path | None = DATA,
+    as_json: bool = JSON,
 ) -> None:
     """The payout swing of a capture, and the chance to win the match before and after."""
     from toolkit.odds.deathdome import capture_odds, load_rules

@@ -13,6 +13,9 @@ app = typer.Typer(help="Dominum calculators: attack, assault, duel.", no_args_is
 DATA_HELP = "A folder with your own rules.toml (default: the shipped card_data/dominum)."
 JSON_HELP = "Print JSON (names are the flags' names in snake_case)."
 POWER_HELP = "The power card drawn: 1 to 4 or critical."
+# --data and --json as every command here takes them
+DATA = typer.Option(None, help=DATA_HELP)
+JSON = typer.Option(False, "--json", help=JSON_HELP)
 
 
 def _rules(data: Path | None):  # type: ignore[no-untyped-def]
@@ -43,8 +46,8 @@ def attack(
     defender_weakened: bool = typer.Option(
         False, "--defender-weakened", help="The defender is weakened (-1)."
     ),
-    data: Path | None = typer.Option(None, help=DATA_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    data: Path | None = DATA,
+    as_json: bool = JSON,
 ) -> None:
     """Resolve one attack: attack total against defence total, wound or blocked."""
     from toolkit.games.dominum.power import parse_power
@@ -89,8 +92,8 @@ def assault(
     barrage: int = typer.Option(0, help="Own Barrage cards in the neutral line."),
     power: str = typer.Option(..., help="The two power cards drawn, e.g. 3,4 or 2,critical."),
     surge: bool = typer.Option(False, "--surge", help="Spend the Surge token for +1."),
-    data: Path | None = typer.Option(None, help=DATA_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    data: Path | None = DATA,
+    as_json: bool = JSON,
 ) -> None:
     """Resolve an assault: initial score, two power draws, Surge, VP."""
     from toolkit.games.dominum.power import parse_power
@@ -140,8 +143,8 @@ def duel(
     opponent_power: str | None = typer.Option(
         None, help="The opponent's power card, if the opponent draws."
     ),
-    data: Path | None = typer.Option(None, help=DATA_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    data: Path | None = DATA,
+    as_json: bool = JSON,
 ) -> None:
     """Resolve a power duel: high card wins, ties go to the opponent, a Critical wins."""
     from toolkit.games.dominum.power import parse_power
