@@ -7,15 +7,13 @@ Each case copies card_data/<game> into tmp_path, breaks exactly one thing, and r
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
-from toolkit.data import CARD_DATA
+from card_edits import copy_card_data, edit_text
 
 BASE = "http://127.0.0.1:8000"
 
@@ -24,10 +22,7 @@ def replace(file: str, old: str, new: str, count: int = 1) -> Callable[[Path], N
     """Break `file` by replacing text that must be there."""
 
     def edit(folder: Path) -> None:
-        path = folder / file
-        text = path.read_text(encoding="utf-8")
-        assert old in text, f"{old!r} is no longer in {file}: update this test case"
-        path.write_text(text.replace(old, new, count), encoding="utf-8")
+        edit_text(folder / file, old, new, count)
 
     return edit
 
@@ -56,9 +51,7 @@ def latin1(file: str, old: str, new: str) -> Callable[[Path], None]:
 
     def edit(folder: Path) -> None:
         path = folder / file
-        text = path.read_text(encoding="utf-8")
-        assert old in text
-        path.write_bytes(text.replace(old, new, 1).encode("latin-1"))
+        path.write_bytes(edit_text(path, old, new).encode("latin-1"))
 
     return edit
 
@@ -318,8 +311,7 @@ def run(cli, tmp_path):
 
 
 def broken_copy(tmp_path: Path, game: str, edit: Callable[[Path], None]) -> Path:
-    folder = tmp_path / "data"
-    shutil.copytree(CARD_DATA / game, folder)
+    folder = copy_card_data(game, tmp_path / "data")
     edit(folder)
     return folder
 

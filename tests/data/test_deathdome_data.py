@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from card_edits import assert_data_error, copy_card_data, edit_text
 
-from toolkit.data import CARD_DATA
 from toolkit.data.deathdome import TIMING_ICONS, UNIT_TYPES, load_deathdome
-from toolkit.errors import DataError
 
 NAMED_IN_RULES = [
     "Buzz Saw Suit",
@@ -42,15 +40,7 @@ def data():
 
 @pytest.fixture
 def copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "deathdome"
-    shutil.copytree(CARD_DATA / "deathdome", folder)
-    return folder
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"test setup: {old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return copy_card_data("deathdome", tmp_path / "deathdome")
 
 
 def test_the_four_units_have_all_four_stats(data):
@@ -167,9 +157,5 @@ def test_weapon_lookup_by_name_ignores_case(data):
     ],
 )
 def test_bad_data_names_file_row_and_field(copy, file, old, new, expected):
-    edit(copy / file, old, new)
-    with pytest.raises(DataError) as caught:
-        load_deathdome(copy)
-    message = str(caught.value)
-    for part in expected:
-        assert part in message, message
+    edit_text(copy / file, old, new)
+    assert_data_error(load_deathdome, copy, expected)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from card_edits import assert_data_error, copy_card_data, edit_text
 
-from toolkit.data import CARD_DATA
 from toolkit.data.dominum import KEYWORDS, load_dominum
 from toolkit.errors import DataError
 
@@ -19,15 +18,7 @@ def data():
 
 @pytest.fixture
 def copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "dominum"
-    shutil.copytree(CARD_DATA / "dominum", folder)
-    return folder
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"test setup: {old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return copy_card_data("dominum", tmp_path / "dominum")
 
 
 def test_at_least_three_domains_ship_as_samples(data):
@@ -73,7 +64,7 @@ def test_both_ranges_flying_cards_and_a_separate_defense_appear(data):
 
 
 def test_keywords_are_read_in_any_case_and_spacing(copy):
-    edit(copy / "domains.csv", "Deadly; Knockback", "deadly ;  KNOCKBACK")
+    edit_text(copy / "domains.csv", "Deadly; Knockback", "deadly ;  KNOCKBACK")
     data = load_dominum(copy)
     assert data.card("Silverbough Warden").keywords == ("Deadly", "Knockback")
 
@@ -156,18 +147,16 @@ def test_keywords_are_read_in_any_case_and_spacing(copy):
     ],
 )
 def test_bad_data_names_file_row_and_field(copy, file, old, new, expected):
-    edit(copy / file, old, new)
-    with pytest.raises(DataError) as caught:
-        load_dominum(copy)
-    message = str(caught.value)
-    for part in expected:
-        assert part in message, message
+    edit_text(copy / file, old, new)
+    assert_data_error(load_dominum, copy, expected)
 
 
 def test_a_domain_that_cannot_field_a_force_is_refused_at_its_first_row(copy):
     # the Freemen have 5 elites: two become warriors, leaving 3 of the 4 a force needs
-    edit(copy / "domains.csv", "Freemen,Free Lancer,elite,", "Freemen,Free Lancer,warrior,")
-    edit(copy / "domains.csv", "Freemen,Field Surgeon,elite,", "Freemen,Field Surgeon,warrior,")
+    edit_text(copy / "domains.csv", "Freemen,Free Lancer,elite,", "Freemen,Free Lancer,warrior,")
+    edit_text(
+        copy / "domains.csv", "Freemen,Field Surgeon,elite,", "Freemen,Field Surgeon,warrior,"
+    )
     with pytest.raises(DataError) as caught:
         load_dominum(copy)
     assert str(caught.value) == (
@@ -179,8 +168,8 @@ def test_a_domain_that_cannot_field_a_force_is_refused_at_its_first_row(copy):
 def test_too_few_warriors_counting_copies_is_refused(copy):
     # Elves' warriors: 3 Spearmen + 2 Scouts + 3 Leaf Archers + 1 Hawk Rider = 9; with 1 Spearman
     # and 1 Leaf Archer, 5 remain
-    edit(copy / "domains.csv", 'enemy.",3', 'enemy.",1')
-    edit(copy / "domains.csv", 'within range.",3', 'within range.",1')
+    edit_text(copy / "domains.csv", 'enemy.",3', 'enemy.",1')
+    edit_text(copy / "domains.csv", 'within range.",3', 'within range.",1')
     with pytest.raises(DataError, match="'Elves' has 5 warrior card.s.; a force needs 7"):
         load_dominum(copy)
 
