@@ -4,15 +4,14 @@ a board that covers, and bad input that stops cleanly with no PDF."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pymupdf
 import pytest
+from card_edits import copy_card_data, edit_text
+from kit_pdf import decode_qr
 
-from toolkit.data import CARD_DATA
 from toolkit.data.deathdome import load_deathdome
 from toolkit.games.deathdome.kit import BOARD_LABELS, build_kit
 from toolkit.pdf.cards import CardSize, mirrored, plan_sheet
@@ -147,15 +146,6 @@ def test_card_pages_have_trim_and_bleed_boxes(a4_kit, data):
     assert page.rect.contains(bleed) and bleed.contains(trim)
 
 
-def _decode(doc, index: int, folder: Path) -> list[str]:
-    if not shutil.which("zbarimg"):
-        pytest.skip("zbarimg (Debian zbar-tools) is not installed")
-    image = folder / f"page{index}.png"
-    doc[index].get_pixmap(dpi=150).save(image)
-    done = subprocess.run(["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True)
-    return sorted(line for line in done.stdout.splitlines() if line)
-
-
 def _page_with(doc, text: str) -> int:
     return next(i for i, page in enumerate(doc) if text in page.get_text())
 
@@ -170,7 +160,7 @@ def test_qr_codes_scan_to_exactly_the_tracker_urls(letter_kit, tmp_path):
     for index, page in enumerate(doc):
         text = page.get_text()
         if "roster" in text or "Vitae meters" in text or "payout sheet" in text:
-            decoded[index] = _decode(doc, index, tmp_path)
+            decoded[index] = decode_qr(doc[index], tmp_path)
     assert decoded[_page_with(doc, "Blue team Vitae meters")] == sorted(
         f"{root}/unit/blue/{unit}" for unit in ("gunner", "warrior", "medic", "scout")
     )
@@ -242,15 +232,7 @@ def test_payout_and_rules_pages_carry_the_rules_numbers(a4_kit, data):
 
 @pytest.fixture
 def copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "data"
-    shutil.copytree(CARD_DATA / "deathdome", folder)
-    return folder
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return copy_card_data("deathdome", tmp_path / "data")
 
 
 BAD_DATA = [
@@ -286,7 +268,7 @@ BAD_DATA = [
 def test_bad_data_stops_with_a_located_message_and_no_pdf(
     cli, copy, tmp_path, file, old, new, expected
 ):
-    _edit(copy / file, old, new)
+    edit_text(copy / file, old, new)
     out = tmp_path / "out" / "kit.pdf"
     result = cli("kit", "deathdome", "--data", str(copy), "--out", str(out), "--base-url", BASE)
     assert result.exit_code == 2

@@ -8,19 +8,18 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pymupdf
 import pytest
+from card_edits import copy_card_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kit_pdf import decode_qr
 from typer.testing import CliRunner
 
 from toolkit.cli import app
-from toolkit.data import CARD_DATA
 from toolkit.data.dominum import load_dominum
 from toolkit.games.dominum.board import PLAYERS, Board
 from toolkit.games.dominum.config import BoardRules, default_rules
@@ -430,23 +429,14 @@ def test_the_rules_reference_has_the_assault_vp_table(a4, data):
 # --- QR codes ----------------------------------------------------------------------------------
 
 
-def _decode(doc, page, folder: Path) -> list[str]:
-    if not shutil.which("zbarimg"):
-        pytest.skip("zbarimg (Debian zbar-tools) is not installed")
-    image = folder / f"page-{page.number}.png"
-    page.get_pixmap(dpi=150).save(image)
-    done = subprocess.run(["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True)
-    return sorted(line for line in done.stdout.splitlines() if line)
-
-
 def test_qr_codes_decode_to_exactly_their_urls(a4, tmp_path):
     _, report, doc = a4
     urls = report["urls"]
     for player in PLAYERS:
         [mat] = pages_with(doc, f"{player.title()} player mat")
-        assert _decode(doc, mat, tmp_path) == [urls["players"][player]]
+        assert decode_qr(mat, tmp_path) == [urls["players"][player]]
     [reference] = pages_with(doc, "Dominum: rules reference")
-    assert _decode(doc, reference, tmp_path) == [urls["table"]]
+    assert decode_qr(reference, tmp_path) == [urls["table"]]
 
 
 # --- flags and bad data ---------------------------------------------------------------------
@@ -454,9 +444,7 @@ def test_qr_codes_decode_to_exactly_their_urls(a4, tmp_path):
 
 @pytest.fixture
 def copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "data"
-    shutil.copytree(CARD_DATA / "dominum", folder)
-    return folder
+    return copy_card_data("dominum", tmp_path / "data")
 
 
 @pytest.mark.parametrize(

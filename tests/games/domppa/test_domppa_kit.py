@@ -5,12 +5,12 @@ zbarimg, paper sizes, and bad data (the map's included)."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pymupdf
 import pytest
+from card_edits import copy_card_data, edit_text
+from kit_pdf import decode_qr, lines_in
 
 from toolkit.data.domppa import COLUMNS, CONDITIONS, load_kit_data, load_map
 from toolkit.errors import DataError
@@ -44,16 +44,6 @@ def letter_kit(tmp_path_factory):
     return result, pymupdf.open(result.pdf)
 
 
-def clip(page, rect: Rect) -> pymupdf.Rect:
-    height = page.rect.height
-    return pymupdf.Rect(rect.x * MM, height - rect.top * MM, rect.right * MM, height - rect.y * MM)
-
-
-def lines_in(page, rect: Rect | None = None) -> list[str]:
-    text = page.get_text(clip=clip(page, rect)) if rect else page.get_text()
-    return [line.strip() for line in text.splitlines() if line.strip()]
-
-
 def words(text_lines: list[str]) -> str:
     return " ".join(" ".join(text_lines).split())
 
@@ -70,15 +60,6 @@ def slot_texts(doc, pages: list[int], layout) -> list[list[str]]:
 
 def pages_with(doc, text: str) -> list[int]:
     return [i for i, page in enumerate(doc) if text in page.get_text()]
-
-
-def decode(doc, index: int, folder: Path) -> list[str]:
-    if not shutil.which("zbarimg"):
-        pytest.skip("zbarimg (Debian zbar-tools) is not installed")
-    image = folder / f"page-{index}.png"
-    doc[index].get_pixmap(dpi=150).save(image)
-    done = subprocess.run(["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True)
-    return sorted(line for line in done.stdout.splitlines() if line)
 
 
 def character_pages(doc) -> list[int]:
@@ -166,7 +147,7 @@ def test_character_qr_codes_decode_to_exactly_their_unit_urls(kit, data, tmp_pat
     _, doc = kit
     decoded = []
     for index in character_pages(doc):
-        decoded += decode(doc, index, tmp_path)
+        decoded += decode_qr(doc[index], tmp_path)
     assert sorted(decoded) == sorted(f"{BASE}/k/{KIT_ID}/unit/{ch.id}" for ch in data.characters)
     assert f"{BASE}/k/{KIT_ID}/unit/militia-spearman" in decoded
 
@@ -174,7 +155,7 @@ def test_character_qr_codes_decode_to_exactly_their_unit_urls(kit, data, tmp_pat
 def test_the_reference_page_carries_the_table_qr_code(kit, tmp_path):
     _, doc = kit
     [index] = pages_with(doc, "Domppa: AP costs (the actions table)")
-    assert decode(doc, index, tmp_path) == [f"{BASE}/k/{KIT_ID}/table"]
+    assert decode_qr(doc[index], tmp_path) == [f"{BASE}/k/{KIT_ID}/table"]
 
 
 def test_the_manifest_lists_every_qr_url(kit, data):
@@ -344,18 +325,6 @@ def test_the_assembly_key_has_a_legend_entry_for_every_terrain_on_the_map(kit, d
 # --- map.toml and bad data -------------------------------------------------------------------
 
 
-def _copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "domppa"
-    shutil.copytree(DATA, folder)
-    return folder
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
-
-
 MAP_GRID_LINE = 19  # the line of the grid's first row in the shipped map.toml
 
 
@@ -406,8 +375,8 @@ DEFECTS = [
 def test_bad_data_names_its_file_and_place_exits_2_and_writes_no_pdf(
     cli, tmp_path, file, old, new, message
 ):
-    folder = _copy(tmp_path)
-    _edit(folder / file, old, new)
+    folder = copy_card_data("domppa", tmp_path / "domppa")
+    edit_text(folder / file, old, new)
     out = tmp_path / "out" / "kit.pdf"
     result = cli("kit", "domppa", "--data", str(folder), "--out", str(out), "--base-url", BASE)
     assert result.exit_code == 2, result.stdout
@@ -459,7 +428,7 @@ def test_character_cards_have_backs_at_the_mirrored_positions_on_the_next_page(
 
 
 def test_a_kit_built_from_your_own_data_names_its_folder_for_the_tracker(cli, tmp_path):
-    folder = _copy(tmp_path)
+    folder = copy_card_data("domppa", tmp_path / "domppa")
     out = tmp_path / "mine.pdf"
     result = cli("kit", "domppa", "--data", str(folder), "--out", str(out), "--base-url", BASE)
     assert result.exit_code == 0, result.stderr

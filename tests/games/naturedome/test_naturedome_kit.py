@@ -4,12 +4,12 @@ Health Meters' zones and penalties, QR codes decoded by zbarimg, paper sizes, an
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pymupdf
 import pytest
+from card_edits import copy_card_data, edit_text
+from kit_pdf import decode_qr, lines_in
 
 from toolkit.data.naturedome import load_power_cards
 from toolkit.games.naturedome.kit import build_kit, load_kit_data
@@ -19,7 +19,6 @@ from toolkit.pdf.kits import KitOptions
 
 BASE = "http://192.168.1.20:8000"
 KIT_ID = "nAtUrEdOmEkItTeSt000001"
-DATA = Path(__file__).resolve().parents[3] / "card_data" / "naturedome"
 
 
 @pytest.fixture(scope="module")
@@ -40,17 +39,6 @@ def page_mm(page) -> tuple[float, float]:
     return (round(page.rect.width / MM, 1), round(page.rect.height / MM, 1))
 
 
-def clip(page, rect: Rect) -> pymupdf.Rect:
-    """A rectangle in mm from the bottom-left as pymupdf's top-left rectangle in points."""
-    height = page.rect.height
-    return pymupdf.Rect(rect.x * MM, height - rect.top * MM, rect.right * MM, height - rect.y * MM)
-
-
-def lines_in(page, rect: Rect | None = None) -> list[str]:
-    text = page.get_text(clip=clip(page, rect)) if rect else page.get_text()
-    return [line.strip() for line in text.splitlines() if line.strip()]
-
-
 def layout_for(paper: str):
     settings = load_kit_data(None).print.card
     return plan_sheet(
@@ -65,15 +53,6 @@ def card_pages(doc) -> list[int]:
         for i, page in enumerate(doc)
         if any(line.endswith(("· Power Card", "· Attack Boost")) for line in lines_in(page))
     ]
-
-
-def decode(doc, index: int, folder: Path) -> list[str]:
-    if not shutil.which("zbarimg"):
-        pytest.skip("zbarimg (Debian zbar-tools) is not installed")
-    image = folder / f"page-{index}.png"
-    doc[index].get_pixmap(dpi=150).save(image)
-    done = subprocess.run(["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True)
-    return sorted(line for line in done.stdout.splitlines() if line)
 
 
 # --- the Power Card deck ---------------------------------------------------------------------
@@ -234,9 +213,9 @@ def test_qr_codes_decode_to_exactly_their_urls(kit, tmp_path):
     result, doc = kit
     pages = meter_pages(doc)
     for player, index in pages.items():
-        assert decode(doc, index, tmp_path) == [f"{BASE}/k/{KIT_ID}/player/{player}"]
+        assert decode_qr(doc[index], tmp_path) == [f"{BASE}/k/{KIT_ID}/player/{player}"]
     tracker = next(i for i, p in enumerate(doc) if "round tracker (best of 3)" in p.get_text())
-    assert decode(doc, tracker, tmp_path) == [f"{BASE}/k/{KIT_ID}/table"]
+    assert decode_qr(doc[tracker], tmp_path) == [f"{BASE}/k/{KIT_ID}/table"]
 
 
 def test_the_manifest_lists_every_qr_url(kit):
@@ -274,18 +253,6 @@ def test_the_kit_command_writes_the_pdf_and_prints_its_path(cli, tmp_path):
     assert info["pages"] == len(pymupdf.open(out))
 
 
-def _copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "naturedome"
-    shutil.copytree(DATA, folder)
-    return folder
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
-
-
 DEFECTS = [
     (
         "power_cards.csv",
@@ -319,8 +286,8 @@ DEFECTS = [
 def test_bad_data_names_its_file_row_and_field_exits_2_and_writes_no_pdf(
     cli, tmp_path, file, old, new, message
 ):
-    folder = _copy(tmp_path)
-    _edit(folder / file, old, new)
+    folder = copy_card_data("naturedome", tmp_path / "naturedome")
+    edit_text(folder / file, old, new)
     out = tmp_path / "out" / "kit.pdf"
     result = cli("kit", "naturedome", "--data", str(folder), "--out", str(out), "--base-url", BASE)
     assert result.exit_code == 2
@@ -338,7 +305,7 @@ def test_teams_is_refused_for_nature_dome(cli, tmp_path):
 
 
 def test_a_kit_built_from_your_own_data_names_its_folder_for_the_tracker(cli, tmp_path):
-    folder = _copy(tmp_path)
+    folder = copy_card_data("naturedome", tmp_path / "naturedome")
     out = tmp_path / "mine.pdf"
     result = cli("kit", "naturedome", "--data", str(folder), "--out", str(out), "--base-url", BASE)
     assert result.exit_code == 0, result.stderr
