@@ -12,12 +12,13 @@ import json
 import secrets
 import threading
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.errors import DomekitError, RuleError
 from toolkit.tracker.plugin import EVERYTHING, Action, GamePlugin, State, load_plugin
-from toolkit.tracker.storage import ActionRow, KitRow, MatchRow, Store
+from toolkit.tracker.storage import ActionRow, Append, Chain, KitRow, MatchRow, Store
 
 UNDO = "undo"
 EXPORT_FORMAT = "domekit-match/1"
@@ -72,6 +73,10 @@ class _Live:
     touched: list[frozenset[str]]  # what the action at seq i+1 touched
     texts: list[str]  # the text form of the action at seq i+1
     client_ids: dict[str, int] = field(default_factory=dict)
+    # Actions applied here whose commit is still under way, by client action id. The state above
+    # already includes them (later actions build on them); each reply waits for its commit.
+    pending: dict[str, Future] = field(default_factory=dict)
+    chain: Chain = field(default_factory=Chain)
 
 
 def new_client_action_id() -> str:
@@ -175,10 +180,18 @@ class MatchService:
 
     def _load(self, match_id: int) -> _Live:
         live = self._live.get(match_id)
-        if live is not None:
+        if live is not None and not live.chain.broken:
             return live
         with self._lock(match_id):
+            return self._current(match_id)
+
+    def _current(self, match_id: int) -> _Live:
+        """The match in memory, rebuilt from the log when missing or when a commit of it failed
+        (call with the match's lock held)."""
+        live = self._live.get(match_id)
+        if live is None or live.chain.broken:
             return self._rebuild(match_id)
+        return live
 
     def _rebuild(self, match_id: int) -> _Live:
         """Read a match's whole log and fold it (start-up, or after a write from elsewhere)."""
@@ -253,40 +266,74 @@ class MatchService:
         if data.get("type") == UNDO:
             return self._undo(match_id, data, client_action_id, base_version, actor)
         action = plugin.parse_action(data)
-        for _attempt in range(3):
+        for _attempt in range(5):
             with self._lock(match_id):
-                live = self._live.get(match_id) or self._rebuild(match_id)
-                known = self._known(live, client_action_id)
-                if known is not None:
-                    return known
-                touches = plugin.touches(action)
-                self._check_fresh(live, base_version, touches)
-                state, outcome = plugin.apply(live.state, action)
-                text = plugin.describe(action)
-                seq = self.store.append(
-                    match_id,
-                    live.version,
-                    client_action_id=client_action_id,
-                    actor=actor,
-                    kind=str(action.get("type", "")),
-                    payload=action,
-                    base_version=base_version,
-                    text=text,
-                    outcome=outcome,
-                    event_data={"text": text, "actor": actor},
-                )
-                if seq is None:  # another process wrote: read the log again and retry
-                    self._live.pop(match_id, None)
-                    continue
-                live.version = seq
-                live.state = state
-                live.effective.append((seq, action))
-                live.touched.append(touches)
-                live.texts.append(text)
-                live.client_ids[client_action_id] = seq
+                live = self._current(match_id)
+                waiting = live.pending.get(client_action_id)
+                if waiting is None:
+                    known = self._known(live, client_action_id)
+                    if known is not None:
+                        return known
+                    touches = plugin.touches(action)
+                    self._check_fresh(live, base_version, touches)
+                    state, outcome = plugin.apply(live.state, action)
+                    text = plugin.describe(action)
+                    item = self._append(
+                        live,
+                        client_action_id,
+                        actor,
+                        str(action.get("type", "")),
+                        action,
+                        base_version,
+                        text,
+                        outcome,
+                    )
+                    live.state = state
+                    live.effective.append((item.expected_version + 1, action))
+                    live.touched.append(touches)
+            if waiting is not None:  # a retry of an action still being committed: its result
+                _wait_quietly(waiting)
+                continue
+            seq = item.done.result()  # the reply waits until the action is durable
+            if seq is None:  # another process wrote first: read the log again and retry
+                continue
             self._notify(match_id, seq)
             return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
         raise DomekitError("the match is busy; try again")
+
+    def _append(
+        self,
+        live: _Live,
+        client_action_id: str,
+        actor: str,
+        kind: str,
+        payload: Action,
+        base_version: int | None,
+        text: str,
+        outcome: dict[str, Any],
+    ) -> Append:
+        """Queue an action for the group commit and count it in memory (lock held)."""
+        item = Append(
+            match_id=live.match.id,
+            expected_version=live.version,
+            client_action_id=client_action_id,
+            actor=actor,
+            kind=kind,
+            payload=payload,
+            base_version=base_version,
+            text=text,
+            outcome=outcome,
+            event_data={"text": text, "actor": actor},
+            chain=live.chain,
+        )
+        seq = live.version + 1
+        live.pending[client_action_id] = item.done
+        item.done.add_done_callback(lambda _done: live.pending.pop(client_action_id, None))
+        self.store.append_later(item)
+        live.version = seq
+        live.texts.append(text)
+        live.client_ids[client_action_id] = seq
+        return item
 
     def _undo(
         self,
@@ -299,7 +346,12 @@ class MatchService:
         """Take back the latest action still in effect: replay the log without it."""
         target = _int_or_none(data.get("target"))
         with self._lock(match_id):
-            live = self._live.get(match_id) or self._rebuild(match_id)
+            live = self._current(match_id)
+            waiting = live.pending.get(client_action_id)
+        if waiting is not None:
+            _wait_quietly(waiting)
+        with self._lock(match_id):
+            live = self._current(match_id)
             known = self._known(live, client_action_id)
             if known is not None:
                 return known
@@ -317,27 +369,22 @@ class MatchService:
             undone_text = live.texts[last_seq - 1]
             text = f"undo #{last_seq}: {undone_text}"
             outcome = {"undone": last_seq, "undone_text": undone_text}
-            seq = self.store.append(
-                match_id,
-                live.version,
-                client_action_id=client_action_id,
-                actor=actor,
-                kind=UNDO,
-                payload={"type": UNDO, "target": last_seq},
-                base_version=base_version,
-                text=text,
-                outcome=outcome,
-                event_data={"text": text, "actor": actor},
+            item = self._append(
+                live,
+                client_action_id,
+                actor,
+                UNDO,
+                {"type": UNDO, "target": last_seq},
+                base_version,
+                text,
+                outcome,
             )
-            if seq is None:
-                self._live.pop(match_id, None)
-                raise Stale(-1, ["another tracker process wrote to this match"])
-            live.version = seq
             live.state = state
             live.effective.pop()
             live.touched.append(frozenset({EVERYTHING}))
-            live.texts.append(text)
-            live.client_ids[client_action_id] = seq
+        seq = item.done.result()
+        if seq is None:
+            raise Stale(-1, ["another tracker process wrote to this match"])
         self._notify(match_id, seq)
         return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
 
@@ -449,6 +496,14 @@ class MatchService:
         match = self.store.match(new_id)
         assert match is not None
         return match
+
+
+def _wait_quietly(done: Future) -> None:
+    """Until a commit ends, whatever its outcome (its own submit reports that)."""
+    try:
+        done.result()
+    except Exception:
+        pass
 
 
 def _touches(plugin: GamePlugin, row: ActionRow) -> frozenset[str]:

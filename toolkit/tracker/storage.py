@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -132,6 +135,43 @@ class ActionRow:
     outcome: dict[str, Any]
 
 
+class Chain:
+    """The appends of one match made on top of each other before they were committed: once one
+    of them fails (another process wrote first), every later one fails too, unexecuted."""
+
+    broken: bool = False
+
+
+@dataclass
+class Append:
+    """One action and its live event, waiting for the group commit."""
+
+    match_id: int
+    expected_version: int
+    client_action_id: str
+    actor: str
+    kind: str
+    payload: dict
+    base_version: int | None
+    text: str
+    outcome: dict
+    event_data: dict
+    chain: Chain = field(default_factory=Chain)
+    done: Future = field(default_factory=Future)  # the seq once durable; None when refused
+
+
+_BUMP = (
+    update(matches)
+    .where(matches.c.id == bindparam("m_id"))
+    .where(matches.c.version == bindparam("expected"))
+    .values(version=bindparam("new_version"))
+)
+_INSERT_ACTION = insert(actions)
+_INSERT_EVENT = insert(events)
+_KIT_TTL = 1.0  # seconds a kit row read from the database is reused (a write here clears it)
+_STOP = object()
+
+
 def resolve_db_url(db: str | None) -> str:
     """The database URL: the flag, else DOMEKIT_DB, else a SQLite file in output/."""
     url = db or os.environ.get("DOMEKIT_DB") or DEFAULT_DB
@@ -169,6 +209,14 @@ class Store:
         # One writer per database in this process: threads queue on this lock instead of in
         # SQLite's busy handler, which sleeps in growing steps (up to 100 ms) between retries.
         self._write_lock = threading.Lock()
+        # Group commit: one writer thread commits every waiting append in one transaction.
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._writer_thread: threading.Thread | None = None
+        self._writer_start = threading.Lock()
+        # Kit rows change only when a match starts (cleared here) or from another process (the
+        # TTL); match rows are immutable but for `version`, which readers take from the log.
+        self._kits: dict[tuple[str, str], tuple[float, KitRow]] = {}
+        self._matches: dict[int, MatchRow] = {}
         if self.is_sqlite:
             self._tune_sqlite()
             self._writer = self.engine.execution_options(sqlite_begin="BEGIN IMMEDIATE")
@@ -205,6 +253,11 @@ class Store:
             yield conn
 
     def close(self) -> None:
+        thread = self._writer_thread
+        if thread is not None and thread.is_alive():
+            self._queue.put(_STOP)
+            thread.join(timeout=10)
+        self._writer_thread = None
         self.engine.dispose()
 
     # -- kits -----------------------------------------------------------------------------
@@ -231,6 +284,20 @@ class Store:
             return True
 
     def kit(self, *, kit_id: str | None = None, view_token: str | None = None) -> KitRow | None:
+        key = ("id", kit_id) if kit_id is not None else ("view", str(view_token))
+        cached = self._kits.get(key)
+        now = time.monotonic()
+        if cached is not None and now - cached[0] < _KIT_TTL:
+            return cached[1]
+        row = self.kit_fresh(kit_id=kit_id, view_token=view_token)
+        if row is not None:
+            self._kits[key] = (now, row)
+        return row
+
+    def kit_fresh(
+        self, *, kit_id: str | None = None, view_token: str | None = None
+    ) -> KitRow | None:
+        """The kit as the database holds it now (no cache)."""
         query = select(kits)
         if kit_id is not None:
             query = query.where(kits.c.kit_id == kit_id)
@@ -271,6 +338,7 @@ class Store:
                 .values(current_match=-1)
             )
             if moved.rowcount != 1:
+                self._kits.clear()
                 return None
             result = conn.execute(
                 insert(matches).values(
@@ -283,12 +351,19 @@ class Store:
             )
             match_id = int(result.inserted_primary_key[0])
             conn.execute(update(kits).where(kits.c.kit_id == kit_id).values(current_match=match_id))
-            return match_id
+        self._kits.clear()
+        return match_id
 
     def match(self, match_id: int) -> MatchRow | None:
+        cached = self._matches.get(match_id)
+        if cached is not None:
+            return cached
         with self.engine.connect() as conn:
             row = conn.execute(select(matches).where(matches.c.id == match_id)).mappings().first()
-        return None if row is None else _match_row(row)
+        if row is None:
+            return None
+        match = self._matches[match_id] = _match_row(row)
+        return match
 
     def kit_matches(self, kit_id: str) -> list[MatchRow]:
         with self.engine.connect() as conn:
@@ -299,86 +374,102 @@ class Store:
 
     # -- the log --------------------------------------------------------------------------
 
-    def append(
-        self,
-        match_id: int,
-        expected_version: int,
-        *,
-        client_action_id: str,
-        actor: str,
-        kind: str,
-        payload: dict,
-        base_version: int | None,
-        text: str,
-        outcome: dict,
-        event_data: dict,
-    ) -> int | None:
-        """Append one action and its live event in one transaction; the new seq, or None when the
-        match's version is no longer `expected_version` (someone else wrote first)."""
-        seq = expected_version + 1
-        now = time.time()
+    def append(self, item: Append) -> int | None:
+        """Append one action and its live event, durably, and return its seq; None when the
+        match's version is no longer `item.expected_version` (someone else wrote first) or an
+        earlier append of its chain failed. Waits for the group commit."""
+        return self.append_later(item).result()
+
+    def append_later(self, item: Append) -> Future:
+        """Queue an append for the writer thread; its future holds the seq once committed."""
+        if self._writer_thread is None:
+            with self._writer_start:
+                if self._writer_thread is None:
+                    thread = threading.Thread(
+                        target=self._write_loop, name="domekit-writer", daemon=True
+                    )
+                    thread.start()
+                    self._writer_thread = thread
+        self._queue.put(item)
+        return item.done
+
+    def _write_loop(self) -> None:
+        while True:
+            batch = [self._queue.get()]
+            while True:  # everything that queued up meanwhile goes into the same commit
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            stop = any(item is _STOP for item in batch)
+            batch = [item for item in batch if item is not _STOP]
+            if batch:
+                self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list[Append]) -> None:
+        """One transaction and one sync for the whole batch, then every reply."""
         try:
             with self.write() as conn:
-                bumped = conn.execute(
-                    update(matches)
-                    .where(matches.c.id == match_id)
-                    .where(matches.c.version == expected_version)
-                    .values(version=seq)
-                )
-                if bumped.rowcount != 1:
-                    raise _VersionMoved
-                self._insert_action(
-                    conn,
-                    match_id,
-                    seq,
-                    now,
-                    client_action_id,
-                    actor,
-                    kind,
-                    payload,
-                    base_version,
-                    text,
-                    outcome,
-                    event_data,
-                )
-        except _VersionMoved:
-            return None
-        return seq
+                seqs = self._write_batch(conn, batch)
+        except Exception as exc:
+            if len(batch) > 1:  # find the one that failed: each on its own
+                for item in batch:
+                    self._commit([item])
+                return
+            batch[0].chain.broken = True
+            batch[0].done.set_exception(exc)
+            return
+        for item, seq in zip(batch, seqs, strict=True):
+            item.done.set_result(seq)
 
-    def _insert_action(
-        self,
-        conn: Connection,
-        match_id: int,
-        seq: int,
-        now: float,
-        client_action_id: str,
-        actor: str,
-        kind: str,
-        payload: dict,
-        base_version: int | None,
-        text: str,
-        outcome: dict,
-        event_data: dict,
-    ) -> None:
-        conn.execute(
-            insert(actions).values(
-                match_id=match_id,
-                seq=seq,
-                client_action_id=client_action_id,
-                actor=actor,
-                created=now,
-                kind=kind,
-                payload=_dumps(payload),
-                base_version=base_version,
-                text=text,
-                outcome=_dumps(outcome),
+    def _write_batch(self, conn: Connection, batch: list[Append]) -> list[int | None]:
+        seqs: list[int | None] = []
+        action_rows: list[dict[str, Any]] = []
+        event_rows: list[dict[str, Any]] = []
+        now = time.time()
+        for item in batch:
+            seq = item.expected_version + 1
+            if item.chain.broken:
+                seqs.append(None)
+                continue
+            bumped = conn.execute(
+                _BUMP,
+                {"m_id": item.match_id, "expected": item.expected_version, "new_version": seq},
             )
-        )
-        conn.execute(
-            insert(events).values(
-                match_id=match_id, seq=seq, created=now, kind=kind, data=_dumps(event_data)
+            if bumped.rowcount != 1:
+                item.chain.broken = True
+                seqs.append(None)
+                continue
+            seqs.append(seq)
+            action_rows.append(
+                {
+                    "match_id": item.match_id,
+                    "seq": seq,
+                    "client_action_id": item.client_action_id,
+                    "actor": item.actor,
+                    "created": now,
+                    "kind": item.kind,
+                    "payload": _dumps(item.payload),
+                    "base_version": item.base_version,
+                    "text": item.text,
+                    "outcome": _dumps(item.outcome),
+                }
             )
-        )
+            event_rows.append(
+                {
+                    "match_id": item.match_id,
+                    "seq": seq,
+                    "created": now,
+                    "kind": item.kind,
+                    "data": _dumps(item.event_data),
+                }
+            )
+        if action_rows:
+            conn.execute(_INSERT_ACTION, action_rows)
+            conn.execute(_INSERT_EVENT, event_rows)
+        return seqs
 
     def actions(self, match_id: int, *, after: int = 0) -> list[ActionRow]:
         with self.engine.connect() as conn:
@@ -415,10 +506,6 @@ class Store:
                 .limit(limit)
             ).all()
         return [(row.seq, row.kind, json.loads(row.data)) for row in rows]
-
-
-class _VersionMoved(Exception):
-    """Another writer appended first; the transaction is rolled back."""
 
 
 def _match_row(row: Any) -> MatchRow:
