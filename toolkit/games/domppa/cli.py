@@ -107,6 +107,15 @@ def _roll(
     raise DomekitError(f"give the roll: {dice_flag} (faces) or {roll_flag} (total)")
 
 
+def _rules_and_roll(
+    ctx: typer.Context, dice: str | None, roll: int | None
+) -> tuple[DomppaRules, int, list[str]]:
+    """The rules and a command's one 2d6 from --dice (faces) or --roll (total), with its steps."""
+    rules = _rules(ctx)
+    total, _, steps = _roll(rules, dice, roll, "--dice", "--roll")
+    return rules, total, steps
+
+
 def _lucky(
     rules: DomppaRules, lucky: bool, hit_dice: str | None, damage_dice: str | None
 ) -> tuple[str | None, str | None, list[str]]:
@@ -473,8 +482,7 @@ def morale(
     from toolkit.games.domppa.abilities import party_morale_bonus
     from toolkit.games.domppa.rules import morale_test, rally
 
-    rules = _rules(ctx)
-    total_2d6, _, roll_steps = _roll(rules, dice, roll, "--dice", "--roll")
+    rules, total_2d6, roll_steps = _rules_and_roll(ctx, dice, roll)
     bonus, bonus_steps = party_morale_bonus(
         rules, inspirational=inspirational, standards=int(standard)
     )
@@ -560,8 +568,7 @@ def fear(
     """Fear: 2d6 + fear/5 vs the target's morale - the missing-HP penalty."""
     from toolkit.games.domppa.rules import fear_test
 
-    rules = _rules(ctx)
-    total_2d6, _, roll_steps = _roll(rules, dice, roll, "--dice", "--roll")
+    rules, total_2d6, roll_steps = _rules_and_roll(ctx, dice, roll)
     test = fear_test(
         rules,
         fear=fear_value,
@@ -587,8 +594,7 @@ def awe(
     """Awe: to strike, 2d6 - 7 + morale vs 10 + awe."""
     from toolkit.games.domppa.rules import awe_test
 
-    rules = _rules(ctx)
-    total_2d6, _, roll_steps = _roll(rules, dice, roll, "--dice", "--roll")
+    rules, total_2d6, roll_steps = _rules_and_roll(ctx, dice, roll)
     test = awe_test(rules, morale=morale_stat, awe=awe_value, roll_total=total_2d6)
     result = _test_result(test, "may_strike", roll_steps)
     _emit(result, as_json, "Domppa awe")
@@ -610,8 +616,7 @@ def lance(
     """Lance: +1 damage per straight square; breakage 2d6 + attack: <17 broken, 17-19 dropped."""
     from toolkit.games.domppa.rules import lance_bonus, lance_breakage
 
-    rules = _rules(ctx)
-    total_2d6, _, roll_steps = _roll(rules, dice, roll, "--dice", "--roll")
+    rules, total_2d6, roll_steps = _rules_and_roll(ctx, dice, roll)
     bonus = lance_bonus(rules, squares)
     outcome = lance_breakage(
         rules,
@@ -656,8 +661,7 @@ def scatter(
     """AoE scatter: (attack roll - 14 - distance/2) / 2 squares when short, no shield."""
     from toolkit.games.domppa.rules import aoe_scatter
 
-    rules = _rules(ctx)
-    total_2d6, _, roll_steps = _roll(rules, dice, roll, "--dice", "--roll")
+    rules, total_2d6, roll_steps = _rules_and_roll(ctx, dice, roll)
     outcome = aoe_scatter(
         rules, roll_total=total_2d6, precision=precision, distance=distance, size=size
     )
@@ -680,8 +684,7 @@ def penetration(
     """Magic resistance: 2d6 + 3 + additional path/2 vs MR + spell path/2."""
     from toolkit.games.domppa.rules import magic_penetration
 
-    rules = _rules(ctx)
-    total_2d6, _, roll_steps = _roll(rules, dice, roll, "--dice", "--roll")
+    rules, total_2d6, roll_steps = _rules_and_roll(ctx, dice, roll)
     outcome = magic_penetration(
         rules,
         magic_resistance=magic_resistance,
