@@ -131,11 +131,12 @@ def serve(
     kits: Path = typer.Option(
         Path("output"), help="Folder whose *.kit.json manifests are recorded at start."
     ),
+    access_log: bool = typer.Option(False, "--access-log", help="Log every request."),
 ) -> None:
     """Run the live table tracker: the printed kits' QR codes open its pages."""
     from toolkit.tracker.serve import serve as run_server
 
-    run_server(host, port, db, lan, kits)
+    run_server(host, port, db, lan, kits, access_log=access_log)
 
 
 def main() -> None:

@@ -39,7 +39,11 @@ def print_qr(url: str) -> None:
     code.print_ascii(out=sys.stdout, invert=True)
 
 
-def serve(host: str, port: int, db: str | None, lan: bool, kits_dir: Path) -> None:
+def serve(
+    host: str, port: int, db: str | None, lan: bool, kits_dir: Path, *, access_log: bool = False
+) -> None:
+    """One worker (one writer thread per database in one process); uvloop and httptools when
+    installed (uvicorn's "auto"); no access log unless asked (it costs CPU on every request)."""
     import uvicorn
 
     from toolkit.tracker.app import create_app
@@ -64,6 +68,9 @@ def serve(host: str, port: int, db: str | None, lan: bool, kits_dir: Path) -> No
         host=host,
         port=port,
         workers=1,
-        log_level="warning",
+        loop="auto",
+        http="auto",
+        access_log=access_log,
+        log_level="info" if access_log else "warning",
         timeout_graceful_shutdown=2,
     )
