@@ -173,6 +173,42 @@ def write_manifest(pdf: Path, manifest: dict[str, Any]) -> Path:
     return path
 
 
+@dataclass(frozen=True)
+class KitTarget:
+    """Where one kit build goes: the game, the PDF path, the tracker's address and the kit id."""
+
+    game: str
+    out: Path
+    base_url: str
+    kit_id: str
+
+
+def kit_target(game: str, options: KitOptions) -> KitTarget:
+    """The PDF path (checked), the base URL (or this machine's LAN one) and the kit id (or new)."""
+    return KitTarget(
+        game,
+        output_path(game, options.out),
+        options.base_url or default_base_url(),
+        options.kit_id or new_kit_id(),
+    )
+
+
+def finish_kit(target: KitTarget, fields: dict[str, Any], urls: dict, pages: int) -> KitResult:
+    """Write the manifest (kit id, game, base URL, then `fields`, then the URLs) next to the PDF."""
+    manifest = write_manifest(
+        target.out,
+        {
+            "kit_id": target.kit_id,
+            "game": target.game,
+            "base_url": target.base_url,
+            **fields,
+            "urls": urls,
+            "qr_urls": all_urls(urls),
+        },
+    )
+    return KitResult(target.game, Path(target.out), manifest, target.kit_id, pages, urls)
+
+
 def output_path(game: str, out: Path | None) -> Path:
     path = out if out is not None else OUTPUT / f"{game}-kit.pdf"
     if path.exists() and path.is_dir():

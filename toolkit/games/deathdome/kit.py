@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -32,12 +31,9 @@ from toolkit.pdf.kits import (
     KitOptions,
     KitResult,
     Progress,
-    all_urls,
-    default_base_url,
+    finish_kit,
+    kit_target,
     kit_urls,
-    new_kit_id,
-    output_path,
-    write_manifest,
 )
 from toolkit.pdf.qr import draw_qr
 from toolkit.pdf.sheets import Section, draw_heading, draw_meter, draw_sections, draw_table
@@ -685,9 +681,8 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     data = load_deathdome(options.data)
     assert data.board is not None and data.rules is not None
     teams = choose_teams(data, options.teams)
-    out = output_path(GAME, options.out)
-    base_url = options.base_url or default_base_url()
-    kit_id = options.kit_id or new_kit_id()
+    target = kit_target(GAME, options)
+    out, base_url, kit_id = target.out, target.base_url, target.kit_id
     urls = kit_urls(base_url, kit_id, teams, UNIT_TYPES)
     qr_size = data.print.qr.size
 
@@ -732,18 +727,14 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         rules_page(doc, data)
         progress.advance()
         pages = doc.pages
-    manifest = write_manifest(
-        out,
+    return finish_kit(
+        target,
         {
-            "kit_id": kit_id,
-            "game": GAME,
-            "base_url": base_url,
             "teams": list(teams),
             "paper": options.paper,
             "pdf": str(out),
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
-            "urls": urls,
-            "qr_urls": all_urls(urls),
         },
+        urls,
+        pages,
     )
-    return KitResult(GAME, Path(out), manifest, kit_id, pages, urls)

@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -30,11 +29,8 @@ from toolkit.pdf.kits import (
     KitOptions,
     KitResult,
     Progress,
-    all_urls,
-    default_base_url,
-    new_kit_id,
-    output_path,
-    write_manifest,
+    finish_kit,
+    kit_target,
 )
 from toolkit.pdf.qr import draw_qr
 from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
@@ -1327,9 +1323,8 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     paper = paper_size(options.paper)
     data = load_dominum(options.data)
     players = choose_players(options.teams)
-    out = output_path(GAME, options.out)
-    base_url = options.base_url or default_base_url()
-    kit_id = options.kit_id or new_kit_id()
+    target = kit_target(GAME, options)
+    out, base_url, kit_id = target.out, target.base_url, target.kit_id
     urls = dominum_urls(base_url, kit_id, players)
     qr_size = data.print.qr.size
 
@@ -1381,19 +1376,15 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         rules_page(doc, data, urls["table"], qr_size)
         progress.advance()
         pages = doc.pages
-    manifest = write_manifest(
-        out,
+    return finish_kit(
+        target,
         {
-            "kit_id": kit_id,
-            "game": GAME,
-            "base_url": base_url,
             "teams": list(players),
             "paper": options.paper,
             "pdf": str(out),
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
             "domains": list(data.domains),
-            "urls": urls,
-            "qr_urls": all_urls(urls),
         },
+        urls,
+        pages,
     )
-    return KitResult(GAME, Path(out), manifest, kit_id, pages, urls)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -51,11 +50,8 @@ from toolkit.pdf.kits import (
     KitOptions,
     KitResult,
     Progress,
-    all_urls,
-    default_base_url,
-    new_kit_id,
-    output_path,
-    write_manifest,
+    finish_kit,
+    kit_target,
 )
 from toolkit.pdf.pieces import Token, TrackSpace, draw_tokens, draw_track, track_rows
 from toolkit.pdf.qr import draw_qr
@@ -755,9 +751,8 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         raise DomekitError("--teams is for Death Dome; the Domppa kit prints every character")
     paper = paper_size(options.paper)
     data = load_kit_data(options.data)
-    out = output_path(GAME, options.out)
-    base_url = options.base_url or default_base_url()
-    kit_id = options.kit_id or new_kit_id()
+    target = kit_target(GAME, options)
+    out, base_url, kit_id = target.out, target.base_url, target.kit_id
     urls = domppa_urls(base_url, kit_id, data)
 
     equipment_layout = plan_sheet(paper, data.print.equipment_card.size())
@@ -807,20 +802,16 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         draw_assembly_key(doc, tiles, "map", title=title, legend=map_legend(data), legend_height=60)
         progress.advance()
         pages = doc.pages
-    manifest = write_manifest(
-        out,
+    return finish_kit(
+        target,
         {
-            "kit_id": kit_id,
-            "game": GAME,
-            "base_url": base_url,
             "units": [ch.id for ch in data.characters],
             "paper": options.paper,
             "pdf": str(out),
             # the tracker reads the same data: a kit built from --data names its folder
             "data_dir": str(data.folder.resolve()) if options.data is not None else None,
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
-            "urls": urls,
-            "qr_urls": all_urls(urls),
         },
+        urls,
+        pages,
     )
-    return KitResult(GAME, Path(out), manifest, kit_id, pages, urls)

@@ -31,11 +31,8 @@ from toolkit.pdf.kits import (
     KitOptions,
     KitResult,
     Progress,
-    all_urls,
-    default_base_url,
-    new_kit_id,
-    output_path,
-    write_manifest,
+    finish_kit,
+    kit_target,
 )
 from toolkit.pdf.pieces import TrackSpace, draw_cut_out, draw_track
 from toolkit.pdf.qr import draw_qr
@@ -630,9 +627,8 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         raise DomekitError("--teams is for Death Dome; Nature Dome is always Player 1 and 2")
     paper = paper_size(options.paper)
     data = load_kit_data(options.data)
-    out = output_path(GAME, options.out)
-    base_url = options.base_url or default_base_url()
-    kit_id = options.kit_id or new_kit_id()
+    target = kit_target(GAME, options)
+    out, base_url, kit_id = target.out, target.base_url, target.kit_id
     urls = naturedome_urls(base_url, kit_id)
 
     settings = data.print.card
@@ -662,20 +658,16 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         rules_page(doc, data)
         progress.advance()
         pages = doc.pages
-    manifest = write_manifest(
-        out,
+    return finish_kit(
+        target,
         {
-            "kit_id": kit_id,
-            "game": GAME,
-            "base_url": base_url,
             "players": [str(player) for player in PLAYERS],
             "paper": options.paper,
             "pdf": str(out),
             # the tracker reads the same data: a kit built from --data names its folder
             "data_dir": str(data.folder.resolve()) if options.data is not None else None,
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
-            "urls": urls,
-            "qr_urls": all_urls(urls),
         },
+        urls,
+        pages,
     )
-    return KitResult(GAME, Path(out), manifest, kit_id, pages, urls)
