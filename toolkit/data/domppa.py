@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from toolkit.data import (
-    check_colours,
     game_data_dir,
     load_csv_models,
     load_toml,
@@ -25,6 +24,7 @@ from toolkit.data import (
     read_text,
     validate,
 )
+from toolkit.data.printing import CardSettings, QrSettings, Section, check_colour_table
 from toolkit.errors import DataError, DomekitError
 from toolkit.games.domppa.abilities import Ability, parse_abilities
 from toolkit.games.domppa.config import DomppaRules
@@ -32,7 +32,7 @@ from toolkit.games.domppa.rules import encumbrance, hit_points, protection_total
 from toolkit.pdf.geometry import hex_colour
 
 if TYPE_CHECKING:
-    from toolkit.pdf.cards import CardSize
+    pass
 
 GAME = "domppa"
 DAMAGE_TYPES = ("blunt", "piercing", "slashing", "armor-piercing", "armor-negating")
@@ -160,53 +160,25 @@ def load_shields(folder: str | Path | None = None) -> list[ShieldRow]:
 # print.toml
 
 
-class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class CardSettings(_Section):
-    width: float = Field(gt=10, le=300)
-    height: float = Field(gt=10, le=300)
-    bleed: float = Field(ge=0, le=10)
-    safe: float = Field(ge=0, le=20)
-
-    def size(self) -> CardSize:
-        from toolkit.pdf.cards import CardSize  # reportlab loads with the kit, not with the data
-
-        return CardSize(self.width, self.height, self.bleed, self.safe)
-
-
-class MapSettings(_Section):
+class MapSettings(Section):
     square: float = Field(ge=10, le=60)
     overlap: float = Field(ge=0, le=50)
 
 
-class TrackerSettings(_Section):
+class TrackerSettings(Section):
     columns: int = Field(ge=5, le=40)
     space_height: float = Field(ge=5, le=20)
 
 
-class TokenSettings(_Section):
+class TokenSettings(Section):
     diameter: float = Field(ge=12, le=60)
     copies: int = Field(ge=1, le=40)
-
-
-class QrSettings(_Section):
-    size: float = Field(ge=20, le=80)
 
 
 COLOUR_NAMES = ("character", *DECKS, "hp", "fatigue", *CONDITIONS)
 
 
-def _check_colours(value: dict[str, str], wanted: tuple[str, ...]) -> dict[str, str]:
-    check_colours(value)
-    missing = [name for name in wanted if name not in value]
-    if missing:
-        raise ValueError(f"no colour for {', '.join(missing)}")
-    return value
-
-
-class PrintSettings(_Section):
+class PrintSettings(Section):
     """card_data/domppa/print.toml."""
 
     character_card: CardSettings
@@ -220,7 +192,7 @@ class PrintSettings(_Section):
     @field_validator("colours")
     @classmethod
     def _colours(cls, value: dict[str, str]) -> dict[str, str]:
-        return _check_colours(value, COLOUR_NAMES)
+        return check_colour_table(value, COLOUR_NAMES)
 
     def colour(self, name: str) -> tuple[float, float, float]:
         return hex_colour(self.colours[name])
@@ -230,7 +202,7 @@ class PrintSettings(_Section):
 # map.toml
 
 
-class Terrain(_Section):
+class Terrain(Section):
     """One legend entry of map.toml."""
 
     name: str = Field(min_length=1)

@@ -1,22 +1,28 @@
-"""Nature Dome's data: rules.toml (the rule numbers) and power_cards.csv (the Power Card deck).
+"""Nature Dome's data: rules.toml (the rule numbers), power_cards.csv (the Power Card deck) and
+the kit's print.toml (`load_kit_data`: all three, the Health Meter step checked against them).
 
 Every problem is a `DataError` naming the file, the spreadsheet row and the field.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from toolkit.data import game_data_dir, load_toml_model, read_csv, validate
+from toolkit.data.printing import CardSettings, QrSettings, Section, check_colour_table
 from toolkit.errors import DataError
 from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.rules import CardKind, PowerCard
+from toolkit.pdf.geometry import hex_colour
 
 RULES_FILE = "rules.toml"
 CARDS_FILE = "power_cards.csv"
+PRINT_FILE = "print.toml"
+GAME = "naturedome"
 CARD_COLUMNS = ("id", "name", "animal", "kind", "attack", "defend", "escape", "boost", "qty")
 CARD_VALUES = ("attack", "defend", "escape")
 
@@ -110,3 +116,115 @@ def load_power_cards(folder: str | Path | None = None) -> list[DeckEntry]:
 def load_deck(folder: str | Path | None = None) -> list[PowerCard]:
     """The whole Power Card deck, each card repeated as often as its qty says, in file order."""
     return [entry.card for entry in load_power_cards(folder) for _ in range(entry.qty)]
+
+
+# ---------------------------------------------------------------------------------------------
+# print.toml
+
+
+class MeterSettings(Section):
+    step: int = Field(gt=0)
+    space_height: float = Field(ge=6, le=40)
+    marker_width: float = Field(ge=8, le=80)
+    marker_height: float = Field(ge=5, le=40)
+
+
+COLOUR_NAMES = (
+    "green",
+    "yellow",
+    "red",
+    "knocked_out",
+    "player1",
+    "player2",
+    "power",
+    "boost",
+    "back",
+    "attack",
+    "defend",
+    "escape",
+)
+
+
+class PrintSettings(Section):
+    """card_data/naturedome/print.toml."""
+
+    card: CardSettings
+    meter: MeterSettings
+    qr: QrSettings
+    colours: dict[str, str]
+
+    @field_validator("colours")
+    @classmethod
+    def _colours(cls, value: dict[str, str]) -> dict[str, str]:
+        return check_colour_table(value, COLOUR_NAMES)
+
+    def colour(self, name: str) -> tuple[float, float, float]:
+        return hex_colour(self.colours[name])
+
+
+@dataclass(frozen=True)
+class NatureDomeKitData:
+    folder: Path
+    rules: NatureDomeRules
+    deck: list[DeckEntry]
+    print: PrintSettings
+
+
+def _line_of(path: Path, section: str, key: str) -> int | None:
+    """The line of `key = ...` inside `[section]` of a TOML file."""
+    inside = False
+    for number, line in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            inside = stripped == f"[{section}]"
+        elif inside and re.match(rf"{re.escape(key)}\s*=", stripped):
+            return number
+    return None
+
+
+def check_meter_step(data: NatureDomeKitData) -> None:
+    """The marker moves in steps: the rule numbers and every card value must be multiples of the
+    step, or a player could not put the marker where the damage says."""
+    step = data.print.meter.step
+    rules_path = data.folder / RULES_FILE
+    numbers = {
+        "health.start": data.rules.health.start,
+        "health.yellow_at_or_below": data.rules.health.yellow_at_or_below,
+        "health.red_at_or_below": data.rules.health.red_at_or_below,
+        "penalty.yellow": data.rules.penalty.yellow,
+        "penalty.red": data.rules.penalty.red,
+    }
+    for name, value in numbers.items():
+        if value % step:
+            raise DataError(
+                rules_path,
+                f"{value} is not a multiple of the Health Meter step {step} "
+                f"(print.toml meter.step); the marker could not show it",
+                line=_line_of(rules_path, *name.split(".")),
+                field=name,
+            )
+    cards_path = data.folder / CARDS_FILE
+    for entry in data.deck:
+        for name in ("attack", "defend", "escape", "boost"):
+            value = getattr(entry.card, name)
+            if value % step:
+                raise DataError(
+                    cards_path,
+                    f"{value} is not a multiple of the Health Meter step {step} "
+                    f"(print.toml meter.step); the marker could not show the damage",
+                    row=entry.row,
+                    field=name,
+                )
+
+
+def load_kit_data(folder: str | Path | None) -> NatureDomeKitData:
+    """rules.toml and power_cards.csv through the engine's loaders, and print.toml, checked."""
+    root = game_data_dir(GAME, folder)
+    data = NatureDomeKitData(
+        folder=root,
+        rules=load_rules(root),
+        deck=load_power_cards(root),
+        print=load_toml_model(root / PRINT_FILE, PrintSettings),
+    )
+    check_meter_step(data)
+    return data

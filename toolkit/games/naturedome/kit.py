@@ -9,24 +9,19 @@ Geometry lives in toolkit/pdf; the rule numbers in rules.toml, the print sizes i
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.data import game_data_dir, load_toml_model
-from toolkit.data.naturedome import CARDS_FILE, RULES_FILE, DeckEntry, load_power_cards, load_rules
-from toolkit.errors import DataError, DomekitError
+from toolkit.data.naturedome import NatureDomeKitData, load_kit_data
+from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
 from toolkit.games.naturedome.rules import PowerCard, Zone, zone, zone_penalty
 from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document
 from toolkit.pdf.draw import draw_back_titles, fill_rect
-from toolkit.pdf.geometry import Rect, hex_colour, paper_size, pt, text_colour_on
+from toolkit.pdf.geometry import Rect, paper_size, pt, text_colour_on
 from toolkit.pdf.kits import (
     KitOptions,
     KitResult,
@@ -41,144 +36,10 @@ from toolkit.pdf.text import draw_line_fit, draw_text_box
 
 GAME = "naturedome"
 TITLE = "Nature Dome"
-PRINT_FILE = "print.toml"
 MARGIN = 12.0  # page margin of the sheets (not cards)
 PLAYERS = (1, 2)  # the rules' duel: Player 1 and Player 2
 DARK = (0.12, 0.12, 0.12)
 ZONE_NAMES = {Zone.GREEN: "Green", Zone.YELLOW: "Yellow", Zone.RED: "Red"}
-
-
-# ---------------------------------------------------------------------------------------------
-# print.toml
-
-
-class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class CardSettings(_Section):
-    width: float = Field(gt=10, le=300)
-    height: float = Field(gt=10, le=300)
-    bleed: float = Field(ge=0, le=10)
-    safe: float = Field(ge=0, le=20)
-
-
-class MeterSettings(_Section):
-    step: int = Field(gt=0)
-    space_height: float = Field(ge=6, le=40)
-    marker_width: float = Field(ge=8, le=80)
-    marker_height: float = Field(ge=5, le=40)
-
-
-class QrSettings(_Section):
-    size: float = Field(ge=20, le=80)
-
-
-COLOUR_NAMES = (
-    "green",
-    "yellow",
-    "red",
-    "knocked_out",
-    "player1",
-    "player2",
-    "power",
-    "boost",
-    "back",
-    "attack",
-    "defend",
-    "escape",
-)
-
-
-class PrintSettings(_Section):
-    """card_data/naturedome/print.toml."""
-
-    card: CardSettings
-    meter: MeterSettings
-    qr: QrSettings
-    colours: dict[str, str]
-
-    @field_validator("colours")
-    @classmethod
-    def _colours(cls, value: dict[str, str]) -> dict[str, str]:
-        for name, colour in value.items():
-            if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
-                raise ValueError(f"colour for {name!r} must be #rrggbb (got {colour!r})")
-        missing = [name for name in COLOUR_NAMES if name not in value]
-        if missing:
-            raise ValueError(f"no colour for {', '.join(missing)}")
-        return value
-
-    def colour(self, name: str) -> tuple[float, float, float]:
-        return hex_colour(self.colours[name])
-
-
-@dataclass(frozen=True)
-class NatureDomeKitData:
-    folder: Path
-    rules: NatureDomeRules
-    deck: list[DeckEntry]
-    print: PrintSettings
-
-
-def _line_of(path: Path, section: str, key: str) -> int | None:
-    """The line of `key = ...` inside `[section]` of a TOML file."""
-    inside = False
-    for number, line in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), start=1):
-        stripped = line.strip()
-        if stripped.startswith("["):
-            inside = stripped == f"[{section}]"
-        elif inside and re.match(rf"{re.escape(key)}\s*=", stripped):
-            return number
-    return None
-
-
-def check_meter_step(data: NatureDomeKitData) -> None:
-    """The marker moves in steps: the rule numbers and every card value must be multiples of the
-    step, or a player could not put the marker where the damage says."""
-    step = data.print.meter.step
-    rules_path = data.folder / RULES_FILE
-    numbers = {
-        "health.start": data.rules.health.start,
-        "health.yellow_at_or_below": data.rules.health.yellow_at_or_below,
-        "health.red_at_or_below": data.rules.health.red_at_or_below,
-        "penalty.yellow": data.rules.penalty.yellow,
-        "penalty.red": data.rules.penalty.red,
-    }
-    for name, value in numbers.items():
-        if value % step:
-            raise DataError(
-                rules_path,
-                f"{value} is not a multiple of the Health Meter step {step} "
-                f"(print.toml meter.step); the marker could not show it",
-                line=_line_of(rules_path, *name.split(".")),
-                field=name,
-            )
-    cards_path = data.folder / CARDS_FILE
-    for entry in data.deck:
-        for name in ("attack", "defend", "escape", "boost"):
-            value = getattr(entry.card, name)
-            if value % step:
-                raise DataError(
-                    cards_path,
-                    f"{value} is not a multiple of the Health Meter step {step} "
-                    f"(print.toml meter.step); the marker could not show the damage",
-                    row=entry.row,
-                    field=name,
-                )
-
-
-def load_kit_data(folder: str | Path | None) -> NatureDomeKitData:
-    """rules.toml and power_cards.csv through the engine's loaders, and print.toml, checked."""
-    root = game_data_dir(GAME, folder)
-    data = NatureDomeKitData(
-        folder=root,
-        rules=load_rules(root),
-        deck=load_power_cards(root),
-        print=load_toml_model(root / PRINT_FILE, PrintSettings),
-    )
-    check_meter_step(data)
-    return data
 
 
 # ---------------------------------------------------------------------------------------------
