@@ -102,3 +102,25 @@ def draw_back_titles(
         align="centre",
         max_size=size,
     )
+
+
+def draw_card_title(
+    c: Canvas,
+    safe: Rect,
+    name: str,
+    kind: str,
+    colour: Colour,
+    *,
+    name_size: float = 12,
+    kind_height: float = 4.5,
+    kind_size: float = 7.5,
+) -> Rect:
+    """A card's name in black across the top 7 mm of its safe area, then its kind in `colour`
+    on the next `kind_height` mm; returns the rest of the safe area below them."""
+    name_box, rest = safe.split_top(7)
+    c.setFillColorRGB(0, 0, 0)
+    draw_line_fit(c, name, name_box, max_size=name_size)
+    kind_box, rest = rest.split_top(kind_height)
+    c.setFillColorRGB(*colour)
+    draw_line_fit(c, kind, kind_box, font="Helvetica", max_size=kind_size)
+    return rest

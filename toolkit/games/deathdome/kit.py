@@ -21,6 +21,7 @@ from toolkit.pdf.document import Document, pdf_document
 from toolkit.pdf.draw import (
     draw_back_titles,
     draw_bricks,
+    draw_card_title,
     draw_grid,
     draw_waves,
     fill_rect,
@@ -152,15 +153,10 @@ def item_face(item: Item, data: DeathDomeData) -> Callable[[Canvas, CardBox], No
     def draw(c: Canvas, box: CardBox) -> None:
         _card_frame(c, box, colour)
         safe = box.safe
-        name_box, rest = safe.split_top(7)
-        c.setFillColorRGB(0, 0, 0)
-        draw_line_fit(c, item.name, name_box, max_size=12)
-        deck_box, rest = rest.split_top(4.5)
         kind = DECK_TITLES[item.deck]
         if item.kind == "weapon":
             kind = f"{item.deck.title()} weapon · {ATTACK_NAMES[item.attack or 'close']}"
-        c.setFillColorRGB(*colour)
-        draw_line_fit(c, kind, deck_box, font="Helvetica", max_size=7.5)
+        rest = draw_card_title(c, safe, item.name, kind, colour)
         # stat badge (weapons and armour)
         stat_box, rest = rest.split_top(13 if item.kind != "equipment" else 2)
         badge = Rect(stat_box.x, stat_box.y + 1, 17, 11)
@@ -224,13 +220,8 @@ def special_play_face(card, data: DeathDomeData) -> Callable[[Canvas, CardBox], 
     def draw(c: Canvas, box: CardBox) -> None:
         _card_frame(c, box, colour)
         safe = box.safe
-        name_box, rest = safe.split_top(7)
-        c.setFillColorRGB(0, 0, 0)
-        draw_line_fit(c, card.name, name_box, max_size=12)
-        deck_box, rest = rest.split_top(4.5)
-        c.setFillColorRGB(*colour)
         kind = "Special Play · power card" if card.power else "Special Play"
-        draw_line_fit(c, kind, deck_box, font="Helvetica", max_size=7.5)
+        rest = draw_card_title(c, safe, card.name, kind, colour)
         if card.power:
             big, rest = rest.split_top(30)
             disc = Rect(big.x + big.w / 2 - 13, big.y + 2, 26, 26)

@@ -23,7 +23,7 @@ from toolkit.games.dominum.board import PLAYERS, Board, Player, Space
 from toolkit.games.dominum.config import DominumRules
 from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document
-from toolkit.pdf.draw import draw_back_titles
+from toolkit.pdf.draw import draw_back_titles, draw_card_title
 from toolkit.pdf.geometry import Rect, hex_colour, paper_size, pt, text_colour_on
 from toolkit.pdf.kits import (
     KitOptions,
@@ -424,12 +424,8 @@ def stronghold_face(tile: Stronghold, data: DominumData) -> Callable[[Canvas, Ca
     def draw(c: Canvas, box: CardBox) -> None:
         _card_frame(c, box, colour)
         safe = box.safe
-        name_box, rest = safe.split_top(7)
-        c.setFillColorRGB(*BLACK)
-        draw_line_fit(c, tile.name, name_box, max_size=11)
-        kind_box, rest = rest.split_top(4.5)
-        c.setFillColorRGB(*colour)
-        draw_line_fit(c, f"{tile.domain} Stronghold", kind_box, font="Helvetica", max_size=7.5)
+        kind = f"{tile.domain} Stronghold"
+        rest = draw_card_title(c, safe, tile.name, kind, colour, name_size=11)
         art, rest = rest.split_top(16)
         _art(c, art.inset(0, 0.6), colour, tile.domain, "stronghold")
         places_h = token + 6

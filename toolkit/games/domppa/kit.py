@@ -40,6 +40,7 @@ from toolkit.pdf.document import Document, pdf_document
 from toolkit.pdf.draw import (
     draw_back_titles,
     draw_bricks,
+    draw_card_title,
     draw_grid,
     draw_waves,
     fill_rect,
@@ -151,12 +152,7 @@ def _equipment_card(
     def draw(c: Canvas, box: CardBox) -> None:
         _frame(c, box, colour)
         safe = box.safe
-        name_box, rest = safe.split_top(7)
-        c.setFillColorRGB(0, 0, 0)
-        draw_line_fit(c, title, name_box, max_size=12)
-        kind_box, rest = rest.split_top(5)
-        c.setFillColorRGB(*colour)
-        draw_line_fit(c, kind, kind_box, font="Helvetica", max_size=8)
+        rest = draw_card_title(c, safe, title, kind, colour, kind_height=5, kind_size=8)
         badge_row, rest = rest.split_top(15)
         width = (badge_row.w - 2 * (len(badges) - 1)) / max(len(badges), 1)
         for index, (label, value) in enumerate(badges):

@@ -20,7 +20,7 @@ from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
 from toolkit.games.naturedome.rules import PowerCard, Zone, zone, zone_penalty
 from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document
-from toolkit.pdf.draw import draw_back_titles, fill_rect
+from toolkit.pdf.draw import draw_back_titles, draw_card_title, fill_rect
 from toolkit.pdf.geometry import Rect, paper_size, pt, text_colour_on
 from toolkit.pdf.kits import (
     KitOptions,
@@ -72,13 +72,8 @@ def power_card_face(card: PowerCard, data: NatureDomeKitData) -> Callable[[Canva
         panel = box.trim.inset(2.6)
         fill_rect(c, panel, (1, 1, 1), radius=2.0)
         safe = box.safe
-        name_box, rest = safe.split_top(7)
-        c.setFillColorRGB(0, 0, 0)
-        draw_line_fit(c, card.name, name_box, max_size=12)
-        kind_box, rest = rest.split_top(4.5)
-        c.setFillColorRGB(*frame)
         kind = "Attack Boost" if card.is_boost else "Power Card"
-        draw_line_fit(c, f"{card.animal} · {kind}", kind_box, font="Helvetica", max_size=8)
+        rest = draw_card_title(c, safe, card.name, f"{card.animal} · {kind}", frame, kind_size=8)
         rest = Rect(rest.x, rest.y, rest.w, rest.h - 2)
         if card.is_boost:
             big, rest = rest.split_top(34)
