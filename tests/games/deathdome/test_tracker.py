@@ -2,63 +2,27 @@
 
 from __future__ import annotations
 
-import os
-import secrets
-import shutil
-import tempfile
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
+from game_tracker import KitTable, new_match, property_service, submit_all, tracker_client, undo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolkit.data.deathdome import load_deathdome
-from toolkit.errors import DomekitError
-from toolkit.tracker.app import create_app
-from toolkit.tracker.kits import record_kit, record_kit_in
 from toolkit.tracker.matches import MatchService
-from toolkit.tracker.storage import Store
 
 DATA = load_deathdome()
 RULES = DATA.rules
 START = RULES.campaign.starting_credits
-_TMP = "/dev/shm" if os.path.isdir("/dev/shm") else None
 
 
-class Table:
+class Table(KitTable):
     """One kit's match driven through the JSON API, as phones would."""
 
+    game = "deathdome"
+
     def __init__(self, client: TestClient, db_url: str, teams: list[str]) -> None:
-        self.client = client
-        self.kit = secrets.token_urlsafe(16)
-        record_kit(
-            db_url,
-            {"kit_id": self.kit, "game": "deathdome", "base_url": "http://t", "teams": teams},
-        )
-
-    def act(self, version: int | None = None, **action):
-        body = {"action": action, "client_action_id": secrets.token_hex(8)}
-        if version is not None:
-            body["version"] = version
-        return self.client.post(f"/k/{self.kit}/act", json=body)
-
-    def ok(self, **action) -> dict:
-        reply = self.act(**action)
-        assert reply.status_code == 200, reply.json()
-        return reply.json()
-
-    def refused(self, rule: str | None = None, **action) -> dict:
-        before = self.state()
-        reply = self.act(**action)
-        assert reply.status_code == 422, reply.json()
-        if rule is not None:
-            assert reply.json()["rule"] == rule, reply.json()
-        assert self.state() == before  # nothing changed
-        return reply.json()
-
-    def state(self) -> dict:
-        return self.client.get(f"/k/{self.kit}/table.json").json()
+        super().__init__(client, db_url, teams=teams)
 
     def team(self, colour: str) -> dict:
         return next(t for t in self.state()["teams"] if t["colour"] == colour)
@@ -86,15 +50,7 @@ class Table:
 
 @pytest.fixture
 def client(tmp_path):
-    # Memory-backed when the machine has it: these tests count outcomes, not fsyncs.
-    folder = Path(tempfile.mkdtemp(dir=_TMP)) if _TMP else tmp_path
-    db_url = f"sqlite:///{folder / 'dd.sqlite3'}"
-    app = create_app(db_url, kits_dir=None)
-    with TestClient(app) as test_client:
-        test_client.db_url = db_url
-        yield test_client
-    if _TMP:
-        shutil.rmtree(folder, ignore_errors=True)
+    yield from tracker_client(tmp_path, "dd.sqlite3")
 
 
 @pytest.fixture
@@ -540,7 +496,6 @@ def test_pages_render_for_every_phase_and_escape_notes(table):
 
 
 UNITS = [f"{c}.{t}" for c in ("red", "blue") for t in DATA.units]
-_STORE: list[Store] = []
 
 play_actions = st.one_of(
     st.builds(
@@ -581,30 +536,13 @@ play_actions = st.one_of(
 
 
 def _service() -> MatchService:
-    if not _STORE:
-        _STORE.append(Store(f"sqlite:///{tempfile.mkdtemp(dir=_TMP)}/dd-properties.sqlite3"))
-    return MatchService(_STORE[0])
+    return property_service("dd-properties.sqlite3")
 
 
 def _started_match(service: MatchService) -> int:
-    kit_id = secrets.token_urlsafe(16)
-    record_kit_in(service.store, {"kit_id": kit_id, "game": "deathdome", "teams": ["red", "blue"]})
-    match_id = service.current_match(service.kit(kit_id)).id
-    _submit(service, match_id, [{"type": "start"}])
+    match_id = new_match(service, "deathdome", teams=["red", "blue"])
+    submit_all(service, match_id, [{"type": "start"}])
     return match_id
-
-
-def _submit(service: MatchService, match_id: int, sequence: list[dict]) -> list[dict]:
-    applied = []
-    for action in sequence:
-        try:
-            service.submit(
-                match_id, action, client_action_id=secrets.token_hex(8), base_version=None
-            )
-        except DomekitError:
-            continue
-        applied.append(action)
-    return applied
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -612,15 +550,12 @@ def _submit(service: MatchService, match_id: int, sequence: list[dict]) -> list[
 def test_undo_and_replay_are_exact_for_random_death_dome_play(sequence, data):
     service = _service()
     match_id = _started_match(service)
-    applied = _submit(service, match_id, sequence)
+    applied = submit_all(service, match_id, sequence)
     k = data.draw(st.integers(0, len(applied)))
-    for _ in range(k):
-        service.submit(
-            match_id, {"type": "undo"}, client_action_id=secrets.token_hex(8), base_version=None
-        )
+    undo(service, match_id, k)
     other = _started_match(service)
     kept = applied[: len(applied) - k]
-    assert _submit(service, other, kept) == kept
+    assert submit_all(service, other, kept) == kept
     assert service.state(match_id)[1] == service.state(other)[1]
     # Vitae never below 0 nor above full; credits never negative; money is conserved.
     state = service.state(match_id)[1]

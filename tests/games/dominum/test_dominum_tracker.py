@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 import re
-import secrets
-import tempfile
-from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
+from game_tracker import KitTable, new_match, property_service, submit_all, tracker_client, undo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolkit.data.dominum import load_dominum
-from toolkit.errors import DomekitError
 from toolkit.games.dominum.tracker import RULE_SETUP, default_forces
-from toolkit.tracker.app import create_app
-from toolkit.tracker.kits import record_kit, record_kit_in
 from toolkit.tracker.matches import MatchService
-from toolkit.tracker.storage import Store
 
 DATA = load_dominum()
 RED_SPACES = ["1,2", "1,4", "2,2", "2,3", "2,4", "3,3"]
@@ -27,36 +20,10 @@ GOLD_SPACES = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
 BEGIN = {"type": "begin", "reserves": {"red": ["3", "4"], "gold": ["1", "2"]}, "seed": 7}
 
 
-class Match:
+class Match(KitTable):
     """One kit's match driven through the JSON API, as the phones at the table would."""
 
-    def __init__(self, client: TestClient, db_url: str) -> None:
-        self.client = client
-        self.kit = secrets.token_urlsafe(16)
-        record_kit(db_url, {"kit_id": self.kit, "game": "dominum", "base_url": "http://t"})
-
-    def act(self, version: int | None = None, client_action_id: str | None = None, **action):
-        body = {"action": action, "client_action_id": client_action_id or secrets.token_hex(8)}
-        if version is not None:
-            body["version"] = version
-        return self.client.post(f"/k/{self.kit}/act", json=body)
-
-    def ok(self, **action) -> dict:
-        reply = self.act(**action)
-        assert reply.status_code == 200, reply.json()
-        return reply.json()
-
-    def refused(self, rule: str | None = None, **action) -> dict:
-        before = self.state()
-        reply = self.act(**action)
-        assert reply.status_code == 422, reply.json()
-        if rule is not None:
-            assert reply.json()["rule"] == rule, reply.json()
-        assert self.state() == before
-        return reply.json()
-
-    def state(self) -> dict:
-        return self.client.get(f"/k/{self.kit}/table.json").json()
+    game = "dominum"
 
     def side(self, player: str) -> dict:
         return self.state()["sides"][player]
@@ -84,10 +51,7 @@ class Match:
 
 @pytest.fixture
 def client(tmp_path):
-    db_url = f"sqlite:///{tmp_path / 'dm.sqlite3'}"
-    with TestClient(create_app(db_url, kits_dir=None)) as test_client:
-        test_client.db_url = db_url
-        yield test_client
+    yield from tracker_client(tmp_path, "dm.sqlite3")
 
 
 @pytest.fixture
@@ -373,8 +337,6 @@ def test_pages_render_in_every_stage_and_a_plain_form_previews_the_attack(match)
 
 # --------------------------------------------------------------------------------- properties
 
-_TMP = "/dev/shm" if Path("/dev/shm").is_dir() else None
-_STORE: list[Store] = []
 spaces = st.sampled_from([f"{r},{c}" for r in range(1, 6) for c in range(1, 6)])
 players = st.sampled_from(["red", "gold"])
 powers = st.sampled_from(["deck:1", "deck:2", "deck:3", "deck:4", "deck:critical", "reserve:3"])
@@ -402,15 +364,11 @@ play = st.one_of(
 
 
 def _service() -> MatchService:
-    if not _STORE:
-        _STORE.append(Store(f"sqlite:///{tempfile.mkdtemp(dir=_TMP)}/dm-properties.sqlite3"))
-    return MatchService(_STORE[0])
+    return property_service("dm-properties.sqlite3")
 
 
 def _deployed_match(service: MatchService) -> int:
-    kit_id = secrets.token_urlsafe(16)
-    record_kit_in(service.store, {"kit_id": kit_id, "game": "dominum"})
-    match_id = service.current_match(service.kit(kit_id)).id
+    match_id = new_match(service, "dominum")
     forces = service.state(match_id)[1]["forces"]
     setup = [{**BEGIN, "first_player": "red"}]
     for i in range(6):
@@ -420,21 +378,8 @@ def _deployed_match(service: MatchService) -> int:
         setup.append(
             {"type": "place", "player": "gold", "card": forces["gold"][i], "space": GOLD_SPACES[i]}
         )
-    assert _submit(service, match_id, setup) == setup
+    assert submit_all(service, match_id, setup) == setup
     return match_id
-
-
-def _submit(service: MatchService, match_id: int, sequence: list[dict]) -> list[dict]:
-    applied = []
-    for action in sequence:
-        try:
-            service.submit(
-                match_id, action, client_action_id=secrets.token_hex(8), base_version=None
-            )
-        except DomekitError:
-            continue
-        applied.append(action)
-    return applied
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -442,15 +387,12 @@ def _submit(service: MatchService, match_id: int, sequence: list[dict]) -> list[
 def test_undoing_the_last_k_actions_equals_replaying_the_first_n_minus_k(sequence, data):
     service = _service()
     match_id = _deployed_match(service)
-    applied = _submit(service, match_id, sequence)
+    applied = submit_all(service, match_id, sequence)
     k = data.draw(st.integers(0, len(applied)))
-    for _ in range(k):
-        service.submit(
-            match_id, {"type": "undo"}, client_action_id=secrets.token_hex(8), base_version=None
-        )
+    undo(service, match_id, k)
     other = _deployed_match(service)
     kept = applied[: len(applied) - k]
-    assert _submit(service, other, kept) == kept
+    assert submit_all(service, other, kept) == kept
     state = service.state(match_id)[1]
     assert state == service.state(other)[1]
     view = service.plugin("dominum").page(state, "table", ()).context

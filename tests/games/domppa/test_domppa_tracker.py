@@ -3,57 +3,24 @@
 from __future__ import annotations
 
 import re
-import secrets
-import tempfile
-from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
+from game_tracker import KitTable, new_match, property_service, submit_all, tracker_client, undo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from toolkit.errors import DomekitError
 from toolkit.games.domppa.kit import load_kit_data
 from toolkit.games.domppa.tracker import RULE_OUT, RULE_TURN
-from toolkit.tracker.app import create_app
-from toolkit.tracker.kits import record_kit, record_kit_in
 from toolkit.tracker.matches import MatchService
-from toolkit.tracker.storage import Store
 
 DATA = load_kit_data(None)
 IDS = [ch.id for ch in DATA.characters]
 
 
-class Combat:
+class Combat(KitTable):
     """One kit's combat driven through the JSON API, as the phones at the table would."""
 
-    def __init__(self, client: TestClient, db_url: str) -> None:
-        self.client = client
-        self.kit = secrets.token_urlsafe(16)
-        record_kit(db_url, {"kit_id": self.kit, "game": "domppa", "base_url": "http://t"})
-
-    def act(self, version: int | None = None, client_action_id: str | None = None, **action):
-        body = {"action": action, "client_action_id": client_action_id or secrets.token_hex(8)}
-        if version is not None:
-            body["version"] = version
-        return self.client.post(f"/k/{self.kit}/act", json=body)
-
-    def ok(self, **action) -> dict:
-        reply = self.act(**action)
-        assert reply.status_code == 200, reply.json()
-        return reply.json()
-
-    def refused(self, rule: str | None = None, **action) -> dict:
-        before = self.state()
-        reply = self.act(**action)
-        assert reply.status_code == 422, reply.json()
-        if rule is not None:
-            assert reply.json()["rule"] == rule, reply.json()
-        assert self.state() == before
-        return reply.json()
-
-    def state(self) -> dict:
-        return self.client.get(f"/k/{self.kit}/table.json").json()
+    game = "domppa"
 
     def unit(self, unit_id: str) -> dict:
         return self.client.get(f"/k/{self.kit}/unit/{unit_id}.json").json()["unit"]
@@ -72,10 +39,7 @@ class Combat:
 
 @pytest.fixture
 def client(tmp_path):
-    db_url = f"sqlite:///{tmp_path / 'dp.sqlite3'}"
-    with TestClient(create_app(db_url, kits_dir=None)) as test_client:
-        test_client.db_url = db_url
-        yield test_client
+    yield from tracker_client(tmp_path, "dp.sqlite3")
 
 
 @pytest.fixture
@@ -351,8 +315,6 @@ def test_pages_render_and_a_plain_form_previews_the_attack(combat):
 
 # --------------------------------------------------------------------------------- properties
 
-_TMP = "/dev/shm" if Path("/dev/shm").is_dir() else None
-_STORE: list[Store] = []
 dice = st.one_of(
     st.just("roll"),
     st.tuples(st.integers(1, 5), st.integers(1, 5)).map(lambda t: f"{t[0]},{t[1]}"),
@@ -386,28 +348,11 @@ combat_actions = st.one_of(
 
 
 def _service() -> MatchService:
-    if not _STORE:
-        _STORE.append(Store(f"sqlite:///{tempfile.mkdtemp(dir=_TMP)}/dp-properties.sqlite3"))
-    return MatchService(_STORE[0])
+    return property_service("dp-properties.sqlite3")
 
 
 def _new_combat(service: MatchService) -> int:
-    kit_id = secrets.token_urlsafe(16)
-    record_kit_in(service.store, {"kit_id": kit_id, "game": "domppa"})
-    return service.current_match(service.kit(kit_id)).id
-
-
-def _submit(service: MatchService, match_id: int, sequence: list[dict]) -> list[dict]:
-    applied = []
-    for action in sequence:
-        try:
-            service.submit(
-                match_id, action, client_action_id=secrets.token_hex(8), base_version=None
-            )
-        except DomekitError:
-            continue
-        applied.append(action)
-    return applied
+    return new_match(service, "domppa")
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -415,12 +360,9 @@ def _submit(service: MatchService, match_id: int, sequence: list[dict]) -> list[
 def test_undoing_the_last_k_actions_equals_replaying_the_first_n_minus_k(sequence, data):
     service = _service()
     match_id = _new_combat(service)
-    applied = _submit(service, match_id, sequence)
+    applied = submit_all(service, match_id, sequence)
     k = data.draw(st.integers(0, len(applied)))
-    for _ in range(k):
-        service.submit(
-            match_id, {"type": "undo"}, client_action_id=secrets.token_hex(8), base_version=None
-        )
+    undo(service, match_id, k)
     state = service.state(match_id)[1]
     # Replaying on a combat with the same seed gives the same state, server rolls included.
     other = _new_combat(service)

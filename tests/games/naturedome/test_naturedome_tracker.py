@@ -4,40 +4,26 @@ from __future__ import annotations
 
 import re
 import secrets
-import tempfile
-from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
+from game_tracker import KitTable, new_match, property_service, submit_all, tracker_client, undo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolkit.data.naturedome import load_deck, load_rules
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome import rules as engine
-from toolkit.tracker.app import create_app
-from toolkit.tracker.kits import record_kit, record_kit_in
 from toolkit.tracker.matches import MatchService
-from toolkit.tracker.storage import Store
 
 RULES = load_rules()
 DECK = load_deck()
 START = RULES.health.start
 
 
-class Duel:
+class Duel(KitTable):
     """One kit's duel driven through the JSON API, as the phones at the table would."""
 
-    def __init__(self, client: TestClient, db_url: str) -> None:
-        self.client = client
-        self.kit = secrets.token_urlsafe(16)
-        record_kit(db_url, {"kit_id": self.kit, "game": "naturedome", "base_url": "http://t"})
-
-    def act(self, version: int | None = None, client_action_id: str | None = None, **action):
-        body = {"action": action, "client_action_id": client_action_id or secrets.token_hex(8)}
-        if version is not None:
-            body["version"] = version
-        return self.client.post(f"/k/{self.kit}/act", json=body)
+    game = "naturedome"
 
     def clash(self, attacker: int, attack: str, defence: str, card: str, boosts=()) -> dict:
         reply = self.act(
@@ -51,18 +37,6 @@ class Duel:
         assert reply.status_code == 200, reply.json()
         return reply.json()
 
-    def refused(self, rule: str | None = None, **action) -> dict:
-        before = self.state()
-        reply = self.act(**action)
-        assert reply.status_code == 422, reply.json()
-        if rule is not None:
-            assert reply.json()["rule"] == rule, reply.json()
-        assert self.state() == before
-        return reply.json()
-
-    def state(self) -> dict:
-        return self.client.get(f"/k/{self.kit}/table.json").json()
-
     def health(self) -> list[int]:
         return [m["health"] for m in self.state()["meters"]]
 
@@ -72,10 +46,7 @@ class Duel:
 
 @pytest.fixture
 def client(tmp_path):
-    db_url = f"sqlite:///{tmp_path / 'nd.sqlite3'}"
-    with TestClient(create_app(db_url, kits_dir=None)) as test_client:
-        test_client.db_url = db_url
-        yield test_client
+    yield from tracker_client(tmp_path, "nd.sqlite3")
 
 
 @pytest.fixture
@@ -328,8 +299,6 @@ def test_pages_render_and_a_plain_form_previews_then_records(duel):
 
 # --------------------------------------------------------------------------------- properties
 
-_TMP = "/dev/shm" if Path("/dev/shm").is_dir() else None
-_STORE: list[Store] = []
 CARD_IDS = sorted({card.id for card in DECK})
 
 clashes = st.builds(
@@ -343,28 +312,11 @@ clashes = st.builds(
 
 
 def _service() -> MatchService:
-    if not _STORE:
-        _STORE.append(Store(f"sqlite:///{tempfile.mkdtemp(dir=_TMP)}/nd-properties.sqlite3"))
-    return MatchService(_STORE[0])
+    return property_service("nd-properties.sqlite3")
 
 
 def _new_duel(service: MatchService) -> int:
-    kit_id = secrets.token_urlsafe(16)
-    record_kit_in(service.store, {"kit_id": kit_id, "game": "naturedome"})
-    return service.current_match(service.kit(kit_id)).id
-
-
-def _submit(service: MatchService, match_id: int, sequence: list[dict]) -> list[dict]:
-    applied = []
-    for action in sequence:
-        try:
-            service.submit(
-                match_id, action, client_action_id=secrets.token_hex(8), base_version=None
-            )
-        except DomekitError:
-            continue
-        applied.append(action)
-    return applied
+    return new_match(service, "naturedome")
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -372,15 +324,12 @@ def _submit(service: MatchService, match_id: int, sequence: list[dict]) -> list[
 def test_undoing_the_last_k_clashes_equals_replaying_the_first_n_minus_k(sequence, data):
     service = _service()
     match_id = _new_duel(service)
-    applied = _submit(service, match_id, sequence)
+    applied = submit_all(service, match_id, sequence)
     k = data.draw(st.integers(0, len(applied)))
-    for _ in range(k):
-        service.submit(
-            match_id, {"type": "undo"}, client_action_id=secrets.token_hex(8), base_version=None
-        )
+    undo(service, match_id, k)
     other = _new_duel(service)
     kept = applied[: len(applied) - k]
-    assert _submit(service, other, kept) == kept
+    assert submit_all(service, other, kept) == kept
     state = service.state(match_id)[1]
     assert state == service.state(other)[1]
     # Every card is somewhere: in a hand, the draw pile or the played pile.
@@ -409,7 +358,7 @@ def test_a_retried_clash_never_applies_twice(sequence, retries):
                     match_id, old_action, client_action_id=old_id, base_version=None
                 ).replayed
     once = _new_duel(service)
-    assert _submit(service, once, [a for _, a in accepted]) == [a for _, a in accepted]
+    assert submit_all(service, once, [a for _, a in accepted]) == [a for _, a in accepted]
     assert service.state(match_id)[1] == service.state(once)[1]
 
 
