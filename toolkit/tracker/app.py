@@ -346,14 +346,12 @@ def create_app(
         version = _version_field(fields.get("version"))
         try:
             action = _read_command(service.plugin(who.kit.game), action)
-            done = await run_in_threadpool(
-                lambda: service.submit(
-                    match.id,
-                    action,
-                    client_action_id=str(fields.get("client_action_id") or ""),
-                    base_version=version,
-                    actor=actor,
-                )
+            done = await service.submit_async(
+                match.id,
+                action,
+                client_action_id=str(fields.get("client_action_id") or ""),
+                base_version=version,
+                actor=actor,
             )
         except Stale as exc:
             return refusal(request, who, match, exc, is_json, fields, status=409)

@@ -8,6 +8,8 @@ server resumes exactly where the log ends.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import secrets
 import threading
@@ -15,6 +17,8 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
+
+from starlette.concurrency import run_in_threadpool
 
 from toolkit.errors import DomekitError, RuleError
 from toolkit.tracker.plugin import EVERYTHING, Action, GamePlugin, State, load_plugin
@@ -267,39 +271,99 @@ class MatchService:
             return self._undo(match_id, data, client_action_id, base_version, actor)
         action = plugin.parse_action(data)
         for _attempt in range(5):
-            with self._lock(match_id):
-                live = self._current(match_id)
-                waiting = live.pending.get(client_action_id)
-                if waiting is None:
-                    known = self._known(live, client_action_id)
-                    if known is not None:
-                        return known
-                    touches = plugin.touches(action)
-                    self._check_fresh(live, base_version, touches)
-                    state, outcome = plugin.apply(live.state, action)
-                    text = plugin.describe(action)
-                    item = self._append(
-                        live,
-                        client_action_id,
-                        actor,
-                        str(action.get("type", "")),
-                        action,
-                        base_version,
-                        text,
-                        outcome,
-                    )
-                    live.state = state
-                    live.effective.append((item.expected_version + 1, action))
-                    live.touched.append(touches)
-            if waiting is not None:  # a retry of an action still being committed: its result
-                _wait_quietly(waiting)
+            step = self._step(match_id, plugin, action, client_action_id, base_version, actor)
+            if isinstance(step, Submitted):
+                return step
+            if isinstance(step, Future):  # a retry of an action still being committed
+                _wait_quietly(step)
                 continue
+            item, text, outcome = step
             seq = item.done.result()  # the reply waits until the action is durable
             if seq is None:  # another process wrote first: read the log again and retry
                 continue
             self._notify(match_id, seq)
             return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
         raise DomekitError("the match is busy; try again")
+
+    async def submit_async(
+        self,
+        match_id: int,
+        data: Mapping[str, Any],
+        *,
+        client_action_id: str,
+        base_version: int | None,
+        actor: str = "",
+    ) -> Submitted:
+        """`submit` for the event loop: the action is applied on the loop (it takes well under
+        a millisecond once the match is in memory) and the loop waits for the group commit
+        without holding a thread. Undo, and a match not yet in memory, go to a worker thread."""
+        client_action_id = _check_client_id(client_action_id)
+        live = self._live.get(match_id)
+        if data.get("type") == UNDO or live is None or live.chain.broken:
+            return await run_in_threadpool(
+                lambda: self.submit(
+                    match_id,
+                    data,
+                    client_action_id=client_action_id,
+                    base_version=base_version,
+                    actor=actor,
+                )
+            )
+        plugin = self.plugin(live.game)
+        action = plugin.parse_action(data)
+        for _attempt in range(5):
+            step = self._step(match_id, plugin, action, client_action_id, base_version, actor)
+            if isinstance(step, Submitted):
+                return step
+            if isinstance(step, Future):
+                with contextlib.suppress(Exception):
+                    await asyncio.wrap_future(step)
+                continue
+            item, text, outcome = step
+            seq = await asyncio.wrap_future(item.done)
+            if seq is None:
+                continue
+            self._notify(match_id, seq)
+            return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
+        raise DomekitError("the match is busy; try again")
+
+    def _step(
+        self,
+        match_id: int,
+        plugin: GamePlugin,
+        action: Action,
+        client_action_id: str,
+        base_version: int | None,
+        actor: str,
+    ) -> Submitted | Future | tuple[Append, str, dict[str, Any]]:
+        """Under the match's lock: the known reply of a retry, the pending commit of the same
+        action id, or the action applied in memory and queued for the group commit."""
+        with self._lock(match_id):
+            live = self._current(match_id)
+            waiting = live.pending.get(client_action_id)
+            if waiting is not None:
+                return waiting
+            known = self._known(live, client_action_id)
+            if known is not None:
+                return known
+            touches = plugin.touches(action)
+            self._check_fresh(live, base_version, touches)
+            state, outcome = plugin.apply(live.state, action)
+            text = plugin.describe(action)
+            item = self._append(
+                live,
+                client_action_id,
+                actor,
+                str(action.get("type", "")),
+                action,
+                base_version,
+                text,
+                outcome,
+            )
+            live.state = state
+            live.effective.append((item.expected_version + 1, action))
+            live.touched.append(touches)
+            return item, text, outcome
 
     def _append(
         self,
