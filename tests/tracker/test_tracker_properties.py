@@ -7,18 +7,16 @@ import secrets
 import tempfile
 from pathlib import Path
 
+from game_tracker import TMP, new_match, submit_all, undo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tracker_helpers import loader
 
 from toolkit.errors import DomekitError
-from toolkit.tracker.kits import record_kit_in
 from toolkit.tracker.matches import MatchService
 from toolkit.tracker.storage import Store
 
-# Memory-backed when the machine has it: these tests count outcomes, not fsyncs.
-_TMP = "/dev/shm" if Path("/dev/shm").is_dir() else None
-STORE = Store(f"sqlite:///{Path(tempfile.mkdtemp(dir=_TMP)) / 'properties.sqlite3'}")
+STORE = Store(f"sqlite:///{Path(tempfile.mkdtemp(dir=TMP)) / 'properties.sqlite3'}")
 
 actions = st.lists(
     st.fixed_dictionaries(
@@ -33,23 +31,7 @@ actions = st.lists(
 
 
 def fresh_match(service: MatchService) -> int:
-    kit_id = secrets.token_urlsafe(16)
-    record_kit_in(service.store, {"kit_id": kit_id, "game": "tally"})
-    return service.current_match(service.kit(kit_id)).id
-
-
-def submit_all(service: MatchService, match_id: int, sequence: list[dict]) -> list[dict]:
-    """Send every action; the ones the rules accepted, in order."""
-    applied = []
-    for action in sequence:
-        try:
-            service.submit(
-                match_id, action, client_action_id=secrets.token_hex(8), base_version=None
-            )
-        except DomekitError:
-            continue
-        applied.append(action)
-    return applied
+    return new_match(service, "tally")
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -59,10 +41,7 @@ def test_undoing_the_last_k_actions_equals_replaying_the_first_n_minus_k(sequenc
     match_id = fresh_match(service)
     applied = submit_all(service, match_id, sequence)
     k = data.draw(st.integers(0, len(applied)))
-    for _ in range(k):
-        service.submit(
-            match_id, {"type": "undo"}, client_action_id=secrets.token_hex(8), base_version=None
-        )
+    undo(service, match_id, k)
     other = fresh_match(service)
     assert submit_all(service, other, applied[: len(applied) - k]) == applied[: len(applied) - k]
     assert service.state(match_id)[1] == service.state(other)[1]

@@ -7,11 +7,13 @@ import secrets
 from pathlib import Path
 
 import tally
-from fastapi.testclient import TestClient
+from game_tracker import act
 
 from toolkit.tracker.app import create_app
 from toolkit.tracker.kits import record_kit
 from toolkit.tracker.plugin import load_plugin
+
+__all__ = ["act", "client_id_of", "loader", "make_app", "new_kit"]
 
 HERE = Path(__file__).resolve().parent
 
@@ -34,10 +36,3 @@ def new_kit(db_url: str, game: str = "tally", **extra) -> str:
 
 def client_id_of(html: str) -> str:
     return re.search(r'name="client_action_id" value="([0-9a-f]+)"', html).group(1)
-
-
-def act(client: TestClient, kit: str, action: dict, *, client_action_id=None, version=None):
-    body = {"action": action, "client_action_id": client_action_id or secrets.token_hex(8)}
-    if version is not None:
-        body["version"] = version
-    return client.post(f"/k/{kit}/act", json=body)
