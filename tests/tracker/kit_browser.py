@@ -1,30 +1,79 @@
-"""Helpers for the browser tests of Nature Dome, Dominum and Domppa: print a game's kit for a
+"""Helpers for the browser tests (Debian's chromium through Playwright): print a game's kit for a
 tracker on a free loopback port, start that tracker, and read a QR code off a printed page
-(pdftoppm at 150 dpi, zbarimg). Death Dome's browser test is the model; its constants are reused."""
+(pdftoppm at 150 dpi, zbarimg)."""
 
 from __future__ import annotations
 
 import os
+import shutil
+import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
-from test_tracker_browser import ARGS, CHROMIUM, PHONE, _missing, free_port
 
-__all__ = ["ARGS", "CHROMIUM", "PHONE", "missing", "running_kit", "scan", "shots_folder"]
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+
+
+def browser_missing() -> str | None:
+    """Why a browser test cannot run here (no chromium, zbarimg or playwright)."""
+    if not Path(CHROMIUM).exists():
+        return "Debian's chromium is not installed (make system-deps)"
+    if shutil.which("zbarimg") is None:
+        return "zbarimg is not installed (make system-deps)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed"
+    return None
 
 
 def missing() -> str | None:
-    """Why the browser tests cannot run here (no chromium, zbarimg, pdftoppm or playwright)."""
-    from shutil import which
-
-    if which("pdftoppm") is None:
+    """Why the kit browser tests cannot run here (no chromium, zbarimg, pdftoppm or playwright)."""
+    if shutil.which("pdftoppm") is None:
         return "pdftoppm is not installed (poppler-utils)"
-    return _missing()
+    return browser_missing()
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Debian's chromium through Playwright, closed when the block ends."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def phone(browser: Browser) -> Page:
+    """A new page in its own context (its own cookies), at phone size."""
+    return browser.new_context(viewport=PHONE).new_page()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
 
 
 def shots_folder(tmp_path: Path) -> Path:
@@ -34,22 +83,24 @@ def shots_folder(tmp_path: Path) -> Path:
 
 
 @contextmanager
-def running_kit(game: str, tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """`domekit kit <game>` for a tracker on a free port, then `domekit serve` on that port."""
-    port = free_port()
+def serving(port: int, db: str, kits: Path) -> Iterator[str]:
+    """`domekit serve` on a loopback port until the block ends; yields its base URL once it
+    answers."""
     base = f"http://127.0.0.1:{port}"
-    db = f"sqlite:///{tmp_path / 'tracker.sqlite3'}"
-    pdf = tmp_path / "kits" / f"{game}-kit.pdf"
-    run = [sys.executable, "-m", "toolkit"]
-    subprocess.run(
-        [*run, "kit", game, "--out", str(pdf), "--base-url", base, "--db", db],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
     process = subprocess.Popen(
-        [*run, "serve", "--port", str(port), "--db", db, "--kits", str(pdf.parent)],
-        stdout=subprocess.PIPE,
+        [
+            sys.executable,
+            "-m",
+            "toolkit",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--kits",
+            str(kits),
+        ],
+        stdout=subprocess.DEVNULL,
         stderr=subprocess.STDOUT,
     )
     try:
@@ -61,13 +112,31 @@ def running_kit(game: str, tmp_path: Path) -> Iterator[tuple[str, Path]]:
                 time.sleep(0.1)
         else:
             raise RuntimeError("the tracker did not start")
-        yield base, pdf
+        yield base
     finally:
         process.terminate()
         try:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@contextmanager
+def running_kit(game: str, tmp_path: Path, *kit_options: str) -> Iterator[tuple[str, Path]]:
+    """`domekit kit <game>` for a tracker on a free port, then `domekit serve` on that port."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    db = f"sqlite:///{tmp_path / 'tracker.sqlite3'}"
+    pdf = tmp_path / "kits" / f"{game}-kit.pdf"
+    subprocess.run(
+        [sys.executable, "-m", "toolkit", "kit", game, *kit_options]
+        + ["--out", str(pdf), "--base-url", base, "--db", db],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+    with serving(port, db, pdf.parent):
+        yield base, pdf
 
 
 def scan(pdf: Path, marker: str, folder: Path) -> list[str]:

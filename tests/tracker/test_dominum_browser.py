@@ -8,7 +8,14 @@ from pathlib import Path
 
 import httpx
 import pytest
-from kit_browser import ARGS, CHROMIUM, PHONE, missing, running_kit, scan, shots_folder
+from kit_browser import (
+    chromium,
+    missing,
+    phone,
+    running_kit,
+    scan,
+    shots_folder,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +25,7 @@ GOLD = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
 
 @pytest.mark.skipif(missing() is not None, reason=str(missing()))
 def test_scan_the_red_mat_attack_and_the_table_sees_the_wound(tmp_path: Path):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     shots = shots_folder(tmp_path)
     with running_kit("dominum", tmp_path) as (base, pdf):
@@ -46,35 +53,31 @@ def test_scan_the_red_mat_attack_and_the_table_sees_the_wound(tmp_path: Path):
         act(type="activate", player="gold", phase="reposition")
         act(type="end_phase", player="gold")
 
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                mat = browser.new_context(viewport=PHONE).new_page()
-                table = browser.new_context(viewport=PHONE).new_page()
-                table.goto(root + "/table")
-                expect(table.locator("#live-status")).to_have_text("live", timeout=5000)
-                table.evaluate("window.notReloaded = true")
+        with chromium() as browser:
+            mat = phone(browser)
+            table = phone(browser)
+            table.goto(root + "/table")
+            expect(table.locator("#live-status")).to_have_text("live", timeout=5000)
+            table.evaluate("window.notReloaded = true")
 
-                mat.goto(red_mat)
-                expect(mat.locator("h1")).to_contain_text("Red player")
-                mat.select_option("select[name=phase]", "attack")
-                mat.click("text=Activate")
-                expect(mat.locator(".flash")).to_contain_text("Recorded: red activate attack")
-                mat.screenshot(path=str(shots / "dominum-red-mat.png"), full_page=True)
-                form = mat.locator("#attack-form")
-                form.locator("select[name=attacker]").select_option("3,2")
-                form.locator("select[name=target]").select_option("3,1")
-                form.locator("select[name=power]").select_option("deck:2")
-                mat.click("text=Check the attack")
-                expect(mat.locator("ol.steps")).to_contain_text("4 > 2: a wound")
-                mat.screenshot(path=str(shots / "dominum-confirm.png"), full_page=True)
-                mat.click("text=Confirm and record")
-                expect(mat.locator(".flash")).to_contain_text("Recorded: red attack 3,2 -> 3,1")
+            mat.goto(red_mat)
+            expect(mat.locator("h1")).to_contain_text("Red player")
+            mat.select_option("select[name=phase]", "attack")
+            mat.click("text=Activate")
+            expect(mat.locator(".flash")).to_contain_text("Recorded: red activate attack")
+            mat.screenshot(path=str(shots / "dominum-red-mat.png"), full_page=True)
+            form = mat.locator("#attack-form")
+            form.locator("select[name=attacker]").select_option("3,2")
+            form.locator("select[name=target]").select_option("3,1")
+            form.locator("select[name=power]").select_option("deck:2")
+            mat.click("text=Check the attack")
+            expect(mat.locator("ol.steps")).to_contain_text("4 > 2: a wound")
+            mat.screenshot(path=str(shots / "dominum-confirm.png"), full_page=True)
+            mat.click("text=Confirm and record")
+            expect(mat.locator(".flash")).to_contain_text("Recorded: red attack 3,2 -> 3,1")
 
-                expect(table.locator("#cards")).to_contain_text("1 wound", timeout=3000)
-                assert table.evaluate("window.notReloaded") is True
-                table.screenshot(path=str(shots / "dominum-table-live.png"), full_page=True)
-                mat.goto(root + "/player/gold")
-                mat.screenshot(path=str(shots / "dominum-gold-mat.png"), full_page=True)
-            finally:
-                browser.close()
+            expect(table.locator("#cards")).to_contain_text("1 wound", timeout=3000)
+            assert table.evaluate("window.notReloaded") is True
+            table.screenshot(path=str(shots / "dominum-table-live.png"), full_page=True)
+            mat.goto(root + "/player/gold")
+            mat.screenshot(path=str(shots / "dominum-gold-mat.png"), full_page=True)

@@ -7,14 +7,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kit_browser import ARGS, CHROMIUM, PHONE, missing, running_kit, scan, shots_folder
+from kit_browser import (
+    chromium,
+    missing,
+    phone,
+    running_kit,
+    scan,
+    shots_folder,
+)
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.mark.skipif(missing() is not None, reason=str(missing()))
 def test_scan_a_character_strike_and_the_target_sees_it_live(tmp_path: Path):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     shots = shots_folder(tmp_path)
     with running_kit("domppa", tmp_path) as (base, pdf):
@@ -22,44 +29,40 @@ def test_scan_a_character_strike_and_the_target_sees_it_live(tmp_path: Path):
         knight = next(url for url in urls if url.endswith("/unit/knight"))
         assert knight.startswith(base + "/k/")
         berserker = knight.removesuffix("/knight") + "/berserker"
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                attacker = browser.new_context(viewport=PHONE).new_page()
-                target = browser.new_context(viewport=PHONE).new_page()
-                target.goto(berserker)
-                expect(target.locator("#live-status")).to_have_text("live", timeout=5000)
-                target.evaluate("window.notReloaded = true")
+        with chromium() as browser:
+            attacker = phone(browser)
+            target = phone(browser)
+            target.goto(berserker)
+            expect(target.locator("#live-status")).to_have_text("live", timeout=5000)
+            target.evaluate("window.notReloaded = true")
 
-                attacker.goto(knight)
-                expect(attacker.locator("h1")).to_contain_text("Knight")
-                attacker.click("text=Start Knight's turn")
-                expect(attacker.locator(".flash").first).to_contain_text("Recorded: turn knight")
-                attacker.screenshot(path=str(shots / "domppa-knight.png"), full_page=True)
-                attacker.select_option("#target", "berserker")
-                attacker.select_option("select[name=weapon] >> nth=0", "Broadsword")
-                attacker.fill("#hit-dice", "6,3,2")
-                attacker.fill("#damage-dice", "5,4")
-                attacker.click("text=Check the attack")
-                expect(attacker.locator("ol.steps")).to_contain_text(
-                    "slashing: 9 x 125% rounded down = 11"
-                )
-                attacker.screenshot(path=str(shots / "domppa-confirm.png"), full_page=True)
-                attacker.click("text=Confirm and record")
-                expect(attacker.locator(".flash").first).to_contain_text(
-                    "Recorded: melee knight -> berserker"
-                )
+            attacker.goto(knight)
+            expect(attacker.locator("h1")).to_contain_text("Knight")
+            attacker.click("text=Start Knight's turn")
+            expect(attacker.locator(".flash").first).to_contain_text("Recorded: turn knight")
+            attacker.screenshot(path=str(shots / "domppa-knight.png"), full_page=True)
+            attacker.select_option("#target", "berserker")
+            attacker.select_option("select[name=weapon] >> nth=0", "Broadsword")
+            attacker.fill("#hit-dice", "6,3,2")
+            attacker.fill("#damage-dice", "5,4")
+            attacker.click("text=Check the attack")
+            expect(attacker.locator("ol.steps")).to_contain_text(
+                "slashing: 9 x 125% rounded down = 11"
+            )
+            attacker.screenshot(path=str(shots / "domppa-confirm.png"), full_page=True)
+            attacker.click("text=Confirm and record")
+            expect(attacker.locator(".flash").first).to_contain_text(
+                "Recorded: melee knight -> berserker"
+            )
 
-                expect(target.locator("#unit .big")).to_have_text("10", timeout=3000)
-                assert target.evaluate("window.notReloaded") is True
-                expect(target.locator("#morale")).to_contain_text("Morale test")
-                target.screenshot(path=str(shots / "domppa-berserker-live.png"), full_page=True)
-                target.fill("#morale input[name=dice]", "3,2")
-                target.click("#morale button")
-                expect(target.locator(".flash").first).to_contain_text("Recorded: morale")
-                expect(target.locator("#unit")).to_contain_text("fleeing")
-                attacker.goto(knight.rsplit("/unit", 1)[0] + "/table")
-                expect(attacker.locator("#roster")).to_contain_text("fleeing")
-                attacker.screenshot(path=str(shots / "domppa-table.png"), full_page=True)
-            finally:
-                browser.close()
+            expect(target.locator("#unit .big")).to_have_text("10", timeout=3000)
+            assert target.evaluate("window.notReloaded") is True
+            expect(target.locator("#morale")).to_contain_text("Morale test")
+            target.screenshot(path=str(shots / "domppa-berserker-live.png"), full_page=True)
+            target.fill("#morale input[name=dice]", "3,2")
+            target.click("#morale button")
+            expect(target.locator(".flash").first).to_contain_text("Recorded: morale")
+            expect(target.locator("#unit")).to_contain_text("fleeing")
+            attacker.goto(knight.rsplit("/unit", 1)[0] + "/table")
+            expect(attacker.locator("#roster")).to_contain_text("fleeing")
+            attacker.screenshot(path=str(shots / "domppa-table.png"), full_page=True)

@@ -5,17 +5,20 @@ the test's tmp folder)."""
 
 from __future__ import annotations
 
-import os
 import secrets
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from test_tracker_browser import ARGS, CHROMIUM, PHONE, _missing, free_port
+from kit_browser import (
+    browser_missing,
+    chromium,
+    free_port,
+    phone,
+    serving,
+    shots_folder,
+)
 
 from toolkit.tracker.kits import record_kit
 
@@ -42,50 +45,14 @@ def tracker(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
         record_kit(db, {"kit_id": kits[game], "game": game, "base_url": base, **extra})
     empty = tmp_path / "no-kits"
     empty.mkdir()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "toolkit",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            db,
-            "--kits",
-            str(empty),
-        ],  # fmt: skip
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.STDOUT,
-    )
-    try:
-        for _ in range(150):
-            try:
-                if httpx.get(base + "/", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("the tracker did not start")
+    with serving(port, db, empty):
         yield base, kits
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 def act(base: str, kit: str, **action) -> None:
     body = {"action": action, "client_action_id": secrets.token_hex(8)}
     reply = httpx.post(f"{base}/k/{kit}/act", json=body, timeout=10)
     assert reply.status_code == 200, reply.text
-
-
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("DOMEKIT_SCREENSHOTS") or tmp_path / "shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def set_up(base: str, kits: dict[str, str]) -> None:
@@ -111,93 +78,87 @@ def set_up(base: str, kits: dict[str, str]) -> None:
     act(base, kits["domppa"], type="hp", unit="berserker", change="-11")
 
 
-@pytest.mark.skipif(_missing() is not None, reason=str(_missing()))
+@pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
 def test_the_attack_forms_draw_their_odds_live_and_the_check_page_shows_them(
     tracker, tmp_path: Path
 ):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     base, kits = tracker
     set_up(base, kits)
-    folder = shots(tmp_path)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_context(viewport=PHONE).new_page()
-            dd = f"{base}/k/{kits['deathdome']}"
+    folder = shots_folder(tmp_path)
+    with chromium() as browser:
+        page = phone(browser)
+        dd = f"{base}/k/{kits['deathdome']}"
 
-            # Death Dome: no cards yet, the defender's 3 unknown cards: the chart says so.
-            page.goto(f"{dd}/unit/red/gunner")
-            chart = page.locator("#attack-form .odds")
-            expect(chart).to_contain_text("Attack odds", timeout=5000)
-            expect(chart).to_contain_text("not known")
-            # 1 + skill 1 = 2 against a defender holding no cards (toughness 0): a sure wound.
-            page.select_option("#target", "blue.scout")
-            page.fill("#cards", "1")
-            page.fill("#defender-cards", "0")
-            wound = page.locator('#attack-form [data-chance="wound"] .odds-value')
-            expect(wound).to_have_text("100%", timeout=5000)
-            expect(page.locator('#attack-form [data-chance="kill"] .odds-value')).to_have_text("0%")
-            page.screenshot(path=str(folder / "odds-deathdome-unit.png"), full_page=True)
-            page.fill("#cards", "1,x")
-            expect(page.locator("#attack-form .odds-error")).to_contain_text(
-                "cards are power values", timeout=5000
-            )
-            page.fill("#cards", "3,3,3")
-            expect(page.locator('#attack-form [data-chance="kill"] .odds-value')).to_have_text(
-                "100%", timeout=5000
-            )
-            page.click("text=Check the attack")
-            expect(page.locator("h1")).to_have_text("Check, then confirm")
-            expect(page.locator('.odds [data-chance="kill"] .odds-value')).to_have_text("100%")
-            page.click(".odds-more summary")  # each set of the cards typed, with its chances
-            expect(page.locator(".odds-table tr").last).to_contain_text("3,3,3")
-            page.screenshot(path=str(folder / "odds-deathdome-confirm.png"), full_page=True)
+        # Death Dome: no cards yet, the defender's 3 unknown cards: the chart says so.
+        page.goto(f"{dd}/unit/red/gunner")
+        chart = page.locator("#attack-form .odds")
+        expect(chart).to_contain_text("Attack odds", timeout=5000)
+        expect(chart).to_contain_text("not known")
+        # 1 + skill 1 = 2 against a defender holding no cards (toughness 0): a sure wound.
+        page.select_option("#target", "blue.scout")
+        page.fill("#cards", "1")
+        page.fill("#defender-cards", "0")
+        wound = page.locator('#attack-form [data-chance="wound"] .odds-value')
+        expect(wound).to_have_text("100%", timeout=5000)
+        expect(page.locator('#attack-form [data-chance="kill"] .odds-value')).to_have_text("0%")
+        page.screenshot(path=str(folder / "odds-deathdome-unit.png"), full_page=True)
+        page.fill("#cards", "1,x")
+        expect(page.locator("#attack-form .odds-error")).to_contain_text(
+            "cards are power values", timeout=5000
+        )
+        page.fill("#cards", "3,3,3")
+        expect(page.locator('#attack-form [data-chance="kill"] .odds-value')).to_have_text(
+            "100%", timeout=5000
+        )
+        page.click("text=Check the attack")
+        expect(page.locator("h1")).to_have_text("Check, then confirm")
+        expect(page.locator('.odds [data-chance="kill"] .odds-value')).to_have_text("100%")
+        page.click(".odds-more summary")  # each set of the cards typed, with its chances
+        expect(page.locator(".odds-table tr").last).to_contain_text("3,3,3")
+        page.screenshot(path=str(folder / "odds-deathdome-confirm.png"), full_page=True)
 
-            page.goto(f"{dd}/team/red")
-            expect(page.locator("#capture-form .odds")).to_contain_text(
-                "Capture payout", timeout=5000
-            )
-            page.screenshot(path=str(folder / "odds-deathdome-team.png"), full_page=True)
+        page.goto(f"{dd}/team/red")
+        expect(page.locator("#capture-form .odds")).to_contain_text("Capture payout", timeout=5000)
+        page.screenshot(path=str(folder / "odds-deathdome-team.png"), full_page=True)
 
-            # Blue's scout has no attack form on red's turn; when red ends its turn the live
-            # refresh brings the form in, and its chart fills without a reload.
-            page.goto(f"{dd}/unit/blue/scout")
-            expect(page.locator("#live-status")).to_have_text("live", timeout=5000)
-            expect(page.locator("#attack-form")).to_have_count(0)
-            act(base, kits["deathdome"], type="end_turn", team="red")
-            expect(page.locator("#attack-form .odds")).to_contain_text("Attack odds", timeout=5000)
+        # Blue's scout has no attack form on red's turn; when red ends its turn the live
+        # refresh brings the form in, and its chart fills without a reload.
+        page.goto(f"{dd}/unit/blue/scout")
+        expect(page.locator("#live-status")).to_have_text("live", timeout=5000)
+        expect(page.locator("#attack-form")).to_have_count(0)
+        act(base, kits["deathdome"], type="end_turn", team="red")
+        expect(page.locator("#attack-form .odds")).to_contain_text("Attack odds", timeout=5000)
 
-            # Dominum: two cards in the zone, deck 1,1,2,2,3,4,C: 1 VP on 3 pairs of 21.
-            page.goto(f"{base}/k/{kits['dominum']}/player/red")
-            surge = page.locator('#assault-form [data-chance="takes_surge"] .odds-value')
-            expect(surge).to_have_text("85.7%", timeout=5000)
-            page.screenshot(path=str(folder / "odds-dominum-assault.png"), full_page=True)
-            page.click("text=Check the assault")
-            expect(page.locator(".odds")).to_contain_text("Assault odds")
-            page.screenshot(path=str(folder / "odds-dominum-confirm.png"), full_page=True)
+        # Dominum: two cards in the zone, deck 1,1,2,2,3,4,C: 1 VP on 3 pairs of 21.
+        page.goto(f"{base}/k/{kits['dominum']}/player/red")
+        surge = page.locator('#assault-form [data-chance="takes_surge"] .odds-value')
+        expect(surge).to_have_text("85.7%", timeout=5000)
+        page.screenshot(path=str(folder / "odds-dominum-assault.png"), full_page=True)
+        page.click("text=Check the assault")
+        expect(page.locator(".odds")).to_contain_text("Assault odds")
+        page.screenshot(path=str(folder / "odds-dominum-confirm.png"), full_page=True)
 
-            # Nature Dome: the chart follows the attack card chosen.
-            page.goto(f"{base}/k/{kits['naturedome']}/player/1")
-            chart = page.locator("#clash-form .odds")
-            expect(chart).to_contain_text("Clash odds", timeout=5000)
-            expect(chart).to_contain_text("best play talon-dive")
-            page.select_option("#attack", "bear-swipe")
-            expect(chart).to_contain_text("best play bear-swipe", timeout=5000)
-            page.screenshot(path=str(folder / "odds-naturedome-player.png"), full_page=True)
+        # Nature Dome: the chart follows the attack card chosen.
+        page.goto(f"{base}/k/{kits['naturedome']}/player/1")
+        chart = page.locator("#clash-form .odds")
+        expect(chart).to_contain_text("Clash odds", timeout=5000)
+        expect(chart).to_contain_text("best play talon-dive")
+        page.select_option("#attack", "bear-swipe")
+        expect(chart).to_contain_text("best play bear-swipe", timeout=5000)
+        page.screenshot(path=str(folder / "odds-naturedome-player.png"), full_page=True)
 
-            # Domppa: the melee chart with its damage columns; the morale prompt's own chart.
-            dp = f"{base}/k/{kits['domppa']}"
-            page.goto(f"{dp}/unit/knight")
-            page.select_option("#target", "berserker")
-            page.select_option("select[name=weapon] >> nth=0", "Broadsword")
-            chart = page.locator("#attack-form .odds")
-            expect(chart).to_contain_text("Melee odds", timeout=5000)
-            expect(chart).to_contain_text("Berserker (10 of 21 HP)")
-            expect(chart.locator("svg.odds-cols")).to_be_visible()
-            page.screenshot(path=str(folder / "odds-domppa-knight.png"), full_page=True)
-            page.goto(f"{dp}/unit/berserker")
-            expect(page.locator('#morale [data-chance="passed"] .odds-value')).to_have_text("58.3%")
-            page.screenshot(path=str(folder / "odds-domppa-morale.png"), full_page=True)
-        finally:
-            browser.close()
+        # Domppa: the melee chart with its damage columns; the morale prompt's own chart.
+        dp = f"{base}/k/{kits['domppa']}"
+        page.goto(f"{dp}/unit/knight")
+        page.select_option("#target", "berserker")
+        page.select_option("select[name=weapon] >> nth=0", "Broadsword")
+        chart = page.locator("#attack-form .odds")
+        expect(chart).to_contain_text("Melee odds", timeout=5000)
+        expect(chart).to_contain_text("Berserker (10 of 21 HP)")
+        expect(chart.locator("svg.odds-cols")).to_be_visible()
+        page.screenshot(path=str(folder / "odds-domppa-knight.png"), full_page=True)
+        page.goto(f"{dp}/unit/berserker")
+        expect(page.locator('#morale [data-chance="passed"] .odds-value')).to_have_text("58.3%")
+        page.screenshot(path=str(folder / "odds-domppa-morale.png"), full_page=True)

@@ -5,46 +5,21 @@ update live through server-sent events."""
 from __future__ import annotations
 
 import os
-import shutil
-import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 import pytest
+from kit_browser import (
+    browser_missing,
+    chromium,
+    phone,
+    running_kit,
+    shots_folder,
+)
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {"width": 390, "height": 844}
-
-
-def _missing() -> str | None:
-    if not Path(CHROMIUM).exists():
-        return "Debian's chromium is not installed (make system-deps)"
-    if shutil.which("zbarimg") is None:
-        return "zbarimg is not installed (make system-deps)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed"
-    return None
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def decode_page(pdf: Path, title: str, folder: Path) -> list[str]:
@@ -63,63 +38,19 @@ def decode_page(pdf: Path, title: str, folder: Path) -> list[str]:
 
 @pytest.fixture
 def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("DOMEKIT_SCREENSHOTS") or tmp_path / "shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return shots_folder(tmp_path)
 
 
 @pytest.fixture
 def server(tmp_path: Path):
     """A kit printed for a tracker on a free loopback port, and that tracker running."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    db = f"sqlite:///{tmp_path / 'tracker.sqlite3'}"
-    pdf = tmp_path / "kits" / "deathdome-kit.pdf"
-    run = [sys.executable, "-m", "toolkit"]
-    subprocess.run(
-        [
-            *run,
-            "kit",
-            "deathdome",
-            "--teams",
-            "red,blue",
-            "--out",
-            str(pdf),
-            "--base-url",
-            base,
-            "--db",
-            db,
-        ],
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
-    process = subprocess.Popen(
-        [*run, "serve", "--port", str(port), "--db", db, "--kits", str(pdf.parent)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    try:
-        for _ in range(100):
-            try:
-                if httpx.get(base + "/", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("the tracker did not start")
-        yield base, pdf
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    with running_kit("deathdome", tmp_path, "--teams", "red,blue") as served:
+        yield served
 
 
-@pytest.mark.skipif(_missing() is not None, reason=str(_missing()))
+@pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
 def test_scan_a_unit_record_an_attack_and_see_another_phone_update(server, tmp_path, shots):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     base, pdf = server
     red = decode_page(pdf, "Death Dome: Red team Vitae meters", tmp_path)
@@ -141,60 +72,56 @@ def test_scan_a_unit_record_an_attack_and_see_another_phone_update(server, tmp_p
     act(type="pass", team="red")
     act(type="start")
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            attacker = browser.new_context(viewport=PHONE).new_page()
-            watcher = browser.new_context(viewport=PHONE).new_page()
-            watcher.goto(blue_scout_url)
-            expect(watcher.locator("#live-status")).to_have_text("live", timeout=5000)
-            watcher.evaluate("window.notReloaded = true")
-            full = watcher.locator("#vitae").inner_text()
+    with chromium() as browser:
+        attacker = phone(browser)
+        watcher = phone(browser)
+        watcher.goto(blue_scout_url)
+        expect(watcher.locator("#live-status")).to_have_text("live", timeout=5000)
+        watcher.evaluate("window.notReloaded = true")
+        full = watcher.locator("#vitae").inner_text()
 
-            attacker.goto(gunner_url)
-            expect(attacker.locator("h1")).to_contain_text("Red gunner")
-            attacker.screenshot(path=str(shots / "unit-red-gunner.png"), full_page=True)
-            attacker.select_option("#target", "blue.scout")
-            attacker.select_option("#weapon", "heavy-rifle")
-            attacker.fill("#cards", "1")
-            attacker.fill("#defence", "")
-            attacker.click("text=Check the attack")
-            expect(attacker.locator("ol.steps")).to_contain_text("attack stack")
-            attacker.screenshot(path=str(shots / "confirm-attack.png"), full_page=True)
-            clicked = time.perf_counter()
-            attacker.click("text=Confirm and record")
-            # The second phone shows the wound without reloading, within a second or two.
-            expect(watcher.locator("#vitae")).not_to_have_text(full, timeout=3000)
-            seen = time.perf_counter() - clicked
-            print(f"live update seen on the second phone {seen * 1000:.0f} ms after the click")
-            assert watcher.evaluate("window.notReloaded") is True
-            expect(attacker.locator(".flash")).to_contain_text(
-                "Recorded: attack red.gunner -> blue.scout"
-            )
-            watcher.screenshot(path=str(shots / "unit-blue-scout-live.png"), full_page=True)
+        attacker.goto(gunner_url)
+        expect(attacker.locator("h1")).to_contain_text("Red gunner")
+        attacker.screenshot(path=str(shots / "unit-red-gunner.png"), full_page=True)
+        attacker.select_option("#target", "blue.scout")
+        attacker.select_option("#weapon", "heavy-rifle")
+        attacker.fill("#cards", "1")
+        attacker.fill("#defence", "")
+        attacker.click("text=Check the attack")
+        expect(attacker.locator("ol.steps")).to_contain_text("attack stack")
+        attacker.screenshot(path=str(shots / "confirm-attack.png"), full_page=True)
+        clicked = time.perf_counter()
+        attacker.click("text=Confirm and record")
+        # The second phone shows the wound without reloading, within a second or two.
+        expect(watcher.locator("#vitae")).not_to_have_text(full, timeout=3000)
+        seen = time.perf_counter() - clicked
+        print(f"live update seen on the second phone {seen * 1000:.0f} ms after the click")
+        assert watcher.evaluate("window.notReloaded") is True
+        expect(attacker.locator(".flash")).to_contain_text(
+            "Recorded: attack red.gunner -> blue.scout"
+        )
+        watcher.screenshot(path=str(shots / "unit-blue-scout-live.png"), full_page=True)
 
-            # A page left open while another phone acted: its attack is refused with 409 and
-            # the fresh state, nothing overwritten.
-            attacker.goto(gunner_url)
-            attacker.select_option("#target", "blue.scout")
-            attacker.fill("#cards", "2")
-            attacker.click("text=Check the attack")
-            act(type="vitae", unit="blue.scout", change=1)
-            attacker.click("text=Confirm and record")
-            expect(attacker.locator(".stale")).to_contain_text("Someone changed the match")
-            expect(attacker.locator(".stale")).to_contain_text("vitae blue.scout +1")
-            attacker.screenshot(path=str(shots / "refused-stale.png"), full_page=True)
+        # A page left open while another phone acted: its attack is refused with 409 and
+        # the fresh state, nothing overwritten.
+        attacker.goto(gunner_url)
+        attacker.select_option("#target", "blue.scout")
+        attacker.fill("#cards", "2")
+        attacker.click("text=Check the attack")
+        act(type="vitae", unit="blue.scout", change=1)
+        attacker.click("text=Confirm and record")
+        expect(attacker.locator(".stale")).to_contain_text("Someone changed the match")
+        expect(attacker.locator(".stale")).to_contain_text("vitae blue.scout +1")
+        attacker.screenshot(path=str(shots / "refused-stale.png"), full_page=True)
 
-            for name, path in [
-                ("table", "table"),
-                ("team-red", "team/red"),
-                ("history", "history"),
-            ]:
-                attacker.goto(f"{base}/k/{kit}/{path}")
-                attacker.screenshot(path=str(shots / f"{name}.png"), full_page=True)
-            attacker.goto(f"{base}/k/{kit}/table")
-            attacker.click("text=view-only link for spectators")
-            assert "/v/" in attacker.url and kit not in attacker.content()
-            attacker.screenshot(path=str(shots / "view-only.png"), full_page=True)
-        finally:
-            browser.close()
+        for name, path in [
+            ("table", "table"),
+            ("team-red", "team/red"),
+            ("history", "history"),
+        ]:
+            attacker.goto(f"{base}/k/{kit}/{path}")
+            attacker.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+        attacker.goto(f"{base}/k/{kit}/table")
+        attacker.click("text=view-only link for spectators")
+        assert "/v/" in attacker.url and kit not in attacker.content()
+        attacker.screenshot(path=str(shots / "view-only.png"), full_page=True)
