@@ -21,6 +21,7 @@ from typing import Any
 from toolkit.data.deathdome import DeathDomeData, Item, load_deathdome
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.deathdome import rules as engine
+from toolkit.games.deathdome.inputs import weapon_profile
 from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound
 
 GAME = "deathdome"
@@ -637,16 +638,7 @@ def _combat_attacker(state: State, a: Action, data: DeathDomeData) -> engine.Att
             raise RuleError("Weapons", f"{a['attacker']} does not carry {item.name}")
         if item.kind != "weapon":
             raise RuleError("Weapons", f"{item.name} is not a weapon")
-        weapon = engine.WeaponProfile(
-            strength=item.strength or 0,
-            attack=item.attack or "ranged",
-            range=item.range,
-            push_on=item.push_on,
-            splash=item.splash,
-            incapacitate=item.incapacitate,
-            ignore_los=item.ignore_los,
-            name=item.name,
-        )
+        weapon = weapon_profile(item)
     skill = unit_stats(state, colour, unit_type)["stats"]["skill"]
     return engine.Attacker(cards=tuple(a["cards"]), weapon=weapon, skill=skill, bonus=a["bonus_s"])
 
