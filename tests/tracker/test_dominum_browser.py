@@ -8,14 +8,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from kit_browser import (
-    chromium,
-    missing,
-    phone,
-    running_kit,
-    scan,
-    shots_folder,
-)
+from kit_browser import chromium, missing, phone, running_kit, scan, shots_folder
 
 pytestmark = pytest.mark.browser
 

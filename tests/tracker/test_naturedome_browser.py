@@ -6,14 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kit_browser import (
-    chromium,
-    missing,
-    phone,
-    running_kit,
-    scan,
-    shots_folder,
-)
+from kit_browser import chromium, missing, phone, running_kit, scan, shots_folder
 
 pytestmark = pytest.mark.browser
 

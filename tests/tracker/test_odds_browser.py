@@ -11,14 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from kit_browser import (
-    browser_missing,
-    chromium,
-    free_port,
-    phone,
-    serving,
-    shots_folder,
-)
+from kit_browser import browser_missing, chromium, free_port, phone, serving, shots_folder
 
 from toolkit.tracker.kits import record_kit
 

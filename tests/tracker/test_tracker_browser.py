@@ -11,13 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from kit_browser import (
-    browser_missing,
-    chromium,
-    phone,
-    running_kit,
-    shots_folder,
-)
+from kit_browser import browser_missing, chromium, phone, running_kit, shots_folder
 
 pytestmark = pytest.mark.browser
 
