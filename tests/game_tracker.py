@@ -6,10 +6,11 @@ from __future__ import annotations
 import secrets
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+from hypothesis import strategies as st
 
 from toolkit.errors import DomekitError
 from toolkit.tracker.app import create_app
@@ -110,3 +111,43 @@ def undo(service: MatchService, match_id: int, times: int) -> None:
         service.submit(
             match_id, {"type": "undo"}, client_action_id=secrets.token_hex(8), base_version=None
         )
+
+
+def undo_and_replay(
+    service: MatchService, new: Callable[[MatchService], int], sequence: list[dict], data
+) -> tuple[int, int]:
+    """Play `sequence` on a new match, undo the last k of the n accepted actions (k drawn from
+    hypothesis's `data`), and replay the first n - k on another new match, asserting the rules
+    accept each again. The two match ids."""
+    match_id = new(service)
+    applied = submit_all(service, match_id, sequence)
+    k = data.draw(st.integers(0, len(applied)))
+    undo(service, match_id, k)
+    other = new(service)
+    kept = applied[: len(applied) - k]
+    assert submit_all(service, other, kept) == kept
+    return match_id, other
+
+
+def submit_with_retries(
+    service: MatchService, match_id: int, sequence: list[dict], retries: list[int]
+) -> list[dict]:
+    """Send each action under a fresh client action id and, after each, resend the accepted ones
+    numbered in `retries` under their old ids (a lost reply, a double tap), asserting each resend
+    is answered as a replay. The accepted actions, in order."""
+    accepted: list[tuple[str, dict]] = []
+    for action in sequence:
+        client_id = secrets.token_hex(8)
+        try:
+            service.submit(match_id, action, client_action_id=client_id, base_version=None)
+            accepted.append((client_id, action))
+        except DomekitError:
+            pass
+        for again in retries:
+            if again < len(accepted):
+                old_id, old_action = accepted[again]
+                reply = service.submit(
+                    match_id, old_action, client_action_id=old_id, base_version=None
+                )
+                assert reply.replayed
+    return [action for _, action in accepted]

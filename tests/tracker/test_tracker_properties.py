@@ -7,7 +7,7 @@ import secrets
 import tempfile
 from pathlib import Path
 
-from game_tracker import TMP, new_match, submit_all, undo
+from game_tracker import TMP, new_match, submit_all, submit_with_retries, undo_and_replay
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tracker_helpers import loader
@@ -38,12 +38,7 @@ def fresh_match(service: MatchService) -> int:
 @given(sequence=actions, data=st.data())
 def test_undoing_the_last_k_actions_equals_replaying_the_first_n_minus_k(sequence, data):
     service = MatchService(STORE, loader)
-    match_id = fresh_match(service)
-    applied = submit_all(service, match_id, sequence)
-    k = data.draw(st.integers(0, len(applied)))
-    undo(service, match_id, k)
-    other = fresh_match(service)
-    assert submit_all(service, other, applied[: len(applied) - k]) == applied[: len(applied) - k]
+    match_id, other = undo_and_replay(service, fresh_match, sequence, data)
     assert service.state(match_id)[1] == service.state(other)[1]
 
 
@@ -70,21 +65,7 @@ def test_a_retried_action_id_never_applies_twice(sequence, retries):
     """Retries (a lost reply, a double tap) of accepted actions, interleaved with new actions."""
     service = MatchService(STORE, loader)
     match_id = fresh_match(service)
-    accepted: list[tuple[str, dict]] = []
-    for action in sequence:
-        client_id = secrets.token_hex(8)
-        try:
-            service.submit(match_id, action, client_action_id=client_id, base_version=None)
-            accepted.append((client_id, action))
-        except DomekitError:
-            pass
-        for again in retries:
-            if again < len(accepted):
-                old_id, old_action = accepted[again]
-                reply = service.submit(
-                    match_id, old_action, client_action_id=old_id, base_version=None
-                )
-                assert reply.replayed
+    accepted = submit_with_retries(service, match_id, sequence, retries)
     once = fresh_match(service)
-    assert submit_all(service, once, [a for _, a in accepted]) == [a for _, a in accepted]
+    assert submit_all(service, once, accepted) == accepted
     assert service.state(match_id) == service.state(once)  # same state, as many log entries

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from game_tracker import KitTable, new_match, property_service, submit_all, tracker_client, undo
+from game_tracker import (
+    KitTable,
+    new_match,
+    property_service,
+    submit_all,
+    tracker_client,
+    undo_and_replay,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -549,13 +556,7 @@ def _started_match(service: MatchService) -> int:
 @given(sequence=st.lists(play_actions, max_size=30), data=st.data())
 def test_undo_and_replay_are_exact_for_random_death_dome_play(sequence, data):
     service = _service()
-    match_id = _started_match(service)
-    applied = submit_all(service, match_id, sequence)
-    k = data.draw(st.integers(0, len(applied)))
-    undo(service, match_id, k)
-    other = _started_match(service)
-    kept = applied[: len(applied) - k]
-    assert submit_all(service, other, kept) == kept
+    match_id, other = undo_and_replay(service, _started_match, sequence, data)
     assert service.state(match_id)[1] == service.state(other)[1]
     # Vitae never below 0 nor above full; credits never negative; money is conserved.
     state = service.state(match_id)[1]

@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from game_tracker import KitTable, new_match, property_service, submit_all, tracker_client, undo
+from game_tracker import (
+    KitTable,
+    new_match,
+    property_service,
+    submit_all,
+    tracker_client,
+    undo_and_replay,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -386,13 +393,7 @@ def _deployed_match(service: MatchService) -> int:
 @given(sequence=st.lists(play, max_size=30), data=st.data())
 def test_undoing_the_last_k_actions_equals_replaying_the_first_n_minus_k(sequence, data):
     service = _service()
-    match_id = _deployed_match(service)
-    applied = submit_all(service, match_id, sequence)
-    k = data.draw(st.integers(0, len(applied)))
-    undo(service, match_id, k)
-    other = _deployed_match(service)
-    kept = applied[: len(applied) - k]
-    assert submit_all(service, other, kept) == kept
+    match_id, other = undo_and_replay(service, _deployed_match, sequence, data)
     state = service.state(match_id)[1]
     assert state == service.state(other)[1]
     view = service.plugin("dominum").page(state, "table", ()).context

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import re
-import secrets
 
 import pytest
-from game_tracker import KitTable, new_match, property_service, submit_all, tracker_client, undo
+from game_tracker import (
+    KitTable,
+    new_match,
+    property_service,
+    submit_all,
+    submit_with_retries,
+    tracker_client,
+    undo_and_replay,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolkit.data.naturedome import load_deck, load_rules
-from toolkit.errors import DomekitError
 from toolkit.games.naturedome import rules as engine
 from toolkit.tracker.matches import MatchService
 
@@ -323,13 +329,7 @@ def _new_duel(service: MatchService) -> int:
 @given(sequence=st.lists(clashes, max_size=30), data=st.data())
 def test_undoing_the_last_k_clashes_equals_replaying_the_first_n_minus_k(sequence, data):
     service = _service()
-    match_id = _new_duel(service)
-    applied = submit_all(service, match_id, sequence)
-    k = data.draw(st.integers(0, len(applied)))
-    undo(service, match_id, k)
-    other = _new_duel(service)
-    kept = applied[: len(applied) - k]
-    assert submit_all(service, other, kept) == kept
+    match_id, other = undo_and_replay(service, _new_duel, sequence, data)
     state = service.state(match_id)[1]
     assert state == service.state(other)[1]
     # Every card is somewhere: in a hand, the draw pile or the played pile.
@@ -343,22 +343,9 @@ def test_undoing_the_last_k_clashes_equals_replaying_the_first_n_minus_k(sequenc
 def test_a_retried_clash_never_applies_twice(sequence, retries):
     service = _service()
     match_id = _new_duel(service)
-    accepted: list[tuple[str, dict]] = []
-    for action in sequence:
-        client_id = secrets.token_hex(8)
-        try:
-            service.submit(match_id, action, client_action_id=client_id, base_version=None)
-            accepted.append((client_id, action))
-        except DomekitError:
-            pass
-        for again in retries:
-            if again < len(accepted):
-                old_id, old_action = accepted[again]
-                assert service.submit(
-                    match_id, old_action, client_action_id=old_id, base_version=None
-                ).replayed
+    accepted = submit_with_retries(service, match_id, sequence, retries)
     once = _new_duel(service)
-    assert submit_all(service, once, [a for _, a in accepted]) == [a for _, a in accepted]
+    assert submit_all(service, once, accepted) == accepted
     assert service.state(match_id)[1] == service.state(once)[1]
 
 
