@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import socket
 import subprocess
 import sys
@@ -63,6 +64,10 @@ def serve(
         print_qr(url)
     else:
         print(f"tracker: http://{host}:{port}/")
+    # Everything loaded so far lives as long as the server: keep it out of the garbage
+    # collector's full passes, which otherwise grow with it and stall requests.
+    gc.collect()
+    gc.freeze()
     uvicorn.run(
         app,
         host=host,
