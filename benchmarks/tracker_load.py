@@ -269,18 +269,25 @@ class _Connection:
             self.conn = None
 
 
-def _phone_loop(base: str, phone: Phone, deadline: float, result: LoadResult) -> None:
+def _phone_loop(
+    base: str, phone: Phone, deadline: float, result: LoadResult, interval: float = 0.0
+) -> None:
+    """Turns until the deadline: back to back, or one every `interval` seconds (a paced phone)."""
     http = _Connection(base)
     try:
         status, table = http.request("GET", f"/k/{phone.kit}/table.json")  # after the QR scan
         phone.version = table["match"]["version"]
+        next_turn = time.monotonic() + interval * phone.rng.random()
         while time.monotonic() < deadline:
+            if interval:
+                time.sleep(max(0.0, next_turn - time.monotonic()))
+                next_turn += interval
             _phone_turn(http, phone, result)
     except ConnectionError:
         if time.monotonic() < deadline:
             result.errors["ConnectionError"] += 1
             time.sleep(0.05)
-            _phone_loop(base, phone, deadline, result)
+            _phone_loop(base, phone, deadline, result, interval)
     finally:
         http.close()
 
@@ -349,14 +356,25 @@ def make_phones(kits: list[str], count: int, seed: int = 1) -> list[Phone]:
 
 
 def run_phones(
-    base: str, phones: list[Phone], seconds: float, result: LoadResult | None = None
+    base: str,
+    phones: list[Phone],
+    seconds: float,
+    result: LoadResult | None = None,
+    rate: float = 0.0,
 ) -> LoadResult:
-    """Every phone in its own thread until `seconds` have passed; `result` fills as they go."""
+    """Every phone in its own thread until `seconds` have passed; `result` fills as they go.
+
+    `rate` > 0 paces the phones to that many actions a second in all (players tap, then look);
+    0 sends back to back, which measures the server's ceiling.
+    """
     result = result if result is not None else LoadResult()
+    interval = len(phones) / rate if rate > 0 else 0.0
     started = time.monotonic()
     deadline = started + seconds
     threads = [
-        threading.Thread(target=_phone_loop, args=(base, phone, deadline, result), daemon=True)
+        threading.Thread(
+            target=_phone_loop, args=(base, phone, deadline, result, interval), daemon=True
+        )
         for phone in phones
     ]
     for thread in threads:
@@ -453,6 +471,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phones", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--tables", type=int, default=8)
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="actions a second from all phones together (default 0: back to back, the ceiling)",
+    )
     parser.add_argument("--db", help="a SQLAlchemy URL (default: a SQLite file in a temp dir)")
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (db and log)")
     parser.add_argument(
@@ -461,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
         help="record the server with py-spy: .svg flame graph, else collapsed stacks",
     )
     args = parser.parse_args(argv)
-    if args.phones < 1 or args.tables < 1 or args.seconds <= 0:
+    if args.phones < 1 or args.tables < 1 or args.seconds <= 0 or args.rate < 0:
         parser.error("--phones, --tables and --seconds must be positive")
     workdir = Path(tempfile.mkdtemp(prefix="domekit-load-"))
     db_url = args.db or f"sqlite:///{workdir / 'tracker.sqlite3'}"
@@ -469,12 +493,13 @@ def main(argv: list[str] | None = None) -> int:
         with Server(db_url, workdir, profile=args.profile) as server:
             kits = make_tables(db_url, args.tables, server.base)
             phones = make_phones(kits, args.phones)
+            pace = f"paced to {args.rate:g} actions/s" if args.rate else "back to back"
             print(
-                f"{args.phones} phones at {args.tables} tables for {args.seconds:g} s "
+                f"{args.phones} phones at {args.tables} tables for {args.seconds:g} s, {pace}, "
                 f"on {server.base} ({db_url})"
             )
             server_cpu, client_cpu = server.cpu_seconds(), time.process_time()
-            result = run_phones(server.base, phones, args.seconds)
+            result = run_phones(server.base, phones, args.seconds, rate=args.rate)
             server_cpu = server.cpu_seconds() - server_cpu
             client_cpu = time.process_time() - client_cpu
             check = verify(server.base, kits, result.acknowledged)
