@@ -87,6 +87,18 @@ class GamePlugin(Protocol):
         ...
 
 
+def parse_by_type(
+    parsers: Mapping[str, Callable[[Mapping[str, Any]], dict[str, Any]]],
+    data: Mapping[str, Any],
+) -> Action:
+    """A form's or JSON body's fields as an action: its `type` picks the game's parser."""
+    kind = str(data.get("type") or "").strip()
+    parser = parsers.get(kind)
+    if parser is None:
+        raise DomekitError(f"unknown action {kind!r}; the actions are {', '.join(sorted(parsers))}")
+    return {"type": kind, **parser(data)}
+
+
 def load_plugin(game: str) -> GamePlugin:
     """The tracker plugin of a game, from `toolkit/games/<game>/tracker.py`."""
     if not game.isidentifier():

@@ -22,7 +22,7 @@ from toolkit.data.deathdome import DeathDomeData, Item, load_deathdome
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.inputs import weapon_profile
-from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound
+from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound, parse_by_type
 
 GAME = "deathdome"
 SETUP, PLAY, PAYOUT, OVER = "setup", "play", "payout", "over"
@@ -279,13 +279,7 @@ class DeathDomeTracker:
     # -- actions ----------------------------------------------------------------------------
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:
-        kind = str(data.get("type") or "").strip()
-        parser = _PARSERS.get(kind)
-        if parser is None:
-            raise DomekitError(
-                f"unknown action {kind!r}; the actions are {', '.join(sorted(_PARSERS))}"
-            )
-        return {"type": kind, **parser(data)}
+        return parse_by_type(_PARSERS, data)
 
     def apply(self, state: State, action: Action) -> tuple[State, dict[str, Any]]:
         handler = _HANDLERS.get(str(action.get("type")))

@@ -31,7 +31,7 @@ from toolkit.games.dominum import match as engine
 from toolkit.games.dominum.board import PLAYERS, Space, opponent
 from toolkit.games.dominum.power import CRITICAL, PowerSource, card_text, parse_power
 from toolkit.games.dominum.rules import AttackKind, Keyword, first_player_chooser
-from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound
+from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound, parse_by_type
 
 GAME = "dominum"
 MATCHES_PER_KIT = 999  # no campaign: one match after another
@@ -309,13 +309,7 @@ class DominumTracker:
         return None
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:
-        kind = str(data.get("type") or "").strip()
-        parser = _PARSERS.get(kind)
-        if parser is None:
-            raise DomekitError(
-                f"unknown action {kind!r}; the actions are {', '.join(sorted(_PARSERS))}"
-            )
-        return {"type": kind, **parser(data)}
+        return parse_by_type(_PARSERS, data)
 
     def apply(self, state: State, action: Action) -> tuple[State, dict[str, Any]]:
         kind = action["type"]

@@ -31,7 +31,7 @@ from toolkit.games.domppa.actions import action_cost
 from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.dice import check_plain_die, parse_exploding, split_faces
 from toolkit.games.domppa.kit import DomppaKitData, derive, load_kit_data
-from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound
+from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound, parse_by_type
 
 GAME = "domppa"
 COMBATS_PER_KIT = 999  # no campaign: one combat after another
@@ -293,13 +293,7 @@ class DomppaTracker:
         return None
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:
-        kind = str(data.get("type") or "").strip()
-        parser = _PARSERS.get(kind)
-        if parser is None:
-            raise DomekitError(
-                f"unknown action {kind!r}; the actions are {', '.join(sorted(_PARSERS))}"
-            )
-        return {"type": kind, **parser(data)}
+        return parse_by_type(_PARSERS, data)
 
     def apply(self, state: State, action: Action) -> tuple[State, dict[str, Any]]:
         handler = _HANDLERS.get(str(action.get("type")))
