@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from toolkit.errors import DataError
+from toolkit.resources import card_data_dir
 
 if TYPE_CHECKING:  # pydantic loads where models are validated: reading a CSV needs none of it
     from pydantic import BaseModel, ValidationError
 
 M = TypeVar("M", bound="BaseModel")
 
-CARD_DATA = Path(__file__).resolve().parent.parent.parent / "card_data"
+CARD_DATA = card_data_dir()
 
 
 def game_data_dir(game: str, override: str | Path | None = None) -> Path:

@@ -26,15 +26,15 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import StreamingResponse
 
 from toolkit.errors import DomekitError, RuleError
+from toolkit.resources import static_dir, templates_dir
 from toolkit.tracker.kits import import_manifests
 from toolkit.tracker.live import Broker, match_stream
 from toolkit.tracker.matches import MatchService, NotFound, Stale, diff_states, new_client_action_id
 from toolkit.tracker.plugin import GamePlugin, PageNotFound, load_plugin
 from toolkit.tracker.storage import KitRow, MatchRow, Store
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-TEMPLATES = ROOT / "templates"
-STATIC = Path(__file__).resolve().parent / "static"
+TEMPLATES = templates_dir()
+STATIC = static_dir()
 RESERVED_FIELDS = {"client_action_id", "version", "next", "actor"}
 ACTOR_COOKIE = "domekit_actor"
 
