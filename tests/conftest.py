@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import tempfile
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,6 +13,17 @@ import pytest
 from typer.testing import CliRunner
 
 from toolkit.cli import app
+
+# No test writes to the user's real data folder (~/.local/share/domekit): Domekit's home, where
+# kits, decks and the default database go, is a fresh temporary folder for the whole run, and
+# the processes the tests start inherit it.
+TEST_HOME = tempfile.mkdtemp(prefix="domekit-test-home-")
+os.environ["DOMEKIT_HOME"] = TEST_HOME
+os.environ.pop("DOMEKIT_DB", None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(TEST_HOME, ignore_errors=True)
 
 
 @dataclass

@@ -276,11 +276,15 @@ def test_card_sizes_change_how_many_fit_a_page(cli, tmp_path, size, per_page):
     assert pdf[0].get_text().count("c") == per_page
 
 
-def test_default_output_is_named_after_the_sheet(cli, deck, monkeypatch, tmp_path):
+def test_default_output_is_named_after_the_sheet_in_domekits_home(cli, deck, monkeypatch, tmp_path):
+    home = tmp_path / "home"
+    monkeypatch.setenv("DOMEKIT_HOME", str(home))
     monkeypatch.chdir(tmp_path)
     result = cli("cards", str(deck))
     assert result.exit_code == 0, result.stderr
-    assert (tmp_path / "output" / "deck-cards.pdf").is_file()
+    assert result.stdout.strip() == str(home / "deck-cards.pdf")
+    assert (home / "deck-cards.pdf").is_file()
+    assert not (tmp_path / "output").exists()
 
 
 # --- bad input -------------------------------------------------------------------------------
@@ -380,7 +384,7 @@ def test_bad_files_are_clear_errors(cli, tmp_path, content, name, message):
 
 
 def test_the_console_command_runs_cards_the_same_way(deck, tmp_path):
-    """`domekit cards` starts without typer (toolkit.launch); same flags, same errors."""
+    """`python -m toolkit cards` (the console script's entry) runs as in-process; same errors."""
     out = tmp_path / "fast.pdf"
     done = subprocess.run(
         [sys.executable, "-m", "toolkit", "cards", str(deck), "--out", str(out)],

@@ -57,12 +57,13 @@ class Access:
 def create_app(
     db_url: str | None = None,
     *,
-    kits_dir: Path | str | None = "output",
+    kits_dir: Path | str | None = None,
     sse_max_seconds: float = 600.0,
     plugin_loader: Callable[[str], GamePlugin] = load_plugin,
     template_dirs: list[Path] | None = None,
 ) -> FastAPI:
-    """The tracker app over one database (`db_url`, else DOMEKIT_DB, else output/)."""
+    """The tracker app over one database (`db_url`, else DOMEKIT_DB, else Domekit's home); the
+    `*.kit.json` manifests in `kits_dir` are recorded at start."""
     store = Store(db_url or "")
     service = MatchService(store, plugin_loader)
     broker = Broker()

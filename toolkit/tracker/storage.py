@@ -42,8 +42,7 @@ from sqlalchemy import (
 )
 
 from toolkit.errors import DomekitError
-
-DEFAULT_DB = "sqlite:///output/domekit.sqlite3"
+from toolkit.resources import default_db_url
 
 metadata = MetaData()
 
@@ -173,8 +172,8 @@ _STOP = object()
 
 
 def resolve_db_url(db: str | None) -> str:
-    """The database URL: the flag, else DOMEKIT_DB, else a SQLite file in output/."""
-    url = db or os.environ.get("DOMEKIT_DB") or DEFAULT_DB
+    """The database URL: the flag, else DOMEKIT_DB, else a SQLite file in Domekit's home."""
+    url = db or os.environ.get("DOMEKIT_DB") or default_db_url()
     if "://" not in url:  # a bare path means a SQLite file
         url = f"sqlite:///{url}"
     return url
