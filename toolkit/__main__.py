@@ -1,3 +1,3 @@
-from toolkit.launch import main
+from toolkit.cli import main
 
 main()

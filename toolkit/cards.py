@@ -6,22 +6,20 @@ or rules is the body, qty, count or copies repeats a card, image and qr columns 
 the rest become labelled stat lines. Every problem is a DataError naming the file, row and column,
 found before the PDF is opened (the PDF is written atomically anyway).
 
-Both commands parse their own flags with argparse: `domekit cards` is a start-up-bound command (a
-150-card deck draws in about 0.1 s), so `toolkit.cli.main` runs them without importing typer and
-rich; inside the typer app they are passed through unchanged, so both ways behave the same.
+toolkit/cli.py parses both commands' flags; the PDFs go to Domekit's home folder unless `--out`
+says otherwise.
 """
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from toolkit.errors import DataError, DomekitError
+from toolkit.resources import home
 
 TEXT_COLUMNS = ("text", "ability", "rules")
 QTY_COLUMNS = ("qty", "count", "copies")
@@ -29,7 +27,6 @@ IMAGE_COLUMNS = ("image",)
 QR_COLUMNS = ("qr",)
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 SIZES = ("poker", "bridge", "mini", "tarot", "square")
-OUTPUT = Path("output")
 MAX_BLEED = 10.0
 
 
@@ -345,76 +342,48 @@ def fixed_back(value: str, sheet: Path) -> Any:
     return DeckBack(text=value)
 
 
-def output_file(out: Path | None, default: Path) -> Path:
-    path = out if out is not None else default
+def output_file(out: Path | None, default_name: str) -> Path:
+    """`--out`, else `default_name` in Domekit's home folder, as an absolute path."""
+    path = out if out is not None else home() / default_name
     if path.is_dir():
         raise DomekitError(f"--out {path} is a folder; expected a file name like deck.pdf")
-    return path
+    return path.absolute()
 
 
 # ---------------------------------------------------------------------------------------------
 # The commands
 
 
-def cards_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="domekit cards",
-        description="Any spreadsheet (CSV or XLSX) as one PDF of cards: bleed, safe zone, crop "
-        "marks, N-up sheets and mirrored duplex backs. Defaults: the first column is the title; "
-        "a column text, ability or rules is the body (shrunk to fit, :name: draws icons/name.png "
-        "or .svg beside the file); qty, count or copies repeats a card; image and qr columns are "
-        "a picture and a QR code; the other columns become labelled stat lines.",
-    )
-    parser.add_argument("file", type=Path, metavar="FILE", help="a .csv or .xlsx file")
-    parser.add_argument(
-        "--out", type=Path, help="the PDF to write (default output/<name>-cards.pdf)"
-    )
-    parser.add_argument("--paper", default="a4", help="a4 or letter (default a4)")
-    parser.add_argument(
-        "--size",
-        default="poker",
-        help=f"{'|'.join(SIZES)} or WxH in mm, like 63x88 (default poker)",
-    )
-    parser.add_argument("--bleed", type=float, default=3.0, help="bleed in mm (default 3)")
-    parser.add_argument(
-        "--marks",
-        default="edges",
-        choices=["corners", "edges", "lines", "none"],
-        help="crop marks (default edges)",
-    )
-    parser.add_argument(
-        "--back",
-        metavar="TEXT|IMAGE|COLUMN",
-        help="card backs: a column (its text or image per card), an image file, "
-        "or a text; no backs without it",
-    )
-    parser.add_argument(
-        "--duplex",
-        default="long",
-        choices=["long", "short"],
-        help="how the sheet flips when printed on both sides (default long)",
-    )
-    parser.add_argument(
-        "--back-offset",
-        default="0,0",
-        metavar="X,Y",
-        help="shift backs by X,Y mm (read it off `domekit calibrate`)",
-    )
-    parser.add_argument("--title", metavar="COL", help="the title column (default: the first)")
-    parser.add_argument("--text", metavar="COL", help="the body text column")
-    parser.add_argument("--image", metavar="COL", help="a column of image files (PNG, JPEG, SVG)")
-    parser.add_argument("--qty", metavar="COL", help="a column of copies per card")
-    parser.add_argument("--qr", metavar="COL", help="a column of URLs printed as QR codes")
-    parser.add_argument(
-        "--template",
-        type=Path,
-        metavar="FILE.j2",
-        help="a jinja2 template of paragraph markup for the card body",
-    )
-    return parser
+@dataclass(frozen=True)
+class CardsOptions:
+    """`domekit cards`' flags (toolkit/cli.py parses them)."""
+
+    file: Path
+    out: Path | None = None
+    paper: str = "a4"
+    size: str = "poker"
+    bleed: float = 3.0
+    marks: str = "edges"
+    back: str | None = None
+    duplex: str = "long"
+    back_offset: str = "0,0"
+    title: str | None = None
+    text: str | None = None
+    image: str | None = None
+    qty: str | None = None
+    qr: str | None = None
+    template: Path | None = None
 
 
-def build_cards(args: argparse.Namespace) -> Any:
+def check_choice(flag: str, value: str, choices: Sequence[str]) -> str:
+    """One of a flag's few words, any case; a DomekitError naming them otherwise."""
+    chosen = value.strip().lower()
+    if chosen not in choices:
+        raise DomekitError(f"{flag} {value!r}: expected {', '.join(choices[:-1])} or {choices[-1]}")
+    return chosen
+
+
+def build_cards(args: CardsOptions) -> Any:
     """Validate everything, then write the PDF; returns the deck result."""
     from toolkit.pdf.deck import build_deck
     from toolkit.pdf.geometry import paper_size
@@ -427,7 +396,7 @@ def build_cards(args: argparse.Namespace) -> Any:
         from toolkit.pdf.kits import parse_back_offset
 
         back_offset = parse_back_offset(args.back_offset)
-    out = output_file(args.out, OUTPUT / f"{args.file.stem}-cards.pdf")
+    out = output_file(args.out, f"{args.file.stem}-cards.pdf")
     template = Template(args.template) if args.template else None
     sheet = read_sheet(args.file)
     columns = plan_columns(
@@ -458,75 +427,18 @@ def build_cards(args: argparse.Namespace) -> Any:
     )
 
 
-def cards_main(argv: Sequence[str]) -> None:
-    """`domekit cards ARGS`: DomekitErrors propagate (the caller prints them, exit 2)."""
-    args = cards_parser().parse_args(list(argv))
-    result = build_cards(args)
-    layout = result.layout
-    print(result.pdf)
-    orientation = "landscape" if layout.landscape else "portrait"
-    print(
-        f"{result.cards} cards on {result.sheets} sheets ({result.pages} pages), "
-        f"{layout.per_page} per {orientation} page",
-        file=sys.stderr,
-    )
-    for warning in result.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-
-
-def calibrate_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="domekit calibrate",
-        description="A duplex calibration sheet: print it on both sides, hold it against a "
-        "light and read on its millimetre scales the --back-offset X,Y your printer needs.",
-    )
-    parser.add_argument("--paper", default="a4", help="a4 or letter (default a4)")
-    parser.add_argument("--out", type=Path, help="the PDF (default output/calibrate-<paper>.pdf)")
-    parser.add_argument(
-        "--duplex",
-        default="long",
-        choices=["long", "short"],
-        help="the flip you print with (default long)",
-    )
-    parser.add_argument(
-        "--orientation",
-        default="landscape",
-        choices=["landscape", "portrait"],
-        help="the orientation of your card sheets (default landscape, as poker "
-        "and bridge cards on A4 and Letter)",
-    )
-    parser.add_argument(
-        "--back-offset",
-        default="0,0",
-        metavar="X,Y",
-        help="print with this offset, to check a correction (default 0,0)",
-    )
-    return parser
-
-
-def calibrate_main(argv: Sequence[str]) -> None:
+def write_calibration(
+    *, paper: str, out: Path | None, duplex: str, orientation: str, back_offset: str
+) -> Path:
+    """`domekit calibrate`: the duplex calibration sheet's PDF; returns where it is."""
     from toolkit.pdf.calibration import draw_calibration
     from toolkit.pdf.document import pdf_document
     from toolkit.pdf.geometry import paper_size
     from toolkit.pdf.kits import parse_back_offset
 
-    args = calibrate_parser().parse_args(list(argv))
-    paper = paper_size(args.paper)
-    offset = parse_back_offset(args.back_offset)
-    out = output_file(args.out, OUTPUT / f"calibrate-{args.paper.strip().lower()}.pdf")
-    with pdf_document(out, paper, title="Duplex calibration") as doc:
-        draw_calibration(doc, orientation=args.orientation, duplex=args.duplex, back_offset=offset)
-    print(out)
-
-
-COMMANDS = {"cards": cards_main, "calibrate": calibrate_main}
-
-
-def fast_main(argv: Sequence[str]) -> int:
-    """`domekit cards|calibrate ...` without typer: the same command, its errors exit 2."""
-    try:
-        COMMANDS[argv[0]](argv[1:])
-    except DomekitError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    return 0
+    size = paper_size(paper)
+    offset = parse_back_offset(back_offset)
+    path = output_file(out, f"calibrate-{paper.strip().lower()}.pdf")
+    with pdf_document(path, size, title="Duplex calibration") as doc:
+        draw_calibration(doc, orientation=orientation, duplex=duplex, back_offset=offset)
+    return path

@@ -1,26 +1,77 @@
 """The `domekit` command: parses flags, calls the toolkit, prints. No rules live here.
 
-Heavy libraries (reportlab, FastAPI, SQLAlchemy) are imported inside the commands that need them,
-so `domekit --help` answers at once.
+Start-up stays short without a second parser: the command groups (each game's calculators, `odds`)
+live in their own modules, which `DomekitGroup` imports only when one of them runs (`--help`
+lists them from `GROUPS` below); heavy libraries (reportlab, FastAPI, SQLAlchemy) are imported
+inside the commands that need them.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
-import typer
-from typer.core import TyperGroup
+# Plain help and usage errors: typer's rich formatting costs about 0.4 s on every start. Set
+# TYPER_USE_RICH=1 to have it back. (typer reads this when it is first imported.)
+os.environ.setdefault("TYPER_USE_RICH", "0")
 
-from toolkit.errors import DomekitError
-from toolkit.games.deathdome.cli import app as deathdome_app
-from toolkit.games.dominum.cli import app as dominum_app
-from toolkit.games.domppa.cli import app as domppa_app
-from toolkit.games.naturedome.cli import app as naturedome_app
-from toolkit.odds.cli import app as odds_app
+import importlib  # noqa: E402
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import typer  # noqa: E402
+from typer.core import TyperGroup  # noqa: E402
+
+from toolkit import __version__  # noqa: E402
+from toolkit.errors import DomekitError  # noqa: E402
+
+# name: (the module whose `app` is the group, the one-line help `domekit --help` shows)
+GROUPS = {
+    "deathdome": (
+        "toolkit.games.deathdome.cli",
+        "Death Dome calculators: attack, payout, line of sight, movement, draws.",
+    ),
+    "naturedome": ("toolkit.games.naturedome.cli", "Nature Dome calculators: clash."),
+    "dominum": ("toolkit.games.dominum.cli", "Dominum calculators: attack, assault, duel."),
+    "domppa": (
+        "toolkit.games.domppa.cli",
+        "Domppa calculators: hit points, melee, ranged, morale, poison, action points and more.",
+    ),
+    "odds": (
+        "toolkit.odds.cli",
+        "Exact odds before you commit: every roll and draw weighed by the rules engines.",
+    ),
+}
 
 
 class DomekitGroup(TyperGroup):
-    """Turns a `DomekitError` anywhere below into one clear message and exit code 2."""
+    """The root command: loads a command group's module when it is used, and turns a
+    `DomekitError` anywhere below into one clear message and exit code 2."""
+
+    def list_commands(self, ctx):  # type: ignore[no-untyped-def]
+        return [*GROUPS, *(name for name in super().list_commands(ctx) if name not in GROUPS)]
+
+    def get_command(self, ctx, cmd_name):  # type: ignore[no-untyped-def]
+        if cmd_name in GROUPS and cmd_name not in self.commands:
+            module, help_text = GROUPS[cmd_name]
+            group = typer.main.get_group(importlib.import_module(module).app)
+            group.name, group.help = cmd_name, help_text
+            self.commands[cmd_name] = group
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx, formatter):  # type: ignore[no-untyped-def]
+        # The groups not loaded yet are listed by their help line alone, without importing them.
+        loaded = self.commands
+        stand_ins = {
+            name: TyperGroup(name=name, help=help_text)
+            for name, (_, help_text) in GROUPS.items()
+            if name not in loaded
+        }
+        self.commands = {**loaded, **stand_ins}
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self.commands = loaded
 
     def invoke(self, ctx):  # type: ignore[no-untyped-def]
         try:
@@ -36,14 +87,39 @@ app = typer.Typer(
     help="Print-and-play kits, a live table tracker and exact rules calculators "
     "for Death Dome, Nature Dome, Dominum and Domppa.",
     no_args_is_help=True,
-    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
-app.add_typer(deathdome_app, name="deathdome")
-app.add_typer(naturedome_app, name="naturedome")
-app.add_typer(dominum_app, name="dominum")
-app.add_typer(domppa_app, name="domppa")
-app.add_typer(odds_app, name="odds")
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"domekit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        is_eager=True,
+        callback=_print_version,
+        help="Print Domekit's version and exit.",
+    ),
+) -> None:
+    """Print-and-play kits, a live table tracker and exact rules calculators for Death Dome,
+    Nature Dome, Dominum and Domppa."""
+
+
+def _print_json(value: Any) -> None:
+    typer.echo(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+DB_HELP = (
+    "The tracker's database, any SQLAlchemy URL or a SQLite file (default: DOMEKIT_DB, else "
+    "domekit.sqlite3 in Domekit's home folder: DOMEKIT_HOME, else ~/.local/share/domekit)."
+)
 
 
 @app.command("kit")
@@ -53,7 +129,7 @@ def kit(
     ),
     paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
     out: Path | None = typer.Option(
-        None, "--out", help="The PDF to write (default output/<game>-kit.pdf)."
+        None, "--out", help="The PDF to write (default <game>-kit.pdf in Domekit's home folder)."
     ),
     base_url: str | None = typer.Option(
         None,
@@ -71,12 +147,7 @@ def kit(
         "0,0", "--back-offset", help="Shift card backs by X,Y mm to fix duplex misregistration."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-    db: str | None = typer.Option(
-        None,
-        "--db",
-        help="The tracker's database to record the kit in (default: DOMEKIT_DB, else "
-        "output/domekit.sqlite3).",
-    ),
+    db: str | None = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     """Write a print-and-play kit PDF (cards, meters, board, sheets) and its QR manifest."""
     from toolkit.pdf.kits import run_kit
@@ -97,46 +168,172 @@ def kit(
     record_manifest_files(db, [result.manifest for result in results])
 
 
-PASS_THROUGH = {"ignore_unknown_options": True, "allow_extra_args": True}
+@app.command("cards")
+def cards(
+    file: Path = typer.Argument(..., help="A .csv or .xlsx file."),
+    out: Path | None = typer.Option(
+        None, "--out", help="The PDF to write (default <name>-cards.pdf in Domekit's home folder)."
+    ),
+    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    size: str = typer.Option(
+        "poker", "--size", help="poker, bridge, mini, tarot, square or WxH in mm, like 63x88."
+    ),
+    bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm."),
+    marks: str = typer.Option(
+        "edges", "--marks", help="Crop marks: corners, edges, lines or none."
+    ),
+    back: str | None = typer.Option(
+        None,
+        "--back",
+        metavar="TEXT|IMAGE|COLUMN",
+        help="Card backs: a column (its text or image per card), an image file, or a text; no "
+        "backs without it.",
+    ),
+    duplex: str = typer.Option(
+        "long", "--duplex", help="How the sheet flips when printed on both sides: long or short."
+    ),
+    back_offset: str = typer.Option(
+        "0,0", "--back-offset", metavar="X,Y", help="Shift backs by X,Y mm (read off calibrate)."
+    ),
+    title: str | None = typer.Option(
+        None, "--title", metavar="COL", help="The title column (default: the first)."
+    ),
+    text: str | None = typer.Option(None, "--text", metavar="COL", help="The body text column."),
+    image: str | None = typer.Option(
+        None, "--image", metavar="COL", help="A column of image files (PNG, JPEG, SVG)."
+    ),
+    qty: str | None = typer.Option(None, "--qty", metavar="COL", help="Copies per card."),
+    qr: str | None = typer.Option(
+        None, "--qr", metavar="COL", help="A column of URLs printed as QR codes."
+    ),
+    template: Path | None = typer.Option(
+        None,
+        "--template",
+        metavar="FILE.j2",
+        help="A jinja2 template of paragraph markup for the card body.",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Any spreadsheet (CSV or XLSX) as one PDF of cards: bleed, safe zone, crop marks, N-up
+    sheets and mirrored duplex backs.
+
+    Defaults: the first column is the title; a column text, ability or rules is the body (shrunk
+    to fit, :name: draws icons/name.png or .svg beside the file); qty, count or copies repeats a
+    card; image and qr columns are a picture and a QR code; the other columns become labelled
+    stat lines.
+    """
+    from toolkit.cards import CardsOptions, build_cards, check_choice
+
+    options = CardsOptions(
+        file=file,
+        out=out,
+        paper=paper,
+        size=size,
+        bleed=bleed,
+        marks=check_choice("--marks", marks, ("corners", "edges", "lines", "none")),
+        back=back,
+        duplex=check_choice("--duplex", duplex, ("long", "short")),
+        back_offset=back_offset,
+        title=title,
+        text=text,
+        image=image,
+        qty=qty,
+        qr=qr,
+        template=template,
+    )
+    result = build_cards(options)
+    layout = result.layout
+    orientation = "landscape" if layout.landscape else "portrait"
+    if as_json:
+        _print_json(
+            {
+                "pdf": str(result.pdf),
+                "cards": result.cards,
+                "sheets": result.sheets,
+                "pages": result.pages,
+                "per_page": layout.per_page,
+                "orientation": orientation,
+                "warnings": list(result.warnings),
+            }
+        )
+        return
+    typer.echo(result.pdf)
+    typer.echo(
+        f"{result.cards} cards on {result.sheets} sheets ({result.pages} pages), "
+        f"{layout.per_page} per {orientation} page",
+        err=True,
+    )
+    for warning in result.warnings:
+        typer.echo(f"warning: {warning}", err=True)
 
 
-@app.command("cards", context_settings=PASS_THROUGH, add_help_option=False)
-def cards(ctx: typer.Context) -> None:
-    """Any spreadsheet (CSV or XLSX) as a PDF of cards with bleed, crop marks and duplex backs
-    (domekit cards --help lists its flags)."""
-    from toolkit.cards import cards_main
+@app.command("calibrate")
+def calibrate(
+    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="The PDF to write (default calibrate-<paper>.pdf in Domekit's home folder).",
+    ),
+    duplex: str = typer.Option("long", "--duplex", help="The flip you print with: long or short."),
+    orientation: str = typer.Option(
+        "landscape",
+        "--orientation",
+        help="The orientation of your card sheets: landscape (as poker and bridge cards on A4 "
+        "and Letter) or portrait.",
+    ),
+    back_offset: str = typer.Option(
+        "0,0", "--back-offset", metavar="X,Y", help="Print with this offset, to check a correction."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """A duplex calibration sheet: print it on both sides, hold it against a light and read on its
+    millimetre scales the --back-offset X,Y your printer needs."""
+    from toolkit.cards import check_choice, write_calibration
 
-    cards_main(ctx.args)
-
-
-@app.command("calibrate", context_settings=PASS_THROUGH, add_help_option=False)
-def calibrate(ctx: typer.Context) -> None:
-    """A duplex calibration sheet: read your printer's --back-offset off its millimetre scales
-    (domekit calibrate --help lists its flags)."""
-    from toolkit.cards import calibrate_main
-
-    calibrate_main(ctx.args)
+    pdf = write_calibration(
+        paper=paper,
+        out=out,
+        duplex=check_choice("--duplex", duplex, ("long", "short")),
+        orientation=check_choice("--orientation", orientation, ("landscape", "portrait")),
+        back_offset=back_offset,
+    )
+    if as_json:
+        _print_json(
+            {
+                "pdf": str(pdf),
+                "paper": paper.strip().lower(),
+                "duplex": duplex,
+                "orientation": orientation,
+                "back_offset": back_offset,
+            }
+        )
+    else:
+        typer.echo(pdf)
 
 
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on."),
     port: int = typer.Option(8000, help="Port to listen on."),
-    db: str | None = typer.Option(
-        None, help="SQLAlchemy database URL (default: DOMEKIT_DB, else output/domekit.sqlite3)."
-    ),
+    db: str | None = typer.Option(None, help=DB_HELP),
     lan: bool = typer.Option(
         False, "--lan", help="Listen on every interface; print the LAN URL and its QR code."
     ),
-    kits: Path = typer.Option(
-        Path("output"), help="Folder whose *.kit.json manifests are recorded at start."
+    kits: Path | None = typer.Option(
+        None,
+        help="Folder whose *.kit.json manifests are recorded at start (default: Domekit's home "
+        "folder, where `domekit kit` writes).",
     ),
     access_log: bool = typer.Option(False, "--access-log", help="Log every request."),
+    as_json: bool = typer.Option(
+        False, "--json", help="Print the start-up lines as one JSON object."
+    ),
 ) -> None:
     """Run the live table tracker: the printed kits' QR codes open its pages."""
     from toolkit.tracker.serve import serve as run_server
 
-    run_server(host, port, db, lan, kits, access_log=access_log)
+    run_server(host, port, db, lan, kits, access_log=access_log, as_json=as_json)
 
 
 def main() -> None:
