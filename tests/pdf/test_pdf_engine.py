@@ -16,7 +16,7 @@ from toolkit.errors import DomekitError
 from toolkit.pdf.cards import Card, CardSize, draw_card_sheets, mirrored, plan_sheet
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import MM, PAPERS, Rect, paper_size, pt
-from toolkit.pdf.kits import check_base_url, lan_address, new_kit_id, parse_back_offset
+from toolkit.pdf.kits import check_base_url, new_kit_id, parse_back_offset
 from toolkit.pdf.qr import draw_qr
 from toolkit.pdf.text import draw_text_box, fit_lines
 from toolkit.pdf.tiles import plan_tiles, registration_points
@@ -318,8 +318,3 @@ def test_kit_ids_are_128_random_bits():
     assert len(ids) == 100
     for kit_id in ids:
         assert len(base64.urlsafe_b64decode(kit_id + "==")) == 16
-
-
-def test_lan_address_is_an_ipv4_address():
-    parts = lan_address().split(".")
-    assert len(parts) == 4 and all(0 <= int(p) <= 255 for p in parts)

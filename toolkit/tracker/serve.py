@@ -2,32 +2,17 @@
 
 from __future__ import annotations
 
+import errno
 import gc
+import json
+import os
 import socket
-import subprocess
 import sys
 from pathlib import Path
 
 from toolkit.errors import DomekitError
 
-
-def lan_address() -> str:
-    """This machine's address on the local network (for phones at the table), else loopback."""
-    try:
-        found = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=2)
-        for address in found.stdout.split():
-            if "." in address and not address.startswith("127."):
-                return address
-    except (OSError, subprocess.SubprocessError):
-        pass
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if not address.startswith("127."):
-                return address
-    except OSError:
-        pass
-    return "127.0.0.1"
+MAX_MANIFEST_BYTES = 1_000_000  # a kit manifest is a few kB
 
 
 def print_qr(url: str) -> None:
@@ -40,13 +25,75 @@ def print_qr(url: str) -> None:
     code.print_ascii(out=sys.stdout, invert=True)
 
 
+def listen_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to host:port for uvicorn to serve on; a busy port or an address that is not
+    this machine's is one clear DomekitError, found before any URL is printed."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except (OSError, UnicodeError) as exc:
+        raise DomekitError(f"--host {host!r}: not an address to listen on ({exc})") from None
+    listener = socket.socket(family, kind, proto)
+    try:
+        if os.name != "nt":  # restart at once after a stop (on Windows it would share the port)
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(address)
+    except OSError as exc:
+        listener.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise DomekitError(
+                f"port {port} on {host} is already in use (another `domekit serve`?); stop it "
+                "or pick another with --port"
+            ) from None
+        if exc.errno == errno.EACCES:
+            raise DomekitError(f"port {port}: not allowed here; use a port above 1023") from None
+        raise DomekitError(f"cannot listen on {host} port {port}: {exc.strerror}") from None
+    listener.set_inheritable(True)
+    return listener
+
+
+def kit_warnings(kits_dir: Path, port: int, lan: bool) -> list[str]:
+    """`file: why` for each kit manifest in `kits_dir` whose QR codes will not reach this server."""
+    from toolkit.network import lan_address, where_qr_codes_lead
+
+    if not kits_dir.is_dir():
+        return []
+    warnings = []
+    here = lan_address()
+    for path in sorted(kits_dir.glob("*.kit.json")):
+        try:
+            if path.stat().st_size > MAX_MANIFEST_BYTES:
+                continue
+            manifest = json.loads(path.read_text(encoding="utf-8"))
+            base_url = manifest.get("base_url") if isinstance(manifest, dict) else None
+        except (OSError, ValueError):
+            continue  # recording the kits reports the unreadable ones
+        if isinstance(base_url, str) and base_url:
+            problem = where_qr_codes_lead(base_url, port, lan, here)
+            if problem:
+                warnings.append(f"{path}: {problem}")
+    return warnings
+
+
 def serve(
-    host: str, port: int, db: str | None, lan: bool, kits_dir: Path, *, access_log: bool = False
+    host: str,
+    port: int,
+    db: str | None,
+    lan: bool,
+    kits_dir: Path | None,
+    *,
+    access_log: bool = False,
+    as_json: bool = False,
 ) -> None:
     """One worker (one writer thread per database in one process); uvloop and httptools when
-    installed (uvicorn's "auto"); no access log unless asked (it costs CPU on every request)."""
+    installed (uvicorn's "auto"); no access log unless asked (it costs CPU on every request).
+    Kit manifests are read from `kits_dir`, by default Domekit's home (where `domekit kit`
+    writes them)."""
     import uvicorn
 
+    from toolkit.network import lan_address
+    from toolkit.resources import home
     from toolkit.tracker.app import create_app
     from toolkit.tracker.storage import resolve_db_url
 
@@ -54,21 +101,42 @@ def serve(
         raise DomekitError(f"--port must be 1 to 65535 (got {port})")
     if lan:
         host = "0.0.0.0"
+    kits_dir = kits_dir if kits_dir is not None else home()
     app = create_app(db, kits_dir=kits_dir)
-    for note in app.state.startup_notes:
-        print(note)
-    print(f"database: {resolve_db_url(db)}")
-    if lan:
-        url = f"http://{lan_address()}:{port}/"
-        print(f"tracker on the local network: {url}")
-        print_qr(url)
+    listener = listen_socket(host, port)
+    shown = lan_address() if lan else host
+    url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
+    warnings = kit_warnings(kits_dir, port, lan)
+    if as_json:
+        report = {
+            "url": url,
+            "host": host,
+            "port": port,
+            "lan": lan,
+            "database": resolve_db_url(db),
+            "kits": str(kits_dir),
+            "notes": list(app.state.startup_notes),
+            "warnings": warnings,
+        }
+        print(json.dumps(report, indent=2), flush=True)
     else:
-        print(f"tracker: http://{host}:{port}/")
+        for note in app.state.startup_notes:
+            print(note)
+        print(f"database: {resolve_db_url(db)}")
+        print(f"kits: {kits_dir}")
+        for warning in warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        if lan:
+            print(f"tracker on the local network: {url}")
+            print_qr(url)
+        else:
+            print(f"tracker: {url}")
+        sys.stdout.flush()
     # Everything loaded so far lives as long as the server: keep it out of the garbage
     # collector's full passes, which otherwise grow with it and stall requests.
     gc.collect()
     gc.freeze()
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -79,3 +147,7 @@ def serve(
         log_level="info" if access_log else "warning",
         timeout_graceful_shutdown=2,
     )
+    try:
+        uvicorn.Server(config).run(sockets=[listener])
+    finally:
+        listener.close()
