@@ -214,12 +214,17 @@ def draw_card_sheets(
             c.restoreState()
         draw_crop_marks(c, layout, slots, marks)
         trim_box = union(list(slots))
-        doc.end_page(trim=trim_box, bleed=trim_box.outset(layout.size.bleed))
+        has_back = bool(backs) and any(card.back for card in batch)
+        doc.end_page(
+            trim=trim_box,
+            bleed=trim_box.outset(layout.size.bleed),
+            side="front" if has_back else "single",
+        )
         front_page = doc.pages
         if on_page:
             on_page()
         back_page = 0
-        if backs and any(card.back for card in batch):
+        if has_back:
             c = doc.begin_page(layout.page)
             c.saveState()
             c.translate(pt(back_offset[0]), pt(back_offset[1]))
@@ -236,7 +241,8 @@ def draw_card_sheets(
                 c.restoreState()
             c.restoreState()
             trim_box = union(placed).moved(*back_offset)
-            doc.end_page(trim=trim_box, bleed=trim_box.outset(layout.size.bleed))
+            doc.end_page(trim=trim_box, bleed=trim_box.outset(layout.size.bleed), side="back")
+            doc.flip = duplex
             back_page = doc.pages
             if on_page:
                 on_page()

@@ -11,6 +11,7 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
@@ -18,15 +19,22 @@ from reportlab.pdfgen.canvas import Canvas
 from toolkit.errors import DomekitError
 from toolkit.pdf.geometry import Rect, pt
 
+PageSide = Literal["single", "front", "back"]
+
 
 class Document:
-    """A reportlab canvas plus the page size in mm and per-page PDF boxes."""
+    """A reportlab canvas plus the page size in mm and per-page PDF boxes.
+
+    `sides` says how each page is printed: "single" (one side), or "front" and the "back" that
+    follows it (both sides of one sheet, flipped on the `flip` edge)."""
 
     def __init__(self, canvas: Canvas, page_size: tuple[float, float]) -> None:
         self.canvas = canvas
         self.paper = page_size
         self.page_size = page_size
         self.pages = 0
+        self.sides: list[PageSide] = []
+        self.flip: str | None = None
         self._open = False
 
     @property
@@ -50,7 +58,9 @@ class Document:
         self._open = True
         return self.canvas
 
-    def end_page(self, *, trim: Rect | None = None, bleed: Rect | None = None) -> None:
+    def end_page(
+        self, *, trim: Rect | None = None, bleed: Rect | None = None, side: PageSide = "single"
+    ) -> None:
         """Finish a page; TrimBox/BleedBox are this page's (the whole page when not given)."""
         trim = trim or self.page
         bleed = bleed or trim
@@ -59,6 +69,7 @@ class Document:
         self.canvas.showPage()
         self._open = False
         self.pages += 1
+        self.sides.append(side)
 
 
 @contextlib.contextmanager

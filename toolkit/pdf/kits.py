@@ -12,20 +12,19 @@ import importlib.util
 import json
 import re
 import secrets
-import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from toolkit.errors import DomekitError
-from toolkit.pdf.document import write_atomic
+from toolkit.pdf.document import Document, write_atomic
 from toolkit.pdf.geometry import paper_size
+from toolkit.resources import home
 
 GAMES = ("deathdome", "naturedome", "dominum", "domppa")
-OUTPUT = Path("output")
 DEFAULT_PORT = 8000
 MAX_BACK_OFFSET = 20.0
 
@@ -49,6 +48,9 @@ class KitResult:
     kit_id: str
     pages: int
     urls: dict[str, Any] = field(default_factory=dict)
+    sides: tuple[str, ...] = ()  # each page's Document side: single, front or back
+    flip: str | None = None  # the edge the double-sided pages flip on
+    base_url: str = ""  # where the QR codes lead
 
 
 class Progress:
@@ -85,21 +87,9 @@ class Progress:
             self._bar = None
 
 
-def lan_address() -> str:
-    """This machine's LAN address: the source address the system would use to reach a private
-    network (a UDP connect sends nothing), else 127.0.0.1."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("10.255.255.255", 1))
-        address = probe.getsockname()[0]
-    except OSError:
-        address = "127.0.0.1"
-    finally:
-        probe.close()
-    return address or "127.0.0.1"
-
-
 def default_base_url() -> str:
+    from toolkit.network import lan_address
+
     return f"http://{lan_address()}:{DEFAULT_PORT}"
 
 
@@ -193,8 +183,9 @@ def kit_target(game: str, options: KitOptions) -> KitTarget:
     )
 
 
-def finish_kit(target: KitTarget, fields: dict[str, Any], urls: dict, pages: int) -> KitResult:
-    """Write the manifest (kit id, game, base URL, then `fields`, then the URLs) next to the PDF."""
+def finish_kit(target: KitTarget, fields: dict[str, Any], urls: dict, doc: Document) -> KitResult:
+    """Write the manifest (kit id, game, base URL, then `fields`, then the URLs) next to the PDF;
+    the result has the finished document's pages and how each is printed."""
     manifest = write_manifest(
         target.out,
         {
@@ -206,14 +197,25 @@ def finish_kit(target: KitTarget, fields: dict[str, Any], urls: dict, pages: int
             "qr_urls": all_urls(urls),
         },
     )
-    return KitResult(target.game, Path(target.out), manifest, target.kit_id, pages, urls)
+    return KitResult(
+        target.game,
+        Path(target.out),
+        manifest,
+        target.kit_id,
+        doc.pages,
+        urls,
+        sides=tuple(doc.sides),
+        flip=doc.flip,
+        base_url=target.base_url,
+    )
 
 
 def output_path(game: str, out: Path | None) -> Path:
-    path = out if out is not None else OUTPUT / f"{game}-kit.pdf"
+    """Where a kit's PDF goes, as an absolute path: `--out`, else Domekit's home folder."""
+    path = out if out is not None else home() / f"{game}-kit.pdf"
     if path.exists() and path.is_dir():
         raise DomekitError(f"--out {path} is a folder; expected a file name like my-kit.pdf")
-    return path
+    return path.absolute()
 
 
 def available_kits() -> list[str]:
@@ -265,11 +267,17 @@ def run_kit(
             results.append(kit_builder(name)(options, progress))
         finally:
             progress.stop()
+    from toolkit.network import loopback_warning
+
+    warning = loopback_warning(results[0].base_url)
+    if warning:
+        print(f"warning: {warning}", file=sys.stderr)
     if as_json:
         print(json.dumps([_result_json(result) for result in results], indent=2))
     else:
         for result in results:
             print(result.pdf)
+        print("\n".join(next_steps(results)), file=sys.stderr)
     return results
 
 
@@ -280,5 +288,73 @@ def _result_json(result: KitResult) -> dict[str, Any]:
         "manifest": str(result.manifest),
         "kit_id": result.kit_id,
         "pages": result.pages,
+        "print": print_plan(result.sides, result.flip),
         "urls": result.urls,
     }
+
+
+# ---------------------------------------------------------------------------------------------
+# What to do with the PDFs
+
+
+def page_ranges(pages: Iterable[int]) -> str:
+    """Page numbers as a print dialog takes them: 1-16, 20, 22-23."""
+    ranges: list[list[int]] = []
+    for page in sorted(pages):
+        if ranges and page == ranges[-1][1] + 1:
+            ranges[-1][1] = page
+        else:
+            ranges.append([page, page])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in ranges)
+
+
+def print_plan(sides: Sequence[str], flip: str | None) -> dict[str, Any]:
+    """Which pages (counted from 1) print on both sides of the sheet and which on one."""
+    both = [number for number, side in enumerate(sides, start=1) if side != "single"]
+    one = [number for number, side in enumerate(sides, start=1) if side == "single"]
+    return {
+        "double_sided": page_ranges(both),
+        "single_sided": page_ranges(one),
+        "flip": flip if both else None,
+    }
+
+
+def guide_url() -> str | None:
+    """The printing guide online: the project's Documentation URL (package metadata) + page."""
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    try:
+        urls = metadata("domekit").get_all("Project-URL") or []
+    except PackageNotFoundError:
+        return None
+    for entry in urls:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() == "documentation":
+            return f"{url.strip().rstrip('/')}/printing.md"
+    return None
+
+
+def next_steps(results: Sequence[KitResult]) -> list[str]:
+    """The few lines `domekit kit` ends with: what to print how, then where the tracker goes."""
+    from toolkit.network import is_loopback
+
+    lines = ["next steps:"]
+    for result in results:
+        plan = print_plan(result.sides, result.flip)
+        parts = []
+        if plan["double_sided"]:
+            parts.append(f"double-sided {plan['double_sided']} ({plan['flip']}-edge flip)")
+        if plan["single_sided"]:
+            parts.append(f"single-sided {plan['single_sided']}")
+        lines.append(f"  print {result.pdf.name}: {', '.join(parts)}")
+    lines.append("  at actual size (100 %); if card backs miss their fronts, `domekit calibrate`")
+    base_url = results[0].base_url
+    host = urlsplit(base_url).hostname or ""
+    serve = "domekit serve" if is_loopback(host) else "domekit serve --lan"
+    port = urlsplit(base_url).port
+    if port and port != DEFAULT_PORT:
+        serve += f" --port {port}"
+    lines.append(f"  then run `{serve}`: the QR codes lead to {base_url}")
+    url = guide_url()
+    lines.append("  full guide: docs/printing.md" + (f", {url}" if url else ""))
+    return lines

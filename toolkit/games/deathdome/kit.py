@@ -717,7 +717,6 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         progress.advance()
         rules_page(doc, data)
         progress.advance()
-        pages = doc.pages
     return finish_kit(
         target,
         {
@@ -727,5 +726,5 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
         },
         urls,
-        pages,
+        doc,
     )

@@ -1371,7 +1371,6 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         progress.advance()
         rules_page(doc, data, urls["table"], qr_size)
         progress.advance()
-        pages = doc.pages
     return finish_kit(
         target,
         {
@@ -1382,5 +1381,5 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
             "domains": list(data.domains),
         },
         urls,
-        pages,
+        doc,
     )

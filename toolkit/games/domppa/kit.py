@@ -797,7 +797,6 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         draw_tiles(doc, tiles, "map", title=title, on_page=progress.advance)
         draw_assembly_key(doc, tiles, "map", title=title, legend=map_legend(data), legend_height=60)
         progress.advance()
-        pages = doc.pages
     return finish_kit(
         target,
         {
@@ -809,5 +808,5 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
         },
         urls,
-        pages,
+        doc,
     )
