@@ -8,22 +8,16 @@ inside the commands that need them.
 
 from __future__ import annotations
 
-import os
+import importlib
+import json
+from pathlib import Path
+from typing import Any
 
-# Plain help and usage errors: typer's rich formatting costs about 0.4 s on every start. Set
-# TYPER_USE_RICH=1 to have it back. (typer reads this when it is first imported.)
-os.environ.setdefault("TYPER_USE_RICH", "0")
+import typer
+from typer.core import TyperGroup
 
-import importlib  # noqa: E402
-import json  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
-
-import typer  # noqa: E402
-from typer.core import TyperGroup  # noqa: E402
-
-from toolkit import __version__  # noqa: E402
-from toolkit.errors import DomekitError  # noqa: E402
+from toolkit import __version__
+from toolkit.errors import DomekitError
 
 # name: (the module whose `app` is the group, the one-line help `domekit --help` shows)
 GROUPS = {
@@ -44,6 +38,14 @@ GROUPS = {
 }
 
 
+def plain_text(command: Any) -> None:
+    """Plain help and usage errors for a command and everything below it: typer's rich
+    formatting costs about 0.4 s of start-up."""
+    command.rich_markup_mode = None
+    for sub in getattr(command, "commands", {}).values():
+        plain_text(sub)
+
+
 class DomekitGroup(TyperGroup):
     """The root command: loads a command group's module when it is used, and turns a
     `DomekitError` anywhere below into one clear message and exit code 2."""
@@ -56,6 +58,7 @@ class DomekitGroup(TyperGroup):
             module, help_text = GROUPS[cmd_name]
             group = typer.main.get_group(importlib.import_module(module).app)
             group.name, group.help = cmd_name, help_text
+            plain_text(group)
             self.commands[cmd_name] = group
         return super().get_command(ctx, cmd_name)
 
@@ -89,6 +92,7 @@ app = typer.Typer(
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 
