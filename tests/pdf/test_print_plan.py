@@ -1,0 +1,93 @@
+"""After a build, `domekit kit` says which pages to print double-sided and which single-sided:
+ranges computed from the pages really drawn (card fronts with their backs), for every kit."""
+
+from __future__ import annotations
+
+import pymupdf
+import pytest
+
+from toolkit.pdf.kits import available_kits, page_ranges, print_plan
+
+BASE = "http://192.168.1.20:8000"
+
+
+@pytest.mark.parametrize(
+    ("pages", "text"),
+    [
+        ([], ""),
+        ([3], "3"),
+        ([1, 2, 3, 4], "1-4"),
+        ([1, 2, 5, 7, 8], "1-2, 5, 7-8"),
+        ([9, 1, 2], "1-2, 9"),
+    ],
+)
+def test_page_ranges_as_a_print_dialog_takes_them(pages, text):
+    assert page_ranges(pages) == text
+
+
+def test_print_plan_splits_sheet_sides_from_single_pages():
+    sides = ["single", "front", "back", "front", "back", "single", "single"]
+    assert print_plan(sides, "long") == {
+        "double_sided": "2-5",
+        "single_sided": "1, 6-7",
+        "flip": "long",
+    }
+    assert print_plan(["single"], None) == {"double_sided": "", "single_sided": "1", "flip": None}
+
+
+def _numbers(ranges: str) -> set[int]:
+    found: set[int] = set()
+    for part in filter(None, ranges.split(", ")):
+        first, _, last = part.partition("-")
+        found.update(range(int(first), int(last or first) + 1))
+    return found
+
+
+@pytest.mark.parametrize("game", available_kits())
+def test_every_kit_names_its_card_sheets_as_the_double_sided_pages(cli, tmp_path, game):
+    out = tmp_path / f"{game}.pdf"
+    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    built = cli("kit", game, "--out", str(out), "--base-url", BASE, "--db", db, "--json")
+    assert built.exit_code == 0, built.stderr
+    [result] = built.json()
+    plan = result["print"]
+    document = pymupdf.open(out)
+    # Card sheets are the pages with a TrimBox inside the page; every one of them is a front
+    # with its back on the next page.
+    sheets = {
+        number for number, page in enumerate(document, start=1) if page.trimbox != page.mediabox
+    }
+    both, one = _numbers(plan["double_sided"]), _numbers(plan["single_sided"])
+    assert both == sheets and len(both) % 2 == 0
+    assert both | one == set(range(1, len(document) + 1)) and not both & one
+    assert plan["flip"] == "long"
+
+    steps = cli("kit", game, "--out", str(out), "--base-url", BASE, "--db", db)
+    assert steps.stdout == f"{out}\n"
+    lines = steps.stderr.splitlines()
+    assert lines[0] == "next steps:"
+    expected = f"  print {out.name}: double-sided {plan['double_sided']} (long-edge flip)"
+    if plan["single_sided"]:
+        expected += f", single-sided {plan['single_sided']}"
+    assert lines[1] == expected
+    assert f"then run `domekit serve --lan`: the QR codes lead to {BASE}" in steps.stderr
+    assert "full guide: docs/printing.md" in lines[-1]
+    assert len(lines) <= 6
+
+
+def test_kit_all_gives_one_print_line_per_kit(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("DOMEKIT_HOME", str(tmp_path / "home"))
+    result = cli(
+        "kit", "all", "--base-url", "http://127.0.0.1:8000", "--db", f"sqlite:///{tmp_path / 'db'}"
+    )
+    assert result.exit_code == 0, result.stderr
+    games = available_kits()
+    assert result.stdout.splitlines() == [
+        str(tmp_path / "home" / f"{game}-kit.pdf") for game in games
+    ]
+    printed = [line for line in result.stderr.splitlines() if line.startswith("  print ")]
+    assert [line.split(":")[0] for line in printed] == [f"  print {game}-kit.pdf" for game in games]
+    assert (
+        "warning: the QR codes point at http://127.0.0.1:8000, a loopback address" in result.stderr
+    )
+    assert "then run `domekit serve`: the QR codes lead to http://127.0.0.1:8000" in result.stderr
