@@ -62,7 +62,7 @@ LAN = "192.168.1.20"
         ("http://localhost:8000", 8000, True, "a loopback address"),
         ("http://192.168.1.20:8000", 8000, False, "listens on loopback only (add --lan)"),
         ("http://127.0.0.1:8000", 8000, False, None),
-        ("http://192.168.1.20:8000", 9000, True, "point at port 8000, but this tracker listens on 9000"),
+        ("http://192.168.1.20:8000", 9000, True, "port 8000, but this tracker listens on 9000"),
         ("http://127.0.0.1:8001", 8000, False, "point at port 8001"),
         # Another host (a proxy in front of the tracker, another laptop): not ours to judge.
         ("https://dome.example.org", 8000, False, None),

@@ -1,0 +1,249 @@
+"""Domekit installed the way users install it: the wheel built from a clean copy of this tree,
+installed with its dependencies into a fresh venv (not editable, nothing from this checkout), then
+run from other folders with HOME pointed at a temporary folder: a kit, a calculator, the odds, the
+tracker answering the kit's QR page with no --db. And the sdist carries what a packager needs."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+
+import httpx
+import pytest
+
+import toolkit
+
+ROOT = Path(__file__).resolve().parents[1]
+IGNORED = shutil.ignore_patterns(
+    ".git", ".venv*", ".benchvenv*", "output", "build", "dist", "*.egg-info", "__pycache__",
+    ".pytest_cache", ".ruff_cache", ".hypothesis", "*.pyc",
+)  # fmt: skip
+PACKAGE_DATA = {"card_data": "toolkit/card_data", "templates": "toolkit/templates"}
+PACKAGE_DATA["toolkit/tracker/static"] = "toolkit/tracker/static"
+
+
+def data_files() -> list[str]:
+    """Every file of the package data folders, as the wheel names it."""
+    found = []
+    for folder, installed in PACKAGE_DATA.items():
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                found.append(f"{installed}/{path.relative_to(ROOT / folder).as_posix()}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def source(tmp_path_factory) -> Path:
+    """A clean copy of the tree (building writes build/ into the tree it builds)."""
+    copy = tmp_path_factory.mktemp("source") / "domekit"
+    shutil.copytree(ROOT, copy, ignore=IGNORED)
+    return copy
+
+
+def run(command: list[str], **options) -> subprocess.CompletedProcess:
+    done = subprocess.run(command, capture_output=True, text=True, check=False, **options)
+    assert done.returncode == 0, f"{command}: {done.stderr}"
+    return done
+
+
+@pytest.fixture(scope="module")
+def wheel(source, tmp_path_factory) -> Path:
+    dist = tmp_path_factory.mktemp("wheel")
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(source), "-w", str(dist)])
+    [built] = dist.glob("domekit-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def venv(wheel, tmp_path_factory) -> Path:
+    """A fresh venv holding the wheel and its runtime dependencies, nothing else."""
+    folder = tmp_path_factory.mktemp("venv") / "v"
+    start = time.perf_counter()
+    run([sys.executable, "-m", "venv", str(folder)])
+    python = folder / "bin" / "python"
+    run([str(python), "-m", "pip", "install", "-q", str(wheel)])
+    print(f"fresh venv with the wheel in {time.perf_counter() - start:.1f} s")
+    return folder
+
+
+@pytest.fixture
+def user(venv, tmp_path):
+    """Run `domekit ...` as a user would: the venv on PATH, HOME a temporary folder, no
+    DOMEKIT_* or XDG_* settings, from a working folder that is neither this tree nor HOME."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith(("DOMEKIT_", "XDG_", "PYTHON", "VIRTUAL_ENV"))
+    }
+    env.update(HOME=str(home), PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}")
+
+    def domekit(*args: str, cwd: Path, check: bool = True) -> subprocess.CompletedProcess:
+        cwd.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run(
+            [str(venv / "bin" / "domekit"), *args],
+            capture_output=True, text=True, env=env, cwd=cwd, timeout=180, check=False,
+        )  # fmt: skip
+        if check:
+            assert done.returncode == 0, f"domekit {' '.join(args)}: {done.stderr}"
+        return done
+
+    domekit.home = home  # type: ignore[attr-defined]
+    domekit.env = env  # type: ignore[attr-defined]
+    return domekit
+
+
+def test_the_wheel_carries_every_data_file_and_its_metadata(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    missing = [name for name in data_files() if name not in names]
+    assert not missing
+    assert not any(name.startswith(("card_data/", "templates/", "tests/")) for name in names)
+    assert f"domekit-{toolkit.__version__}.dist-info/licenses/LICENSE" in names
+    metadata = zipfile.ZipFile(wheel).read(f"domekit-{toolkit.__version__}.dist-info/METADATA")
+    text = metadata.decode()
+    assert "License-Expression: MIT" in text
+    assert "Classifier: Programming Language :: Python :: 3.11" in text
+    assert "Project-URL: Documentation, " in text
+    assert 'Requires-Dist: uvloop>=0.19; sys_platform != "win32"' in text
+    assert 'Requires-Dist: httptools>=0.6; sys_platform != "win32"' in text
+    # The test tools stay in the test extra.
+    for tool in ("pytest", "playwright", "pymupdf", "hypothesis", "mypy"):
+        lines = [line for line in text.splitlines() if line.startswith(f"Requires-Dist: {tool}")]
+        assert lines and all('extra == "test"' in line for line in lines)
+
+
+def test_the_runtime_install_holds_no_test_tools(venv):
+    listed = run([str(venv / "bin" / "python"), "-m", "pip", "list", "--format=json"])
+    installed = {package["name"].lower() for package in json.loads(listed.stdout)}
+    assert {"domekit", "reportlab", "fastapi", "uvicorn", "platformdirs"} <= installed
+    assert not installed & {"pytest", "playwright", "pymupdf", "hypothesis", "mypy", "ruff"}
+
+
+def test_installed_code_reads_its_data_from_site_packages(user, venv, tmp_path):
+    probe = subprocess.run(
+        [str(venv / "bin" / "python"), "-c",
+         "from toolkit import resources as r\n"
+         "print(r.card_data_dir()); print(r.templates_dir()); print(r.static_dir())"],
+        capture_output=True, text=True, env=user.env, cwd=tmp_path, check=True,
+    )  # fmt: skip
+    for line in probe.stdout.splitlines():
+        assert Path(line).is_dir() and Path(line).is_relative_to(venv)
+    assert not list(venv.glob("lib/python*/site-packages/card_data"))
+
+
+def test_version_and_help(user, tmp_path):
+    assert user("--version", cwd=tmp_path).stdout == f"domekit {toolkit.__version__}\n"
+    helped = user("-h", cwd=tmp_path).stdout
+    for command in ("deathdome", "odds", "kit", "cards", "calibrate", "serve"):
+        assert f"  {command} " in helped
+    assert user("kit", "-h", cwd=tmp_path).stdout.startswith("Usage: domekit kit ")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_a_kit_calculators_and_the_tracker_from_other_folders(user, tmp_path):
+    port = free_port()
+    data = user.home / ".local" / "share" / "domekit"  # platformdirs' user data folder
+
+    built = user("kit", "deathdome", "--base-url", f"http://127.0.0.1:{port}", cwd=tmp_path / "a")
+    pdf = data / "deathdome-kit.pdf"
+    assert built.stdout == f"{pdf}\n"
+    assert pdf.is_file() and pdf.stat().st_size > 100_000
+    assert "next steps:" in built.stderr and "double-sided 1-" in built.stderr
+    assert not list((tmp_path / "a").iterdir())  # nothing written in the working folder
+    manifest = json.loads((data / "deathdome-kit.pdf.kit.json").read_text())
+
+    attack = user(
+        "deathdome", "attack", "--attack-cards", "3,3,3", "--weapon-strength", "2",
+        "--defense-cards", "2", "--armor", "1", "--vitae", "6", "--json", cwd=tmp_path / "b",
+    )  # fmt: skip
+    result = json.loads(attack.stdout)
+    assert (result["attack"], result["defense"], result["damage"]) == (11, 3, 8)
+    assert result["killed"] is True
+
+    odds = user(
+        "odds", "dominum", "attack", "--strength", "3", "--defense", "4",
+        "--defender-policy", "never", "--json", cwd=tmp_path / "b",
+    )  # fmt: skip
+    assert json.loads(odds.stdout)["p_wound"]["fraction"] == "7/9"
+
+    sheet = tmp_path / "deck.csv"
+    sheet.write_text("name,text\nImp,Burns\n")
+    cards = user("cards", str(sheet), cwd=tmp_path / "b")
+    assert cards.stdout == f"{data / 'deck-cards.pdf'}\n"
+
+    # The tracker, started elsewhere with no --db and no --kits, resolves the printed QR codes.
+    folder = tmp_path / "c"
+    folder.mkdir()
+    server = subprocess.Popen(
+        [str(Path(user.env["PATH"].split(os.pathsep)[0]) / "domekit"), "serve", "--port",
+         str(port)],
+        cwd=folder, env=user.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        table = manifest["urls"]["table"]
+        unit = manifest["urls"]["units"]["red"]["scout"]
+        for _ in range(200):
+            try:
+                reply = httpx.get(table, timeout=2)
+                break
+            except httpx.HTTPError:
+                assert server.poll() is None, server.communicate()[1]
+                time.sleep(0.1)
+        else:
+            raise AssertionError("domekit serve did not answer")
+        assert reply.status_code == 200 and "Death Dome" in reply.text
+        assert httpx.get(unit, timeout=5).status_code == 200
+        assert (
+            httpx.get(f"http://127.0.0.1:{port}/static/domekit.css", timeout=5).status_code == 200
+        )
+    finally:
+        server.terminate()
+        out, _ = server.communicate(timeout=10)
+    assert f"database: sqlite:///{data / 'domekit.sqlite3'}" in out
+    assert (data / "domekit.sqlite3").is_file()
+    assert not list(folder.iterdir())
+
+
+def test_domekit_home_overrides_the_data_folder(user, tmp_path):
+    chosen = tmp_path / "elsewhere"
+    user.env["DOMEKIT_HOME"] = str(chosen)
+    try:
+        done = user("calibrate", cwd=tmp_path / "w")
+    finally:
+        del user.env["DOMEKIT_HOME"]
+    assert done.stdout == f"{chosen / 'calibrate-a4.pdf'}\n"
+    assert not (user.home / ".local").exists()
+
+
+def test_the_sdist_carries_what_a_packager_needs(source, tmp_path):
+    run([sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path), str(source)])
+    [sdist] = tmp_path.glob("domekit-*.tar.gz")
+    prefix = f"domekit-{toolkit.__version__}/"
+    with tarfile.open(sdist) as archive:
+        names = {name.removeprefix(prefix) for name in archive.getnames()}
+    needed = {
+        "pyproject.toml", "setup.py", "MANIFEST.in", "LICENSE", "README.md", "Makefile",
+        "scripts/system-deps.sh", "tests/conftest.py", "tests/test_packaging.py",
+        "examples/cards/deck.csv", "card_data/deathdome/units.csv", "templates/base.html",
+        "toolkit/tracker/static/domekit.css", "toolkit/resources.py", "docs/printing.md",
+    }  # fmt: skip
+    assert needed <= names
+    assert not any(name.startswith(("output/", ".venv", "build/")) for name in names)
+    data = {name for name in names if name.startswith(("card_data/", "templates/"))}
+    assert {name for name in data_files() if not name.startswith("toolkit/tracker")} <= {
+        f"toolkit/{name}" for name in data
+    }
