@@ -1,17 +1,30 @@
 # Two commands do everything on a fresh machine: `make play` and `make test`.
-PYTHON ?= python3
-VENV   := .venv
-PY     := $(VENV)/bin/python
-HOST   ?= 0.0.0.0
-PORT   ?= 8000
+PYTHON  ?= python3
+VENV    := .venv
+PY      := $(VENV)/bin/python
+DOMEKIT := $(VENV)/bin/domekit
+PORT    ?= 8000
+# Empty: `domekit kit` points the QR codes at this machine's LAN address on port 8000
+# (toolkit/network.py). Set it when the tracker runs elsewhere or on another PORT.
+BASE_URL ?=
+# In a checkout, kits and the tracker's database stay in output/ (installed, Domekit uses the
+# user's data folder).
+export DOMEKIT_HOME ?= $(CURDIR)/output
 
 .PHONY: play test setup system-deps kits serve lint clean
 
-$(VENV)/.installed: pyproject.toml
+# `make play` installs what running needs; `make test` adds the test extra to the same venv.
+$(VENV)/bin/pip:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+
+$(VENV)/.runtime: pyproject.toml setup.py | $(VENV)/bin/pip
+	$(PY) -m pip install -q -e .
 	touch $@
+
+$(VENV)/.installed: pyproject.toml setup.py | $(VENV)/bin/pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@ $(VENV)/.runtime
 
 setup: $(VENV)/.installed
 
@@ -19,15 +32,11 @@ setup: $(VENV)/.installed
 system-deps:
 	@bash scripts/system-deps.sh
 
-# The kits' QR codes point at this machine's LAN address, where `make play` serves the tracker.
-LAN_IP   ?= $(shell hostname -I 2>/dev/null | tr ' ' '\n' | grep -m1 -E '^[0-9]+\.' || echo 127.0.0.1)
-BASE_URL ?= http://$(LAN_IP):$(PORT)
-
-kits: setup
-	$(VENV)/bin/domekit kit all --base-url $(BASE_URL)
+kits: $(VENV)/.runtime
+	$(DOMEKIT) kit all $(if $(BASE_URL),--base-url $(BASE_URL))
 
 play: kits
-	$(VENV)/bin/domekit serve --lan --port $(PORT)
+	$(DOMEKIT) serve --lan --port $(PORT)
 
 lint: setup
 	$(VENV)/bin/ruff check toolkit tests benchmarks
@@ -36,4 +45,4 @@ test: setup system-deps lint
 	$(PY) -m pytest -q
 
 clean:
-	rm -rf $(VENV) output/*.pdf .pytest_cache .ruff_cache
+	rm -rf $(VENV) output/*.pdf output/*.kit.json output/domekit.sqlite3* .pytest_cache .ruff_cache
