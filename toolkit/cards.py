@@ -16,10 +16,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from toolkit.errors import DataError, DomekitError
 from toolkit.resources import home
+
+if TYPE_CHECKING:
+    from toolkit.pdf.calibration import Orientation
+    from toolkit.pdf.cards import Duplex, Marks
 
 TEXT_COLUMNS = ("text", "ability", "rules")
 QTY_COLUMNS = ("qty", "count", "copies")
@@ -28,6 +32,10 @@ QR_COLUMNS = ("qr",)
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 SIZES = ("poker", "bridge", "mini", "tarot", "square")
 MAX_BLEED = 10.0
+MARKS: tuple[Marks, ...] = ("corners", "edges", "lines", "none")
+DUPLEX: tuple[Duplex, ...] = ("long", "short")
+ORIENTATIONS: tuple[Orientation, ...] = ("landscape", "portrait")
+Choice = TypeVar("Choice", bound=str)
 
 
 @dataclass(frozen=True)
@@ -363,9 +371,9 @@ class CardsOptions:
     paper: str = "a4"
     size: str = "poker"
     bleed: float = 3.0
-    marks: str = "edges"
+    marks: Marks = "edges"
     back: str | None = None
-    duplex: str = "long"
+    duplex: Duplex = "long"
     back_offset: str = "0,0"
     title: str | None = None
     text: str | None = None
@@ -375,12 +383,13 @@ class CardsOptions:
     template: Path | None = None
 
 
-def check_choice(flag: str, value: str, choices: Sequence[str]) -> str:
+def check_choice(flag: str, value: str, choices: Sequence[Choice]) -> Choice:
     """One of a flag's few words, any case; a DomekitError naming them otherwise."""
     chosen = value.strip().lower()
-    if chosen not in choices:
-        raise DomekitError(f"{flag} {value!r}: expected {', '.join(choices[:-1])} or {choices[-1]}")
-    return chosen
+    for choice in choices:
+        if choice == chosen:
+            return choice
+    raise DomekitError(f"{flag} {value!r}: expected {', '.join(choices[:-1])} or {choices[-1]}")
 
 
 def build_cards(args: CardsOptions) -> Any:
@@ -428,7 +437,7 @@ def build_cards(args: CardsOptions) -> Any:
 
 
 def write_calibration(
-    *, paper: str, out: Path | None, duplex: str, orientation: str, back_offset: str
+    *, paper: str, out: Path | None, duplex: Duplex, orientation: Orientation, back_offset: str
 ) -> Path:
     """`domekit calibrate`: the duplex calibration sheet's PDF; returns where it is."""
     from toolkit.pdf.calibration import draw_calibration

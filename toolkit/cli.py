@@ -226,7 +226,7 @@ def cards(
     card; image and qr columns are a picture and a QR code; the other columns become labelled
     stat lines.
     """
-    from toolkit.cards import CardsOptions, build_cards, check_choice
+    from toolkit.cards import DUPLEX, MARKS, CardsOptions, build_cards, check_choice
 
     options = CardsOptions(
         file=file,
@@ -234,9 +234,9 @@ def cards(
         paper=paper,
         size=size,
         bleed=bleed,
-        marks=check_choice("--marks", marks, ("corners", "edges", "lines", "none")),
+        marks=check_choice("--marks", marks, MARKS),
         back=back,
-        duplex=check_choice("--duplex", duplex, ("long", "short")),
+        duplex=check_choice("--duplex", duplex, DUPLEX),
         back_offset=back_offset,
         title=title,
         text=text,
@@ -293,22 +293,20 @@ def calibrate(
 ) -> None:
     """A duplex calibration sheet: print it on both sides, hold it against a light and read on its
     millimetre scales the --back-offset X,Y your printer needs."""
-    from toolkit.cards import check_choice, write_calibration
+    from toolkit.cards import DUPLEX, ORIENTATIONS, check_choice, write_calibration
 
+    flip = check_choice("--duplex", duplex, DUPLEX)
+    sheets = check_choice("--orientation", orientation, ORIENTATIONS)
     pdf = write_calibration(
-        paper=paper,
-        out=out,
-        duplex=check_choice("--duplex", duplex, ("long", "short")),
-        orientation=check_choice("--orientation", orientation, ("landscape", "portrait")),
-        back_offset=back_offset,
+        paper=paper, out=out, duplex=flip, orientation=sheets, back_offset=back_offset
     )
     if as_json:
         _print_json(
             {
                 "pdf": str(pdf),
                 "paper": paper.strip().lower(),
-                "duplex": duplex,
-                "orientation": orientation,
+                "duplex": flip,
+                "orientation": sheets,
                 "back_offset": back_offset,
             }
         )
