@@ -179,3 +179,17 @@ def test_bad_choices_are_one_line_and_exit_2(cli, args, message):
     result = cli(*args)
     assert result.exit_code == 2
     assert result.stderr.strip() == message
+
+
+@pytest.mark.parametrize(
+    ("args", "suggestion"),
+    [
+        (("deathdom",), "'deathdome'"),
+        (("servee",), "'serve'"),
+        (("dominum", "asault"), "'assault'"),
+    ],
+)
+def test_a_mistyped_command_gets_a_suggestion_loaded_or_not(cli, args, suggestion):
+    result = cli(*args)
+    assert result.exit_code == 2
+    assert f"Did you mean {suggestion}?" in result.stderr

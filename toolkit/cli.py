@@ -8,6 +8,7 @@ inside the commands that need them.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import json
 from pathlib import Path
@@ -75,6 +76,18 @@ class DomekitGroup(TyperGroup):
             super().format_commands(ctx, formatter)
         finally:
             self.commands = loaded
+
+    def resolve_command(self, ctx, args):  # type: ignore[no-untyped-def]
+        try:
+            return super().resolve_command(ctx, args)
+        except typer.TyperException as exc:  # no such command: suggest among all, loaded or not
+            message = getattr(exc, "message", None)
+            if args and isinstance(message, str) and "Did you mean" not in message:
+                close = difflib.get_close_matches(args[0], self.list_commands(ctx))
+                if close:
+                    names = ", ".join(repr(name) for name in close)
+                    exc.message = f"{message.rstrip('.')}. Did you mean {names}?"  # type: ignore[attr-defined]
+            raise
 
     def invoke(self, ctx):  # type: ignore[no-untyped-def]
         try:
