@@ -13,6 +13,7 @@ from pathlib import Path
 from toolkit.errors import DomekitError
 
 MAX_MANIFEST_BYTES = 1_000_000  # a kit manifest is a few kB
+BACKLOG = 2048  # uvicorn's default
 
 
 def print_qr(url: str) -> None:
@@ -39,6 +40,7 @@ def listen_socket(host: str, port: int) -> socket.socket:
         if os.name != "nt":  # restart at once after a stop (on Windows it would share the port)
             listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(address)
+        listener.listen(BACKLOG)  # from here on a phone's connection waits for the server
     except OSError as exc:
         listener.close()
         if exc.errno == errno.EADDRINUSE:
