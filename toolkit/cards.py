@@ -61,7 +61,9 @@ def read_sheet(path: Path) -> Sheet:
     """A CSV (UTF-8 with or without BOM, comma or semicolon) or the first sheet of an XLSX."""
     suffix = path.suffix.lower()
     if suffix in (".xlsx", ".xlsm"):
-        header, rows = _read_xlsx(path)
+        from toolkit.data.xlsx import read_xlsx
+
+        header, rows = read_xlsx(path)
     elif suffix in (".csv", ".txt"):
         from toolkit.data import read_csv
 
@@ -81,54 +83,6 @@ def _csv_header(path: Path) -> tuple[str, ...]:
 
     first = read_text(path).splitlines()[0]
     return tuple(first.split(";" if first.count(";") > first.count(",") else ","))
-
-
-def _cell_text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if hasattr(value, "isoformat"):
-        return value.isoformat()
-    return str(value).strip()
-
-
-def _read_xlsx(path: Path) -> tuple[tuple[str, ...], list[tuple[int, dict[str, str]]]]:
-    import zipfile
-
-    from openpyxl import load_workbook
-    from openpyxl.utils.exceptions import InvalidFileException
-
-    if not path.is_file():
-        raise DataError(path, "file not found")
-    try:
-        book = load_workbook(path, read_only=True, data_only=True)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError) as exc:
-        raise DataError(path, f"not a readable .xlsx workbook ({exc})") from None
-    try:
-        sheet = book.worksheets[0]
-        lines = sheet.iter_rows(values_only=True)
-        header = tuple(_cell_text(v) for v in next(lines, ()))
-        while header and not header[-1]:
-            header = header[:-1]
-        named = [name for name in header if name]
-        doubled = sorted({name for name in named if named.count(name) > 1})
-        if doubled:
-            raise DataError(path, f"column named twice: {', '.join(doubled)}", row=1)
-        rows = []
-        for number, values in enumerate(lines, start=2):
-            cells = [_cell_text(v) for v in values]
-            if not any(cells):
-                continue
-            if any(cells[len(header) :]):
-                raise DataError(
-                    path, f"a value right of the last named column {header[-1]!r}", row=number
-                )
-            cells = (cells + [""] * len(header))[: len(header)]
-            rows.append((number, dict(zip(header, cells, strict=True))))
-    finally:
-        book.close()
-    return header, rows
 
 
 # ---------------------------------------------------------------------------------------------

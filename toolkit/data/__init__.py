@@ -292,7 +292,7 @@ def check_sheet_row(
     if index > MAX_ROWS:
         raise DataError(path, f"more than {MAX_ROWS:,} rows below the header", row=number)
     if len(header) > MAX_COLUMNS:
-        raise DataError(path, f"{len(header):,} columns; at most {MAX_COLUMNS}", row=1)
+        raise DataError(path, f"more than {MAX_COLUMNS} columns", row=1)
     for column, cell in zip(header, cells, strict=False):
         if len(cell) > MAX_CELL_CHARS:
             raise DataError(
