@@ -19,7 +19,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.errors import DataError, DomekitError
+from toolkit.errors import DomekitError
 from toolkit.pdf.geometry import Rect, pt
 
 ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
@@ -44,24 +44,15 @@ class Icon:
     def load(self) -> Icon:
         if self._image is not None or self._drawing is not None:
             return self
-        if self.is_svg:
-            from svglib.svglib import svg2rlg
+        from toolkit.pdf.images import check_bitmap, load_svg
 
-            try:
-                drawing = svg2rlg(str(self.path))
-            except Exception as exc:  # svglib raises lxml and value errors alike
-                raise DataError(self.path, f"not a readable SVG: {exc}") from None
-            if drawing is None or not drawing.width or not drawing.height:
-                raise DataError(self.path, "not a readable SVG (no size)")
+        if self.is_svg:
+            drawing = load_svg(self.path)
             self._drawing = drawing
             self.aspect = drawing.width / drawing.height
         else:
-            try:
-                image = ImageReader(str(self.path))
-                width, height = image.getSize()
-            except Exception as exc:  # PIL's errors vary by format
-                raise DataError(self.path, f"not a readable image: {exc}") from None
-            self._image = image
+            width, height = check_bitmap(self.path)
+            self._image = ImageReader(str(self.path))
             self.aspect = width / height
         return self
 
