@@ -313,7 +313,11 @@ def icon_paragraph(markup: str, style: Any, icons: IconSet) -> Any:
             frag = self._stack[-1]
             source = getattr(frag, "src", "") or ""
             if not source.startswith("icon:"):
-                return super().end_img()
+                # reportlab would open any file or URL named here: only icons are pictures
+                self._syntax_error(
+                    f"<img src={source[:60]!r}/>: pictures in markup are :name: icons only"
+                )
+                return None
             icon = icons.get(source[5:])
             if icon is None:
                 self._syntax_error(f"unknown icon {source[5:]!r}")
