@@ -231,7 +231,7 @@ def deck_cards(
     sheet: Sheet, columns: Columns, icons: Any, template: Template | None = None
 ) -> tuple[list[Any], dict[str, Any]]:
     """The cards of every row, and the backs they name (when the back is a column)."""
-    from toolkit.pdf.deck import DeckBack, DeckCard
+    from toolkit.pdf.deck import QR_SIZE, DeckBack, DeckCard
 
     folder = sheet.path.parent
     cards: list[DeckCard] = []
@@ -257,6 +257,13 @@ def deck_cards(
                 row=row,
                 field=icon_field,
             )
+        code = (values[columns.qr] or None) if columns.qr else None
+        if code is not None:
+            from toolkit.pdf.qr import qr_problem
+
+            problem = qr_problem(code, QR_SIZE)
+            if problem:
+                raise DataError(sheet.path, problem, row=row, field=columns.qr)
         back = None
         if columns.back and values[columns.back]:
             back = values[columns.back]
@@ -273,7 +280,7 @@ def deck_cards(
                 text=text,
                 markup=markup,
                 image=image,
-                qr=(values[columns.qr] or None) if columns.qr else None,
+                qr=code,
                 back=back,
                 copies=copies,
                 source=sheet.path,

@@ -47,7 +47,8 @@ TEMPLATE_SECONDS = 2.0  # wall-clock time for one card's render
 TEMPLATE_MEMORY = 256 * MIB  # extra memory the renderer may take
 
 # --- QR codes -----------------------------------------------------------------------------------
-MIN_QR_MODULE_MM = 0.25  # a phone camera needs printed squares at least this big
+MIN_QR_MODULE_MM = 0.3  # a phone camera reads printed squares at least this big
+MAX_BASE_URL = 120  # characters of `--base-url`: the kits' QR codes carry it and ~50 more
 
 
 def size_text(count: int) -> str:
