@@ -181,46 +181,39 @@ def parse_size(name: str, bleed: float) -> Any:
 
 class Template:
     """A jinja2 template of paragraph markup; the row's columns are its variables (also under
-    snake_case names, and all of them as `row`)."""
+    snake_case names, and all of them as `row`). Sandboxed and bounded: toolkit/sandbox.py."""
 
     def __init__(self, path: Path) -> None:
-        import jinja2
-
         from toolkit.data import read_text
+        from toolkit.data.limits import MAX_TEMPLATE_BYTES
+        from toolkit.sandbox import TemplateFailure, check_syntax
 
         self.path = path
-        self._jinja2 = jinja2
-        source = read_text(path)
-        environment = jinja2.Environment(
-            autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True
-        )
+        self.source = read_text(path, limit=MAX_TEMPLATE_BYTES)
         try:
-            self._template = environment.from_string(source)
-        except jinja2.TemplateSyntaxError as exc:
-            raise DataError(path, f"template error: {exc.message}", line=exc.lineno) from None
+            check_syntax(self.source)
+        except TemplateFailure as exc:
+            raise DataError(path, exc.message, line=exc.line) from None
 
-    def render(self, values: dict[str, str], sheet: Path, row: int) -> str:
-        variables: dict[str, Any] = {}
-        for name, value in values.items():
-            variables[re.sub(r"\W+", "_", name.strip().lower()).strip("_") or "_"] = value
-        variables.update(values)
-        variables["row"] = values
+    def render_rows(self, sheet: Sheet) -> dict[int, str]:
+        """Every row's markup by row number; the first failure names the row and template line."""
+        from toolkit.sandbox import TemplateFailure, render_each
+
         try:
-            return self._template.render(variables)
-        except self._jinja2.TemplateError as exc:
-            line = _template_line(exc)
-            raise DataError(self.path, f"{sheet.name} row {row}: {exc}", line=line) from None
+            markups = render_each(self.source, [_variables(values) for _, values in sheet.rows])
+        except TemplateFailure as exc:
+            row = "" if exc.index is None else f"{sheet.path.name} row {sheet.rows[exc.index][0]}: "
+            raise DataError(self.path, f"{row}{exc.message}", line=exc.line) from None
+        return {row: markup for (row, _), markup in zip(sheet.rows, markups, strict=True)}
 
 
-def _template_line(exc: BaseException) -> int | None:
-    """The template line a jinja2 render error happened on (jinja2 puts it in the traceback)."""
-    line = None
-    tb = exc.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == "<template>":
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    return line
+def _variables(values: dict[str, str]) -> dict[str, Any]:
+    variables: dict[str, Any] = {}
+    for name, value in values.items():
+        variables[re.sub(r"\W+", "_", name.strip().lower()).strip("_") or "_"] = value
+    variables.update(values)
+    variables["row"] = values
+    return variables
 
 
 # ---------------------------------------------------------------------------------------------
@@ -236,6 +229,7 @@ def deck_cards(
     folder = sheet.path.parent
     cards: list[DeckCard] = []
     backs: dict[str, DeckBack] = {}
+    markups = template.render_rows(sheet) if template is not None else {}
     for row, values in sheet.rows:
         copies = (
             parse_copies(values[columns.qty], sheet.path, row, columns.qty) if columns.qty else 1
@@ -245,7 +239,7 @@ def deck_cards(
             image = resolve_file(values[columns.image], folder, sheet.path, row, columns.image)
         text = values[columns.text] if columns.text else ""
         if template is not None:
-            markup = template.render(values, sheet.path, row)
+            markup = markups[row]
             icon_text, icon_field, where = markup, None, f" in {template.path.name}'s output"
         else:
             markup, icon_text, icon_field, where = None, text, columns.text, ""
