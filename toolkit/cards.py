@@ -144,10 +144,12 @@ def parse_copies(value: str, path: Path, row: int, column: str) -> int:
 
 def resolve_file(value: str, folder: Path, path: Path, row: int, column: str) -> Path:
     """A file named in a cell: relative to the spreadsheet's folder, or absolute."""
-    found = Path(value).expanduser()
+    import os.path  # its isfile and expanduser answer False or the name where pathlib raises
+
+    found = Path(os.path.expanduser(value))
     if not found.is_absolute():
         found = folder / found
-    if not found.is_file():
+    if not os.path.isfile(found):
         raise DataError(
             path, f"image {value!r} not found (looked for {found})", row=row, field=column
         )
@@ -288,11 +290,13 @@ def deck_cards(
 
 def fixed_back(value: str, sheet: Path) -> Any:
     """`--back` that is not a column: an image file (beside the sheet or from here) or a text."""
+    import os.path
+
     from toolkit.pdf.deck import DeckBack
 
     if Path(value).suffix.lower() in IMAGE_SUFFIXES:
-        for candidate in (Path(value).expanduser(), sheet.parent / value):
-            if candidate.is_file():
+        for candidate in (Path(os.path.expanduser(value)), sheet.parent / value):
+            if os.path.isfile(candidate):
                 return DeckBack(image=candidate)
         raise DomekitError(f"--back {value!r}: image not found (looked here and in {sheet.parent})")
     if not value.strip():
@@ -301,8 +305,10 @@ def fixed_back(value: str, sheet: Path) -> Any:
 
 
 def output_file(out: Path | None, default: Path) -> Path:
+    import os.path
+
     path = out if out is not None else default
-    if path.is_dir():
+    if os.path.isdir(path):
         raise DomekitError(f"--out {path} is a folder; expected a file name like deck.pdf")
     return path
 

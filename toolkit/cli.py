@@ -20,13 +20,19 @@ from toolkit.odds.cli import app as odds_app
 
 
 class DomekitGroup(TyperGroup):
-    """Turns a `DomekitError` anywhere below into one clear message and exit code 2."""
+    """Turns a `DomekitError` anywhere below into one clear message and exit code 2; so too an
+    OSError (a file name too long, a folder not allowed, a full disk): files named by a user."""
 
     def invoke(self, ctx):  # type: ignore[no-untyped-def]
         try:
             return super().invoke(ctx)
         except DomekitError as exc:
             typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        except OSError as exc:
+            name = str(exc.filename) if exc.filename is not None else ""
+            where = f"{name[:80]}...: " if len(name) > 80 else f"{name}: " if name else ""
+            typer.echo(f"error: {where}{exc.strerror or exc}", err=True)
             raise typer.Exit(2) from None
 
 

@@ -10,6 +10,7 @@ per PDF as a form XObject, then placed wherever it appears). Two text engines us
 
 from __future__ import annotations
 
+import os.path
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -90,11 +91,11 @@ class IconSet:
     def get(self, name: str) -> Icon | None:
         if name in self._icons:
             return self._icons[name]
-        if self.folder is None or not self.folder.is_dir():
+        if self.folder is None or not os.path.isdir(self.folder):
             return None
         for suffix in SUFFIXES:
             path = self.folder / f"{name}{suffix}"
-            if path.is_file():
+            if os.path.isfile(path):  # False, not an OSError, for a name too long
                 icon = Icon(name, path).load()
                 self._icons[name] = icon
                 return icon
@@ -105,7 +106,7 @@ class IconSet:
         return [name for name in ICON.findall(text) if self.get(name) is None]
 
     def describe(self) -> str:
-        if self.folder is None or not self.folder.is_dir():
+        if self.folder is None or not os.path.isdir(self.folder):
             return f"there is no icons folder at {self.folder}" if self.folder else "no icons"
         names = sorted({p.stem for p in self.folder.iterdir() if p.suffix.lower() in SUFFIXES})
         return f"{self.folder} has {', '.join(names) if names else 'no icons'}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import os.path
 import re
 import secrets
 import socket
@@ -236,7 +237,7 @@ def finish_kit(target: KitTarget, fields: dict[str, Any], urls: dict, pages: int
 
 def output_path(game: str, out: Path | None) -> Path:
     path = out if out is not None else OUTPUT / f"{game}-kit.pdf"
-    if path.exists() and path.is_dir():
+    if os.path.isdir(path):  # False, not an OSError, for a name too long
         raise DomekitError(f"--out {path} is a folder; expected a file name like my-kit.pdf")
     return path
 
