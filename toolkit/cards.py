@@ -130,12 +130,14 @@ def plan_columns(
 
 
 def parse_copies(value: str, path: Path, row: int, column: str) -> int:
+    from toolkit.data.limits import MAX_COPIES
+
     if value == "":
         return 1
-    if not re.fullmatch(r"\d+", value):
+    if not re.fullmatch(r"\d{1,9}", value) or int(value) > MAX_COPIES:
         raise DataError(
             path,
-            f"expected a whole number of copies, 0 or more (got {value!r})",
+            f"expected a whole number of copies, 0 to {MAX_COPIES} (got {value[:20]!r})",
             row=row,
             field=column,
         )
@@ -226,16 +228,23 @@ def deck_cards(
     sheet: Sheet, columns: Columns, icons: Any, template: Template | None = None
 ) -> tuple[list[Any], dict[str, Any]]:
     """The cards of every row, and the backs they name (when the back is a column)."""
+    from toolkit.data.limits import MAX_CARDS
     from toolkit.pdf.deck import QR_SIZE, DeckBack, DeckCard
 
     folder = sheet.path.parent
     cards: list[DeckCard] = []
     backs: dict[str, DeckBack] = {}
     markups = template.render_rows(sheet) if template is not None else {}
+    printed = 0
     for row, values in sheet.rows:
         copies = (
             parse_copies(values[columns.qty], sheet.path, row, columns.qty) if columns.qty else 1
         )
+        printed += copies
+        if printed > MAX_CARDS:
+            raise DataError(
+                sheet.path, f"more than {MAX_CARDS:,} cards in all, copies counted", row=row
+            )
         image = None
         if columns.image and values[columns.image]:
             image = resolve_file(values[columns.image], folder, sheet.path, row, columns.image)
