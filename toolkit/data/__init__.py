@@ -63,8 +63,25 @@ def read_bytes(path: Path, *, limit: int = MAX_TEXT_BYTES) -> bytes:
     except (OSError, ValueError) as exc:
         raise DataError(path, f"cannot read: {_reason(exc)}") from None
     if len(raw) > limit:
-        raise DataError(path, f"larger than {size_text(limit)}, the most Domekit reads")
+        raise _too_large(path, limit)
     return raw
+
+
+def check_file_size(path: Path, limit: int) -> None:
+    """A DataError if the file is missing, unreadable or larger than `limit` bytes (for files
+    a library reads itself: a workbook, a picture)."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise DataError(path, "file not found") from None
+    except (OSError, ValueError) as exc:
+        raise DataError(path, f"cannot read: {_reason(exc)}") from None
+    if size > limit:
+        raise _too_large(path, limit)
+
+
+def _too_large(path: Path, limit: int) -> DataError:
+    return DataError(path, f"larger than {size_text(limit)}, the most Domekit reads")
 
 
 def read_text(path: Path, *, limit: int = MAX_TEXT_BYTES) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO, Any
 from xml.parsers import expat
 
-from toolkit.data import check_sheet_row
+from toolkit.data import check_file_size, check_sheet_row
 from toolkit.data.limits import (
     MAX_COLUMNS,
     MAX_XLSX_BYTES,
@@ -99,14 +99,7 @@ def _unreadable(path: Path, exc: Exception) -> DataError:
 
 def check_workbook(path: Path) -> None:
     """The zip's bounds and its XML's soundness, before any of it is parsed for data."""
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise DataError(path, "file not found") from None
-    except (OSError, ValueError) as exc:
-        raise DataError(path, f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
-    if size > MAX_XLSX_BYTES:
-        raise DataError(path, f"larger than {size_text(MAX_XLSX_BYTES)}, the most Domekit reads")
+    check_file_size(path, MAX_XLSX_BYTES)
     try:
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()

@@ -18,7 +18,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from toolkit.data import read_bytes
+from toolkit.data import check_file_size, read_bytes
 from toolkit.data.limits import (
     MAX_ASPECT,
     MAX_IMAGE_BYTES,
@@ -26,7 +26,6 @@ from toolkit.data.limits import (
     MAX_SVG_ELEMENTS,
     MAX_SVG_NUMBER,
     MAX_SVG_SIDE,
-    size_text,
 )
 from toolkit.errors import DataError, DomekitError
 
@@ -38,7 +37,7 @@ def check_bitmap(path: Path) -> tuple[int, int]:
     """A PNG or JPEG's (width, height) in pixels, once Pillow has decoded all of it."""
     from PIL import Image, UnidentifiedImageError
 
-    _check_file_size(path)
+    check_file_size(path, MAX_IMAGE_BYTES)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -63,15 +62,6 @@ def _too_many_pixels(path: Path, size: str) -> DataError:
     return DataError(
         path, f"{size}: more than {MAX_IMAGE_PIXELS:,} pixels (A4 at 600 dpi is 35 million)"
     )
-
-
-def _check_file_size(path: Path) -> None:
-    try:
-        size = path.stat().st_size
-    except (OSError, ValueError) as exc:
-        raise DataError(path, f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
-    if size > MAX_IMAGE_BYTES:
-        raise DataError(path, f"larger than {size_text(MAX_IMAGE_BYTES)}, the most Domekit reads")
 
 
 def _check_shape(
