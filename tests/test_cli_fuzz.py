@@ -3,8 +3,9 @@
 
 The commands and their options are read from the typer app itself, so a new calculator is fuzzed
 as soon as it exists. Each flag gets a hostile value (huge, negative, NaN, infinite, empty,
-5,000 characters, not a number, a list gone wrong) or none; `serve` is left out (it would serve)
-and `kit` is fuzzed on its flags with the output in a temp folder.
+5,000 characters, not a number, a list gone wrong) or none; `serve` is left out (it would serve),
+and so are the flags naming files (`--data`, `--db`, `--out`: tests/test_hostile_cli.py has
+hostile names); `kit` writes into a temp folder.
 """
 
 from __future__ import annotations
