@@ -154,6 +154,30 @@ def test_the_qr_column_prints_a_code_a_phone_can_read(cli, deck, tmp_path):
     assert URL not in pdf[0].get_text()  # a QR column is not also a stat line
 
 
+@pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbarimg (zbar-tools) not installed")
+def test_the_longest_qr_cell_allowed_still_reads_and_one_more_byte_is_refused(cli, tmp_path):
+    from toolkit.pdf.qr import qr_capacity
+
+    most = qr_capacity(20.0)  # the deck's 20 mm code with 0.3 mm squares
+    url = "https://example.org/" + "x" * (most - 20)
+    sheet = tmp_path / "qr.csv"
+    sheet.write_text(f"name,qr\nImp,{url}\n")
+    out = tmp_path / "qr.pdf"
+    assert cli("cards", str(sheet), "--out", str(out)).exit_code == 0
+    image = tmp_path / "page.png"
+    pymupdf.open(out)[0].get_pixmap(dpi=300).save(image)  # a home printer prints 300 dpi or more
+    decoded = subprocess.run(
+        ["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True, check=False
+    )
+    assert decoded.stdout.split() == [url]
+    sheet.write_text(f"name,qr\nImp,{url}x\n")
+    result = cli("cards", str(sheet), "--out", str(tmp_path / "no.pdf"))
+    assert result.exit_code == 2
+    assert f"row 2, field 'qr': {most + 1} characters are too many for a 20 mm QR code" in (
+        result.stderr
+    )
+
+
 # --- templates -------------------------------------------------------------------------------
 
 

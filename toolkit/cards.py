@@ -12,6 +12,7 @@ says otherwise.
 
 from __future__ import annotations
 
+import os.path
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -66,7 +67,9 @@ def read_sheet(path: Path) -> Sheet:
     """A CSV (UTF-8 with or without BOM, comma or semicolon) or the first sheet of an XLSX."""
     suffix = path.suffix.lower()
     if suffix in (".xlsx", ".xlsm"):
-        header, rows = _read_xlsx(path)
+        from toolkit.data.xlsx import read_xlsx
+
+        header, rows = read_xlsx(path)
     elif suffix in (".csv", ".txt"):
         from toolkit.data import read_csv
 
@@ -86,54 +89,6 @@ def _csv_header(path: Path) -> tuple[str, ...]:
 
     first = read_text(path).splitlines()[0]
     return tuple(first.split(";" if first.count(";") > first.count(",") else ","))
-
-
-def _cell_text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if hasattr(value, "isoformat"):
-        return value.isoformat()
-    return str(value).strip()
-
-
-def _read_xlsx(path: Path) -> tuple[tuple[str, ...], list[tuple[int, dict[str, str]]]]:
-    import zipfile
-
-    from openpyxl import load_workbook
-    from openpyxl.utils.exceptions import InvalidFileException
-
-    if not path.is_file():
-        raise DataError(path, "file not found")
-    try:
-        book = load_workbook(path, read_only=True, data_only=True)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError) as exc:
-        raise DataError(path, f"not a readable .xlsx workbook ({exc})") from None
-    try:
-        sheet = book.worksheets[0]
-        lines = sheet.iter_rows(values_only=True)
-        header = tuple(_cell_text(v) for v in next(lines, ()))
-        while header and not header[-1]:
-            header = header[:-1]
-        named = [name for name in header if name]
-        doubled = sorted({name for name in named if named.count(name) > 1})
-        if doubled:
-            raise DataError(path, f"column named twice: {', '.join(doubled)}", row=1)
-        rows = []
-        for number, values in enumerate(lines, start=2):
-            cells = [_cell_text(v) for v in values]
-            if not any(cells):
-                continue
-            if any(cells[len(header) :]):
-                raise DataError(
-                    path, f"a value right of the last named column {header[-1]!r}", row=number
-                )
-            cells = (cells + [""] * len(header))[: len(header)]
-            rows.append((number, dict(zip(header, cells, strict=True))))
-    finally:
-        book.close()
-    return header, rows
 
 
 # ---------------------------------------------------------------------------------------------
@@ -181,12 +136,14 @@ def plan_columns(
 
 
 def parse_copies(value: str, path: Path, row: int, column: str) -> int:
+    from toolkit.data.limits import MAX_COPIES
+
     if value == "":
         return 1
-    if not re.fullmatch(r"\d+", value):
+    if not re.fullmatch(r"\d{1,9}", value) or int(value) > MAX_COPIES:
         raise DataError(
             path,
-            f"expected a whole number of copies, 0 or more (got {value!r})",
+            f"expected a whole number of copies, 0 to {MAX_COPIES} (got {value[:20]!r})",
             row=row,
             field=column,
         )
@@ -195,10 +152,12 @@ def parse_copies(value: str, path: Path, row: int, column: str) -> int:
 
 def resolve_file(value: str, folder: Path, path: Path, row: int, column: str) -> Path:
     """A file named in a cell: relative to the spreadsheet's folder, or absolute."""
-    found = Path(value).expanduser()
+    import os.path  # its isfile and expanduser answer False or the name where pathlib raises
+
+    found = Path(os.path.expanduser(value))
     if not found.is_absolute():
         found = folder / found
-    if not found.is_file():
+    if not os.path.isfile(found):
         raise DataError(
             path, f"image {value!r} not found (looked for {found})", row=row, field=column
         )
@@ -232,46 +191,39 @@ def parse_size(name: str, bleed: float) -> Any:
 
 class Template:
     """A jinja2 template of paragraph markup; the row's columns are its variables (also under
-    snake_case names, and all of them as `row`)."""
+    snake_case names, and all of them as `row`). Sandboxed and bounded: toolkit/sandbox.py."""
 
     def __init__(self, path: Path) -> None:
-        import jinja2
-
         from toolkit.data import read_text
+        from toolkit.data.limits import MAX_TEMPLATE_BYTES
+        from toolkit.sandbox import TemplateFailure, check_syntax
 
         self.path = path
-        self._jinja2 = jinja2
-        source = read_text(path)
-        environment = jinja2.Environment(
-            autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True
-        )
+        self.source = read_text(path, limit=MAX_TEMPLATE_BYTES)
         try:
-            self._template = environment.from_string(source)
-        except jinja2.TemplateSyntaxError as exc:
-            raise DataError(path, f"template error: {exc.message}", line=exc.lineno) from None
+            check_syntax(self.source)
+        except TemplateFailure as exc:
+            raise DataError(path, exc.message, line=exc.line) from None
 
-    def render(self, values: dict[str, str], sheet: Path, row: int) -> str:
-        variables: dict[str, Any] = {}
-        for name, value in values.items():
-            variables[re.sub(r"\W+", "_", name.strip().lower()).strip("_") or "_"] = value
-        variables.update(values)
-        variables["row"] = values
+    def render_rows(self, sheet: Sheet) -> dict[int, str]:
+        """Every row's markup by row number; the first failure names the row and template line."""
+        from toolkit.sandbox import TemplateFailure, render_each
+
         try:
-            return self._template.render(variables)
-        except self._jinja2.TemplateError as exc:
-            line = _template_line(exc)
-            raise DataError(self.path, f"{sheet.name} row {row}: {exc}", line=line) from None
+            markups = render_each(self.source, [_variables(values) for _, values in sheet.rows])
+        except TemplateFailure as exc:
+            row = "" if exc.index is None else f"{sheet.path.name} row {sheet.rows[exc.index][0]}: "
+            raise DataError(self.path, f"{row}{exc.message}", line=exc.line) from None
+        return {row: markup for (row, _), markup in zip(sheet.rows, markups, strict=True)}
 
 
-def _template_line(exc: BaseException) -> int | None:
-    """The template line a jinja2 render error happened on (jinja2 puts it in the traceback)."""
-    line = None
-    tb = exc.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == "<template>":
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    return line
+def _variables(values: dict[str, str]) -> dict[str, Any]:
+    variables: dict[str, Any] = {}
+    for name, value in values.items():
+        variables[re.sub(r"\W+", "_", name.strip().lower()).strip("_") or "_"] = value
+    variables.update(values)
+    variables["row"] = values
+    return variables
 
 
 # ---------------------------------------------------------------------------------------------
@@ -282,21 +234,29 @@ def deck_cards(
     sheet: Sheet, columns: Columns, icons: Any, template: Template | None = None
 ) -> tuple[list[Any], dict[str, Any]]:
     """The cards of every row, and the backs they name (when the back is a column)."""
-    from toolkit.pdf.deck import DeckBack, DeckCard
+    from toolkit.data.limits import MAX_CARDS
+    from toolkit.pdf.deck import QR_SIZE, DeckBack, DeckCard
 
     folder = sheet.path.parent
     cards: list[DeckCard] = []
     backs: dict[str, DeckBack] = {}
+    markups = template.render_rows(sheet) if template is not None else {}
+    printed = 0
     for row, values in sheet.rows:
         copies = (
             parse_copies(values[columns.qty], sheet.path, row, columns.qty) if columns.qty else 1
         )
+        printed += copies
+        if printed > MAX_CARDS:
+            raise DataError(
+                sheet.path, f"more than {MAX_CARDS:,} cards in all, copies counted", row=row
+            )
         image = None
         if columns.image and values[columns.image]:
             image = resolve_file(values[columns.image], folder, sheet.path, row, columns.image)
         text = values[columns.text] if columns.text else ""
         if template is not None:
-            markup = template.render(values, sheet.path, row)
+            markup = markups[row]
             icon_text, icon_field, where = markup, None, f" in {template.path.name}'s output"
         else:
             markup, icon_text, icon_field, where = None, text, columns.text, ""
@@ -308,6 +268,13 @@ def deck_cards(
                 row=row,
                 field=icon_field,
             )
+        code = (values[columns.qr] or None) if columns.qr else None
+        if code is not None:
+            from toolkit.pdf.qr import qr_problem
+
+            problem = qr_problem(code, QR_SIZE)
+            if problem:
+                raise DataError(sheet.path, problem, row=row, field=columns.qr)
         back = None
         if columns.back and values[columns.back]:
             back = values[columns.back]
@@ -324,7 +291,7 @@ def deck_cards(
                 text=text,
                 markup=markup,
                 image=image,
-                qr=(values[columns.qr] or None) if columns.qr else None,
+                qr=code,
                 back=back,
                 copies=copies,
                 source=sheet.path,
@@ -338,11 +305,13 @@ def deck_cards(
 
 def fixed_back(value: str, sheet: Path) -> Any:
     """`--back` that is not a column: an image file (beside the sheet or from here) or a text."""
+    import os.path
+
     from toolkit.pdf.deck import DeckBack
 
     if Path(value).suffix.lower() in IMAGE_SUFFIXES:
-        for candidate in (Path(value).expanduser(), sheet.parent / value):
-            if candidate.is_file():
+        for candidate in (Path(os.path.expanduser(value)), sheet.parent / value):
+            if os.path.isfile(candidate):
                 return DeckBack(image=candidate)
         raise DomekitError(f"--back {value!r}: image not found (looked here and in {sheet.parent})")
     if not value.strip():
@@ -353,7 +322,7 @@ def fixed_back(value: str, sheet: Path) -> Any:
 def output_file(out: Path | None, default_name: str) -> Path:
     """`--out`, else `default_name` in Domekit's home folder, as an absolute path."""
     path = out if out is not None else home() / default_name
-    if path.is_dir():
+    if os.path.isdir(path):  # False, not an OSError, for a name too long
         raise DomekitError(f"--out {path} is a folder; expected a file name like deck.pdf")
     return path.absolute()
 

@@ -49,7 +49,8 @@ def plain_text(command: Any) -> None:
 
 class DomekitGroup(TyperGroup):
     """The root command: loads a command group's module when it is used, and turns a
-    `DomekitError` anywhere below into one clear message and exit code 2."""
+    `DomekitError` anywhere below into one clear message and exit code 2; so too an OSError (a
+    file name too long, a folder not allowed, a full disk): files named by a user."""
 
     def list_commands(self, ctx):  # type: ignore[no-untyped-def]
         return [*GROUPS, *(name for name in super().list_commands(ctx) if name not in GROUPS)]
@@ -94,6 +95,11 @@ class DomekitGroup(TyperGroup):
             return super().invoke(ctx)
         except DomekitError as exc:
             typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        except OSError as exc:
+            name = str(exc.filename) if exc.filename is not None else ""
+            where = f"{name[:80]}...: " if len(name) > 80 else f"{name}: " if name else ""
+            typer.echo(f"error: {where}{exc.strerror or exc}", err=True)
             raise typer.Exit(2) from None
 
 

@@ -10,10 +10,20 @@ import csv
 import io
 import re
 import tomllib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from toolkit.data.limits import (
+    MAX_CELL_CHARS,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    MAX_TEXT_BYTES,
+    MAX_TOML_BYTES,
+    MAX_TOML_DEPTH,
+    TOML_INT_BITS,
+    size_text,
+)
 from toolkit.errors import DataError
 from toolkit.resources import card_data_dir
 
@@ -28,19 +38,56 @@ CARD_DATA = card_data_dir()
 def game_data_dir(game: str, override: str | Path | None = None) -> Path:
     """The folder holding a game's data: the user's copy if given, else the shipped one."""
     folder = Path(override) if override is not None else CARD_DATA / game
-    if not folder.is_dir():
+    try:
+        found = folder.is_dir()
+    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
+        raise DataError(folder, f"not a usable folder name ({_reason(exc)})") from None
+    if not found:
         raise DataError(folder, "no such data folder")
     return folder
 
 
-def read_text(path: Path) -> str:
-    """A data file's text: UTF-8, with or without a byte order mark."""
+def _reason(exc: Exception) -> str:
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+
+
+def read_bytes(path: Path, *, limit: int = MAX_TEXT_BYTES) -> bytes:
+    """A data file's bytes, at most `limit` of them: a larger file (or a pipe or device that never
+    ends) is a DataError, read no further than the limit."""
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as handle:
+            raw = handle.read(limit + 1)
     except FileNotFoundError:
         raise DataError(path, "file not found") from None
-    except OSError as exc:
-        raise DataError(path, f"cannot read: {exc.strerror}") from None
+    except IsADirectoryError:
+        raise DataError(path, "is a folder; expected a file") from None
+    except (OSError, ValueError) as exc:
+        raise DataError(path, f"cannot read: {_reason(exc)}") from None
+    if len(raw) > limit:
+        raise _too_large(path, limit)
+    return raw
+
+
+def check_file_size(path: Path, limit: int) -> None:
+    """A DataError if the file is missing, unreadable or larger than `limit` bytes (for files
+    a library reads itself: a workbook, a picture)."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise DataError(path, "file not found") from None
+    except (OSError, ValueError) as exc:
+        raise DataError(path, f"cannot read: {_reason(exc)}") from None
+    if size > limit:
+        raise _too_large(path, limit)
+
+
+def _too_large(path: Path, limit: int) -> DataError:
+    return DataError(path, f"larger than {size_text(limit)}, the most Domekit reads")
+
+
+def read_text(path: Path, *, limit: int = MAX_TEXT_BYTES) -> str:
+    """A data file's text: UTF-8, with or without a byte order mark, at most `limit` bytes."""
+    raw = read_bytes(path, limit=limit)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -70,14 +117,120 @@ def validate(model: type[M], values: Any, path: Path, *, row: int | None = None)
 
 
 def load_toml(path: Path) -> dict[str, Any]:
-    """Parse a TOML file; syntax errors are located by line."""
-    text = read_text(path)
+    """Parse a TOML file; syntax errors are located by line. At most MAX_TOML_BYTES, nested at
+    most MAX_TOML_DEPTH deep, integers in TOML's 64 bits."""
+    text = read_text(path, limit=MAX_TOML_BYTES)
+    # tomllib recurses per nested array or inline table and slices a dotted key once per part:
+    # 100,000 levels are a RecursionError or minutes and gigabytes, so look before parsing.
+    deep = _too_deep_line(text, MAX_TOML_DEPTH)
+    if deep is not None:
+        raise DataError(path, f"nested more than {MAX_TOML_DEPTH} levels deep", line=deep)
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line = getattr(exc, "lineno", None)
         message = getattr(exc, "msg", str(exc))
         raise DataError(path, f"not valid TOML: {message}", line=line) from None
+    except RecursionError:  # the scan above should have caught it first
+        raise DataError(path, f"nested more than {MAX_TOML_DEPTH} levels deep") from None
+    except ValueError:  # int() refuses more than 4,300 digits (sys.get_int_max_str_digits)
+        raise DataError(
+            path, f"a whole number too long for TOML ({TOML_INT_BITS}-bit)", line=_long_number(text)
+        ) from None
+    _check_toml_values(path, text, data)
+    return data
+
+
+_TOML_SPECIAL = re.compile(r"[\"'#\[\]{}.=,\n]")
+
+
+def _too_deep_line(text: str, limit: int) -> int | None:
+    """The first line where open brackets and braces plus the dots of a dotted key pass `limit`
+    (strings and comments skipped); None if none does. A cheap over-estimate of TOML nesting."""
+    depth = dots = 0
+    line = 1
+    pos = 0
+    while (match := _TOML_SPECIAL.search(text, pos)) is not None:
+        char, start = match.group(), match.start()
+        pos = match.end()
+        if char == "\n":
+            line += 1
+            dots = 0
+        elif char == "#":
+            pos = _find(text, "\n", pos)
+        elif char in "\"'":
+            quote = char * 3 if text.startswith(char * 3, start) else char
+            end = _string_end(text, start + len(quote), quote)
+            line += text.count("\n", start, end)
+            pos = end
+        elif char in "[{":
+            depth += 1
+            dots = 0
+        elif char in "]}":
+            depth = max(0, depth - 1)
+            dots = 0
+        elif char == ".":
+            dots += 1
+        else:  # = or ,
+            dots = 0
+        if depth + dots > limit:
+            return line
+    return None
+
+
+def _find(text: str, needle: str, start: int) -> int:
+    found = text.find(needle, start)
+    return len(text) if found < 0 else found
+
+
+def _string_end(text: str, start: int, quote: str) -> int:
+    """Where a TOML string opened just before `start` ends (after its closing quote); basic
+    strings (double quotes) have backslash escapes, literal strings do not."""
+    pos = start
+    while True:
+        end = text.find(quote, pos)
+        if end < 0:
+            return len(text)
+        before = end
+        while quote[0] == '"' and before > start and text[before - 1] == "\\":
+            before -= 1
+        if (end - before) % 2:  # an escaped quote
+            pos = end + 1
+            continue
+        return end + len(quote)
+
+
+def _long_number(text: str) -> int | None:
+    match = re.search(r"[0-9_]{4300,}", text)
+    return text.count("\n", 0, match.start()) + 1 if match else None
+
+
+def _check_toml_values(path: Path, text: str, data: dict[str, Any]) -> None:
+    """Nesting at most MAX_TOML_DEPTH deep (headers add up: `[a.b]` then `c.d = 1`), integers
+    within TOML's 64 bits; walked without recursion."""
+    low, high = -(2 ** (TOML_INT_BITS - 1)), 2 ** (TOML_INT_BITS - 1) - 1
+    stack: list[tuple[tuple[str, ...], Any]] = [((), data)]
+    while stack:
+        keys, value = stack.pop()
+        if isinstance(value, dict | list):
+            if len(keys) > MAX_TOML_DEPTH:
+                raise DataError(
+                    path,
+                    f"nested more than {MAX_TOML_DEPTH} levels deep",
+                    line=_line_of_key(text, keys[-1]),
+                    field=".".join(keys[:3]) + " ...",
+                )
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend(((*keys, str(key)), item) for key, item in items)
+        elif isinstance(value, int) and not isinstance(value, bool) and not low <= value <= high:
+            field = ".".join(keys)
+            raise DataError(
+                path,
+                f"a whole number of {len(str(abs(value)))} digits: TOML integers are "
+                f"{TOML_INT_BITS}-bit, {low:,} to {high:,}",
+                line=_line_of_key(text, ".".join(key for key in keys if not key.isdigit())),
+                field=field,
+            )
 
 
 def load_toml_model(path: Path, model: type[M]) -> M:
@@ -128,6 +281,7 @@ def read_csv(path: Path, required: Iterable[str] = ()) -> list[tuple[int, dict[s
     duplicated = {name for name in header if name and header.count(name) > 1}
     if duplicated:
         raise DataError(path, f"column named twice: {', '.join(sorted(duplicated))}", row=1)
+    check_sheet_row(path, 1, 0, header, header)
     rows: list[tuple[int, dict[str, str]]] = []
     try:
         for cells in reader:
@@ -138,6 +292,7 @@ def read_csv(path: Path, required: Iterable[str] = ()) -> list[tuple[int, dict[s
                 raise DataError(
                     path, f"{len(cells)} cells but the header has {len(header)} columns", row=number
                 )
+            check_sheet_row(path, number, len(rows) + 1, header, cells)
             cells = cells + [""] * (len(header) - len(cells))
             rows.append(
                 (number, {name: cell.strip() for name, cell in zip(header, cells, strict=True)})
@@ -145,6 +300,25 @@ def read_csv(path: Path, required: Iterable[str] = ()) -> list[tuple[int, dict[s
     except csv.Error as exc:
         raise DataError(path, f"not valid CSV: {exc}", row=reader.line_num) from None
     return rows
+
+
+def check_sheet_row(
+    path: Path, number: int, index: int, header: Sequence[str], cells: Sequence[str]
+) -> None:
+    """The bounds of a CSV or spreadsheet row: the `index`-th data row (0 for the header) at
+    row `number`, at most MAX_ROWS of them, MAX_COLUMNS columns and MAX_CELL_CHARS a cell."""
+    if index > MAX_ROWS:
+        raise DataError(path, f"more than {MAX_ROWS:,} rows below the header", row=number)
+    if len(header) > MAX_COLUMNS:
+        raise DataError(path, f"more than {MAX_COLUMNS} columns", row=1)
+    for column, cell in zip(header, cells, strict=False):
+        if len(cell) > MAX_CELL_CHARS:
+            raise DataError(
+                path,
+                f"a cell of {len(cell):,} characters; at most {MAX_CELL_CHARS:,}",
+                row=number,
+                field=column or None,
+            )
 
 
 def validated_rows(path: Path, model: type[M], required: Iterable[str]) -> Iterator[tuple[int, M]]:

@@ -20,8 +20,10 @@ from toolkit.data import (
     line_of,
     load_csv_rows,
     load_toml,
+    read_text,
     unique_rows,
 )
+from toolkit.data.limits import MAX_COPIES
 from toolkit.errors import DataError
 
 if TYPE_CHECKING:
@@ -45,9 +47,9 @@ ICON_MEANINGS = {
     "O": "any time / counters",
 }
 SET_IDS = ("plutonium", "butros", "sansachel", "hoblerone")
-# Sanity bounds, not rule numbers: the kit prints a card per copy and a meter space per Vitae, so
-# a typo like 7000000 must stop with a message instead of building for hours.
-MAX_COPIES = 99
+# Sanity bounds, not rule numbers: the kit prints a card per copy (MAX_COPIES, in limits.py) and
+# a meter space per Vitae, so a typo like 7000000 must stop with a message instead of building
+# for hours.
 MAX_VITAE = 99
 
 
@@ -284,7 +286,7 @@ def load_sets(path: Path, items: dict[str, Item], items_path: Path) -> list[Item
     raw_sets = data.get("set")
     if not isinstance(raw_sets, list):
         raise DataError(path, "expected [[set]] tables", field="set")
-    text = path.read_text(encoding="utf-8-sig")
+    text = read_text(path)
     sets: list[ItemSet] = []
     for index, raw in enumerate(raw_sets):
         where = f"set[{index}]"

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from toolkit.data import game_data_dir, load_toml_model, read_csv, validate
+from toolkit.data import game_data_dir, load_toml_model, read_csv, read_text, validate
+from toolkit.data.limits import MAX_COPIES
 from toolkit.data.printing import CardSettings, QrSettings, Section, check_colour_table
 from toolkit.errors import DataError
 from toolkit.games.naturedome.config import NatureDomeRules
@@ -40,7 +41,7 @@ class PowerCardRow(BaseModel):
     defend: int = Field(0, ge=0)
     escape: int = Field(0, ge=0)
     boost: int = Field(0, ge=0)
-    qty: int = Field(1, ge=1, le=99)  # a sanity bound: the kit prints a card per copy
+    qty: int = Field(1, ge=1, le=MAX_COPIES)  # the kit prints a card per copy
     text: str = ""
 
 
@@ -173,7 +174,7 @@ class NatureDomeKitData:
 def _line_of(path: Path, section: str, key: str) -> int | None:
     """The line of `key = ...` inside `[section]` of a TOML file."""
     inside = False
-    for number, line in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), start=1):
+    for number, line in enumerate(read_text(path).splitlines(), start=1):
         stripped = line.strip()
         if stripped.startswith("["):
             inside = stripped == f"[{section}]"

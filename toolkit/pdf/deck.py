@@ -170,6 +170,11 @@ class FaceMaker:
 
     def face(self, card: DeckCard) -> Callable[[Canvas, CardBox], None]:
         paragraph = self._paragraph(card) if card.markup is not None else None
+        if card.image is not None:  # read now: a bad picture stops before the PDF is opened
+            try:
+                self.pictures.get(card.image)
+            except DataError as exc:
+                raise _problem(card, f"image {exc}") from None
         shown = " ".join(
             [card.title, card.text, card.markup or "", *(v for s in card.stats for v in s)]
         )
@@ -337,6 +342,8 @@ def build_deck(
         sheet_cards.extend(Card(face, card.back) for _ in range(card.copies))
     back_drawers = {key: back_face(back, maker.pictures) for key, back in (backs or {}).items()}
     for back in (backs or {}).values():
+        if back.image is not None:
+            maker.pictures.get(back.image)
         if unprintable(back.text):
             maker.warnings.append(
                 f"a back: the standard fonts cannot print {' '.join(unprintable(back.text))}"

@@ -10,6 +10,7 @@ per PDF as a form XObject, then placed wherever it appears). Two text engines us
 
 from __future__ import annotations
 
+import os.path
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +20,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.errors import DataError, DomekitError
+from toolkit.errors import DomekitError
 from toolkit.pdf.geometry import Rect, pt
 
 ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
@@ -44,24 +45,15 @@ class Icon:
     def load(self) -> Icon:
         if self._image is not None or self._drawing is not None:
             return self
-        if self.is_svg:
-            from svglib.svglib import svg2rlg
+        from toolkit.pdf.images import check_bitmap, load_svg
 
-            try:
-                drawing = svg2rlg(str(self.path))
-            except Exception as exc:  # svglib raises lxml and value errors alike
-                raise DataError(self.path, f"not a readable SVG: {exc}") from None
-            if drawing is None or not drawing.width or not drawing.height:
-                raise DataError(self.path, "not a readable SVG (no size)")
+        if self.is_svg:
+            drawing = load_svg(self.path)
             self._drawing = drawing
             self.aspect = drawing.width / drawing.height
         else:
-            try:
-                image = ImageReader(str(self.path))
-                width, height = image.getSize()
-            except Exception as exc:  # PIL's errors vary by format
-                raise DataError(self.path, f"not a readable image: {exc}") from None
-            self._image = image
+            width, height = check_bitmap(self.path)
+            self._image = ImageReader(str(self.path))
             self.aspect = width / height
         return self
 
@@ -99,11 +91,11 @@ class IconSet:
     def get(self, name: str) -> Icon | None:
         if name in self._icons:
             return self._icons[name]
-        if self.folder is None or not self.folder.is_dir():
+        if self.folder is None or not os.path.isdir(self.folder):
             return None
         for suffix in SUFFIXES:
             path = self.folder / f"{name}{suffix}"
-            if path.is_file():
+            if os.path.isfile(path):  # False, not an OSError, for a name too long
                 icon = Icon(name, path).load()
                 self._icons[name] = icon
                 return icon
@@ -114,7 +106,7 @@ class IconSet:
         return [name for name in ICON.findall(text) if self.get(name) is None]
 
     def describe(self) -> str:
-        if self.folder is None or not self.folder.is_dir():
+        if self.folder is None or not os.path.isdir(self.folder):
             return f"there is no icons folder at {self.folder}" if self.folder else "no icons"
         names = sorted({p.stem for p in self.folder.iterdir() if p.suffix.lower() in SUFFIXES})
         return f"{self.folder} has {', '.join(names) if names else 'no icons'}"
@@ -322,7 +314,11 @@ def icon_paragraph(markup: str, style: Any, icons: IconSet) -> Any:
             frag = self._stack[-1]
             source = getattr(frag, "src", "") or ""
             if not source.startswith("icon:"):
-                return super().end_img()
+                # reportlab would open any file or URL named here: only icons are pictures
+                self._syntax_error(
+                    f"<img src={source[:60]!r}/>: pictures in markup are :name: icons only"
+                )
+                return None
             icon = icons.get(source[5:])
             if icon is None:
                 self._syntax_error(f"unknown icon {source[5:]!r}")

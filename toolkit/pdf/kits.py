@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import os.path
 import re
 import secrets
 import sys
@@ -94,13 +95,38 @@ def default_base_url() -> str:
 
 
 def check_base_url(url: str) -> str:
-    """An http(s) URL with a host, without a trailing slash."""
-    parts = urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+    """An http(s) URL with a host, without a trailing slash, short enough for the QR codes."""
+    from toolkit.data.limits import MAX_BASE_URL
+
+    if len(url.strip()) > MAX_BASE_URL:
+        raise DomekitError(
+            f"--base-url is {len(url.strip()):,} characters; at most {MAX_BASE_URL} (every QR "
+            "code of the kit carries it)"
+        )
+    if not _is_web_address(url.strip()):
         raise DomekitError(
             f"--base-url {url!r} is not a web address; expected like http://192.168.1.20:8000"
         )
     return url.strip().rstrip("/")
+
+
+def _is_web_address(url: str) -> bool:
+    """http(s)://host[:port][/path], host a name or an IP address; no user, query or fragment."""
+    if any(char.isspace() or not char.isprintable() for char in url):
+        return False
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError past 65535
+    except ValueError:  # also a malformed IPv6 host like http://[::1
+        return False
+    host = parts.hostname or ""
+    return (
+        parts.scheme in ("http", "https")
+        and re.fullmatch(r"[a-z0-9.-]+|[0-9a-f:.]+", host) is not None
+        and parts.username is None
+        and not parts.query
+        and not parts.fragment
+    )
 
 
 def new_kit_id() -> str:
@@ -213,7 +239,7 @@ def finish_kit(target: KitTarget, fields: dict[str, Any], urls: dict, doc: Docum
 def output_path(game: str, out: Path | None) -> Path:
     """Where a kit's PDF goes, as an absolute path: `--out`, else Domekit's home folder."""
     path = out if out is not None else home() / f"{game}-kit.pdf"
-    if path.exists() and path.is_dir():
+    if os.path.isdir(path):  # False, not an OSError, for a name too long
         raise DomekitError(f"--out {path} is a folder; expected a file name like my-kit.pdf")
     return path.absolute()
 

@@ -10,6 +10,7 @@ from functools import lru_cache
 import qrcode
 from reportlab.pdfgen.canvas import Canvas
 
+from toolkit.data.limits import MIN_QR_MODULE_MM
 from toolkit.errors import DomekitError
 from toolkit.pdf.geometry import pt
 
@@ -33,10 +34,32 @@ def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
     return tuple(tuple(row) for row in code.get_matrix())
 
 
+def qr_capacity(size: float) -> int:
+    """The most bytes a code `size` mm wide holds with squares a phone can read."""
+    modules = int(size / MIN_QR_MODULE_MM) - 2 * QUIET_ZONE
+    version = max(1, min(40, (modules - 17) // 4))
+    bits = qrcode.util.BIT_LIMIT_TABLE[qrcode.constants.ERROR_CORRECT_M][version]
+    return (bits - 4 - (8 if version < 10 else 16)) // 8  # less the mode and length fields
+
+
+def qr_problem(data: str, size: float) -> str | None:
+    """Why `data` cannot print as a QR code `size` mm wide that a phone reads, or None."""
+    most = qr_capacity(size)
+    if len(data.encode("utf-8")) > most:
+        return (
+            f"{len(data):,} characters are too many for a {size:g} mm QR code: a phone reads "
+            f"squares of {MIN_QR_MODULE_MM:g} mm or more, which holds {most} bytes"
+        )
+    return None
+
+
 def draw_qr(c: Canvas, data: str, x: float, y: float, size: float) -> None:
     """A QR code of `size` mm (quiet zone included) with its bottom-left corner at (x, y) mm."""
     if size < MIN_SIZE_MM:
         raise DomekitError(f"a QR code must be at least {MIN_SIZE_MM:g} mm (asked for {size:g})")
+    problem = qr_problem(data, size)
+    if problem:
+        raise DomekitError(problem)
     matrix = qr_matrix(data)
     count = len(matrix)
     module = pt(size) / count

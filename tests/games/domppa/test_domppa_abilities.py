@@ -151,3 +151,14 @@ def test_resist_against_a_damage_type(rules):
     assert ability_value(abilities, "fear") == 5
     assert ability_value(abilities, "icarian_wings") == 0
     assert ability_value(abilities, "berserk") is None
+
+
+def test_heat_aura_area_counts_the_pattern_at_any_level(rules):
+    # Past the rules' list the area is counted, not listed: the same as the squares listed, and
+    # a level of 10**20 answers at once (listing its squares ran out of time and memory).
+    listed = len(rules.abilities.heat_aura_areas)
+    for level in range(listed + 1, 300):
+        assert heat_aura_area(rules, level) == len(heat_aura_squares(level))
+    ring = 10**10  # rings 1..r are r(r + 3) / 2 levels and 4r(r + 1) squares
+    assert heat_aura_area(rules, ring * (ring + 3) // 2) == 4 * ring * (ring + 1)
+    assert heat_aura_area(rules, 10**20) > 0

@@ -7,6 +7,7 @@ the rules call unfinished are carried as text and compute nothing.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -140,11 +141,20 @@ def _ring_group(ring: int, offset: int) -> list[tuple[int, int]]:
 
 
 def heat_aura_area(rules: DomppaRules, level: int) -> int:
-    """Squares covered by Heat Aura X: the rules' list, continued by its pattern."""
+    """Squares covered by Heat Aura X: the rules' list, continued by its pattern.
+
+    Counted, not listed, so any X answers at once: ring r (the squares at distance r) has r + 1
+    groups, the 4 on the axes, r - 1 of 8 and the 4 corners, 8r squares in all; rings 1..r are
+    r(r + 3) / 2 levels covering 4r(r + 1) squares.
+    """
     areas = rules.abilities.heat_aura_areas
     if 1 <= level <= len(areas):
         return areas[level - 1]
-    return len(heat_aura_squares(level))
+    if level < 1:
+        raise DomekitError(f"heat aura level must be at least 1 (got {level})")
+    rings = (math.isqrt(9 + 8 * level) - 3) // 2  # the whole rings: r(r + 3) / 2 <= level
+    groups = level - rings * (rings + 3) // 2  # of the next ring, fewer than its r + 2
+    return 4 * rings * (rings + 1) + (4 + 8 * (groups - 1) if groups else 0)
 
 
 def heat_aura_damage(

@@ -1,0 +1,160 @@
+"""The first sheet of an XLSX workbook as rows of text, read as a stranger's file.
+
+An XLSX file is a zip of XML, so before openpyxl opens it the zip is checked: its size, how many
+files it holds and how far they unpack (a zip bomb is a small file that unpacks to gigabytes),
+and every XML member is read once with expat: XML cut short is a DataError naming the member and
+line, and a DTD (where entities, the "billion laughs", live) is refused outright: spreadsheets
+never have one. The sheet is then read with fixed bounds, so a <dimension> claiming A1:XFD1048576
+or a row numbered in the billions cannot make openpyxl pad millions of empty cells.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+from typing import IO, Any
+from xml.parsers import expat
+
+from toolkit.data import check_file_size, check_sheet_row
+from toolkit.data.limits import (
+    MAX_COLUMNS,
+    MAX_XLSX_BYTES,
+    MAX_XLSX_EXPANDED,
+    MAX_XLSX_MEMBERS,
+    MAX_XLSX_RATIO,
+    MIB,
+    XLSX_LAST_ROW,
+    size_text,
+)
+from toolkit.errors import DataError, DomekitError
+
+CHUNK = 256 * 1024
+
+
+def cell_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return str(value).strip()
+
+
+def read_xlsx(path: Path) -> tuple[tuple[str, ...], list[tuple[int, dict[str, str]]]]:
+    """The header and the non-blank rows (row numbers as the spreadsheet shows them)."""
+    check_workbook(path)
+    from openpyxl import load_workbook
+
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl parses a stranger's file: any error is the file's
+        raise _unreadable(path, exc) from None
+    try:
+        if not book.worksheets:
+            raise DataError(path, "the workbook has no sheet")
+        lines = _sheet_values(book.worksheets[0], path)
+        header = tuple(cell_text(v) for v in next(lines, ()))
+        while header and not header[-1]:
+            header = header[:-1]
+        check_sheet_row(path, 1, 0, header, header)
+        named = [name for name in header if name]
+        doubled = sorted({name for name in named if named.count(name) > 1})
+        if doubled:
+            raise DataError(path, f"column named twice: {', '.join(doubled)}", row=1)
+        rows = []
+        for number, values in enumerate(lines, start=2):
+            if values.count(None) == len(values):  # the fast way past padding rows
+                continue
+            cells = [cell_text(v) for v in values]
+            if not any(cells):
+                continue
+            if any(cells[len(header) :]):
+                raise DataError(
+                    path, f"a value right of the last named column {header[-1]!r}", row=number
+                )
+            check_sheet_row(path, number, len(rows) + 1, header, cells)
+            cells = (cells + [""] * len(header))[: len(header)]
+            rows.append((number, dict(zip(header, cells, strict=True))))
+    finally:
+        book.close()
+    return header, rows
+
+
+def _sheet_values(sheet: Any, path: Path) -> Any:
+    """The sheet's rows as value tuples, MAX_COLUMNS + 1 wide (one more, to see a value past the
+    limit), up to Excel's last row; openpyxl's errors become DataErrors."""
+    try:
+        yield from sheet.iter_rows(max_col=MAX_COLUMNS + 1, max_row=XLSX_LAST_ROW, values_only=True)
+    except DomekitError:
+        raise
+    except Exception as exc:  # the sheet's XML, read as openpyxl goes
+        raise _unreadable(path, exc) from None
+
+
+def _unreadable(path: Path, exc: Exception) -> DataError:
+    detail = str(exc) or type(exc).__name__
+    return DataError(path, f"not a readable .xlsx workbook ({detail})")
+
+
+def check_workbook(path: Path) -> None:
+    """The zip's bounds and its XML's soundness, before any of it is parsed for data."""
+    check_file_size(path, MAX_XLSX_BYTES)
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = archive.infolist()
+            _check_sizes(path, members)
+            for info in members:
+                with archive.open(info) as stream:
+                    _check_xml(path, info.filename, stream)
+    except DomekitError:
+        raise
+    except Exception as exc:  # zipfile: not a zip, cut short, bad CRC, encrypted, unknown method
+        raise _unreadable(path, exc) from None
+
+
+def _check_sizes(path: Path, members: list[zipfile.ZipInfo]) -> None:
+    if len(members) > MAX_XLSX_MEMBERS:
+        raise DataError(path, f"a zip of {len(members):,} files; a workbook has a few dozen")
+    total = 0
+    for info in members:
+        total += info.file_size
+        if total > MAX_XLSX_EXPANDED:
+            raise DataError(
+                path,
+                f"unpacks to more than {size_text(MAX_XLSX_EXPANDED)} (a zip bomb?); "
+                "Domekit reads sheets up to that",
+            )
+        ratio = info.file_size / max(1, info.compress_size)
+        if info.file_size > MIB and ratio > MAX_XLSX_RATIO:
+            raise DataError(
+                path,
+                f"{info.filename} unpacks {ratio:,.0f} times its packed size (a zip bomb?); "
+                f"real sheets stay under {MAX_XLSX_RATIO}",
+            )
+
+
+def _check_xml(path: Path, member: str, stream: IO[bytes]) -> None:
+    """Read one member through expat if it is XML: no DTD, and whole (not cut short)."""
+    chunk = stream.read(CHUNK)
+    if not chunk.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        return  # a picture or other binary part: openpyxl does not parse it as XML
+
+    def refuse(*_: object) -> None:
+        raise DataError(
+            path, f"{member} has a DTD (<!DOCTYPE or <!ENTITY>); a workbook's XML never has one"
+        )
+
+    parser = expat.ParserCreate()
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    try:
+        while chunk:
+            parser.Parse(chunk, False)
+            chunk = stream.read(CHUNK)
+        parser.Parse(b"", True)
+    except expat.ExpatError as exc:
+        reason = expat.ErrorString(exc.code)
+        raise DataError(
+            path, f"{member}, line {exc.lineno}: broken or cut-short XML ({reason})"
+        ) from None
