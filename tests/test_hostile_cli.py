@@ -155,7 +155,7 @@ CASES: list[tuple[str, dict[str, Content], list[str], int, str]] = [
     ("an image cell of 300 characters", {"deck.csv": picture(LONG + ".png")}, PIC, 2, "deck.csv, row 2, field 'image': image 'xxxxxxxx"),  # noqa: E501
     ("an image cell of ~nobody/", {"deck.csv": picture("~nobody-here/art.png")}, PIC, 2, "field 'image': image '~nobody-here/art.png' not found"),  # noqa: E501
     ("an icon name of 300 characters", {"deck.csv": f"name,text\nImp,:{LONG}:\n"}, PIC, 2, "deck.csv, row 2, field 'text': unknown icon :xxxx"),  # noqa: E501
-    ("--out of 300 characters", {}, ["cards", "deck.csv", "--out", LONG + ".pdf"], 2, "cannot write in .: File name too long"),  # noqa: E501
+    ("--out of 300 characters", {}, ["cards", "deck.csv", "--out", LONG + ".pdf"], 2, "File name too long"),  # noqa: E501
     ("--data of 300 characters", {}, ["deathdome", "draws", "--data", LONG], 2, "not a usable folder name (File name too long)"),  # noqa: E501
     ("kit --out of 300 characters", {}, ["kit", "deathdome", "--out", LONG, "--db", "sqlite:///t.db"], 2, "File name too long"),  # noqa: E501
     ("kit --base-url of 3,000 characters", {}, ["kit", "deathdome", "--base-url", "http://" + "x" * 3000, "--db", "sqlite:///t.db"], 2, "--base-url is 3,007 characters; at most 120"),  # noqa: E501
