@@ -57,7 +57,7 @@ record_kit(DB_URL, {"kit_id": KIT, "game": "deathdome", "base_url": "http://t", 
 _store = Store(DB_URL)
 VIEW = _store.kit(kit_id=KIT).view_token
 _store.close()
-APP = create_app(DB_URL, kits_dir=None, sse_max_seconds=0.2)
+APP = create_app(DB_URL, kits_dir=None, sse_max_seconds=0.2, allowed_hosts=["testserver"])
 
 
 def _or_any(*values: str) -> dict:

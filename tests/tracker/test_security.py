@@ -52,7 +52,9 @@ def table(tmp_path):
 
 @pytest.fixture
 def client(table):
-    app = create_app(table.db_url, kits_dir=None, sse_max_seconds=0.3)
+    app = create_app(
+        table.db_url, kits_dir=None, sse_max_seconds=0.3, allowed_hosts=["table.local"]
+    )
     with TestClient(app, base_url="http://table.local") as c:
         c.get(f"/k/{table.kit}/table")  # match 1 exists before the counting starts
         yield c

@@ -12,11 +12,11 @@ URLs (those printed in kits stay exactly so):
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import jinja2
 from fastapi import FastAPI, Request
@@ -26,6 +26,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import StreamingResponse
 
 from toolkit.errors import DomekitError, RuleError
+from toolkit.tracker.fields import MAX_NAME, check_request, seq_param, whole_number
+from toolkit.tracker.guard import Guard
 from toolkit.tracker.kits import import_manifests
 from toolkit.tracker.live import Broker, match_stream
 from toolkit.tracker.matches import MatchService, NotFound, Stale, diff_states, new_client_action_id
@@ -61,8 +63,12 @@ def create_app(
     sse_max_seconds: float = 600.0,
     plugin_loader: Callable[[str], GamePlugin] = load_plugin,
     template_dirs: list[Path] | None = None,
+    allowed_hosts: Iterable[str] = (),
 ) -> FastAPI:
-    """The tracker app over one database (`db_url`, else DOMEKIT_DB, else output/)."""
+    """The tracker app over one database (`db_url`, else DOMEKIT_DB, else output/).
+
+    It answers to IP addresses, localhost, the names in `allowed_hosts` and the hosts of the
+    recorded kits' base URLs (the names their QR codes print); any other Host gets 400."""
     store = Store(db_url or "")
     service = MatchService(store, plugin_loader)
     broker = Broker()
@@ -86,6 +92,7 @@ def create_app(
     app.state.broker = broker
     app.state.startup_notes = startup_notes
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts, printed_hosts=store.kit_hosts)
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([str(d) for d in (template_dirs or [])] + [str(TEMPLATES)]),
@@ -143,11 +150,11 @@ def create_app(
         version, state = service.state(match.id)
         current = service.current_match(who.kit)
         undo = service.last_effective(match.id) if match.id == current.id else None
-        done = request.query_params.get("done", "")
+        done = seq_param(request.query_params.get("done"))
         done_text = ""
-        if done.isdigit():
-            rows = store.actions(match.id, after=int(done) - 1)
-            done_text = rows[0].text if rows and rows[0].seq == int(done) else ""
+        if done:
+            rows = store.actions(match.id, after=done - 1)
+            done_text = rows[0].text if rows and rows[0].seq == done else ""
         return {
             "base": who.base,
             "view_base": who.view_base,
@@ -160,7 +167,7 @@ def create_app(
             "undo": {"seq": undo[0], "text": undo[1]} if undo else None,
             "done_text": done_text,
             "here": request.url.path,
-            "actor": request.cookies.get(ACTOR_COOKIE, ""),
+            "actor": _actor_cookie(request),
             "error": None,
         }
 
@@ -296,7 +303,9 @@ def create_app(
             raise NotFound(f"no CSV called {name!r}")
         _version, state = service.state(match.id)
         buffer = io.StringIO()
-        csv.writer(buffer).writerows(exports[name](state))
+        csv.writer(buffer).writerows(
+            [_spreadsheet_safe(cell) for cell in row] for row in exports[name](state)
+        )
         return Response(
             buffer.getvalue(),
             media_type="text/csv; charset=utf-8",
@@ -309,9 +318,8 @@ def create_app(
     async def events(request: Request, cap: str, key: str) -> Response:
         who = access(cap, key)
         match = pick_match(who, request.query_params.get("match"))
-        last = request.headers.get("last-event-id") or request.query_params.get("after") or ""
-        # A seq fits in 18 digits; a longer "number" is not one we sent (and int() refuses it).
-        last_seq = int(last) if last.isdigit() and len(last) <= 18 else service.state(match.id)[0]
+        last = seq_param(request.headers.get("last-event-id") or request.query_params.get("after"))
+        last_seq = last if last is not None else service.state(match.id)[0]
 
         async def still_current() -> bool:
             kit = await run_in_threadpool(store.kit, kit_id=who.kit.kit_id)
@@ -342,14 +350,14 @@ def create_app(
         action = {k: v for k, v in fields.items() if k not in RESERVED_FIELDS}
         if is_json and isinstance(fields.get("action"), dict):
             action = fields["action"]
-        actor = str(fields.get("actor") or request.cookies.get(ACTOR_COOKIE, ""))[:80]
+        actor = str(fields.get("actor") or _actor_cookie(request))[:80]
         version = _version_field(fields.get("version"))
         try:
             action = _read_command(service.plugin(who.kit.game), action)
             done = await service.submit_async(
                 match.id,
                 action,
-                client_action_id=str(fields.get("client_action_id") or ""),
+                client_action_id=fields.get("client_action_id"),
                 base_version=version,
                 actor=actor,
             )
@@ -388,6 +396,7 @@ def create_app(
                 "text": plugin.describe(action),
                 "outcome": outcome,
                 "fields": _flat_fields(fields),
+                "back": _next_url(fields, who, None),
                 "odds": odds_or_none(who.kit.game, state, _read_command(plugin, action_fields)),
             },
         )
@@ -426,7 +435,7 @@ def create_app(
     async def next_match(request: Request, cap: str, key: str) -> Response:
         is_json, fields = await _read_body(request)
         who = writer(cap, key, request)
-        seen = _version_field(fields.get("match_id"))
+        seen = _version_field(fields.get("match_id"), "match_id")
         current = service.current_match(who.kit)
         try:
             match = await run_in_threadpool(
@@ -469,8 +478,11 @@ def create_app(
         _is_json, fields = await _read_body(request)
         who = writer(cap, key, request)
         response = RedirectResponse(_next_url(fields, who, None), status_code=303)
-        name = str(fields.get("name", "")).strip()[:40]
-        response.set_cookie(ACTOR_COOKIE, name, max_age=60 * 60 * 24 * 90, samesite="strict")
+        name = str(fields.get("name", "")).strip()[:MAX_NAME]
+        # Percent-encoded: a cookie header holds Latin-1 at most, a name is any language's.
+        response.set_cookie(
+            ACTOR_COOKIE, quote(name, safe=""), max_age=60 * 60 * 24 * 90, samesite="strict"
+        )
         return response
 
     def refusal(
@@ -599,6 +611,7 @@ async def _read_body(request: Request) -> tuple[bool, dict[str, Any]]:
             raise DomekitError("the request body is nested too deeply") from None
         if not isinstance(body, dict):
             raise DomekitError("the request body must be a JSON object")
+        check_request(body)
         return True, body
     form = await request.form()
     fields: dict[str, Any] = {}
@@ -609,6 +622,7 @@ async def _read_body(request: Request) -> tuple[bool, dict[str, Any]]:
             fields[name] = [*previous, value] if isinstance(previous, list) else [previous, value]
         else:
             fields[name] = value
+    check_request(fields)
     return False, fields
 
 
@@ -621,16 +635,19 @@ def _query_fields(request: Request) -> dict[str, Any]:
             fields[name] = [*previous, value] if isinstance(previous, list) else [previous, value]
         else:
             fields[name] = value
+    check_request(fields)
     return fields
 
 
-def _version_field(value: Any) -> int | None:
+def _version_field(value: Any, what: str = "version") -> int | None:
     if value in (None, ""):
         return None
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise DomekitError(f"version must be a whole number, got {value!r}") from None
+    return whole_number(value, what, minimum=0)
+
+
+def _actor_cookie(request: Request) -> str:
+    """Who is at this phone, as `whoami` stored it (percent-encoded)."""
+    return unquote(request.cookies.get(ACTOR_COOKIE, ""))[:MAX_NAME]
 
 
 def _next_url(fields: Mapping[str, Any], who: Access, seq: int | None) -> str:
@@ -640,6 +657,15 @@ def _next_url(fields: Mapping[str, Any], who: Access, seq: int | None) -> str:
         target = f"{who.base}/table"
     target = target.split("?", 1)[0].split("#", 1)[0]
     return f"{target}?done={seq}" if seq is not None else target
+
+
+# A cell a spreadsheet would read as a formula (=HYPERLINK(...), +1, -1, @SUM, or one hidden
+# behind a tab or a carriage return) is given a leading ' so it shows as the text it is.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _spreadsheet_safe(cell: Any) -> Any:
+    return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
 
 
 def _flat_fields(fields: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -21,7 +21,9 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from toolkit.errors import DomekitError, RuleError
-from toolkit.tracker.plugin import EVERYTHING, Action, GamePlugin, State, load_plugin
+from toolkit.tracker.fields import client_action_id as check_client_id
+from toolkit.tracker.fields import whole_number
+from toolkit.tracker.plugin import EVERYTHING, Action, GamePlugin, State, guarded, load_plugin
 from toolkit.tracker.storage import ActionRow, Append, Chain, KitRow, MatchRow, Store
 
 UNDO = "undo"
@@ -104,7 +106,7 @@ class MatchService:
 
     def plugin(self, game: str) -> GamePlugin:
         if game not in self._plugins:
-            self._plugins[game] = self._plugin_loader(game)
+            self._plugins[game] = guarded(self._plugin_loader(game))
         return self._plugins[game]
 
     def game_of(self, match: MatchRow) -> str:
@@ -251,7 +253,7 @@ class MatchService:
         match_id: int,
         data: Mapping[str, Any],
         *,
-        client_action_id: str,
+        client_action_id: Any,
         base_version: int | None,
         actor: str = "",
     ) -> Submitted:
@@ -261,7 +263,7 @@ class MatchService:
         is applied once). Raises Stale (409), RuleError or DomekitError (422); nothing changes
         then.
         """
-        client_action_id = _check_client_id(client_action_id)
+        client_action_id = check_client_id(client_action_id)
         live = self._load(match_id)
         plugin = self.plugin(live.game)
         known = self._known(live, client_action_id)
@@ -290,14 +292,14 @@ class MatchService:
         match_id: int,
         data: Mapping[str, Any],
         *,
-        client_action_id: str,
+        client_action_id: Any,
         base_version: int | None,
         actor: str = "",
     ) -> Submitted:
         """`submit` for the event loop: the action is applied on the loop (it takes well under
         a millisecond once the match is in memory) and the loop waits for the group commit
         without holding a thread. Undo, and a match not yet in memory, go to a worker thread."""
-        client_action_id = _check_client_id(client_action_id)
+        client_action_id = check_client_id(client_action_id)
         live = self._live.get(match_id)
         if data.get("type") == UNDO or live is None or live.chain.broken:
             return await run_in_threadpool(
@@ -580,20 +582,8 @@ def _overlap(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     return EVERYTHING in mine or EVERYTHING in theirs or bool(mine & theirs)
 
 
-def _check_client_id(value: str) -> str:
-    value = str(value or "").strip()
-    if not value or len(value) > 64:
-        raise DomekitError("every action needs a client action id of 1 to 64 characters")
-    return value
-
-
 def _int_or_none(value: Any) -> int | None:
-    if value in (None, ""):
-        return None
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise DomekitError(f"expected a whole number, got {value!r}") from None
+    return None if value in (None, "") else whole_number(value, "the undo's target", minimum=1)
 
 
 def _looks_like_token(value: str) -> bool:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from sqlalchemy import (
     Column,
@@ -282,6 +283,12 @@ class Store:
                 )
             )
             return True
+
+    def kit_hosts(self) -> set[str]:
+        """The host names in the recorded kits' base URLs (what their QR codes point at)."""
+        with self.engine.connect() as conn:
+            urls = conn.execute(select(kits.c.base_url).distinct()).scalars().all()
+        return {host for host in (urlsplit(url).hostname for url in urls) if host}
 
     def kit(self, *, kit_id: str | None = None, view_token: str | None = None) -> KitRow | None:
         key = ("id", kit_id) if kit_id is not None else ("view", str(view_token))
