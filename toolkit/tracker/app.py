@@ -30,7 +30,15 @@ from toolkit.tracker.fields import MAX_NAME, check_request, seq_param, whole_num
 from toolkit.tracker.guard import Guard
 from toolkit.tracker.kits import import_manifests
 from toolkit.tracker.live import Broker, match_stream
-from toolkit.tracker.matches import MatchService, NotFound, Stale, diff_states, new_client_action_id
+from toolkit.tracker.matches import (
+    Closed,
+    MatchService,
+    NeedsConfirmation,
+    NotFound,
+    Stale,
+    diff_states,
+    new_client_action_id,
+)
 from toolkit.tracker.plugin import GamePlugin, PageNotFound, load_plugin
 from toolkit.tracker.storage import KitRow, MatchRow, Store
 
@@ -361,7 +369,7 @@ def create_app(
                 base_version=version,
                 actor=actor,
             )
-        except Stale as exc:
+        except (Stale, Closed) as exc:
             return refusal(request, who, match, exc, is_json, fields, status=409)
         except DomekitError as exc:
             return refusal(request, who, match, exc, is_json, fields, status=422)
@@ -441,6 +449,8 @@ def create_app(
             match = await run_in_threadpool(
                 service.start_next_match, who.kit, seen if seen is not None else current.id
             )
+        except (Stale, Closed) as exc:
+            return refusal(request, who, current, exc, is_json, fields, status=409)
         except DomekitError as exc:
             return refusal(request, who, current, exc, is_json, fields, status=422)
         if is_json:
@@ -449,10 +459,14 @@ def create_app(
 
     @app.post("/{cap}/{key}/import")
     async def import_match(request: Request, cap: str, key: str) -> Response:
+        """A match export (a JSON body, or the history page's file upload) becomes the kit's
+        current match; one in progress is replaced only when `replaces` names it (the form's
+        confirmation box, or ?replaces=N)."""
         who = writer(cap, key, request)
         content_type = request.headers.get("content-type", "")
         is_json = content_type.startswith("application/json")
         current = service.current_match(who.kit)
+        replaces = request.query_params.get("replaces")
         try:
             if is_json:
                 raw = await request.body()
@@ -460,13 +474,19 @@ def create_app(
                 form = await request.form()
                 upload = form.get("file")
                 raw = await upload.read() if hasattr(upload, "read") else str(upload or "").encode()
+                replaces = str(form.get("replaces") or "") or replaces
             try:
                 document = json.loads(raw)
             except ValueError as exc:
                 raise DomekitError(f"the file is not JSON: {exc}") from None
             except RecursionError:
                 raise DomekitError("the file is not a match export: nested too deeply") from None
-            match = await run_in_threadpool(service.import_match, who.kit, document)
+            number = _version_field(replaces, "replaces")
+            match = await run_in_threadpool(
+                lambda: service.import_match(who.kit, document, replaces=number)
+            )
+        except (Stale, Closed, NeedsConfirmation) as exc:
+            return refusal(request, who, current, exc, is_json, {}, status=409)
         except DomekitError as exc:
             return refusal(request, who, current, exc, is_json, {}, status=422)
         if is_json:
@@ -498,7 +518,7 @@ def create_app(
         version, state = service.state(match.id)
         body: dict[str, Any] = {
             "ok": False,
-            "error": "stale" if status == 409 else "illegal",
+            "error": _error_kind(exc),
             "message": str(exc),
             "rule": getattr(exc, "rule", "action form" if status == 422 else None),
             "version": version,
@@ -532,7 +552,7 @@ def create_app(
                 "live": False,
                 "refusal": body,
                 "retry": retry,
-                "stale": status == 409,
+                "stale": isinstance(exc, Stale),
                 "fresh": fresh,
                 "back": _next_url(fields, who, None),
             },
@@ -571,6 +591,16 @@ def _error(
     return render(
         "error.html", {"title": f"Error {status}", "status": status, "message": message}, status
     )
+
+
+def _error_kind(exc: DomekitError) -> str:
+    if isinstance(exc, Stale):
+        return "stale"
+    if isinstance(exc, Closed):
+        return "closed"
+    if isinstance(exc, NeedsConfirmation):
+        return "unconfirmed"
+    return "illegal"
 
 
 def _read_command(plugin: GamePlugin, fields: dict[str, Any]) -> dict[str, Any]:

@@ -23,11 +23,9 @@ from starlette.concurrency import run_in_threadpool
 from toolkit.errors import DomekitError, RuleError
 from toolkit.tracker.fields import client_action_id as check_client_id
 from toolkit.tracker.fields import whole_number
+from toolkit.tracker.imports import EXPORT_FORMAT, UNDO, check_export, undo_entry
 from toolkit.tracker.plugin import EVERYTHING, Action, GamePlugin, State, guarded, load_plugin
-from toolkit.tracker.storage import ActionRow, Append, Chain, KitRow, MatchRow, Store
-
-UNDO = "undo"
-EXPORT_FORMAT = "domekit-match/1"
+from toolkit.tracker.storage import ActionRow, Append, Chain, KitRow, LogEntry, MatchRow, Store
 
 
 class Stale(DomekitError):
@@ -45,6 +43,15 @@ class Stale(DomekitError):
 
 class NotFound(DomekitError):
     """No kit, match or page by that name."""
+
+
+class NeedsConfirmation(DomekitError):
+    """An import would replace a match in progress and nobody confirmed it (409)."""
+
+
+class Closed(DomekitError):
+    """The match is being replaced (an import, the next match) or was: nothing is recorded on
+    it any more (409)."""
 
 
 @dataclass
@@ -100,6 +107,8 @@ class MatchService:
         self._live: dict[int, _Live] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._locks_guard = threading.Lock()
+        # Matches no action may reach: why, by match id (being replaced, or replaced by match N).
+        self._closed: dict[int, str] = {}
         self.listeners: list[Callable[[int, int], None]] = []  # called after each commit
 
     # -- plumbing ---------------------------------------------------------------------------
@@ -157,16 +166,57 @@ class MatchService:
         current = self.current_match(kit)
         if current.id != seen_match_id:
             return current  # someone else moved the campaign on already: no double start
-        live = self._load(current.id)
-        refusal = plugin.next_match_refusal(live.state)
-        if refusal:
-            raise RuleError("next match", refusal)
-        if current.number >= plugin.matches_in_campaign(live.state):
-            raise RuleError("campaign", f"the campaign is over after match {current.number}")
-        initial = plugin.initial_state(kit.manifest, live.state)
-        new_id = self.store.create_match(kit.kit_id, current.number + 1, initial, after=current.id)
-        self._notify(current.id, live.version)
-        match = self.store.match(new_id) if new_id is not None else None
+
+        def next_one(live: _Live) -> tuple[State, list[LogEntry]]:
+            refusal = plugin.next_match_refusal(live.state)
+            if refusal:
+                raise RuleError("next match", refusal)
+            if current.number >= plugin.matches_in_campaign(live.state):
+                raise RuleError("campaign", f"the campaign is over after match {current.number}")
+            return plugin.initial_state(kit.manifest, live.state), []
+
+        return self._replace_current(kit, current, next_one, "a new match is starting")
+
+    def _replace_current(
+        self,
+        kit: KitRow,
+        current: MatchRow,
+        build: Callable[[_Live], tuple[State, list[LogEntry]]],
+        why: str,
+    ) -> MatchRow:
+        """A new match (its initial state and first actions from `build`, which sees the current
+        match once its last actions are committed) becomes the kit's current match, in one
+        transaction. Meanwhile actions on the current match are refused (Closed, 409): none
+        lands on a match just replaced, and a refusal leaves the current match as it was."""
+        with self._lock(current.id):
+            if current.id in self._closed:
+                raise Closed(f"this match cannot change now: {self._closed[current.id]}")
+            self._closed[current.id] = f"{why}; reload the page in a moment"
+            live = self._current(current.id)
+        replaced = False
+        try:
+            for waiting in list(live.pending.values()):  # queued before the door closed
+                _wait_quietly(waiting)
+            with self._lock(current.id):
+                live = self._current(current.id)
+            initial, log = build(live)
+            number = max(m.number for m in self.store.kit_matches(kit.kit_id)) + 1
+            new_id = self.store.create_match(
+                kit.kit_id, number, initial, after=current.id, after_version=live.version, log=log
+            )
+            if new_id is None:
+                raise Stale(live.version, ["the kit moved on to another match meanwhile"])
+            replaced = True
+        finally:
+            with self._lock(current.id):
+                if replaced:
+                    self._closed[current.id] = (
+                        f"the kit's current match is now match {number}; reload the page"
+                    )
+                else:
+                    self._closed.pop(current.id, None)
+        self._notify(current.id, live.version)  # its streams tell their pages to reload
+        match = self.store.match(new_id)
         return match or self.current_match(self.kit(kit.kit_id))
 
     # -- state ------------------------------------------------------------------------------
@@ -348,6 +398,7 @@ class MatchService:
             known = self._known(live, client_action_id)
             if known is not None:
                 return known
+            self._check_open(match_id)
             touches = plugin.touches(action)
             self._check_fresh(live, base_version, touches)
             state, outcome = plugin.apply(live.state, action)
@@ -421,6 +472,7 @@ class MatchService:
             known = self._known(live, client_action_id)
             if known is not None:
                 return known
+            self._check_open(match_id)
             if not live.effective:
                 raise RuleError("undo", "there is nothing to undo in this match")
             last_seq, _last_action = live.effective[-1]
@@ -432,18 +484,9 @@ class MatchService:
             state = live.match.initial_state
             for _seq, action in live.effective[:-1]:
                 state, _outcome = plugin.apply(state, action)
-            undone_text = live.texts[last_seq - 1]
-            text = f"undo #{last_seq}: {undone_text}"
-            outcome = {"undone": last_seq, "undone_text": undone_text}
+            text, outcome, payload = undo_entry(last_seq, live.texts[last_seq - 1])
             item = self._append(
-                live,
-                client_action_id,
-                actor,
-                UNDO,
-                {"type": UNDO, "target": last_seq},
-                base_version,
-                text,
-                outcome,
+                live, client_action_id, actor, UNDO, payload, base_version, text, outcome
             )
             live.state = state
             live.effective.pop()
@@ -453,6 +496,12 @@ class MatchService:
             raise Stale(-1, ["another tracker process wrote to this match"])
         self._notify(match_id, seq)
         return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
+
+    def _check_open(self, match_id: int) -> None:
+        """Closed when the match is being replaced or was (call with its lock held)."""
+        why = self._closed.get(match_id)
+        if why is not None:
+            raise Closed(f"nothing was recorded: {why}")
 
     def _known(self, live: _Live, client_action_id: str) -> Submitted | None:
         seq = live.client_ids.get(client_action_id)
@@ -502,66 +551,26 @@ class MatchService:
             ],
         }
 
-    def import_match(self, kit: KitRow, document: Any) -> MatchRow:
-        """A match exported as JSON becomes the kit's current match, replayed action by action
-        (so an edited file that breaks a rule is refused naming the action)."""
-        if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
-            raise DomekitError(f"not a Domekit match export (expected format {EXPORT_FORMAT!r})")
-        if document.get("game") != kit.game:
-            raise DomekitError(
-                f"this export is a {document.get('game')!r} match; the kit is {kit.game!r}"
-            )
-        initial = document.get("initial_state")
-        entries = document.get("actions")
-        if not isinstance(initial, dict) or not isinstance(entries, list):
-            raise DomekitError("the export needs initial_state (an object) and actions (a list)")
-        plugin = self.plugin(kit.game)
-        # Check the whole log before writing anything.
-        stack: list[State] = [initial]
-        for index, entry in enumerate(entries, start=1):
-            payload = entry.get("payload") if isinstance(entry, dict) else None
-            if not isinstance(payload, dict):
-                raise DomekitError(f"action {index} of the export has no payload")
-            if payload.get("type") == UNDO:
-                if len(stack) == 1:
-                    raise DomekitError(f"action {index} of the export undoes nothing")
-                stack.pop()
-                continue
-            try:
-                state, _ = plugin.apply(stack[-1], plugin.parse_action(payload))
-            except DomekitError as exc:
-                raise DomekitError(f"action {index} of the export: {exc}") from None
-            except Exception:  # an edited state the game's code cannot read
-                raise DomekitError(
-                    f"action {index} of the export does not fit its initial_state: "
-                    f"is this a {kit.game} match export?"
-                ) from None
-            stack.append(state)
-        # An initial state the game cannot show would make every page of the kit fail.
-        for state in (initial, stack[-1]):
-            try:
-                plugin.page(state, "table", ())
-            except Exception:
-                raise DomekitError(
-                    f"the export's initial_state is not a {kit.game} match state"
-                ) from None
+    def import_match(self, kit: KitRow, document: Any, *, replaces: int | None) -> MatchRow:
+        """A match export becomes the kit's current match: the whole file is checked first
+        (imports.check_export), then written in one transaction with the kit's move to it.
+
+        A current match with actions is replaced only when `replaces` names it (the person
+        importing confirmed it); it stays in the kit's history, read only."""
+        checked = check_export(self.plugin(kit.game), kit, document, new_client_action_id)
         current = self.current_match(kit)
-        number = max(m.number for m in self.store.kit_matches(kit.kit_id)) + 1
-        new_id = self.store.create_match(kit.kit_id, number, initial, after=current.id)
-        if new_id is None:
-            raise Stale(-1, ["the kit moved on to another match while importing"])
-        for entry in entries:
-            self.submit(
-                new_id,
-                entry["payload"],
-                client_action_id=str(entry.get("client_action_id") or new_client_action_id()),
-                base_version=None,
-                actor=str(entry.get("actor", "import"))[:80],
-            )
-        self._notify(current.id, self._load(current.id).version)
-        match = self.store.match(new_id)
-        assert match is not None
-        return match
+
+        def imported(live: _Live) -> tuple[State, list[LogEntry]]:
+            if live.version > 0 and replaces != current.number:
+                raise NeedsConfirmation(
+                    f"match {current.number} is in progress ({live.version} actions): importing "
+                    f"makes it read only (it stays in the history) and the imported match "
+                    f"becomes the kit's current match. Confirm that it replaces match "
+                    f"{current.number} (replaces={current.number}); nothing was changed"
+                )
+            return checked.initial, checked.log
+
+        return self._replace_current(kit, current, imported, "a match is being imported")
 
 
 def _wait_quietly(done: Future) -> None:

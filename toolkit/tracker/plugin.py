@@ -20,6 +20,9 @@ Action = dict[str, Any]
 Outcome = dict[str, Any]
 
 EVERYTHING = "*"
+DATA_DIR = "data_dir"
+"""The state member where a game keeps its card-data folder. It comes from the kit's manifest
+(`domekit kit --data`), never from an imported file: no stranger names a server folder."""
 
 
 class PageNotFound(DomekitError):

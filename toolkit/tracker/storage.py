@@ -13,7 +13,7 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -134,6 +134,41 @@ class ActionRow:
     base_version: int | None
     text: str
     outcome: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """An action written with a new match (an imported log): its seq is its place in the log."""
+
+    client_action_id: str
+    actor: str
+    kind: str
+    payload: dict
+    text: str
+    outcome: dict
+
+    def action_row(self, match_id: int, seq: int, now: float) -> dict[str, Any]:
+        return {
+            "match_id": match_id,
+            "seq": seq,
+            "client_action_id": self.client_action_id,
+            "actor": self.actor,
+            "created": now,
+            "kind": self.kind,
+            "payload": _dumps(self.payload),
+            "base_version": None,
+            "text": self.text,
+            "outcome": _dumps(self.outcome),
+        }
+
+    def event_row(self, match_id: int, seq: int, now: float) -> dict[str, Any]:
+        data = {"text": self.text, "actor": self.actor}
+        return {"match_id": match_id, "seq": seq, "created": now, "kind": self.kind,
+                "data": _dumps(data)}  # fmt: skip
+
+
+def _seqs(log: Sequence[LogEntry]) -> Iterator[tuple[int, LogEntry]]:
+    return enumerate(log, start=1)
 
 
 class Chain:
@@ -326,14 +361,33 @@ class Store:
     # -- matches --------------------------------------------------------------------------
 
     def create_match(
-        self, kit_id: str, number: int, initial_state: dict, *, after: int | None
+        self,
+        kit_id: str,
+        number: int,
+        initial_state: dict,
+        *,
+        after: int | None,
+        after_version: int | None = None,
+        log: Sequence[LogEntry] = (),
     ) -> int | None:
-        """Start match `number` of a kit and make it current, unless the kit moved on already.
+        """Start match `number` of a kit, with `log` as its first actions, and make it current,
+        unless the kit moved on already: all of it in one transaction, or none of it.
 
-        `after` is the match the caller saw as current; None if the kit had none. Returns the new
-        match id, or None when another request started a match first.
+        `after` is the match the caller saw as current (None if the kit had none) and
+        `after_version` its version then. Returns the new match id, or None when another request
+        started a match first or an action reached `after` since.
         """
         with self.write() as conn:
+            # Both checks change nothing when they fail; the version check locks the row.
+            if after is not None and after_version is not None:
+                held = conn.execute(
+                    update(matches)
+                    .where(matches.c.id == after)
+                    .where(matches.c.version == after_version)
+                    .values(version=after_version)
+                )
+                if held.rowcount != 1:
+                    return None
             moved = conn.execute(
                 update(kits)
                 .where(kits.c.kit_id == kit_id)
@@ -347,16 +401,22 @@ class Store:
             if moved.rowcount != 1:
                 self._kits.clear()
                 return None
+            now = time.time()
             result = conn.execute(
                 insert(matches).values(
                     kit_id=kit_id,
                     number=number,
-                    created=time.time(),
+                    created=now,
                     initial_state=_dumps(initial_state),
-                    version=0,
+                    version=len(log),
                 )
             )
             match_id = int(result.inserted_primary_key[0])
+            if log:
+                conn.execute(
+                    _INSERT_ACTION, [e.action_row(match_id, s, now) for s, e in _seqs(log)]
+                )
+                conn.execute(_INSERT_EVENT, [e.event_row(match_id, s, now) for s, e in _seqs(log)])
             conn.execute(update(kits).where(kits.c.kit_id == kit_id).values(current_match=match_id))
         self._kits.clear()
         return match_id
