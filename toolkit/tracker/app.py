@@ -12,6 +12,7 @@ URLs (those printed in kits stay exactly so):
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -110,6 +111,7 @@ def create_app(
         lstrip_blocks=True,
     )
     env.globals["new_client_action_id"] = new_client_action_id
+    env.filters["clock"] = lambda ts: time.strftime("%H:%M:%S", time.localtime(float(ts)))
     env.filters["credits"] = lambda value: f"{int(value):,}".replace(",", "\u202f")
 
     def render(name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
@@ -526,6 +528,9 @@ def create_app(
         if isinstance(exc, Stale):
             body["since"] = exc.since
             body["state"] = state
+            if exc.duplicate is not None:
+                body["duplicate_of"] = exc.duplicate["seq"]
+                body["duplicate"] = exc.duplicate
         if is_json:
             return JSONResponse(body, status_code=status)
         ctx = common(who, match, request)

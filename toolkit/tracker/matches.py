@@ -13,6 +13,7 @@ import contextlib
 import json
 import secrets
 import threading
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -31,14 +32,24 @@ from toolkit.tracker.storage import ActionRow, Append, Chain, KitRow, LogEntry, 
 class Stale(DomekitError):
     """The action was made against an older version and something it touches changed since."""
 
-    def __init__(self, version: int, since: list[str]) -> None:
+    def __init__(
+        self, version: int, since: list[str], duplicate: dict[str, Any] | None = None
+    ) -> None:
         self.version = version
         self.since = since
-        super().__init__(
-            "the match changed since this page was loaded: " + "; ".join(since)
-            if since
-            else "the match changed since this page was loaded"
-        )
+        self.duplicate = duplicate  # the action since, identical to this one: seq, text, actor
+        if duplicate is not None:
+            who = duplicate["actor"] or "someone"
+            clock = time.strftime("%H:%M:%S", time.localtime(duplicate["created"]))
+            message = (
+                f"already recorded by {who} at {clock}: #{duplicate['seq']} {duplicate['text']}"
+                " (not recorded again; if it happened again, send it with the current version)"
+            )
+        elif since:
+            message = "the match changed since this page was loaded: " + "; ".join(since)
+        else:
+            message = "the match changed since this page was loaded"
+        super().__init__(message)
 
 
 class NotFound(DomekitError):
@@ -85,6 +96,7 @@ class _Live:
     effective: list[tuple[int, Action]]  # (seq, action) of every action not undone, in order
     touched: list[frozenset[str]]  # what the action at seq i+1 touched
     texts: list[str]  # the text form of the action at seq i+1
+    actors: list[tuple[str, float]]  # who recorded the action at seq i+1, and when
     client_ids: dict[str, int] = field(default_factory=dict)
     # Actions applied here whose commit is still under way, by client action id. The state above
     # already includes them (later actions build on them); each reply waits for its commit.
@@ -274,6 +286,7 @@ class MatchService:
             effective=effective,
             touched=[_touches(plugin, row) for row in rows],
             texts=[row.text for row in rows],
+            actors=[(row.actor, row.created) for row in rows],
             client_ids={row.client_action_id: row.seq for row in rows},
         )
         self._live[match_id] = live
@@ -400,7 +413,7 @@ class MatchService:
                 return known
             self._check_open(match_id)
             touches = plugin.touches(action)
-            self._check_fresh(live, base_version, touches)
+            self._check_fresh(live, base_version, touches, action)
             state, outcome = plugin.apply(live.state, action)
             text = plugin.describe(action)
             item = self._append(
@@ -449,6 +462,7 @@ class MatchService:
         self.store.append_later(item)
         live.version = seq
         live.texts.append(text)
+        live.actors.append((actor, time.time()))
         live.client_ids[client_action_id] = seq
         return item
 
@@ -514,11 +528,29 @@ class MatchService:
             seq=row.seq, version=live.version, text=row.text, outcome=row.outcome, replayed=True
         )
 
-    def _check_fresh(self, live: _Live, base_version: int | None, touches: frozenset[str]) -> None:
+    def _check_fresh(
+        self,
+        live: _Live,
+        base_version: int | None,
+        touches: frozenset[str],
+        action: Action | None = None,
+    ) -> None:
+        """Stale when an action made since the page's version clashes with this one; with
+        `duplicate` set when one of them, still in effect, is this very action (two phones
+        entered the same table event)."""
         if base_version is None or base_version == live.version:
             return
         if base_version > live.version or base_version < 0:
             raise Stale(live.version, [f"this page claims version {base_version}"])
+        if action is not None:
+            for seq, done in reversed(live.effective):
+                if seq <= base_version:
+                    break
+                if done == action:
+                    actor, created = live.actors[seq - 1]
+                    duplicate = {"seq": seq, "text": live.texts[seq - 1], "actor": actor,
+                                 "created": created}  # fmt: skip
+                    raise Stale(live.version, self._since(live, base_version), duplicate)
         clash = [
             live.texts[index]
             for index in range(base_version, live.version)
