@@ -132,11 +132,17 @@ def serve(
         Path("output"), help="Folder whose *.kit.json manifests are recorded at start."
     ),
     access_log: bool = typer.Option(False, "--access-log", help="Log every request."),
+    allowed_host: list[str] = typer.Option(
+        [],
+        "--allowed-host",
+        help="A host name to answer to (repeatable); IP addresses, localhost and the recorded "
+        "kits' base URLs always are.",
+    ),
 ) -> None:
     """Run the live table tracker: the printed kits' QR codes open its pages."""
     from toolkit.tracker.serve import serve as run_server
 
-    run_server(host, port, db, lan, kits, access_log=access_log)
+    run_server(host, port, db, lan, kits, access_log=access_log, allowed_hosts=allowed_host)
 
 
 def main() -> None:

@@ -85,7 +85,10 @@ def create_app(
     startup_notes: list[str] = []
     if kits_dir is not None:
         new, problems = import_manifests(store, Path(kits_dir))
-        startup_notes += [f"recorded kit {kit_id}" for kit_id in new] + problems
+        if new:  # games only: a kit id is the write capability, never printed on a console
+            games = ", ".join(sorted(kit.game for k in new if (kit := store.kit(kit_id=k))))
+            startup_notes.append(f"recorded {len(new)} kit{'s' if len(new) > 1 else ''}: {games}")
+        startup_notes += problems
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):  # type: ignore[no-untyped-def]

@@ -6,9 +6,11 @@ import gc
 import socket
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from toolkit.errors import DomekitError
+from toolkit.tracker.protocol import HEAD_SECONDS
 
 
 def lan_address() -> str:
@@ -41,20 +43,33 @@ def print_qr(url: str) -> None:
 
 
 def serve(
-    host: str, port: int, db: str | None, lan: bool, kits_dir: Path, *, access_log: bool = False
+    host: str,
+    port: int,
+    db: str | None,
+    lan: bool,
+    kits_dir: Path,
+    *,
+    access_log: bool = False,
+    allowed_hosts: Sequence[str] = (),
+    head_seconds: float = HEAD_SECONDS,
 ) -> None:
     """One worker (one writer thread per database in one process); uvloop and httptools when
-    installed (uvicorn's "auto"); no access log unless asked (it costs CPU on every request)."""
+    installed (uvicorn's "auto"); no access log unless asked (it costs CPU on every request).
+    A SQLite file is locked for the server's lifetime: a second server on it stops (exit 2)."""
     import uvicorn
 
     from toolkit.tracker.app import create_app
+    from toolkit.tracker.lock import lock_database
+    from toolkit.tracker.protocol import http_protocol
     from toolkit.tracker.storage import resolve_db_url
 
     if not 0 < port < 65536:
         raise DomekitError(f"--port must be 1 to 65535 (got {port})")
     if lan:
         host = "0.0.0.0"
-    app = create_app(db, kits_dir=kits_dir)
+    lock = lock_database(resolve_db_url(db))  # held until the server stops
+    _more_file_descriptors()
+    app = create_app(db, kits_dir=kits_dir, allowed_hosts=allowed_hosts)
     for note in app.state.startup_notes:
         print(note)
     print(f"database: {resolve_db_url(db)}")
@@ -74,8 +89,28 @@ def serve(
         port=port,
         workers=1,
         loop="auto",
-        http="auto",
+        http=http_protocol(head_seconds),  # httptools when installed; closes idle connections
         access_log=access_log,
         log_level="info" if access_log else "warning",
         timeout_graceful_shutdown=2,
+        timeout_keep_alive=5,
+        h11_max_incomplete_event_size=16 * 1024,  # a request head's bytes (h11 only)
     )
+    if lock is not None:
+        lock.release()
+
+
+def _more_file_descriptors() -> None:
+    """Every connection is a file descriptor: raise the soft limit to the hard one (POSIX), so
+    a crowd of phones (or of half-open sockets, until their deadline) does not exhaust it."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 65536
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        except (OSError, ValueError):
+            pass
