@@ -29,6 +29,7 @@ from starlette.responses import StreamingResponse
 from toolkit.errors import DomekitError, RuleError
 from toolkit.tracker.fields import MAX_NAME, check_request, seq_param, whole_number
 from toolkit.tracker.guard import Guard
+from toolkit.tracker.history import History
 from toolkit.tracker.kits import import_manifests
 from toolkit.tracker.live import Broker, match_stream
 from toolkit.tracker.matches import (
@@ -37,7 +38,6 @@ from toolkit.tracker.matches import (
     NeedsConfirmation,
     NotFound,
     Stale,
-    diff_states,
     new_client_action_id,
 )
 from toolkit.tracker.plugin import GamePlugin, PageNotFound, load_plugin
@@ -82,6 +82,8 @@ def create_app(
     service = MatchService(store, plugin_loader)
     broker = Broker()
     service.listeners.append(broker.published)
+    histories = History(store, lambda match: service.plugin(service.game_of(match)))
+    service.on_checkpoint = histories.remember
     startup_notes: list[str] = []
     if kits_dir is not None:
         new, problems = import_manifests(store, Path(kits_dir))
@@ -261,37 +263,23 @@ def create_app(
         return await history_page(request, cap, key, as_json=True)
 
     async def history_page(request: Request, cap: str, key: str, *, as_json: bool) -> Response:
+        """The match's log, newest first, `history.PAGE` entries a page: ?before=<seq> gives
+        the entries older than that seq (the page's `older` link)."""
         who = access(cap, key)
         match = pick_match(who, request.query_params.get("match"))
-        steps = await run_in_threadpool(service.replay, match)
-        entries = []
-        before = match.initial_state
-        for row, after in steps:
-            entries.append(
-                {
-                    "seq": row.seq,
-                    "actor": row.actor,
-                    "created": row.created,
-                    "text": row.text,
-                    "kind": row.kind,
-                    "outcome": row.outcome,
-                    "changes": diff_states(before, after),
-                }
-            )
-            before = after
-        entries.reverse()
+        before = request.query_params.get("before")
+        seq = seq_param(before)
+        if before not in (None, "") and (seq is None or seq < 1):
+            raise DomekitError(f"?before= takes a seq, a whole number from 1 (got {before!r})")
+        await run_in_threadpool(service.state, match.id)  # a first rebuild seeds the history
+        page = await run_in_threadpool(histories.page, match, seq)
         matches = [{"number": m.number, "id": m.id} for m in store.kit_matches(who.kit.kit_id)]
         if as_json:
-            return JSONResponse({"match": match.number, "entries": entries, "matches": matches})
+            return JSONResponse({"match": match.number, **page, "matches": matches})
         ctx = common(who, match, request)
         return render(
             "history.html",
-            {
-                **ctx,
-                "entries": entries,
-                "matches": matches,
-                "title": f"History, match {match.number}",
-            },
+            {**ctx, **page, "matches": matches, "title": f"History, match {match.number}"},
         )
 
     @app.get("/{cap}/{key}/export.json")

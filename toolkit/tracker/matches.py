@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import secrets
 import threading
 import time
@@ -24,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 from toolkit.errors import DomekitError, RuleError
 from toolkit.tracker.fields import client_action_id as check_client_id
 from toolkit.tracker.fields import whole_number
+from toolkit.tracker.history import CHECKPOINT
 from toolkit.tracker.imports import EXPORT_FORMAT, UNDO, check_export, undo_entry
 from toolkit.tracker.plugin import EVERYTHING, Action, GamePlugin, State, guarded, load_plugin
 from toolkit.tracker.storage import ActionRow, Append, Chain, KitRow, LogEntry, MatchRow, Store
@@ -122,6 +122,8 @@ class MatchService:
         # Matches no action may reach: why, by match id (being replaced, or replaced by match N).
         self._closed: dict[int, str] = {}
         self.listeners: list[Callable[[int, int], None]] = []  # called after each commit
+        # Called with (match id, seq, state) for states a rebuild passes that the history keeps.
+        self.on_checkpoint: Callable[[int, int, State], None] | None = None
 
     # -- plumbing ---------------------------------------------------------------------------
 
@@ -276,8 +278,10 @@ class MatchService:
             else:
                 effective.append((row.seq, row.payload))
         state = match.initial_state
-        for _seq, action in effective:
+        for depth, (seq, action) in enumerate(effective, start=1):
             state, _outcome = plugin.apply(state, action)
+            if depth % CHECKPOINT == 0 and self.on_checkpoint is not None:
+                self.on_checkpoint(match_id, seq, state)  # the history pages start from these
         live = _Live(
             match=match,
             game=game,
@@ -291,23 +295,6 @@ class MatchService:
         )
         self._live[match_id] = live
         return live
-
-    def replay(self, match: MatchRow, upto: int | None = None) -> list[tuple[ActionRow, State]]:
-        """Every action of a match with the state after it (for the history page)."""
-        plugin = self.plugin(self.game_of(match))
-        rows = self.store.actions(match.id)
-        if upto is not None:
-            rows = [row for row in rows if row.seq <= upto]
-        stack: list[State] = [match.initial_state]
-        out: list[tuple[ActionRow, State]] = []
-        for row in rows:
-            if row.kind == UNDO:
-                stack.pop()
-            else:
-                after, _ = plugin.apply(stack[-1], row.payload)
-                stack.append(after)
-            out.append((row, stack[-1]))
-        return out
 
     # -- writes -----------------------------------------------------------------------------
 
@@ -631,21 +618,3 @@ def _looks_like_token(value: str) -> bool:
     return 8 <= len(value) <= 64 and all(
         c in "0123456789abcdefABCDEF-_" or c.isalnum() for c in value
     )
-
-
-def diff_states(before: Any, after: Any, path: str = "") -> list[str]:
-    """What changed between two JSON states, one `path: old -> new` line per leaf."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        lines: list[str] = []
-        for key in list(before) + [k for k in after if k not in before]:
-            sub = f"{path}.{key}" if path else str(key)
-            lines += diff_states(before.get(key), after.get(key), sub)
-        return lines
-    if before == after:
-        return []
-    return [f"{path}: {_short(before)} -> {_short(after)}"]
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 80 else text[:77] + "..."

@@ -538,15 +538,35 @@ class Store:
             conn.execute(_INSERT_EVENT, event_rows)
         return seqs
 
-    def actions(self, match_id: int, *, after: int = 0) -> list[ActionRow]:
+    def actions(self, match_id: int, *, after: int = 0, upto: int | None = None) -> list[ActionRow]:
+        query = select(actions).where(actions.c.match_id == match_id).where(actions.c.seq > after)
+        if upto is not None:
+            query = query.where(actions.c.seq <= upto)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(actions.c.seq)).mappings()
+            return [_action_row(row) for row in rows]
+
+    def action_kinds(self, match_id: int, *, after: int = 0) -> list[tuple[int, str]]:
+        """(seq, kind) of every action after `after`: the log's shape without its contents."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(actions)
+                select(actions.c.seq, actions.c.kind)
                 .where(actions.c.match_id == match_id)
                 .where(actions.c.seq > after)
                 .order_by(actions.c.seq)
-            ).mappings()
-            return [_action_row(row) for row in rows]
+            )
+            return [(row.seq, row.kind) for row in rows]
+
+    def payloads(self, match_id: int, low: int, high: int) -> dict[int, dict[str, Any]]:
+        """The payloads of the actions from seq `low` to `high`, by seq."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions.c.seq, actions.c.payload)
+                .where(actions.c.match_id == match_id)
+                .where(actions.c.seq >= low)
+                .where(actions.c.seq <= high)
+            )
+            return {row.seq: json.loads(row.payload) for row in rows}
 
     def action_by_client_id(self, match_id: int, client_action_id: str) -> ActionRow | None:
         with self.engine.connect() as conn:
