@@ -57,6 +57,9 @@ NOTE = T[:-1] + ', "note": '
 DM_ATTACK = (
     '{"type": "attack", "player": "red", "attacker": "1,1", "target": "2,1", "power": "deck:1"'
 )
+CLASH = {"type": "clash", "attacker": "1", "attack": "talon-dive", "defence": "defend",
+         "card": "shell-guard"}  # fmt: skip
+DD_ATTACK = {"type": "attack", "attacker": "red.gunner", "target": "blue.scout"}
 # fmt: off
 CASES = [
     # numbers no game can use
@@ -121,6 +124,13 @@ CASES = [
       headers={"cookie": "domekit_actor=Сергей".encode()}, status=200, says="Table"),
     H("odds with a list of 101 cards", "GET", "dd/odds",
       params={"type": "attack", "cards": ["1"] * 101}, says="101 items"),
+    H("odds for a Nature Dome hand of 88 cards", "GET", "nd/odds",
+      params={**CLASH, "boosts": ",".join(["pack-howl"] * 87)}, says="the deck holds 2"),
+    H("odds for a defence the deck cannot hold", "GET", "dd/odds",
+      params={**DD_ATTACK, "cards": "2", "defence": ",".join(["4"] * 12)},
+      says="the defender's card 4 is not in the deck"),
+    H("odds for a million defender cards", "GET", "dd/odds",
+      params={**DD_ATTACK, "cards": "2", "defender_cards": "1000000"}, says="cannot hold"),
     # names
     H("a Domppa name of 41 characters", "POST", "dp/act",
       act('{"type": "add", "name": ' + text("x" * 41) + ', "health": 6}'), says="at most 40"),
