@@ -6,6 +6,8 @@ Each case was a 500 (or a wrong acceptance) before the fix named in docs/reliabi
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import secrets
 from dataclasses import dataclass
@@ -14,7 +16,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from toolkit.tracker.app import create_app
+from toolkit.tracker.app import create_app, spreadsheet_safe
 from toolkit.tracker.kits import record_kit
 from toolkit.tracker.storage import Store
 
@@ -240,3 +242,24 @@ def test_a_domppa_character_named_without_latin_letters_gets_an_id_and_a_page(
     again = client.post(f"{base}/act", json={**body, "client_action_id": name + "2"})
     if expected_id != "character-":  # the same name twice is the same id: refused
         assert again.status_code == 422 and "already has a character" in again.text
+
+
+@pytest.mark.parametrize(
+    "name", ['=HYPERLINK("http://e.x","hi")', "+1+cmd", "-2+3", "@SUM(A1)", "x\t=1"]
+)
+def test_a_name_a_spreadsheet_would_run_is_exported_as_text(client, kits, name):
+    base = f"/k/{kits.ids['dp']}"
+    body = {"action": {"type": "add", "name": name, "health": 6}, "client_action_id": f"csv{name}"}
+    assert client.post(f"{base}/act", json=body).status_code == 200
+    rows = list(csv.reader(io.StringIO(client.get(f"{base}/export/roster.csv").text)))
+    names = [row[1] for row in rows[1:]]
+    assert ("'" + name if name[0] in "=+-@" else name) in names
+    assert not any(
+        cell.startswith(("=", "+", "-", "@", "\t", "\r")) for row in rows for cell in row
+    )
+
+
+@pytest.mark.parametrize("cell", ["=1+1", "+1", "-1", "@A1", "\t=1", "\r=1"])
+def test_every_formula_start_is_neutralised_and_numbers_stay_numbers(cell):
+    assert spreadsheet_safe(cell) == "'" + cell
+    assert spreadsheet_safe(-5) == -5 and spreadsheet_safe("a=1") == "a=1"

@@ -41,7 +41,7 @@ from toolkit.tracker.matches import (
     new_client_action_id,
 )
 from toolkit.tracker.plugin import GamePlugin, PageNotFound, load_plugin
-from toolkit.tracker.storage import KitRow, MatchRow, Store
+from toolkit.tracker.storage import KitRow, MatchRow, Store, Unavailable
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 TEMPLATES = ROOT / "templates"
@@ -305,7 +305,7 @@ def create_app(
         _version, state = service.state(match.id)
         buffer = io.StringIO()
         csv.writer(buffer).writerows(
-            [_spreadsheet_safe(cell) for cell in row] for row in exports[name](state)
+            [spreadsheet_safe(cell) for cell in row] for row in exports[name](state)
         )
         return Response(
             buffer.getvalue(),
@@ -562,6 +562,10 @@ def create_app(
     async def not_found(request: Request, exc: DomekitError) -> Response:
         return _error(request, 404, str(exc), render)
 
+    @app.exception_handler(Unavailable)
+    async def unavailable(request: Request, exc: Unavailable) -> Response:
+        return _error(request, 503, str(exc), render)
+
     @app.exception_handler(Forbidden)
     async def forbidden(request: Request, exc: DomekitError) -> Response:
         return _error(request, 403, str(exc), render)
@@ -690,7 +694,7 @@ def _next_url(fields: Mapping[str, Any], who: Access, seq: int | None) -> str:
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _spreadsheet_safe(cell: Any) -> Any:
+def spreadsheet_safe(cell: Any) -> Any:
     return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
 
 

@@ -41,6 +41,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import OperationalError
 
 from toolkit.errors import DomekitError
 
@@ -101,6 +102,25 @@ events = Table(
     Column("data", Text, nullable=False),
     UniqueConstraint("match_id", "seq", name="uq_event_seq"),
 )
+
+
+class Unavailable(Exception):
+    """The database cannot take a write now (a full disk, a lock held too long): nothing was
+    written, and the request that asked gets 503 saying so."""
+
+
+def _unavailable(exc: BaseException) -> str | None:
+    """What a storage error means for the person at the table, or None when it is a bug."""
+    text = str(getattr(exc, "orig", None) or exc).lower()
+    errno = getattr(getattr(exc, "orig", exc), "errno", None)
+    if "database or disk is full" in text or errno == 28 or "no space left" in text:
+        return (
+            "the tracker's disk is full: nothing was recorded. Free some space on the laptop "
+            "running `domekit serve`, then send it again (it is recorded once)."
+        )
+    if "database is locked" in text:
+        return "the database is busy (another program holds it): nothing was recorded; try again"
+    return None
 
 
 @dataclass(frozen=True)
@@ -280,13 +300,20 @@ class Store:
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
-        """One write transaction, committed (durably) when the block ends without error."""
-        if not self.is_sqlite:
-            with self._writer.begin() as conn:
+        """One write transaction, committed (durably) when the block ends without error.
+        Unavailable when the database cannot take it (a full disk): nothing was written."""
+        try:
+            if not self.is_sqlite:
+                with self._writer.begin() as conn:
+                    yield conn
+                return
+            with self._write_lock, self._writer.begin() as conn:
                 yield conn
-            return
-        with self._write_lock, self._writer.begin() as conn:
-            yield conn
+        except (OperationalError, OSError) as exc:
+            reason = _unavailable(exc)
+            if reason is None:
+                raise
+            raise Unavailable(reason) from exc
 
     def close(self) -> None:
         thread = self._writer_thread
