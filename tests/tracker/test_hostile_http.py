@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from load_harness import row_counts
 
 from toolkit.tracker.app import create_app, spreadsheet_safe
 from toolkit.tracker.kits import record_kit
-from toolkit.tracker.storage import Store
 
 T = '{"type": "transfer", "payer": "red", "payee": "blue", "amount": 5}'
 DIGITS = "9" * 4000
@@ -163,15 +163,7 @@ class Kits:
             )
 
     def rows(self) -> dict[str, int]:
-        store = Store(self.db_url)
-        try:
-            with store.engine.connect() as conn:
-                return {
-                    t: conn.exec_driver_sql(f"select count(*) from {t}").scalar_one()
-                    for t in ("kits", "matches", "actions", "events")
-                }
-        finally:
-            store.close()
+        return row_counts(self.db_url)
 
 
 @pytest.fixture(scope="module")
