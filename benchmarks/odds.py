@@ -65,7 +65,7 @@ def clear_caches() -> None:
     dp._trimmed.cache_clear()
     dp._DAMAGE_CACHE.clear()
     dp._HITS_CACHE.clear()
-    common._QUERIES.clear()
+    common.forget()
 
 
 # -- the queries: ours, icepool's, Monte Carlo's ------------------------------------------------

@@ -34,7 +34,7 @@ def tracker_client(tmp_path: Path, name: str) -> Iterator[TestClient]:
     """A TestClient over the real tracker app (no kits folder); its database URL is `db_url`."""
     folder = Path(tempfile.mkdtemp(dir=TMP)) if TMP else tmp_path
     db_url = f"sqlite:///{folder / name}"
-    with TestClient(create_app(db_url, kits_dir=None)) as test_client:
+    with TestClient(create_app(db_url, kits_dir=None, allowed_hosts=["testserver"])) as test_client:
         test_client.db_url = db_url
         yield test_client
     if TMP:

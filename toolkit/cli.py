@@ -350,11 +350,26 @@ def serve(
     as_json: bool = typer.Option(
         False, "--json", help="Print the start-up lines as one JSON object."
     ),
+    allowed_host: list[str] = typer.Option(
+        [],
+        "--allowed-host",
+        help="A host name to answer to (repeatable); IP addresses, localhost and the recorded "
+        "kits' base URLs always are.",
+    ),
 ) -> None:
     """Run the live table tracker: the printed kits' QR codes open its pages."""
     from toolkit.tracker.serve import serve as run_server
 
-    run_server(host, port, db, lan, kits, access_log=access_log, as_json=as_json)
+    run_server(
+        host,
+        port,
+        db,
+        lan,
+        kits,
+        access_log=access_log,
+        as_json=as_json,
+        allowed_hosts=allowed_host,
+    )
 
 
 def main() -> None:

@@ -42,6 +42,19 @@ def log_problems(db_url: str) -> list[str]:
     return problems
 
 
+def row_counts(db_url: str) -> dict[str, int]:
+    """Rows in each table: a refused request must leave every count as it was."""
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            return {
+                table: conn.exec_driver_sql(f"select count(*) from {table}").scalar_one()
+                for table in ("kits", "matches", "actions", "events")
+            }
+    finally:
+        engine.dispose()
+
+
 def _seqs(conn, table: str, match_id: int) -> list[int]:
     query = text(f"select seq from {table} where match_id = :m order by seq")
     return [row[0] for row in conn.execute(query, {"m": match_id})]

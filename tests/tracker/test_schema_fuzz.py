@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from load_harness import row_counts
 
 from toolkit.tracker.app import create_app
 from toolkit.tracker.kits import record_kit
@@ -57,7 +58,7 @@ record_kit(DB_URL, {"kit_id": KIT, "game": "deathdome", "base_url": "http://t", 
 _store = Store(DB_URL)
 VIEW = _store.kit(kit_id=KIT).view_token
 _store.close()
-APP = create_app(DB_URL, kits_dir=None, sse_max_seconds=0.2)
+APP = create_app(DB_URL, kits_dir=None, sse_max_seconds=0.2, allowed_hosts=["testserver"])
 
 
 def _or_any(*values: str) -> dict:
@@ -134,18 +135,6 @@ schema.raw_schema.clear()
 schema.raw_schema.update(fuzz_schema())
 
 
-def row_counts() -> dict[str, int]:
-    store = Store(DB_URL)
-    try:
-        with store.engine.connect() as conn:
-            return {
-                table: conn.exec_driver_sql(f"select count(*) from {table}").scalar_one()
-                for table in ("kits", "matches", "actions", "events")
-            }
-    finally:
-        store.close()
-
-
 @schema.parametrize()
 @settings(
     max_examples=25,
@@ -154,7 +143,7 @@ def row_counts() -> dict[str, int]:
     database=None,
 )
 def test_no_request_makes_a_500_and_every_error_says_what_was_wrong(case):
-    before = row_counts()
+    before = row_counts(DB_URL)
     response = case.call()
     status = response.status_code
     assert status < 500, (case.method, case.path, case.body, response.text[:500])
@@ -168,7 +157,7 @@ def test_no_request_makes_a_500_and_every_error_says_what_was_wrong(case):
         else:
             assert "<" in text and len(text) > 50, text  # an error page, not a bare status
         if case.method == "POST" and status != 409:
-            assert row_counts() == before, "a refused request changed the database"
+            assert row_counts(DB_URL) == before, "a refused request changed the database"
 
 
 def test_hand_made_bad_requests_are_4xx_leave_no_row_and_the_kit_still_works():
@@ -180,7 +169,7 @@ def test_hand_made_bad_requests_are_4xx_leave_no_row_and_the_kit_still_works():
     export = {"format": "domekit-match/1", "game": "deathdome"}
     with TestClient(APP) as client:
         client.get(f"{base}/table.json")  # match 1 exists before the counting starts
-        before = row_counts()
+        before = row_counts(DB_URL)
         replies = [
             client.post(
                 f"{base}/act", content=nested, headers={"content-type": "application/json"}
@@ -200,7 +189,7 @@ def test_hand_made_bad_requests_are_4xx_leave_no_row_and_the_kit_still_works():
         ]
         assert [r.status_code for r in replies] == [422] * 4, [r.text for r in replies]
         assert all(r.json()["message"] for r in replies)
-        assert row_counts() == before
+        assert row_counts(DB_URL) == before
         assert client.get(f"{base}/table.json").status_code == 200
         stream = client.get(f"{base}/events", headers={"Last-Event-ID": "9" * 5000})
         assert stream.status_code == 200 and stream.text.startswith("retry:")

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from load_harness import load
+from load_harness import load, row_counts
 
 from toolkit.tracker.app import create_app
 from toolkit.tracker.kits import record_kit
@@ -34,15 +34,7 @@ class Table:
         store.close()
 
     def rows(self) -> dict[str, int]:
-        store = Store(self.db_url)
-        try:
-            with store.engine.connect() as conn:
-                return {
-                    t: conn.exec_driver_sql(f"select count(*) from {t}").scalar_one()
-                    for t in ("kits", "matches", "actions", "events")
-                }
-        finally:
-            store.close()
+        return row_counts(self.db_url)
 
 
 @pytest.fixture
@@ -52,7 +44,9 @@ def table(tmp_path):
 
 @pytest.fixture
 def client(table):
-    app = create_app(table.db_url, kits_dir=None, sse_max_seconds=0.3)
+    app = create_app(
+        table.db_url, kits_dir=None, sse_max_seconds=0.3, allowed_hosts=["table.local"]
+    )
     with TestClient(app, base_url="http://table.local") as c:
         c.get(f"/k/{table.kit}/table")  # match 1 exists before the counting starts
         yield c

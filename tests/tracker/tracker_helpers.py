@@ -25,6 +25,7 @@ def loader(game: str):
 def make_app(db_url: str, **options):
     options.setdefault("kits_dir", None)
     options.setdefault("sse_max_seconds", 0.3)
+    options.setdefault("allowed_hosts", ["table.local", "testserver"])
     return create_app(db_url, plugin_loader=loader, template_dirs=[HERE / "templates"], **options)
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -64,8 +67,10 @@ def step_map(rolls: Dist[int], function: Callable[[int], T]) -> Dist[T]:
     return Dist(found, rolls.total)
 
 
-_QUERIES: dict[tuple[Any, ...], tuple[Any, dict[str, Any]]] = {}
-QUERY_CACHE_SIZE = 256
+QUERY_CACHE_BYTES = 32 * 2**20  # the whole cache, as sys.getsizeof counts its answers
+_QUERIES: OrderedDict[tuple[Any, ...], tuple[Any, dict[str, Any], int]] = OrderedDict()
+_cached_bytes = 0
+_queries_lock = threading.Lock()
 
 
 def remembered(
@@ -75,14 +80,59 @@ def remembered(
     again and again while a form is filled in. `rules` is keyed by identity (hashing a pydantic
     model costs more than the lookup saves) and kept alive with the entry, so an identity is
     never mistaken for another's. Each caller gets its own top-level dict and steps list; an
-    error is raised again on every call, never remembered."""
+    error is raised again on every call, never remembered. The cache holds at most
+    QUERY_CACHE_BYTES of answers (the least recently asked go first); an answer bigger than an
+    eighth of that is not kept."""
+    global _cached_bytes
     full = (name, id(rules), *key)
-    found = _QUERIES.get(full)
+    with _queries_lock:
+        found = _QUERIES.get(full)
+        if found is not None and found[0] is rules:
+            _QUERIES.move_to_end(full)
     if found is None or found[0] is not rules:
-        if len(_QUERIES) >= QUERY_CACHE_SIZE:
-            _QUERIES.clear()
-        found = _QUERIES[full] = (rules, compute())
+        result = compute()
+        size = size_of(result)
+        found = (rules, result, size)
+        if size <= QUERY_CACHE_BYTES // 8:
+            with _queries_lock:
+                old = _QUERIES.pop(full, None)
+                _cached_bytes -= old[2] if old else 0
+                _QUERIES[full] = found
+                _cached_bytes += size
+                while _cached_bytes > QUERY_CACHE_BYTES:
+                    _cached_bytes -= _QUERIES.popitem(last=False)[1][2]
     result = dict(found[1])
     if "steps" in result:
         result["steps"] = list(result["steps"])
     return result
+
+
+def forget() -> None:
+    """Empty the cache (benchmarks time the work, not the lookup)."""
+    global _cached_bytes
+    with _queries_lock:
+        _QUERIES.clear()
+        _cached_bytes = 0
+
+
+def cached_bytes() -> int:
+    """What the cached answers take now (for tests and benchmarks)."""
+    return _cached_bytes
+
+
+def size_of(value: Any) -> int:
+    """The bytes of a result as sys.getsizeof counts them, its parts included (shared small
+    ints and strings counted again: an upper bound)."""
+    total = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        total += sys.getsizeof(item)
+        if isinstance(item, Mapping):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple | set | frozenset):
+            stack.extend(item)
+        elif isinstance(item, Fraction):
+            stack += [item.numerator, item.denominator]
+    return total

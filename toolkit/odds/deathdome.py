@@ -125,12 +125,16 @@ def _attack_odds(
     if target.cards:
         raise DomekitError("the target's cards come from --defender-hand or --defender-cards")
     attack_stack(Attacker(tuple(hand), weapon, skill, bonus), rules)  # checks the card values
+    # Every card comes from the Special Play deck: checked before any work (a hand the deck
+    # cannot hold would otherwise be weighed set by set, (copies + 1)^values of them).
+    stands = Deck(deck).without([*hand, *seen], what="card")
+    if defender_hand is not None:
+        stands.without(defender_hand, what="the defender's card")
     size = rules.match.base_draw if cards is None else cards
     if defender_hand is not None:
         defences: Dist[tuple[int, ...]] = Dist.always(tuple(sorted(defender_hand)))
         held = f"the defender's hand {', '.join(map(str, defender_hand)) or 'empty'}"
     else:
-        stands = Deck(deck).without([*hand, *seen], what="card")
         if size > stands.size:
             raise DomekitError(
                 f"the defender cannot hold {size} cards: {stands.size} are left in the deck"

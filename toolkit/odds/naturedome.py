@@ -51,6 +51,17 @@ def cards_by_id(deck: Sequence[PowerCard], ids: Sequence[str], what: str) -> lis
     return found
 
 
+def _check_copies(deck: Sequence[PowerCard], cards: Sequence[PowerCard]) -> None:
+    """No card more often than the deck holds it (the hands, seen cards and played pile)."""
+    held = Counter(card.id for card in deck)
+    for card_id, count in Counter(card.id for card in cards).items():
+        if count > held[card_id]:
+            raise DomekitError(
+                f"{count} copies of {card_id!r} in the hands and seen cards; the deck holds "
+                f"{held[card_id]}"
+            )
+
+
 def plays(hand: Sequence[PowerCard]) -> list[tuple[PowerCard, tuple[PowerCard, ...]]]:
     """Every attack the hand allows: an attack card on any set of the hand's boosts."""
     attacks = {card.id: card for card in hand if not card.is_boost}
@@ -105,6 +116,9 @@ def _clash_odds(
     deck: Sequence[PowerCard],
     rules: NatureDomeRules,
 ) -> dict[str, Any]:
+    # Every card checked against the deck before any work: a hand of 88 cards would otherwise
+    # be weighed play by play (2^boosts of them) before anyone noticed it cannot be held.
+    _check_copies(deck, [*hand, *seen, *(defender_hand or ())])
     options = plays(hand)
     if not options:
         raise DomekitError(

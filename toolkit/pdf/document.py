@@ -104,16 +104,21 @@ def pdf_document(
             os.unlink(temp_name)
 
 
-def _publish(temp_name: str, target: Path) -> None:
-    """Give the finished temp file ordinary permissions and rename it over the target."""
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(temp_name, 0o666 & ~umask)
+def _publish(temp_name: str, target: Path, *, private: bool = False) -> None:
+    """Give the finished temp file ordinary permissions (or the user's only, when `private`)
+    and rename it over the target."""
+    if private:
+        os.chmod(temp_name, 0o600)
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp_name, 0o666 & ~umask)
     os.replace(temp_name, target)
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write a text file (e.g. a kit manifest) via a temporary file and a rename."""
+def write_atomic(path: str | Path, text: str, *, private: bool = False) -> None:
+    """Write a text file (e.g. a kit manifest) via a temporary file and a rename; `private`
+    files are readable by the user only (a manifest holds the kit id, its write capability)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temp_name = tempfile.mkstemp(
@@ -122,7 +127,7 @@ def write_atomic(path: str | Path, text: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
-        _publish(temp_name, target)
+        _publish(temp_name, target, private=private)
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temp_name)

@@ -185,7 +185,8 @@ def manifest_path(pdf: Path) -> Path:
 
 def write_manifest(pdf: Path, manifest: dict[str, Any]) -> Path:
     path = manifest_path(pdf)
-    write_atomic(path, json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+    # Readable by the user only: the kit id in it is the kit's write capability.
+    write_atomic(path, json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", private=True)
     return path
 
 

@@ -12,11 +12,12 @@ URLs (those printed in kits stay exactly so):
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+import time
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import jinja2
 from fastapi import FastAPI, Request
@@ -27,11 +28,21 @@ from starlette.responses import StreamingResponse
 
 from toolkit.errors import DomekitError, RuleError
 from toolkit.resources import static_dir, templates_dir
+from toolkit.tracker.fields import MAX_NAME, check_request, seq_param, whole_number
+from toolkit.tracker.guard import Guard
+from toolkit.tracker.history import History
 from toolkit.tracker.kits import import_manifests
 from toolkit.tracker.live import Broker, match_stream
-from toolkit.tracker.matches import MatchService, NotFound, Stale, diff_states, new_client_action_id
+from toolkit.tracker.matches import (
+    Closed,
+    MatchService,
+    NeedsConfirmation,
+    NotFound,
+    Stale,
+    new_client_action_id,
+)
 from toolkit.tracker.plugin import GamePlugin, PageNotFound, load_plugin
-from toolkit.tracker.storage import KitRow, MatchRow, Store
+from toolkit.tracker.storage import KitRow, MatchRow, Store, Unavailable
 
 TEMPLATES = templates_dir()
 STATIC = static_dir()
@@ -61,17 +72,26 @@ def create_app(
     sse_max_seconds: float = 600.0,
     plugin_loader: Callable[[str], GamePlugin] = load_plugin,
     template_dirs: list[Path] | None = None,
+    allowed_hosts: Iterable[str] = (),
 ) -> FastAPI:
     """The tracker app over one database (`db_url`, else DOMEKIT_DB, else Domekit's home); the
-    `*.kit.json` manifests in `kits_dir` are recorded at start."""
+    `*.kit.json` manifests in `kits_dir` are recorded at start.
+
+    It answers to IP addresses, localhost, the names in `allowed_hosts` and the hosts of the
+    recorded kits' base URLs (the names their QR codes print); any other Host gets 400."""
     store = Store(db_url or "")
     service = MatchService(store, plugin_loader)
     broker = Broker()
     service.listeners.append(broker.published)
+    histories = History(store, lambda match: service.plugin(service.game_of(match)))
+    service.on_checkpoint = histories.remember
     startup_notes: list[str] = []
     if kits_dir is not None:
         new, problems = import_manifests(store, Path(kits_dir))
-        startup_notes += [f"recorded kit {kit_id}" for kit_id in new] + problems
+        if new:  # games only: a kit id is the write capability, never printed on a console
+            games = ", ".join(sorted(kit.game for k in new if (kit := store.kit(kit_id=k))))
+            startup_notes.append(f"recorded {len(new)} kit{'s' if len(new) > 1 else ''}: {games}")
+        startup_notes += problems
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):  # type: ignore[no-untyped-def]
@@ -87,6 +107,7 @@ def create_app(
     app.state.broker = broker
     app.state.startup_notes = startup_notes
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts, printed_hosts=store.kit_hosts)
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([str(d) for d in (template_dirs or [])] + [str(TEMPLATES)]),
@@ -96,6 +117,7 @@ def create_app(
         lstrip_blocks=True,
     )
     env.globals["new_client_action_id"] = new_client_action_id
+    env.filters["clock"] = lambda ts: time.strftime("%H:%M:%S", time.localtime(float(ts)))
     env.filters["credits"] = lambda value: f"{int(value):,}".replace(",", "\u202f")
 
     def render(name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
@@ -144,11 +166,11 @@ def create_app(
         version, state = service.state(match.id)
         current = service.current_match(who.kit)
         undo = service.last_effective(match.id) if match.id == current.id else None
-        done = request.query_params.get("done", "")
+        done = seq_param(request.query_params.get("done"))
         done_text = ""
-        if done.isdigit():
-            rows = store.actions(match.id, after=int(done) - 1)
-            done_text = rows[0].text if rows and rows[0].seq == int(done) else ""
+        if done:
+            rows = store.actions(match.id, after=done - 1)
+            done_text = rows[0].text if rows and rows[0].seq == done else ""
         return {
             "base": who.base,
             "view_base": who.view_base,
@@ -161,7 +183,7 @@ def create_app(
             "undo": {"seq": undo[0], "text": undo[1]} if undo else None,
             "done_text": done_text,
             "here": request.url.path,
-            "actor": request.cookies.get(ACTOR_COOKIE, ""),
+            "actor": _actor_cookie(request),
             "error": None,
         }
 
@@ -242,37 +264,23 @@ def create_app(
         return await history_page(request, cap, key, as_json=True)
 
     async def history_page(request: Request, cap: str, key: str, *, as_json: bool) -> Response:
+        """The match's log, newest first, `history.PAGE` entries a page: ?before=<seq> gives
+        the entries older than that seq (the page's `older` link)."""
         who = access(cap, key)
         match = pick_match(who, request.query_params.get("match"))
-        steps = await run_in_threadpool(service.replay, match)
-        entries = []
-        before = match.initial_state
-        for row, after in steps:
-            entries.append(
-                {
-                    "seq": row.seq,
-                    "actor": row.actor,
-                    "created": row.created,
-                    "text": row.text,
-                    "kind": row.kind,
-                    "outcome": row.outcome,
-                    "changes": diff_states(before, after),
-                }
-            )
-            before = after
-        entries.reverse()
+        before = request.query_params.get("before")
+        seq = seq_param(before)
+        if before not in (None, "") and (seq is None or seq < 1):
+            raise DomekitError(f"?before= takes a seq, a whole number from 1 (got {before!r})")
+        await run_in_threadpool(service.state, match.id)  # a first rebuild seeds the history
+        page = await run_in_threadpool(histories.page, match, seq)
         matches = [{"number": m.number, "id": m.id} for m in store.kit_matches(who.kit.kit_id)]
         if as_json:
-            return JSONResponse({"match": match.number, "entries": entries, "matches": matches})
+            return JSONResponse({"match": match.number, **page, "matches": matches})
         ctx = common(who, match, request)
         return render(
             "history.html",
-            {
-                **ctx,
-                "entries": entries,
-                "matches": matches,
-                "title": f"History, match {match.number}",
-            },
+            {**ctx, **page, "matches": matches, "title": f"History, match {match.number}"},
         )
 
     @app.get("/{cap}/{key}/export.json")
@@ -297,7 +305,9 @@ def create_app(
             raise NotFound(f"no CSV called {name!r}")
         _version, state = service.state(match.id)
         buffer = io.StringIO()
-        csv.writer(buffer).writerows(exports[name](state))
+        csv.writer(buffer).writerows(
+            [spreadsheet_safe(cell) for cell in row] for row in exports[name](state)
+        )
         return Response(
             buffer.getvalue(),
             media_type="text/csv; charset=utf-8",
@@ -310,9 +320,8 @@ def create_app(
     async def events(request: Request, cap: str, key: str) -> Response:
         who = access(cap, key)
         match = pick_match(who, request.query_params.get("match"))
-        last = request.headers.get("last-event-id") or request.query_params.get("after") or ""
-        # A seq fits in 18 digits; a longer "number" is not one we sent (and int() refuses it).
-        last_seq = int(last) if last.isdigit() and len(last) <= 18 else service.state(match.id)[0]
+        last = seq_param(request.headers.get("last-event-id") or request.query_params.get("after"))
+        last_seq = last if last is not None else service.state(match.id)[0]
 
         async def still_current() -> bool:
             kit = await run_in_threadpool(store.kit, kit_id=who.kit.kit_id)
@@ -343,18 +352,18 @@ def create_app(
         action = {k: v for k, v in fields.items() if k not in RESERVED_FIELDS}
         if is_json and isinstance(fields.get("action"), dict):
             action = fields["action"]
-        actor = str(fields.get("actor") or request.cookies.get(ACTOR_COOKIE, ""))[:80]
+        actor = str(fields.get("actor") or _actor_cookie(request))[:80]
         version = _version_field(fields.get("version"))
         try:
             action = _read_command(service.plugin(who.kit.game), action)
             done = await service.submit_async(
                 match.id,
                 action,
-                client_action_id=str(fields.get("client_action_id") or ""),
+                client_action_id=fields.get("client_action_id"),
                 base_version=version,
                 actor=actor,
             )
-        except Stale as exc:
+        except (Stale, Closed) as exc:
             return refusal(request, who, match, exc, is_json, fields, status=409)
         except DomekitError as exc:
             return refusal(request, who, match, exc, is_json, fields, status=422)
@@ -389,6 +398,7 @@ def create_app(
                 "text": plugin.describe(action),
                 "outcome": outcome,
                 "fields": _flat_fields(fields),
+                "back": _next_url(fields, who, None),
                 "odds": odds_or_none(who.kit.game, state, _read_command(plugin, action_fields)),
             },
         )
@@ -427,12 +437,14 @@ def create_app(
     async def next_match(request: Request, cap: str, key: str) -> Response:
         is_json, fields = await _read_body(request)
         who = writer(cap, key, request)
-        seen = _version_field(fields.get("match_id"))
+        seen = _version_field(fields.get("match_id"), "match_id")
         current = service.current_match(who.kit)
         try:
             match = await run_in_threadpool(
                 service.start_next_match, who.kit, seen if seen is not None else current.id
             )
+        except (Stale, Closed) as exc:
+            return refusal(request, who, current, exc, is_json, fields, status=409)
         except DomekitError as exc:
             return refusal(request, who, current, exc, is_json, fields, status=422)
         if is_json:
@@ -441,10 +453,14 @@ def create_app(
 
     @app.post("/{cap}/{key}/import")
     async def import_match(request: Request, cap: str, key: str) -> Response:
+        """A match export (a JSON body, or the history page's file upload) becomes the kit's
+        current match; one in progress is replaced only when `replaces` names it (the form's
+        confirmation box, or ?replaces=N)."""
         who = writer(cap, key, request)
         content_type = request.headers.get("content-type", "")
         is_json = content_type.startswith("application/json")
         current = service.current_match(who.kit)
+        replaces = request.query_params.get("replaces")
         try:
             if is_json:
                 raw = await request.body()
@@ -452,13 +468,19 @@ def create_app(
                 form = await request.form()
                 upload = form.get("file")
                 raw = await upload.read() if hasattr(upload, "read") else str(upload or "").encode()
+                replaces = str(form.get("replaces") or "") or replaces
             try:
                 document = json.loads(raw)
             except ValueError as exc:
                 raise DomekitError(f"the file is not JSON: {exc}") from None
             except RecursionError:
                 raise DomekitError("the file is not a match export: nested too deeply") from None
-            match = await run_in_threadpool(service.import_match, who.kit, document)
+            number = _version_field(replaces, "replaces")
+            match = await run_in_threadpool(
+                lambda: service.import_match(who.kit, document, replaces=number)
+            )
+        except (Stale, Closed, NeedsConfirmation) as exc:
+            return refusal(request, who, current, exc, is_json, {}, status=409)
         except DomekitError as exc:
             return refusal(request, who, current, exc, is_json, {}, status=422)
         if is_json:
@@ -470,8 +492,11 @@ def create_app(
         _is_json, fields = await _read_body(request)
         who = writer(cap, key, request)
         response = RedirectResponse(_next_url(fields, who, None), status_code=303)
-        name = str(fields.get("name", "")).strip()[:40]
-        response.set_cookie(ACTOR_COOKIE, name, max_age=60 * 60 * 24 * 90, samesite="strict")
+        name = str(fields.get("name", "")).strip()[:MAX_NAME]
+        # Percent-encoded: a cookie header holds Latin-1 at most, a name is any language's.
+        response.set_cookie(
+            ACTOR_COOKIE, quote(name, safe=""), max_age=60 * 60 * 24 * 90, samesite="strict"
+        )
         return response
 
     def refusal(
@@ -487,7 +512,7 @@ def create_app(
         version, state = service.state(match.id)
         body: dict[str, Any] = {
             "ok": False,
-            "error": "stale" if status == 409 else "illegal",
+            "error": _error_kind(exc),
             "message": str(exc),
             "rule": getattr(exc, "rule", "action form" if status == 422 else None),
             "version": version,
@@ -495,6 +520,9 @@ def create_app(
         if isinstance(exc, Stale):
             body["since"] = exc.since
             body["state"] = state
+            if exc.duplicate is not None:
+                body["duplicate_of"] = exc.duplicate["seq"]
+                body["duplicate"] = exc.duplicate
         if is_json:
             return JSONResponse(body, status_code=status)
         ctx = common(who, match, request)
@@ -521,7 +549,7 @@ def create_app(
                 "live": False,
                 "refusal": body,
                 "retry": retry,
-                "stale": status == 409,
+                "stale": isinstance(exc, Stale),
                 "fresh": fresh,
                 "back": _next_url(fields, who, None),
             },
@@ -534,6 +562,10 @@ def create_app(
     @app.exception_handler(PageNotFound)
     async def not_found(request: Request, exc: DomekitError) -> Response:
         return _error(request, 404, str(exc), render)
+
+    @app.exception_handler(Unavailable)
+    async def unavailable(request: Request, exc: Unavailable) -> Response:
+        return _error(request, 503, str(exc), render)
 
     @app.exception_handler(Forbidden)
     async def forbidden(request: Request, exc: DomekitError) -> Response:
@@ -560,6 +592,16 @@ def _error(
     return render(
         "error.html", {"title": f"Error {status}", "status": status, "message": message}, status
     )
+
+
+def _error_kind(exc: DomekitError) -> str:
+    if isinstance(exc, Stale):
+        return "stale"
+    if isinstance(exc, Closed):
+        return "closed"
+    if isinstance(exc, NeedsConfirmation):
+        return "unconfirmed"
+    return "illegal"
 
 
 def _read_command(plugin: GamePlugin, fields: dict[str, Any]) -> dict[str, Any]:
@@ -600,6 +642,7 @@ async def _read_body(request: Request) -> tuple[bool, dict[str, Any]]:
             raise DomekitError("the request body is nested too deeply") from None
         if not isinstance(body, dict):
             raise DomekitError("the request body must be a JSON object")
+        check_request(body)
         return True, body
     form = await request.form()
     fields: dict[str, Any] = {}
@@ -610,6 +653,7 @@ async def _read_body(request: Request) -> tuple[bool, dict[str, Any]]:
             fields[name] = [*previous, value] if isinstance(previous, list) else [previous, value]
         else:
             fields[name] = value
+    check_request(fields)
     return False, fields
 
 
@@ -622,16 +666,19 @@ def _query_fields(request: Request) -> dict[str, Any]:
             fields[name] = [*previous, value] if isinstance(previous, list) else [previous, value]
         else:
             fields[name] = value
+    check_request(fields)
     return fields
 
 
-def _version_field(value: Any) -> int | None:
+def _version_field(value: Any, what: str = "version") -> int | None:
     if value in (None, ""):
         return None
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise DomekitError(f"version must be a whole number, got {value!r}") from None
+    return whole_number(value, what, minimum=0)
+
+
+def _actor_cookie(request: Request) -> str:
+    """Who is at this phone, as `whoami` stored it (percent-encoded)."""
+    return unquote(request.cookies.get(ACTOR_COOKIE, ""))[:MAX_NAME]
 
 
 def _next_url(fields: Mapping[str, Any], who: Access, seq: int | None) -> str:
@@ -641,6 +688,15 @@ def _next_url(fields: Mapping[str, Any], who: Access, seq: int | None) -> str:
         target = f"{who.base}/table"
     target = target.split("?", 1)[0].split("#", 1)[0]
     return f"{target}?done={seq}" if seq is not None else target
+
+
+# A cell a spreadsheet would read as a formula (=HYPERLINK(...), +1, -1, @SUM, or one hidden
+# behind a tab or a carriage return) is given a leading ' so it shows as the text it is.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: Any) -> Any:
+    return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
 
 
 def _flat_fields(fields: Mapping[str, Any]) -> list[tuple[str, str]]:

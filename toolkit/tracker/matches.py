@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import secrets
 import threading
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -21,28 +21,48 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from toolkit.errors import DomekitError, RuleError
-from toolkit.tracker.plugin import EVERYTHING, Action, GamePlugin, State, load_plugin
-from toolkit.tracker.storage import ActionRow, Append, Chain, KitRow, MatchRow, Store
-
-UNDO = "undo"
-EXPORT_FORMAT = "domekit-match/1"
+from toolkit.tracker.fields import client_action_id as check_client_id
+from toolkit.tracker.fields import whole_number
+from toolkit.tracker.history import CHECKPOINT
+from toolkit.tracker.imports import EXPORT_FORMAT, UNDO, check_export, undo_entry
+from toolkit.tracker.plugin import EVERYTHING, Action, GamePlugin, State, guarded, load_plugin
+from toolkit.tracker.storage import ActionRow, Append, Chain, KitRow, LogEntry, MatchRow, Store
 
 
 class Stale(DomekitError):
     """The action was made against an older version and something it touches changed since."""
 
-    def __init__(self, version: int, since: list[str]) -> None:
+    def __init__(
+        self, version: int, since: list[str], duplicate: dict[str, Any] | None = None
+    ) -> None:
         self.version = version
         self.since = since
-        super().__init__(
-            "the match changed since this page was loaded: " + "; ".join(since)
-            if since
-            else "the match changed since this page was loaded"
-        )
+        self.duplicate = duplicate  # the action since, identical to this one: seq, text, actor
+        if duplicate is not None:
+            who = duplicate["actor"] or "someone"
+            clock = time.strftime("%H:%M:%S", time.localtime(duplicate["created"]))
+            message = (
+                f"already recorded by {who} at {clock}: #{duplicate['seq']} {duplicate['text']}"
+                " (not recorded again; if it happened again, send it with the current version)"
+            )
+        elif since:
+            message = "the match changed since this page was loaded: " + "; ".join(since)
+        else:
+            message = "the match changed since this page was loaded"
+        super().__init__(message)
 
 
 class NotFound(DomekitError):
     """No kit, match or page by that name."""
+
+
+class NeedsConfirmation(DomekitError):
+    """An import would replace a match in progress and nobody confirmed it (409)."""
+
+
+class Closed(DomekitError):
+    """The match is being replaced (an import, the next match) or was: nothing is recorded on
+    it any more (409)."""
 
 
 @dataclass
@@ -76,6 +96,7 @@ class _Live:
     effective: list[tuple[int, Action]]  # (seq, action) of every action not undone, in order
     touched: list[frozenset[str]]  # what the action at seq i+1 touched
     texts: list[str]  # the text form of the action at seq i+1
+    actors: list[tuple[str, float]]  # who recorded the action at seq i+1, and when
     client_ids: dict[str, int] = field(default_factory=dict)
     # Actions applied here whose commit is still under way, by client action id. The state above
     # already includes them (later actions build on them); each reply waits for its commit.
@@ -98,13 +119,17 @@ class MatchService:
         self._live: dict[int, _Live] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._locks_guard = threading.Lock()
+        # Matches no action may reach: why, by match id (being replaced, or replaced by match N).
+        self._closed: dict[int, str] = {}
         self.listeners: list[Callable[[int, int], None]] = []  # called after each commit
+        # Called with (match id, seq, state) for states a rebuild passes that the history keeps.
+        self.on_checkpoint: Callable[[int, int, State], None] | None = None
 
     # -- plumbing ---------------------------------------------------------------------------
 
     def plugin(self, game: str) -> GamePlugin:
         if game not in self._plugins:
-            self._plugins[game] = self._plugin_loader(game)
+            self._plugins[game] = guarded(self._plugin_loader(game))
         return self._plugins[game]
 
     def game_of(self, match: MatchRow) -> str:
@@ -155,16 +180,57 @@ class MatchService:
         current = self.current_match(kit)
         if current.id != seen_match_id:
             return current  # someone else moved the campaign on already: no double start
-        live = self._load(current.id)
-        refusal = plugin.next_match_refusal(live.state)
-        if refusal:
-            raise RuleError("next match", refusal)
-        if current.number >= plugin.matches_in_campaign(live.state):
-            raise RuleError("campaign", f"the campaign is over after match {current.number}")
-        initial = plugin.initial_state(kit.manifest, live.state)
-        new_id = self.store.create_match(kit.kit_id, current.number + 1, initial, after=current.id)
-        self._notify(current.id, live.version)
-        match = self.store.match(new_id) if new_id is not None else None
+
+        def next_one(live: _Live) -> tuple[State, list[LogEntry]]:
+            refusal = plugin.next_match_refusal(live.state)
+            if refusal:
+                raise RuleError("next match", refusal)
+            if current.number >= plugin.matches_in_campaign(live.state):
+                raise RuleError("campaign", f"the campaign is over after match {current.number}")
+            return plugin.initial_state(kit.manifest, live.state), []
+
+        return self._replace_current(kit, current, next_one, "a new match is starting")
+
+    def _replace_current(
+        self,
+        kit: KitRow,
+        current: MatchRow,
+        build: Callable[[_Live], tuple[State, list[LogEntry]]],
+        why: str,
+    ) -> MatchRow:
+        """A new match (its initial state and first actions from `build`, which sees the current
+        match once its last actions are committed) becomes the kit's current match, in one
+        transaction. Meanwhile actions on the current match are refused (Closed, 409): none
+        lands on a match just replaced, and a refusal leaves the current match as it was."""
+        with self._lock(current.id):
+            if current.id in self._closed:
+                raise Closed(f"this match cannot change now: {self._closed[current.id]}")
+            self._closed[current.id] = f"{why}; reload the page in a moment"
+            live = self._current(current.id)
+        replaced = False
+        try:
+            for waiting in list(live.pending.values()):  # queued before the door closed
+                _wait_quietly(waiting)
+            with self._lock(current.id):
+                live = self._current(current.id)
+            initial, log = build(live)
+            number = max(m.number for m in self.store.kit_matches(kit.kit_id)) + 1
+            new_id = self.store.create_match(
+                kit.kit_id, number, initial, after=current.id, after_version=live.version, log=log
+            )
+            if new_id is None:
+                raise Stale(live.version, ["the kit moved on to another match meanwhile"])
+            replaced = True
+        finally:
+            with self._lock(current.id):
+                if replaced:
+                    self._closed[current.id] = (
+                        f"the kit's current match is now match {number}; reload the page"
+                    )
+                else:
+                    self._closed.pop(current.id, None)
+        self._notify(current.id, live.version)  # its streams tell their pages to reload
+        match = self.store.match(new_id)
         return match or self.current_match(self.kit(kit.kit_id))
 
     # -- state ------------------------------------------------------------------------------
@@ -212,8 +278,10 @@ class MatchService:
             else:
                 effective.append((row.seq, row.payload))
         state = match.initial_state
-        for _seq, action in effective:
+        for depth, (seq, action) in enumerate(effective, start=1):
             state, _outcome = plugin.apply(state, action)
+            if depth % CHECKPOINT == 0 and self.on_checkpoint is not None:
+                self.on_checkpoint(match_id, seq, state)  # the history pages start from these
         live = _Live(
             match=match,
             game=game,
@@ -222,27 +290,11 @@ class MatchService:
             effective=effective,
             touched=[_touches(plugin, row) for row in rows],
             texts=[row.text for row in rows],
+            actors=[(row.actor, row.created) for row in rows],
             client_ids={row.client_action_id: row.seq for row in rows},
         )
         self._live[match_id] = live
         return live
-
-    def replay(self, match: MatchRow, upto: int | None = None) -> list[tuple[ActionRow, State]]:
-        """Every action of a match with the state after it (for the history page)."""
-        plugin = self.plugin(self.game_of(match))
-        rows = self.store.actions(match.id)
-        if upto is not None:
-            rows = [row for row in rows if row.seq <= upto]
-        stack: list[State] = [match.initial_state]
-        out: list[tuple[ActionRow, State]] = []
-        for row in rows:
-            if row.kind == UNDO:
-                stack.pop()
-            else:
-                after, _ = plugin.apply(stack[-1], row.payload)
-                stack.append(after)
-            out.append((row, stack[-1]))
-        return out
 
     # -- writes -----------------------------------------------------------------------------
 
@@ -251,7 +303,7 @@ class MatchService:
         match_id: int,
         data: Mapping[str, Any],
         *,
-        client_action_id: str,
+        client_action_id: Any,
         base_version: int | None,
         actor: str = "",
     ) -> Submitted:
@@ -261,7 +313,7 @@ class MatchService:
         is applied once). Raises Stale (409), RuleError or DomekitError (422); nothing changes
         then.
         """
-        client_action_id = _check_client_id(client_action_id)
+        client_action_id = check_client_id(client_action_id)
         live = self._load(match_id)
         plugin = self.plugin(live.game)
         known = self._known(live, client_action_id)
@@ -290,14 +342,14 @@ class MatchService:
         match_id: int,
         data: Mapping[str, Any],
         *,
-        client_action_id: str,
+        client_action_id: Any,
         base_version: int | None,
         actor: str = "",
     ) -> Submitted:
         """`submit` for the event loop: the action is applied on the loop (it takes well under
         a millisecond once the match is in memory) and the loop waits for the group commit
         without holding a thread. Undo, and a match not yet in memory, go to a worker thread."""
-        client_action_id = _check_client_id(client_action_id)
+        client_action_id = check_client_id(client_action_id)
         live = self._live.get(match_id)
         if data.get("type") == UNDO or live is None or live.chain.broken:
             return await run_in_threadpool(
@@ -346,8 +398,9 @@ class MatchService:
             known = self._known(live, client_action_id)
             if known is not None:
                 return known
+            self._check_open(match_id)
             touches = plugin.touches(action)
-            self._check_fresh(live, base_version, touches)
+            self._check_fresh(live, base_version, touches, action)
             state, outcome = plugin.apply(live.state, action)
             text = plugin.describe(action)
             item = self._append(
@@ -396,6 +449,7 @@ class MatchService:
         self.store.append_later(item)
         live.version = seq
         live.texts.append(text)
+        live.actors.append((actor, time.time()))
         live.client_ids[client_action_id] = seq
         return item
 
@@ -419,6 +473,7 @@ class MatchService:
             known = self._known(live, client_action_id)
             if known is not None:
                 return known
+            self._check_open(match_id)
             if not live.effective:
                 raise RuleError("undo", "there is nothing to undo in this match")
             last_seq, _last_action = live.effective[-1]
@@ -430,18 +485,9 @@ class MatchService:
             state = live.match.initial_state
             for _seq, action in live.effective[:-1]:
                 state, _outcome = plugin.apply(state, action)
-            undone_text = live.texts[last_seq - 1]
-            text = f"undo #{last_seq}: {undone_text}"
-            outcome = {"undone": last_seq, "undone_text": undone_text}
+            text, outcome, payload = undo_entry(last_seq, live.texts[last_seq - 1])
             item = self._append(
-                live,
-                client_action_id,
-                actor,
-                UNDO,
-                {"type": UNDO, "target": last_seq},
-                base_version,
-                text,
-                outcome,
+                live, client_action_id, actor, UNDO, payload, base_version, text, outcome
             )
             live.state = state
             live.effective.pop()
@@ -451,6 +497,12 @@ class MatchService:
             raise Stale(-1, ["another tracker process wrote to this match"])
         self._notify(match_id, seq)
         return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
+
+    def _check_open(self, match_id: int) -> None:
+        """Closed when the match is being replaced or was (call with its lock held)."""
+        why = self._closed.get(match_id)
+        if why is not None:
+            raise Closed(f"nothing was recorded: {why}")
 
     def _known(self, live: _Live, client_action_id: str) -> Submitted | None:
         seq = live.client_ids.get(client_action_id)
@@ -463,11 +515,29 @@ class MatchService:
             seq=row.seq, version=live.version, text=row.text, outcome=row.outcome, replayed=True
         )
 
-    def _check_fresh(self, live: _Live, base_version: int | None, touches: frozenset[str]) -> None:
+    def _check_fresh(
+        self,
+        live: _Live,
+        base_version: int | None,
+        touches: frozenset[str],
+        action: Action | None = None,
+    ) -> None:
+        """Stale when an action made since the page's version clashes with this one; with
+        `duplicate` set when one of them, still in effect, is this very action (two phones
+        entered the same table event)."""
         if base_version is None or base_version == live.version:
             return
         if base_version > live.version or base_version < 0:
             raise Stale(live.version, [f"this page claims version {base_version}"])
+        if action is not None:
+            for seq, done in reversed(live.effective):
+                if seq <= base_version:
+                    break
+                if done == action:
+                    actor, created = live.actors[seq - 1]
+                    duplicate = {"seq": seq, "text": live.texts[seq - 1], "actor": actor,
+                                 "created": created}  # fmt: skip
+                    raise Stale(live.version, self._since(live, base_version), duplicate)
         clash = [
             live.texts[index]
             for index in range(base_version, live.version)
@@ -500,66 +570,26 @@ class MatchService:
             ],
         }
 
-    def import_match(self, kit: KitRow, document: Any) -> MatchRow:
-        """A match exported as JSON becomes the kit's current match, replayed action by action
-        (so an edited file that breaks a rule is refused naming the action)."""
-        if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
-            raise DomekitError(f"not a Domekit match export (expected format {EXPORT_FORMAT!r})")
-        if document.get("game") != kit.game:
-            raise DomekitError(
-                f"this export is a {document.get('game')!r} match; the kit is {kit.game!r}"
-            )
-        initial = document.get("initial_state")
-        entries = document.get("actions")
-        if not isinstance(initial, dict) or not isinstance(entries, list):
-            raise DomekitError("the export needs initial_state (an object) and actions (a list)")
-        plugin = self.plugin(kit.game)
-        # Check the whole log before writing anything.
-        stack: list[State] = [initial]
-        for index, entry in enumerate(entries, start=1):
-            payload = entry.get("payload") if isinstance(entry, dict) else None
-            if not isinstance(payload, dict):
-                raise DomekitError(f"action {index} of the export has no payload")
-            if payload.get("type") == UNDO:
-                if len(stack) == 1:
-                    raise DomekitError(f"action {index} of the export undoes nothing")
-                stack.pop()
-                continue
-            try:
-                state, _ = plugin.apply(stack[-1], plugin.parse_action(payload))
-            except DomekitError as exc:
-                raise DomekitError(f"action {index} of the export: {exc}") from None
-            except Exception:  # an edited state the game's code cannot read
-                raise DomekitError(
-                    f"action {index} of the export does not fit its initial_state: "
-                    f"is this a {kit.game} match export?"
-                ) from None
-            stack.append(state)
-        # An initial state the game cannot show would make every page of the kit fail.
-        for state in (initial, stack[-1]):
-            try:
-                plugin.page(state, "table", ())
-            except Exception:
-                raise DomekitError(
-                    f"the export's initial_state is not a {kit.game} match state"
-                ) from None
+    def import_match(self, kit: KitRow, document: Any, *, replaces: int | None) -> MatchRow:
+        """A match export becomes the kit's current match: the whole file is checked first
+        (imports.check_export), then written in one transaction with the kit's move to it.
+
+        A current match with actions is replaced only when `replaces` names it (the person
+        importing confirmed it); it stays in the kit's history, read only."""
+        checked = check_export(self.plugin(kit.game), kit, document, new_client_action_id)
         current = self.current_match(kit)
-        number = max(m.number for m in self.store.kit_matches(kit.kit_id)) + 1
-        new_id = self.store.create_match(kit.kit_id, number, initial, after=current.id)
-        if new_id is None:
-            raise Stale(-1, ["the kit moved on to another match while importing"])
-        for entry in entries:
-            self.submit(
-                new_id,
-                entry["payload"],
-                client_action_id=str(entry.get("client_action_id") or new_client_action_id()),
-                base_version=None,
-                actor=str(entry.get("actor", "import"))[:80],
-            )
-        self._notify(current.id, self._load(current.id).version)
-        match = self.store.match(new_id)
-        assert match is not None
-        return match
+
+        def imported(live: _Live) -> tuple[State, list[LogEntry]]:
+            if live.version > 0 and replaces != current.number:
+                raise NeedsConfirmation(
+                    f"match {current.number} is in progress ({live.version} actions): importing "
+                    f"makes it read only (it stays in the history) and the imported match "
+                    f"becomes the kit's current match. Confirm that it replaces match "
+                    f"{current.number} (replaces={current.number}); nothing was changed"
+                )
+            return checked.initial, checked.log
+
+        return self._replace_current(kit, current, imported, "a match is being imported")
 
 
 def _wait_quietly(done: Future) -> None:
@@ -580,41 +610,11 @@ def _overlap(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     return EVERYTHING in mine or EVERYTHING in theirs or bool(mine & theirs)
 
 
-def _check_client_id(value: str) -> str:
-    value = str(value or "").strip()
-    if not value or len(value) > 64:
-        raise DomekitError("every action needs a client action id of 1 to 64 characters")
-    return value
-
-
 def _int_or_none(value: Any) -> int | None:
-    if value in (None, ""):
-        return None
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise DomekitError(f"expected a whole number, got {value!r}") from None
+    return None if value in (None, "") else whole_number(value, "the undo's target", minimum=1)
 
 
 def _looks_like_token(value: str) -> bool:
     return 8 <= len(value) <= 64 and all(
         c in "0123456789abcdefABCDEF-_" or c.isalnum() for c in value
     )
-
-
-def diff_states(before: Any, after: Any, path: str = "") -> list[str]:
-    """What changed between two JSON states, one `path: old -> new` line per leaf."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        lines: list[str] = []
-        for key in list(before) + [k for k in after if k not in before]:
-            sub = f"{path}.{key}" if path else str(key)
-            lines += diff_states(before.get(key), after.get(key), sub)
-        return lines
-    if before == after:
-        return []
-    return [f"{path}: {_short(before)} -> {_short(after)}"]
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 80 else text[:77] + "..."

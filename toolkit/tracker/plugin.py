@@ -6,10 +6,12 @@ States and actions are plain JSON values (dicts), so they store, export and diff
 
 from __future__ import annotations
 
+import functools
 import importlib
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from toolkit.errors import DomekitError
 
@@ -18,6 +20,9 @@ Action = dict[str, Any]
 Outcome = dict[str, Any]
 
 EVERYTHING = "*"
+DATA_DIR = "data_dir"
+"""The state member where a game keeps its card-data folder. It comes from the kit's manifest
+(`domekit kit --data`), never from an imported file: no stranger names a server folder."""
 
 
 class PageNotFound(DomekitError):
@@ -97,6 +102,50 @@ def parse_by_type(
     if parser is None:
         raise DomekitError(f"unknown action {kind!r}; the actions are {', '.join(sorted(parsers))}")
     return {"type": kind, **parser(data)}
+
+
+# What a game's code raises when a stranger's fields are not the shapes it reads (a list where it
+# takes text, an object where it takes a list): a refused action, never a server error.
+_MALFORMED = (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError)
+_FACING = ("parse_action", "apply", "parse_text", "odds", "touches", "describe")
+_log = logging.getLogger("domekit.tracker")
+
+
+class Guarded:
+    """A game's plugin as the tracker calls it with what phones send: the members that read a
+    request's fields (`_FACING`) turn a Python error on malformed fields into a DomekitError (a
+    4xx that changes nothing), logged with its traceback so a game's bug still shows."""
+
+    def __init__(self, plugin: GamePlugin) -> None:
+        self._plugin = plugin
+        for name in _FACING:
+            member = getattr(plugin, name, None)
+            if callable(member):
+                setattr(self, name, _guard(plugin.game, name, member))
+
+    def __getattr__(self, name: str) -> Any:  # every other member as the game has it
+        return getattr(self._plugin, name)
+
+
+def _guard(game: str, name: str, call: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(call)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return call(*args, **kwargs)
+        except DomekitError:
+            raise
+        except _MALFORMED as exc:
+            _log.warning("%s.%s refused malformed fields", game, name, exc_info=True)
+            raise DomekitError(
+                f"the action's fields are not what a {game} action holds "
+                f"({type(exc).__name__}): check each field's kind (text, number, list)"
+            ) from None
+
+    return guarded
+
+
+def guarded(plugin: GamePlugin) -> GamePlugin:
+    return cast(GamePlugin, plugin if isinstance(plugin, Guarded) else Guarded(plugin))
 
 
 def load_plugin(game: str) -> GamePlugin:

@@ -8,9 +8,11 @@ import json
 import os
 import socket
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from toolkit.errors import DomekitError
+from toolkit.tracker.protocol import HEAD_SECONDS
 
 MAX_MANIFEST_BYTES = 1_000_000  # a kit manifest is a few kB
 BACKLOG = 2048  # uvicorn's default
@@ -87,16 +89,21 @@ def serve(
     *,
     access_log: bool = False,
     as_json: bool = False,
+    allowed_hosts: Sequence[str] = (),
+    head_seconds: float = HEAD_SECONDS,
 ) -> None:
     """One worker (one writer thread per database in one process); uvloop and httptools when
     installed (uvicorn's "auto"); no access log unless asked (it costs CPU on every request).
     Kit manifests are read from `kits_dir`, by default Domekit's home (where `domekit kit`
-    writes them)."""
+    writes them). A SQLite file is locked for the server's lifetime: a second server on it
+    stops (exit 2)."""
     import uvicorn
 
     from toolkit.network import lan_address
     from toolkit.resources import home
     from toolkit.tracker.app import create_app
+    from toolkit.tracker.lock import lock_database
+    from toolkit.tracker.protocol import http_protocol
     from toolkit.tracker.storage import resolve_db_url
 
     if not 0 < port < 65536:
@@ -104,7 +111,9 @@ def serve(
     if lan:
         host = "0.0.0.0"
     kits_dir = kits_dir if kits_dir is not None else home()
-    app = create_app(db, kits_dir=kits_dir)
+    lock = lock_database(resolve_db_url(db))  # held until the server stops
+    _more_file_descriptors()
+    app = create_app(db, kits_dir=kits_dir, allowed_hosts=allowed_hosts)
     listener = listen_socket(host, port)
     shown = lan_address() if lan else host
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
@@ -144,12 +153,32 @@ def serve(
         port=port,
         workers=1,
         loop="auto",
-        http="auto",
+        http=http_protocol(head_seconds),  # httptools when installed; closes idle connections
         access_log=access_log,
         log_level="info" if access_log else "warning",
         timeout_graceful_shutdown=2,
+        timeout_keep_alive=5,
+        h11_max_incomplete_event_size=16 * 1024,  # a request head's bytes (h11 only)
     )
     try:
         uvicorn.Server(config).run(sockets=[listener])
     finally:
         listener.close()
+        if lock is not None:
+            lock.release()
+
+
+def _more_file_descriptors() -> None:
+    """Every connection is a file descriptor: raise the soft limit to the hard one (POSIX), so
+    a crowd of phones (or of half-open sockets, until their deadline) does not exhaust it."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 65536
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        except (OSError, ValueError):
+            pass

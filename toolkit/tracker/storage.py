@@ -13,13 +13,14 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from sqlalchemy import (
     Column,
@@ -40,6 +41,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import OperationalError
 
 from toolkit.errors import DomekitError
 from toolkit.resources import default_db_url
@@ -101,6 +103,25 @@ events = Table(
 )
 
 
+class Unavailable(Exception):
+    """The database cannot take a write now (a full disk, a lock held too long): nothing was
+    written, and the request that asked gets 503 saying so."""
+
+
+def _unavailable(exc: BaseException) -> str | None:
+    """What a storage error means for the person at the table, or None when it is a bug."""
+    text = str(getattr(exc, "orig", None) or exc).lower()
+    errno = getattr(getattr(exc, "orig", exc), "errno", None)
+    if "database or disk is full" in text or errno == 28 or "no space left" in text:
+        return (
+            "the tracker's disk is full: nothing was recorded. Free some space on the laptop "
+            "running `domekit serve`, then send it again (it is recorded once)."
+        )
+    if "database is locked" in text:
+        return "the database is busy (another program holds it): nothing was recorded; try again"
+    return None
+
+
 @dataclass(frozen=True)
 class KitRow:
     kit_id: str
@@ -132,6 +153,41 @@ class ActionRow:
     base_version: int | None
     text: str
     outcome: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """An action written with a new match (an imported log): its seq is its place in the log."""
+
+    client_action_id: str
+    actor: str
+    kind: str
+    payload: dict
+    text: str
+    outcome: dict
+
+    def action_row(self, match_id: int, seq: int, now: float) -> dict[str, Any]:
+        return {
+            "match_id": match_id,
+            "seq": seq,
+            "client_action_id": self.client_action_id,
+            "actor": self.actor,
+            "created": now,
+            "kind": self.kind,
+            "payload": _dumps(self.payload),
+            "base_version": None,
+            "text": self.text,
+            "outcome": _dumps(self.outcome),
+        }
+
+    def event_row(self, match_id: int, seq: int, now: float) -> dict[str, Any]:
+        data = {"text": self.text, "actor": self.actor}
+        return {"match_id": match_id, "seq": seq, "created": now, "kind": self.kind,
+                "data": _dumps(data)}  # fmt: skip
+
+
+def _seqs(log: Sequence[LogEntry]) -> Iterator[tuple[int, LogEntry]]:
+    return enumerate(log, start=1)
 
 
 class Chain:
@@ -243,13 +299,20 @@ class Store:
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
-        """One write transaction, committed (durably) when the block ends without error."""
-        if not self.is_sqlite:
-            with self._writer.begin() as conn:
+        """One write transaction, committed (durably) when the block ends without error.
+        Unavailable when the database cannot take it (a full disk): nothing was written."""
+        try:
+            if not self.is_sqlite:
+                with self._writer.begin() as conn:
+                    yield conn
+                return
+            with self._write_lock, self._writer.begin() as conn:
                 yield conn
-            return
-        with self._write_lock, self._writer.begin() as conn:
-            yield conn
+        except (OperationalError, OSError) as exc:
+            reason = _unavailable(exc)
+            if reason is None:
+                raise
+            raise Unavailable(reason) from exc
 
     def close(self) -> None:
         thread = self._writer_thread
@@ -281,6 +344,12 @@ class Store:
                 )
             )
             return True
+
+    def kit_hosts(self) -> set[str]:
+        """The host names in the recorded kits' base URLs (what their QR codes point at)."""
+        with self.engine.connect() as conn:
+            urls = conn.execute(select(kits.c.base_url).distinct()).scalars().all()
+        return {host for host in (urlsplit(url).hostname for url in urls) if host}
 
     def kit(self, *, kit_id: str | None = None, view_token: str | None = None) -> KitRow | None:
         key = ("id", kit_id) if kit_id is not None else ("view", str(view_token))
@@ -318,14 +387,33 @@ class Store:
     # -- matches --------------------------------------------------------------------------
 
     def create_match(
-        self, kit_id: str, number: int, initial_state: dict, *, after: int | None
+        self,
+        kit_id: str,
+        number: int,
+        initial_state: dict,
+        *,
+        after: int | None,
+        after_version: int | None = None,
+        log: Sequence[LogEntry] = (),
     ) -> int | None:
-        """Start match `number` of a kit and make it current, unless the kit moved on already.
+        """Start match `number` of a kit, with `log` as its first actions, and make it current,
+        unless the kit moved on already: all of it in one transaction, or none of it.
 
-        `after` is the match the caller saw as current; None if the kit had none. Returns the new
-        match id, or None when another request started a match first.
+        `after` is the match the caller saw as current (None if the kit had none) and
+        `after_version` its version then. Returns the new match id, or None when another request
+        started a match first or an action reached `after` since.
         """
         with self.write() as conn:
+            # Both checks change nothing when they fail; the version check locks the row.
+            if after is not None and after_version is not None:
+                held = conn.execute(
+                    update(matches)
+                    .where(matches.c.id == after)
+                    .where(matches.c.version == after_version)
+                    .values(version=after_version)
+                )
+                if held.rowcount != 1:
+                    return None
             moved = conn.execute(
                 update(kits)
                 .where(kits.c.kit_id == kit_id)
@@ -339,16 +427,22 @@ class Store:
             if moved.rowcount != 1:
                 self._kits.clear()
                 return None
+            now = time.time()
             result = conn.execute(
                 insert(matches).values(
                     kit_id=kit_id,
                     number=number,
-                    created=time.time(),
+                    created=now,
                     initial_state=_dumps(initial_state),
-                    version=0,
+                    version=len(log),
                 )
             )
             match_id = int(result.inserted_primary_key[0])
+            if log:
+                conn.execute(
+                    _INSERT_ACTION, [e.action_row(match_id, s, now) for s, e in _seqs(log)]
+                )
+                conn.execute(_INSERT_EVENT, [e.event_row(match_id, s, now) for s, e in _seqs(log)])
             conn.execute(update(kits).where(kits.c.kit_id == kit_id).values(current_match=match_id))
         self._kits.clear()
         return match_id
@@ -470,15 +564,35 @@ class Store:
             conn.execute(_INSERT_EVENT, event_rows)
         return seqs
 
-    def actions(self, match_id: int, *, after: int = 0) -> list[ActionRow]:
+    def actions(self, match_id: int, *, after: int = 0, upto: int | None = None) -> list[ActionRow]:
+        query = select(actions).where(actions.c.match_id == match_id).where(actions.c.seq > after)
+        if upto is not None:
+            query = query.where(actions.c.seq <= upto)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(actions.c.seq)).mappings()
+            return [_action_row(row) for row in rows]
+
+    def action_kinds(self, match_id: int, *, after: int = 0) -> list[tuple[int, str]]:
+        """(seq, kind) of every action after `after`: the log's shape without its contents."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(actions)
+                select(actions.c.seq, actions.c.kind)
                 .where(actions.c.match_id == match_id)
                 .where(actions.c.seq > after)
                 .order_by(actions.c.seq)
-            ).mappings()
-            return [_action_row(row) for row in rows]
+            )
+            return [(row.seq, row.kind) for row in rows]
+
+    def payloads(self, match_id: int, low: int, high: int) -> dict[int, dict[str, Any]]:
+        """The payloads of the actions from seq `low` to `high`, by seq."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions.c.seq, actions.c.payload)
+                .where(actions.c.match_id == match_id)
+                .where(actions.c.seq >= low)
+                .where(actions.c.seq <= high)
+            )
+            return {row.seq: json.loads(row.payload) for row in rows}
 
     def action_by_client_id(self, match_id: int, client_action_id: str) -> ActionRow | None:
         with self.engine.connect() as conn:

@@ -22,6 +22,7 @@ from toolkit.data.deathdome import DeathDomeData, Item, load_deathdome
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.inputs import weapon_profile
+from toolkit.tracker.fields import whole_number
 from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound, parse_by_type
 
 GAME = "deathdome"
@@ -177,19 +178,13 @@ def _cards(value: Any) -> list[int]:
     else:
         parts = [p for p in re.split(r"[\s,;]+", str(value).strip()) if p]
     try:
-        return [int(p) for p in parts]
-    except (TypeError, ValueError):
+        return [whole_number(p, "a card") for p in parts]
+    except DomekitError:
         raise DomekitError(f"cards are power values like 3,3,1 (got {value!r})") from None
 
 
 def _int(value: Any, what: str, *, minimum: int | None = 0) -> int:
-    try:
-        number = int(str(value).replace(",", "").replace("_", "").replace(" ", ""))
-    except (TypeError, ValueError):
-        raise DomekitError(f"{what} must be a whole number (got {value!r})") from None
-    if minimum is not None and number < minimum:
-        raise DomekitError(f"{what} must be at least {minimum} (got {number})")
-    return number
+    return whole_number(value, what, minimum=minimum)
 
 
 def _money(amount: int) -> str:
@@ -377,6 +372,11 @@ def _p_attack(d: Mapping[str, Any]) -> Action:
             for part in raw_splash.split(";")
             if part.strip()
         ]
+    if not isinstance(raw_splash, list) or not all(isinstance(h, Mapping) for h in raw_splash):
+        raise DomekitError(
+            "splash is each adjacent enemy hit, like blue.medic:2,1; green.scout: "
+            "(or a list of {unit, cards})"
+        )
     for hit in raw_splash:
         c, t = _unit_key(hit.get("unit"))
         splash.append({"unit": f"{c}.{t}", "cards": _cards(hit.get("cards"))})

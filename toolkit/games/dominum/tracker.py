@@ -31,6 +31,7 @@ from toolkit.games.dominum import match as engine
 from toolkit.games.dominum.board import PLAYERS, Space, opponent
 from toolkit.games.dominum.power import CRITICAL, PowerSource, card_text, parse_power
 from toolkit.games.dominum.rules import AttackKind, Keyword, first_player_chooser
+from toolkit.tracker.fields import whole_number
 from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound, parse_by_type
 
 GAME = "dominum"
@@ -62,8 +63,8 @@ def _space(value: Any, what: str = "space") -> Space:
     text = str(value or "").strip().lower().replace("r", "").replace("c", ",").replace("-", ",")
     parts = [p for p in text.replace(" ", ",").split(",") if p]
     try:
-        row, column = (int(p) for p in parts)
-    except ValueError:
+        row, column = (whole_number(p, what) for p in parts)
+    except (DomekitError, ValueError):
         raise DomekitError(f"{what}: a space is row,column like 2,3 (got {value!r})") from None
     return row, column
 
@@ -430,7 +431,7 @@ def _cycle_fields(d: Mapping[str, Any]) -> dict[str, Any]:
             if isinstance(revealed, str):
                 revealed = [r for r in revealed.replace(" ", ",").split(",") if r]
             out[_player(player)] = {
-                "counter": int(counter) if counter not in (None, "") else None,
+                "counter": None if counter in (None, "") else whole_number(counter, "counter"),
                 "revealed": [str(r).lower() for r in revealed],
             }
         return {"cycles": out}
@@ -442,7 +443,7 @@ def _cycle_fields(d: Mapping[str, Any]) -> dict[str, Any]:
             if counter and not counter.isdigit():
                 raise DomekitError(f"cycle counter for {player}: a number (got {counter!r})")
             out[player] = {
-                "counter": int(counter) if counter else None,
+                "counter": whole_number(counter, "counter") if counter else None,
                 "revealed": [revealed] if revealed else [],
             }
     return {"cycles": out}
@@ -474,7 +475,7 @@ def _p_begin(d: Mapping[str, Any]) -> Action:
         "first_player": _player(first) if first else None,
         "coin": _player(coin) if coin else None,
         "bitter_end": str(d.get("bitter_end") or "").lower() in ("1", "true", "yes", "on"),
-        "seed": int(seed) if seed not in (None, "") else secrets.randbits(31),
+        "seed": whole_number(seed, "seed") if seed not in (None, "") else secrets.randbits(31),
     }
 
 
@@ -570,10 +571,7 @@ def _p_reserve(d: Mapping[str, Any]) -> Action:
 
 
 def _p_spend(d: Mapping[str, Any]) -> Action:
-    try:
-        amount = int(str(d.get("amount") or "1"))
-    except ValueError:
-        raise DomekitError(f"charge: a number (got {d.get('amount')!r})") from None
+    amount = whole_number(d.get("amount") or "1", "charge")
     return {**_p_player(d), "amount": amount}
 
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 import secrets
+import unicodedata
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -31,6 +33,7 @@ from toolkit.games.domppa.actions import action_cost
 from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.dice import check_plain_die, parse_exploding, split_faces
 from toolkit.games.domppa.kit import DomppaKitData, derive, load_kit_data
+from toolkit.tracker.fields import MAX_NAME, whole_number
 from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound, parse_by_type
 
 GAME = "domppa"
@@ -74,6 +77,18 @@ STAT_FIELDS = (
     "precision",
     "equipment_encumbrance",
 )
+
+
+def _id_beyond_ascii(name: str, taken: Mapping[str, Any]) -> str:
+    """The id of a character entered by hand whose name has no a-z or 0-9 (Сергей, 李): its
+    letters in lower case, words joined by '-', else `character-<n>` for the next free n."""
+    slug = re.sub(r"[\W_]+", "-", unicodedata.normalize("NFKC", name).casefold()).strip("-")
+    if slug:
+        return slug
+    number = len(taken) + 1
+    while f"character-{number}" in taken:
+        number += 1
+    return f"character-{number}"
 
 
 def _unit_from(rules: DomppaRules, row: CharacterRow, *, from_data: bool) -> dict[str, Any]:
@@ -223,8 +238,8 @@ def _plain(state: State, text: Any, sides: int, what: str, steps: list[str]) -> 
     if not raw:
         raise DomekitError(f"{what}: type the d{sides} rolled, or 'roll'")
     try:
-        face = int(raw)
-    except ValueError:
+        face = whole_number(raw, what)
+    except DomekitError:
         raise DomekitError(f"{what}: expected a die face or 'roll' (got {text!r})") from None
     return check_plain_die(face, sides, what)
 
@@ -239,13 +254,7 @@ def _dice_text(value: Any, what: str) -> str:
 
 
 def _int(value: Any, what: str, *, minimum: int | None = 0) -> int:
-    try:
-        number = int(str(value).strip())
-    except (TypeError, ValueError):
-        raise DomekitError(f"{what} must be a whole number (got {value!r})") from None
-    if minimum is not None and number < minimum:
-        raise DomekitError(f"{what} must be at least {minimum} (got {number})")
-    return number
+    return whole_number(value, what, minimum=minimum)
 
 
 def _flag(value: Any) -> bool:
@@ -347,6 +356,8 @@ def _p_add(d: Mapping[str, Any]) -> Action:
     fields: dict[str, Any] = {"name": str(d.get("name") or "").strip()}
     if not fields["name"]:
         raise DomekitError("a character needs a name")
+    if len(fields["name"]) > MAX_NAME:
+        raise DomekitError(f"a character's name is at most {MAX_NAME} characters")
     for name in STAT_FIELDS:
         fields[name] = _int(d.get(name, 0) or 0, name.replace("_", " "), minimum=None)
     size = str(d.get("size") or "").strip()
@@ -471,7 +482,8 @@ def _h_add(state: State, a: Action) -> dict:
     except ValueError as exc:
         raise DomekitError(f"character: {exc}") from None
     unit = _unit_from(rules, row, from_data=False)
-    if not unit["id"] or unit["id"] in state["units"]:
+    unit["id"] = unit["id"] or _id_beyond_ascii(row.name, state["units"])
+    if unit["id"] in state["units"]:
         raise DomekitError(f"the roster already has a character with the id {unit['id']!r}")
     unit["side"] = a["side"]
     state["units"][unit["id"]] = unit

@@ -25,6 +25,7 @@ from toolkit.data.naturedome import load_deck, load_rules
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.naturedome import rules as engine
 from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
+from toolkit.tracker.fields import whole_number
 from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound
 
 GAME = "naturedome"
@@ -276,8 +277,8 @@ def _card_id(value: Any, what: str) -> str:
 
 def _count(value: Any, what: str) -> int:
     try:
-        number = int(str(value).strip())
-    except (TypeError, ValueError):
+        number = whole_number(value, what)
+    except DomekitError:
         raise DomekitError(f"{what}: expected a whole number (got {value!r})") from None
     if number < 0:
         raise DomekitError(f"{what}: a count is never below 0 (got {number})")

@@ -8,6 +8,18 @@
     var message = event.target.getAttribute("data-confirm");
     if (message && !window.confirm(message)) { event.preventDefault(); }
   });
+  // "Back" links go back in the history when there is one (their href is the page without JS).
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-back]");
+    if (link && window.history.length > 1) { event.preventDefault(); window.history.back(); }
+  });
+  // Times as the phone's own clock shows them (the page says seconds since 1970 without JS).
+  function localTimes(root) {
+    root.querySelectorAll("time[data-ts]").forEach(function (t) {
+      t.textContent = new Date(parseFloat(t.getAttribute("data-ts")) * 1000).toLocaleString();
+    });
+  }
+  localTimes(document);
   var url = body.getAttribute("data-events");
   if (!url || !window.EventSource) { return; }
   var status = document.getElementById("live-status");
@@ -28,6 +40,7 @@
       var fresh = doc.querySelector("main");
       var mine = document.querySelector("main");
       if (!fresh || !mine) { return; }
+      localTimes(fresh);
       if (!dirty) {
         mine.replaceWith(fresh);
       } else {

@@ -1,0 +1,104 @@
+"""The history comes a page at a time (50 entries, newest first, ?before=<seq> for older ones,
+the JSON twin alike), and every page's "what changed" equals a full replay of the log, undos
+across the saved states included."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+import pytest
+import tally
+from tracker_helpers import act, new_kit
+
+from toolkit.tracker.history import CHECKPOINT, PAGE, diff_states
+
+
+def full_replay(client, kit: str) -> list[dict]:
+    """What each action changed, from a cold replay of the exported log (newest first)."""
+    document = client.get(f"/k/{kit}/export.json").json()
+    stack = [document["initial_state"]]
+    entries = []
+    for row in document["actions"]:
+        before = stack[-1]
+        if row["payload"]["type"] == "undo":
+            stack.pop()
+        else:
+            stack.append(tally.plugin.apply(stack[-1], row["payload"])[0])
+        entries.append(
+            {"seq": row["seq"], "text": row["text"], "changes": diff_states(before, stack[-1])}
+        )
+    return entries[::-1]
+
+
+def every_page(client, kit: str) -> list[dict]:
+    pages, before = [], None
+    while True:
+        query = f"?before={before}" if before else ""
+        page = client.get(f"/k/{kit}/history.json{query}").json()
+        assert len(page["entries"]) <= PAGE
+        pages.append(page)
+        before = page["older"]
+        if before is None:
+            return pages
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_page_of_a_long_log_with_undos_equals_a_full_replay(client, db_url, seed):
+    rng = random.Random(seed)
+    kit = new_kit(db_url)
+    depth = 0
+    for n in range(2 * CHECKPOINT + 90):  # deeper than two saved states, with undos across them
+        if n == CHECKPOINT + 7:  # a history read mid-way: its tree and states grow after
+            assert [e["seq"] for p in every_page(client, kit) for e in p["entries"]] == list(
+                range(n, 0, -1)
+            )
+        if depth and rng.random() < 0.3:
+            assert act(client, kit, {"type": "undo"}).status_code == 200
+            depth -= 1
+        else:
+            action = {"type": "add", "name": rng.choice("ab"), "amount": rng.randint(0, 3)}
+            assert act(client, kit, action).status_code == 200
+            depth += 1
+    expected = full_replay(client, kit)
+    pages = every_page(client, kit)
+    assert all(page["total"] == len(expected) for page in pages)
+    seen = [
+        {"seq": e["seq"], "text": e["text"], "changes": e["changes"]}
+        for page in pages
+        for e in page["entries"]
+    ]
+    assert seen == expected
+    assert len(pages) == -(-len(expected) // PAGE)
+
+
+def test_the_html_page_links_to_older_and_newer_pages(client, db_url):
+    kit = new_kit(db_url)
+    for n in range(PAGE + 5):
+        act(client, kit, {"type": "add", "name": "a", "amount": 1}, client_action_id=f"h{n}")
+    newest = client.get(f"/k/{kit}/history").text
+    assert newest.count('<details class="card">') == PAGE
+    assert "#6 to #55 of 55" in newest and "before=6" in newest and "newer" not in newest
+    older = client.get(f"/k/{kit}/history?before=6").text
+    assert older.count('<details class="card">') == 5 and "#1 to #5 of 55" in older
+    assert "before=56" in older and "older →" not in older
+    assert client.get(f"/k/{kit}/history.json?before=6").json()["newer"] == 56
+
+
+@pytest.mark.parametrize("before", ["abc", "0", "-3", "²", "9" * 30])
+def test_a_bad_before_is_a_4xx(client, db_url, before):
+    kit = new_kit(db_url)
+    reply = client.get(f"/k/{kit}/history.json", params={"before": before})
+    assert reply.status_code == 422 and "?before=" in reply.json()["message"]
+
+
+def test_a_before_past_the_end_is_the_newest_page(client, db_url):
+    kit = new_kit(db_url)
+    act(
+        client,
+        kit,
+        {"type": "add", "name": "a", "amount": 2},
+        client_action_id=secrets.token_hex(4),
+    )
+    page = client.get(f"/k/{kit}/history.json?before=999").json()
+    assert [e["seq"] for e in page["entries"]] == [1] and page["newer"] is None

@@ -1,0 +1,146 @@
+"""What a stranger may send the tracker: every request's fields checked once, at the door.
+
+`check_request` walks a request's fields (a JSON body, form fields or a query string) before any
+handler reads them: text is valid Unicode (no lone surrogates, which no database or page can
+hold) and of bounded length, numbers are finite and bounded, lists and objects are small and
+shallow. `check_document` does the same for an imported match export, whose logs may be long.
+The games' parsers then read numbers through `whole_number`, the one bounded parser. Each refusal
+names the field (`action.cards[2]`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from toolkit.errors import DomekitError
+
+MAX_TEXT = 2_000  # characters in one field of a request (a note, a typed command)
+MAX_NAME = 40  # characters in a name a person types (a character, who is at this phone)
+MAX_ITEMS = 100  # items in one list, keys in one object
+MAX_DEPTH = 6  # lists and objects inside each other
+MAX_WHOLE = 10**12  # any number's size: credits run to millions; nothing counts past this
+MAX_DIGITS = 15  # digits in a number typed as text (after separators are taken out)
+SEQ_DIGITS = 18  # a log sequence number fits in a SQLite INTEGER with room to spare
+CLIENT_ID_LENGTH = 64
+
+
+class BadField(DomekitError):
+    """A request field no game could read: refused before anything looks at it (422)."""
+
+
+def check_request(value: Any, path: str = "") -> None:
+    """Every field of a request within the bounds above; BadField naming the first that is not."""
+    _walk(value, path, depth=0, text=MAX_TEXT, items=MAX_ITEMS, depth_limit=MAX_DEPTH)
+
+
+def check_document(value: Any, path: str = "") -> None:
+    """An imported match export: the same checks, with room for a long log and deep states (the
+    request body's size bounds the whole)."""
+    _walk(value, path, depth=0, text=100_000, items=None, depth_limit=64)
+
+
+def _walk(
+    value: Any, path: str, *, depth: int, text: int, items: int | None, depth_limit: int
+) -> None:
+    if isinstance(value, str):
+        _check_text(value, path, text)
+    elif isinstance(value, bool) or value is None:
+        return
+    elif isinstance(value, int | float):
+        _check_number(value, path)
+    elif isinstance(value, Mapping | list):
+        if depth >= depth_limit:
+            raise BadField(f"{_where(path)}: nested more than {depth_limit} deep")
+        if items is not None and len(value) > items:
+            raise BadField(f"{_where(path)}: {len(value)} items; at most {items}")
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                _check_text(str(key), f"{path}.(a field name)" if path else "(a field name)", 200)
+                _walk(item, f"{path}.{key}" if path else str(key), depth=depth + 1, text=text,
+                      items=items, depth_limit=depth_limit)  # fmt: skip
+        else:
+            for index, item in enumerate(value):
+                _walk(item, f"{path}[{index}]", depth=depth + 1, text=text, items=items,
+                      depth_limit=depth_limit)  # fmt: skip
+    else:  # form fields are text; JSON has nothing else
+        raise BadField(f"{_where(path)}: not a value a form or JSON can hold")
+
+
+def _where(path: str) -> str:
+    return f"field {path!r}" if path else "the request"
+
+
+def _check_text(value: str, path: str, limit: int) -> None:
+    if len(value) > limit:
+        raise BadField(f"{_where(path)}: {len(value)} characters; at most {limit}")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadField(f"{_where(path)}: not valid Unicode text (a lone surrogate)") from None
+
+
+def _check_number(value: int | float, path: str) -> None:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise BadField(f"{_where(path)}: {value!r} is not a number the tracker can use")
+    if abs(value) > MAX_WHOLE:
+        raise BadField(f"{_where(path)}: numbers here are at most {MAX_WHOLE:,} in size")
+
+
+def whole_number(
+    value: Any, what: str, *, minimum: int | None = None, maximum: int | None = None
+) -> int:
+    """A whole number from a form or JSON field: 12, "12", " 1,000 ", 12.0; bounded by
+    `minimum` and `maximum` (and by MAX_WHOLE always). DomekitError naming `what` otherwise."""
+    number = _whole(value, what)
+    if number is None:
+        raise DomekitError(f"{what} must be a whole number (got {_shown(value)})")
+    if minimum is not None and number < minimum:
+        raise DomekitError(f"{what} must be at least {minimum} (got {number})")
+    top = MAX_WHOLE if maximum is None else min(maximum, MAX_WHOLE)
+    if number > top or number < -MAX_WHOLE:
+        raise DomekitError(f"{what} must be at most {top:,} (got {_shown(value)})")
+    return number
+
+
+def _whole(value: Any, what: str) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if math.isfinite(value) and value.is_integer() else None
+    if not isinstance(value, str):
+        return None
+    text = value.strip().replace(",", "").replace("_", "").replace(" ", "")
+    digits = text[1:] if text[:1] in "+-" else text
+    if not digits or not digits.isascii() or not digits.isdigit():
+        return None
+    if len(digits) > MAX_DIGITS:
+        raise DomekitError(f"{what}: a number of {len(digits)} digits; at most {MAX_DIGITS}")
+    return int(text)
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def client_action_id(value: Any) -> str:
+    """A client action id: text of 1 to 64 characters, not blank (never a list made text)."""
+    if not isinstance(value, str) or not value.strip() or len(value.strip()) > CLIENT_ID_LENGTH:
+        raise BadField(
+            f"every action needs a client action id: text of 1 to {CLIENT_ID_LENGTH} characters"
+            f" (got {_shown(value)})"
+        )
+    return value.strip()
+
+
+def seq_param(value: str | None) -> int | None:
+    """A log sequence number from a query string or a header (`done`, `after`, Last-Event-ID):
+    ASCII digits that fit; None for anything else (no number we sent)."""
+    if not value or len(value) > SEQ_DIGITS or not value.isascii() or not value.isdigit():
+        return None
+    return int(value)
