@@ -318,3 +318,24 @@ def test_kit_ids_are_128_random_bits():
     assert len(ids) == 100
     for kit_id in ids:
         assert len(base64.urlsafe_b64decode(kit_id + "==")) == 16
+
+
+def test_a_kit_written_to_a_device_writes_into_it_and_leaves_the_device(tmp_path):
+    """`--out /dev/null` (a dry run) must not rename a regular file over the device."""
+    import os
+    import stat
+
+    from toolkit.pdf.document import write_atomic
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    import threading
+
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    write_atomic(fifo, "manifest")
+    reader.join(5)
+    assert got == [b"manifest"]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert not [p for p in tmp_path.iterdir() if p.name != "pipe"]

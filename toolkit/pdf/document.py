@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -106,7 +107,12 @@ def pdf_document(
 
 def _publish(temp_name: str, target: Path, *, private: bool = False) -> None:
     """Give the finished temp file ordinary permissions (or the user's only, when `private`)
-    and rename it over the target."""
+    and rename it over the target. A target that is not a regular file (`--out /dev/null`, a
+    pipe) is written into instead: a rename would replace the device itself."""
+    if target.exists() and not target.is_file():
+        with open(temp_name, "rb") as source, open(target, "wb") as sink:
+            shutil.copyfileobj(source, sink)
+        return
     if private:
         os.chmod(temp_name, 0o600)
     else:
