@@ -88,6 +88,10 @@ class Progress:
             self._bar = None
 
 
+KitBuilder = Callable[[KitOptions, Progress], KitResult]
+"""A game's print kit: `build_kit(options, progress) -> KitResult`."""
+
+
 def default_base_url() -> str:
     from toolkit.network import lan_address
 
