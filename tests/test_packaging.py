@@ -28,6 +28,7 @@ IGNORED = shutil.ignore_patterns(
 )  # fmt: skip
 PACKAGE_DATA = {"card_data": "toolkit/card_data", "templates": "toolkit/templates"}
 PACKAGE_DATA["toolkit/tracker/static"] = "toolkit/tracker/static"
+PACKAGE_DATA["toolkit/pdf/fonts"] = "toolkit/pdf/fonts"
 
 
 def data_files() -> list[str]:
