@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from card_edits import assert_data_error, copy_card_data, edit_text
 
-from toolkit.data.deathdome import TIMING_ICONS, UNIT_TYPES, load_deathdome
+from toolkit.games.deathdome.data import TIMING_ICONS, UNIT_TYPES, load_deathdome
 
 NAMED_IN_RULES = [
     "Buzz Saw Suit",

@@ -57,7 +57,7 @@ def load_rules(data_dir: str | Path | None = None) -> RulesConfig:
 def special_play_deck(data_dir: str | Path | None = None) -> tuple[Any, ...]:
     """The Special Play deck by power value (or NO_POWER), each card as often as its qty."""
     from toolkit.data import game_data_dir
-    from toolkit.data.deathdome import load_special_play
+    from toolkit.games.deathdome.data import load_special_play
 
     cards = load_special_play(game_data_dir("deathdome", data_dir) / "special_play.csv")
     return tuple(

@@ -33,7 +33,7 @@ from toolkit.odds.common import distribution, remembered
 @lru_cache(maxsize=4)
 def load(data_dir: str | Path | None = None) -> tuple[NatureDomeRules, tuple[PowerCard, ...]]:
     """The rules and the whole deck (each card as often as its qty)."""
-    from toolkit.data.naturedome import load_deck, load_rules
+    from toolkit.games.naturedome.data import load_deck, load_rules
 
     return load_rules(data_dir), tuple(load_deck(data_dir))
 

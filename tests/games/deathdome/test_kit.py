@@ -12,7 +12,7 @@ import pytest
 from card_edits import copy_card_data, edit_text
 from kit_pdf import decode_qr
 
-from toolkit.data.deathdome import load_deathdome
+from toolkit.games.deathdome.data import load_deathdome
 from toolkit.games.deathdome.kit import BOARD_LABELS, build_kit
 from toolkit.pdf.cards import CardSize, mirrored, plan_sheet
 from toolkit.pdf.geometry import MM, PAPERS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.data.domppa import load_rules
+from toolkit.games.domppa.data import load_rules
 from toolkit.games.domppa.config import DomppaRules
 
 

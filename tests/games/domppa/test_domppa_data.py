@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from toolkit.data import CARD_DATA
-from toolkit.data.domppa import (
+from toolkit.games.domppa.data import (
     load_armour,
     load_characters,
     load_rules,

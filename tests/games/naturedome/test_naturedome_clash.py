@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.data.naturedome import load_rules
+from toolkit.games.naturedome.data import load_rules
 from toolkit.errors import RuleError
 from toolkit.games.naturedome.rules import (
     RULE_BOOST,

@@ -11,7 +11,7 @@ import pytest
 from card_edits import copy_card_data, edit_text
 from kit_pdf import decode_qr, lines_in
 
-from toolkit.data.naturedome import load_power_cards
+from toolkit.games.naturedome.data import load_power_cards
 from toolkit.games.naturedome.kit import build_kit, load_kit_data
 from toolkit.pdf.cards import CardSize, mirrored, plan_sheet
 from toolkit.pdf.geometry import MM, PAPERS, Rect

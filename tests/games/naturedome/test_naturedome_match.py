@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from toolkit.data.naturedome import load_deck, load_rules
+from toolkit.games.naturedome.data import load_deck, load_rules
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.rules import (

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.data.deathdome import ICON_MEANINGS, UNIT_TYPES, DeathDomeData, Item, load_deathdome
+from toolkit.games.deathdome.data import ICON_MEANINGS, UNIT_TYPES, DeathDomeData, Item, load_deathdome
 from toolkit.errors import DomekitError
 from toolkit.games.deathdome.board import Board
 from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet

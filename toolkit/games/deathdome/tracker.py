@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from toolkit.data.deathdome import DeathDomeData, Item, load_deathdome
+from toolkit.games.deathdome.data import DeathDomeData, Item, load_deathdome
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.inputs import weapon_profile

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.data.dominum import CardSettings, DomainCard, DominumData, Stronghold, load_dominum
+from toolkit.games.dominum.data import CardSettings, DomainCard, DominumData, Stronghold, load_dominum
 from toolkit.errors import DomekitError
 from toolkit.games.dominum.board import PLAYERS, Board, Player, Space
 from toolkit.games.dominum.config import DominumRules

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from toolkit.data.dominum import DomainCard, DominumData, load_dominum
+from toolkit.games.dominum.data import DomainCard, DominumData, load_dominum
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.dominum import match as engine
 from toolkit.games.dominum.board import PLAYERS, Space, opponent

@@ -80,7 +80,7 @@ def _domppa(
 
 
 def _rules(ctx: typer.Context) -> DomppaRules:
-    from toolkit.data.domppa import load_rules
+    from toolkit.games.domppa.data import load_rules
 
     return load_rules(ctx.obj)
 

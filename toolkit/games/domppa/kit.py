@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.data.domppa import (
+from toolkit.games.domppa.data import (
     COLUMNS,
     CONDITIONS,
     DECKS,
@@ -25,7 +25,7 @@ from toolkit.data.domppa import (
     WeaponRow,
     load_kit_data,
 )
-from toolkit.data.domppa import derive as derive  # the Domppa tracker imports it from here
+from toolkit.games.domppa.data import derive as derive  # the Domppa tracker imports it from here
 from toolkit.errors import DomekitError
 from toolkit.games.domppa.conditions import fatigue_penalty
 from toolkit.games.domppa.config import DomppaRules

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from toolkit.data.domppa import CharacterRow, ShieldRow, WeaponRow
+from toolkit.games.domppa.data import CharacterRow, ShieldRow, WeaponRow
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.domppa import conditions as cond
 from toolkit.games.domppa import rules as engine

@@ -36,7 +36,7 @@ def clash(
 
     Zone penalties follow each player's health; damage is the attack's excess.
     """
-    from toolkit.data.naturedome import load_rules
+    from toolkit.games.naturedome.data import load_rules
     from toolkit.games.naturedome import rules as nd
     from toolkit.output import emit
 

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.data.naturedome import NatureDomeKitData, load_kit_data
+from toolkit.games.naturedome.data import NatureDomeKitData, load_kit_data
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
 from toolkit.games.naturedome.rules import PowerCard, Zone, zone, zone_penalty

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from toolkit.data.naturedome import load_deck, load_rules
+from toolkit.games.naturedome.data import load_deck, load_rules
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.naturedome import rules as engine
 from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
