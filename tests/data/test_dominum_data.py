@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from card_edits import assert_data_error, copy_card_data, edit_text
 
-from toolkit.games.dominum.data import KEYWORDS, load_dominum
 from toolkit.errors import DataError
+from toolkit.games.dominum.data import KEYWORDS, load_dominum
 
 
 @pytest.fixture(scope="module")

@@ -20,9 +20,9 @@ from kit_pdf import decode_qr
 from typer.testing import CliRunner
 
 from toolkit.cli import app
-from toolkit.games.dominum.data import load_dominum
 from toolkit.games.dominum.board import PLAYERS, Board
 from toolkit.games.dominum.config import BoardRules, default_rules
+from toolkit.games.dominum.data import load_dominum
 from toolkit.games.dominum.kit import (
     BoardLayout,
     board_layout,

@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 
 from toolkit.data import CARD_DATA
+from toolkit.errors import DataError
+from toolkit.games.domppa.abilities import parse_abilities
 from toolkit.games.domppa.data import (
     load_armour,
     load_characters,
@@ -13,8 +15,6 @@ from toolkit.games.domppa.data import (
     load_shields,
     load_weapons,
 )
-from toolkit.errors import DataError
-from toolkit.games.domppa.abilities import parse_abilities
 from toolkit.games.domppa.rules import hit_points, unit_size
 
 

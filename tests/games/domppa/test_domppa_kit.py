@@ -12,8 +12,8 @@ import pytest
 from card_edits import copy_card_data, edit_text
 from kit_pdf import decode_qr, lines_in
 
-from toolkit.games.domppa.data import COLUMNS, CONDITIONS, load_kit_data, load_map
 from toolkit.errors import DataError
+from toolkit.games.domppa.data import COLUMNS, CONDITIONS, load_kit_data, load_map
 from toolkit.games.domppa.kit import action_name, build_kit, map_size
 from toolkit.pdf.cards import mirrored, plan_sheet
 from toolkit.pdf.geometry import MM, PAPERS, Rect

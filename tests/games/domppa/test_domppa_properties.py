@@ -4,8 +4,8 @@ protection, poison sums to its total, typed faces read back to their chains."""
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toolkit.games.domppa.data import load_rules
 from toolkit.games.domppa.abilities import heat_aura_area
+from toolkit.games.domppa.data import load_rules
 from toolkit.games.domppa.dice import parse_exploding
 from toolkit.games.domppa.rules import (
     DamageType,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.games.naturedome.data import load_rules
 from toolkit.errors import RuleError
+from toolkit.games.naturedome.data import load_rules
 from toolkit.games.naturedome.rules import (
     RULE_BOOST,
     RULE_KNOCK_OUT,

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from toolkit.data import CARD_DATA
-from toolkit.games.naturedome.data import load_deck, load_power_cards, load_rules
 from toolkit.errors import DataError
+from toolkit.games.naturedome.data import load_deck, load_power_cards, load_rules
 from toolkit.games.naturedome.rules import CardKind, new_match_in_order
 
 SHIPPED = CARD_DATA / "naturedome"

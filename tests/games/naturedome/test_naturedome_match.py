@@ -10,9 +10,9 @@ from collections import Counter
 
 import pytest
 
-from toolkit.games.naturedome.data import load_deck, load_rules
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.naturedome.config import NatureDomeRules
+from toolkit.games.naturedome.data import load_deck, load_rules
 from toolkit.games.naturedome.rules import (
     RULE_BOOST,
     RULE_BOOST_DEFENCE,

@@ -8,8 +8,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toolkit.games.naturedome.data import load_deck, load_rules
 from toolkit.games.naturedome.config import NatureDomeRules
+from toolkit.games.naturedome.data import load_deck, load_rules
 from toolkit.games.naturedome.rules import (
     CardKind,
     Defence,

@@ -13,9 +13,15 @@ from datetime import UTC, datetime
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.games.deathdome.data import ICON_MEANINGS, UNIT_TYPES, DeathDomeData, Item, load_deathdome
 from toolkit.errors import DomekitError
 from toolkit.games.deathdome.board import Board
+from toolkit.games.deathdome.data import (
+    ICON_MEANINGS,
+    UNIT_TYPES,
+    DeathDomeData,
+    Item,
+    load_deathdome,
+)
 from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document
 from toolkit.pdf.draw import (

@@ -18,9 +18,9 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from toolkit.games.deathdome.data import DeathDomeData, Item, load_deathdome
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.deathdome import rules as engine
+from toolkit.games.deathdome.data import DeathDomeData, Item, load_deathdome
 from toolkit.games.deathdome.inputs import weapon_profile
 from toolkit.tracker.fields import whole_number
 from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound, parse_by_type

@@ -17,10 +17,16 @@ from datetime import UTC, datetime
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.games.dominum.data import CardSettings, DomainCard, DominumData, Stronghold, load_dominum
 from toolkit.errors import DomekitError
 from toolkit.games.dominum.board import PLAYERS, Board, Player, Space
 from toolkit.games.dominum.config import DominumRules
+from toolkit.games.dominum.data import (
+    CardSettings,
+    DomainCard,
+    DominumData,
+    Stronghold,
+    load_dominum,
+)
 from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document
 from toolkit.pdf.draw import draw_back_titles, draw_card_title

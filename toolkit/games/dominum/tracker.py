@@ -25,10 +25,10 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from toolkit.games.dominum.data import DomainCard, DominumData, load_dominum
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.dominum import match as engine
 from toolkit.games.dominum.board import PLAYERS, Space, opponent
+from toolkit.games.dominum.data import DomainCard, DominumData, load_dominum
 from toolkit.games.dominum.power import CRITICAL, PowerSource, card_text, parse_power
 from toolkit.games.dominum.rules import AttackKind, Keyword, first_player_chooser
 from toolkit.tracker.fields import whole_number

@@ -14,6 +14,9 @@ from datetime import UTC, datetime
 
 from reportlab.pdfgen.canvas import Canvas
 
+from toolkit.errors import DomekitError
+from toolkit.games.domppa.conditions import fatigue_penalty
+from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.data import (
     COLUMNS,
     CONDITIONS,
@@ -26,9 +29,6 @@ from toolkit.games.domppa.data import (
     load_kit_data,
 )
 from toolkit.games.domppa.data import derive as derive  # the Domppa tracker imports it from here
-from toolkit.errors import DomekitError
-from toolkit.games.domppa.conditions import fatigue_penalty
-from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.rules import (
     armour_tier,
     grid_range,

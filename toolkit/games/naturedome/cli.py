@@ -36,8 +36,8 @@ def clash(
 
     Zone penalties follow each player's health; damage is the attack's excess.
     """
-    from toolkit.games.naturedome.data import load_rules
     from toolkit.games.naturedome import rules as nd
+    from toolkit.games.naturedome.data import load_rules
     from toolkit.output import emit
 
     if (defend is None) == (escape is None):

@@ -14,9 +14,9 @@ from datetime import UTC, datetime
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.games.naturedome.data import NatureDomeKitData, load_kit_data
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
+from toolkit.games.naturedome.data import NatureDomeKitData, load_kit_data
 from toolkit.games.naturedome.rules import PowerCard, Zone, zone, zone_penalty
 from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document

@@ -21,10 +21,10 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from toolkit.games.naturedome.data import load_deck, load_rules
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.naturedome import rules as engine
 from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
+from toolkit.games.naturedome.data import load_deck, load_rules
 from toolkit.tracker.fields import whole_number
 from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound
 
