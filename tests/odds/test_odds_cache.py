@@ -4,7 +4,7 @@ distinct questions never grow the cache past it, and the answers stay the same."
 from __future__ import annotations
 
 from toolkit.odds import common
-from toolkit.odds.naturedome import cards_by_id, clash_odds, load
+from toolkit.games.naturedome.odds import cards_by_id, clash_odds, load
 
 
 def ask(hp: int):

@@ -14,7 +14,7 @@ from toolkit.data import game_data_dir
 from toolkit.errors import DomekitError
 from toolkit.games.deathdome.config import load_rules_config
 from toolkit.games.deathdome.rules import Attacker, Defender, WeaponProfile, resolve_attack
-from toolkit.odds.deathdome import (
+from toolkit.games.deathdome.odds import (
     NO_POWER,
     attack_odds,
     capture_odds,

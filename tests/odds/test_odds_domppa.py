@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from toolkit.dice import TRUNCATED_MASS_2D6
 from toolkit.games.domppa import rules as engine
 from toolkit.odds.common import step_map
-from toolkit.odds.domppa import (
+from toolkit.games.domppa.odds import (
     ROLL_BUDGET,
     Blow,
     DamageType,

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.rules import Defence, clash
-from toolkit.odds.naturedome import cards_by_id, clash_odds, load, plays
+from toolkit.games.naturedome.odds import cards_by_id, clash_odds, load, plays
 
 RULES, DECK = load()
 

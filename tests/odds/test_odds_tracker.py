@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from toolkit.odds import tracker
-from toolkit.odds.domppa import Blow, Defender
+from toolkit.games.domppa.odds import Blow, Defender
 
 
 def roundtrip(chart: dict) -> dict:

@@ -14,9 +14,9 @@ from toolkit.games.deathdome import rules as deathdome
 from toolkit.games.deathdome.config import load_rules_config
 from toolkit.games.domppa import rules as domppa
 from toolkit.games.naturedome.rules import Defence, clash, clash_damages
-from toolkit.odds.domppa import Defender, melee_odds
-from toolkit.odds.domppa import load_rules as load_domppa
-from toolkit.odds.naturedome import load as load_naturedome
+from toolkit.games.domppa.odds import Defender, melee_odds
+from toolkit.games.domppa.odds import load_rules as load_domppa
+from toolkit.games.naturedome.odds import load as load_naturedome
 
 DOMPPA = load_domppa()
 NATURE_RULES, NATURE_DECK = load_naturedome()

@@ -54,7 +54,7 @@ def _dominum_cards(text: str | None, flag: str, rules):  # type: ignore[no-untyp
 
 
 def _dominum_rules(data: Path | None):  # type: ignore[no-untyped-def]
-    from toolkit.odds.dominum import load_rules
+    from toolkit.games.dominum.odds import load_rules
 
     return load_rules(data)
 
@@ -84,7 +84,7 @@ def dominum_attack(
     as_json: bool = JSON,
 ) -> None:
     """Chance to wound, to be blocked and counterattacked, from both power decks as they stand."""
-    from toolkit.odds.dominum import PowerState, attack_odds
+    from toolkit.games.dominum.odds import PowerState, attack_odds
     from toolkit.odds.render import emit_odds
 
     rules = _dominum_rules(data)
@@ -139,7 +139,7 @@ def dominum_assault(
     as_json: bool = JSON,
 ) -> None:
     """Assault total and VP distribution from the power deck as it stands."""
-    from toolkit.odds.dominum import PowerState, assault_odds
+    from toolkit.games.dominum.odds import PowerState, assault_odds
     from toolkit.odds.render import emit_odds
 
     rules = _dominum_rules(data)
@@ -177,7 +177,7 @@ TYPE_HELP = (
 
 
 def _domppa_kinds(damage_type: str):  # type: ignore[no-untyped-def]
-    from toolkit.odds.domppa import DamageType
+    from toolkit.games.domppa.odds import DamageType
 
     kinds = []
     for part in split_list(damage_type, "--type") or ["none"]:
@@ -190,7 +190,7 @@ def _domppa_kinds(damage_type: str):  # type: ignore[no-untyped-def]
 
 
 def _domppa_element(element: str):  # type: ignore[no-untyped-def]
-    from toolkit.odds.domppa import Element
+    from toolkit.games.domppa.odds import Element
 
     try:
         return Element(element.lower())
@@ -215,14 +215,14 @@ def _not_negative(**values: int | None) -> None:
 
 
 def _domppa_rules(data: Path | None):  # type: ignore[no-untyped-def]
-    from toolkit.odds.domppa import load_rules
+    from toolkit.games.domppa.odds import load_rules
 
     return load_rules(data)
 
 
 def _target(protection, head_protection, shield_protection, resist, size, hp, max_hp, morale,  # type: ignore[no-untyped-def]
             morale_bonus, protection_bonus=0, berserk_morale=None):  # fmt: skip
-    from toolkit.odds.domppa import Defender
+    from toolkit.games.domppa.odds import Defender
 
     head = protection if head_protection is None else head_protection
     return Defender(
@@ -293,7 +293,7 @@ def domppa_melee(
     """One melee blow: hit, shield hit, head hit, damage, kill and morale failure chances."""
     from toolkit.games.domppa.conditions import Conditions, melee_sides
     from toolkit.games.domppa.rules import lance_bonus
-    from toolkit.odds.domppa import Blow, melee_odds
+    from toolkit.games.domppa.odds import Blow, melee_odds
     from toolkit.odds.render import emit_odds
 
     _not_negative(
@@ -372,7 +372,7 @@ def domppa_ranged(
     """One shot: hit, shield hit, head hit, damage, kill and morale failure chances."""
     from toolkit.errors import RuleError
     from toolkit.games.domppa.conditions import darkness_penalty
-    from toolkit.odds.domppa import Blow, ranged_odds
+    from toolkit.games.domppa.odds import Blow, ranged_odds
     from toolkit.odds.render import emit_odds
 
     _not_negative(
@@ -427,7 +427,7 @@ def domppa_morale(
 ) -> None:
     """A morale test now: chance to pass (a tie passes) or flee."""
     from toolkit.games.domppa.abilities import party_morale_bonus
-    from toolkit.odds.domppa import morale_odds
+    from toolkit.games.domppa.odds import morale_odds
     from toolkit.odds.render import emit_odds
 
     rules = _domppa_rules(data)
@@ -456,7 +456,7 @@ def domppa_fear(
     as_json: bool = JSON,
 ) -> None:
     """Fear: the chance the target breaks and flees."""
-    from toolkit.odds.domppa import fear_odds
+    from toolkit.games.domppa.odds import fear_odds
     from toolkit.odds.render import emit_odds
 
     result = fear_odds(
@@ -474,7 +474,7 @@ def domppa_awe(
     as_json: bool = JSON,
 ) -> None:
     """Awe: the chance the striker may strike at all."""
-    from toolkit.odds.domppa import awe_odds
+    from toolkit.games.domppa.odds import awe_odds
     from toolkit.odds.render import emit_odds
 
     result = awe_odds(_domppa_rules(data), morale=morale, awe=awe)
@@ -502,7 +502,7 @@ def naturedome_clash(
     as_json: bool = JSON,
 ) -> None:
     """The best play from a hand and its damage against the defender's best answer."""
-    from toolkit.odds.naturedome import cards_by_id, clash_odds, load
+    from toolkit.games.naturedome.odds import cards_by_id, clash_odds, load
     from toolkit.odds.render import emit_odds
 
     rules, deck = load(data)
@@ -576,7 +576,7 @@ def deathdome_attack(
     """Wound, kill and push-back chances for every set of cards the hand could play."""
     from toolkit.games.deathdome.inputs import attack_sides
     from toolkit.games.deathdome.rules import Defender
-    from toolkit.odds.deathdome import attack_odds, load_rules, special_play_deck
+    from toolkit.games.deathdome.odds import attack_odds, load_rules, special_play_deck
     from toolkit.odds.render import emit_odds
 
     rules = load_rules(data)
@@ -634,7 +634,7 @@ def deathdome_capture(
     as_json: bool = JSON,
 ) -> None:
     """The payout swing of a capture, and the chance to win the match before and after."""
-    from toolkit.odds.deathdome import capture_odds, load_rules
+    from toolkit.games.deathdome.odds import capture_odds, load_rules
     from toolkit.odds.render import emit_odds
 
     rules = load_rules(data)

@@ -84,7 +84,7 @@ def deathdome_attack(
     """The attack form: the cards about to be played against the target's known defence cards,
     or against `defender_cards` unknown cards (default: a turn's base draw) it plays in full."""
     from toolkit.games.deathdome.rules import Defender, WeaponProfile
-    from toolkit.odds.deathdome import attack_odds, load_rules, special_play_deck
+    from toolkit.games.deathdome.odds import attack_odds, load_rules, special_play_deck
 
     rules = load_rules(data_dir)
     result = attack_odds(
@@ -110,8 +110,8 @@ def deathdome_attack(
 
 
 def deathdome_capture(**kwargs: Any) -> dict[str, Any]:
-    """The capture form: `toolkit.odds.deathdome.capture_odds`'s keywords, rules loaded here."""
-    from toolkit.odds.deathdome import capture_odds, load_rules
+    """The capture form: `toolkit.games.deathdome.odds.capture_odds`'s keywords, rules loaded here."""
+    from toolkit.games.deathdome.odds import capture_odds, load_rules
 
     rules = load_rules(kwargs.pop("data_dir", None))
     return chart(capture_odds(rules=rules, **kwargs), "Capture payout")
@@ -134,7 +134,7 @@ def dominum_attack(
     data_dir: str | Path | None = None,
 ) -> dict[str, Any]:
     """The attack form: both power decks as they stand (cards as 1..4 or 'critical')."""
-    from toolkit.odds.dominum import PowerState, attack_odds, load_rules
+    from toolkit.games.dominum.odds import PowerState, attack_odds, load_rules
 
     rules = load_rules(data_dir)
     cards = partial(_power_cards, rules=rules)
@@ -169,7 +169,7 @@ def dominum_assault(
     data_dir: str | Path | None = None,
 ) -> dict[str, Any]:
     """The assault form: VP and Surge from the power deck as it stands."""
-    from toolkit.odds.dominum import PowerState, assault_odds, load_rules
+    from toolkit.games.dominum.odds import PowerState, assault_odds, load_rules
 
     rules = load_rules(data_dir)
     cards = partial(_power_cards, rules=rules)
@@ -202,16 +202,16 @@ def _card(value: Any) -> Any:
 
 
 def domppa_melee(*, data_dir: str | Path | None = None, **kwargs: Any) -> dict[str, Any]:
-    """The melee form: `toolkit.odds.domppa.melee_odds`'s keywords (attack, defence, parry,
+    """The melee form: `toolkit.games.domppa.odds.melee_odds`'s keywords (attack, defence, parry,
     blow=Blow(...), defender=Defender(...), damage_types=[...])."""
-    from toolkit.odds.domppa import load_rules, melee_odds
+    from toolkit.games.domppa.odds import load_rules, melee_odds
 
     return chart(melee_odds(load_rules(data_dir), **kwargs), "Melee odds")
 
 
 def domppa_ranged(*, data_dir: str | Path | None = None, **kwargs: Any) -> dict[str, Any]:
-    """The ranged form: `toolkit.odds.domppa.ranged_odds`'s keywords."""
-    from toolkit.odds.domppa import load_rules, ranged_odds
+    """The ranged form: `toolkit.games.domppa.odds.ranged_odds`'s keywords."""
+    from toolkit.games.domppa.odds import load_rules, ranged_odds
 
     return chart(ranged_odds(load_rules(data_dir), **kwargs), "Ranged odds")
 
@@ -219,7 +219,7 @@ def domppa_ranged(*, data_dir: str | Path | None = None, **kwargs: Any) -> dict[
 def domppa_morale(
     *, morale: int, max_hp: int, hp: int, bonus: int = 0, data_dir: str | Path | None = None
 ) -> dict[str, Any]:
-    from toolkit.odds.domppa import load_rules, morale_odds
+    from toolkit.games.domppa.odds import load_rules, morale_odds
 
     result = morale_odds(load_rules(data_dir), morale=morale, max_hp=max_hp, hp=hp, bonus=bonus)
     return chart(result, "Morale odds")
@@ -236,7 +236,7 @@ def naturedome_clash(
     data_dir: str | Path | None = None,
 ) -> dict[str, Any]:
     """The clash form: card ids in the attacker's hand (and the defender's, if known)."""
-    from toolkit.odds.naturedome import cards_by_id, clash_odds, load
+    from toolkit.games.naturedome.odds import cards_by_id, clash_odds, load
 
     rules, deck = load(data_dir)
     result = clash_odds(

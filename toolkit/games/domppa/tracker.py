@@ -1061,7 +1061,7 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
     it stands: both characters' stats under their conditions (fighting_stats), the weapon, the
     target's armour, shield, resist, size, HP and morale. The dice are what the odds are over."""
     from toolkit.odds import tracker as odds
-    from toolkit.odds.domppa import Defender
+    from toolkit.games.domppa.odds import Defender
 
     kind = str(fields.get("type") or "")
     data_dir = state.get("data_dir")
