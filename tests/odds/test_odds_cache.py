@@ -3,8 +3,8 @@ distinct questions never grow the cache past it, and the answers stay the same."
 
 from __future__ import annotations
 
-from toolkit.odds import common
 from toolkit.games.naturedome.odds import cards_by_id, clash_odds, load
+from toolkit.odds import common
 
 
 def ask(hp: int):

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from toolkit.data import game_data_dir
 from toolkit.errors import DomekitError
 from toolkit.games.deathdome.config import load_rules_config
-from toolkit.games.deathdome.rules import Attacker, Defender, WeaponProfile, resolve_attack
 from toolkit.games.deathdome.odds import (
     NO_POWER,
     attack_odds,
@@ -21,6 +20,7 @@ from toolkit.games.deathdome.odds import (
     hand_subsets,
     special_play_deck,
 )
+from toolkit.games.deathdome.rules import Attacker, Defender, WeaponProfile, resolve_attack
 
 RULES = load_rules_config(game_data_dir("deathdome") / "rules.toml")
 DECK = special_play_deck()

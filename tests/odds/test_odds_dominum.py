@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from toolkit.errors import DomekitError
 from toolkit.games.dominum.config import default_rules
+from toolkit.games.dominum.odds import PowerState, assault_odds, attack_odds
 from toolkit.games.dominum.power import CRITICAL
 from toolkit.games.dominum.rules import resolve_attack
-from toolkit.games.dominum.odds import PowerState, assault_odds, attack_odds
 
 RULES = default_rules()
 

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from toolkit.dice import TRUNCATED_MASS_2D6
 from toolkit.games.domppa import rules as engine
-from toolkit.odds.common import step_map
 from toolkit.games.domppa.odds import (
     ROLL_BUDGET,
     Blow,
@@ -24,6 +23,7 @@ from toolkit.games.domppa.odds import (
     ranged_odds,
     two_d6,
 )
+from toolkit.odds.common import step_map
 
 RULES = load_rules()
 DRN = (icepool.d6 - 1).explode([5], depth=12) + 1

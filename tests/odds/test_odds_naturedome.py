@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolkit.errors import DomekitError
-from toolkit.games.naturedome.rules import Defence, clash
 from toolkit.games.naturedome.odds import cards_by_id, clash_odds, load, plays
+from toolkit.games.naturedome.rules import Defence, clash
 
 RULES, DECK = load()
 

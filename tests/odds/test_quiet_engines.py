@@ -13,10 +13,10 @@ from toolkit.data import game_data_dir
 from toolkit.games.deathdome import rules as deathdome
 from toolkit.games.deathdome.config import load_rules_config
 from toolkit.games.domppa import rules as domppa
-from toolkit.games.naturedome.rules import Defence, clash, clash_damages
 from toolkit.games.domppa.odds import Defender, melee_odds
 from toolkit.games.domppa.odds import load_rules as load_domppa
 from toolkit.games.naturedome.odds import load as load_naturedome
+from toolkit.games.naturedome.rules import Defence, clash, clash_damages
 
 DOMPPA = load_domppa()
 NATURE_RULES, NATURE_DECK = load_naturedome()

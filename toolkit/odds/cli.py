@@ -292,8 +292,8 @@ def domppa_melee(
 ) -> None:
     """One melee blow: hit, shield hit, head hit, damage, kill and morale failure chances."""
     from toolkit.games.domppa.conditions import Conditions, melee_sides
-    from toolkit.games.domppa.rules import lance_bonus
     from toolkit.games.domppa.odds import Blow, melee_odds
+    from toolkit.games.domppa.rules import lance_bonus
     from toolkit.odds.render import emit_odds
 
     _not_negative(
@@ -575,8 +575,8 @@ def deathdome_attack(
 ) -> None:
     """Wound, kill and push-back chances for every set of cards the hand could play."""
     from toolkit.games.deathdome.inputs import attack_sides
-    from toolkit.games.deathdome.rules import Defender
     from toolkit.games.deathdome.odds import attack_odds, load_rules, special_play_deck
+    from toolkit.games.deathdome.rules import Defender
     from toolkit.odds.render import emit_odds
 
     rules = load_rules(data)

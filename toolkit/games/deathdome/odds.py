@@ -38,6 +38,7 @@ from toolkit.games.deathdome.rules import (
     push_back_triggered,
     resolve_attacks,
 )
+from toolkit.odds.charts import chart
 from toolkit.odds.common import distribution, remembered
 
 NO_POWER = "no power"  # a Special Play card with no power value: it adds nothing to a stack
@@ -308,3 +309,53 @@ def capture_odds(
         "centres included",
     ]
     return result
+
+
+# -- The tracker's forms as charts (toolkit.odds.charts) ----------------------------------------
+
+
+def attack_chart(
+    *,
+    cards: Sequence[int],
+    weapon_strength: int = 0,
+    push_on: int | None = None,
+    skill: int = 0,
+    bonus_s: int = 0,
+    armour: Sequence[int] = (),
+    toughness: int = 0,
+    bonus_t: int = 0,
+    vitae: int,
+    behind: str = "empty",
+    defence: Sequence[int] | None = None,
+    defender_cards: int | None = None,
+    data_dir: str | Path | None = None,
+) -> dict[str, Any]:
+    """The attack form: the cards about to be played against the target's known defence cards,
+    or against `defender_cards` unknown cards (default: a turn's base draw) it plays in full."""
+    rules = load_rules(data_dir)
+    result = attack_odds(
+        hand=list(cards),
+        weapon=WeaponProfile(strength=weapon_strength, push_on=push_on),
+        skill=skill,
+        bonus=bonus_s,
+        target=Defender(
+            cards=(),
+            armour=tuple(armour),
+            toughness=toughness,
+            bonus=bonus_t,
+            vitae=vitae,
+            behind=behind,  # type: ignore[arg-type]
+        ),
+        defender_hand=None if defence is None else list(defence),
+        cards=defender_cards,
+        play=list(cards),
+        deck=special_play_deck(data_dir),
+        rules=rules,
+    )
+    return chart(result, "Attack odds")
+
+
+def capture_chart(**kwargs: Any) -> dict[str, Any]:
+    """The capture form: `capture_odds`'s keywords, rules loaded here."""
+    rules = load_rules(kwargs.pop("data_dir", None))
+    return chart(capture_odds(rules=rules, **kwargs), "Capture payout")

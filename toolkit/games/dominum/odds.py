@@ -19,15 +19,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, Literal
 
 from toolkit.dice import Deck, Dist, sort_key
 from toolkit.errors import DomekitError
 from toolkit.games.dominum.config import DominumRules
-from toolkit.games.dominum.power import CRITICAL, PowerCard, card_text, full_deck
+from toolkit.games.dominum.power import CRITICAL, PowerCard, card_text, check_power, full_deck
 from toolkit.games.dominum.rules import Keyword, resolve_assault, resolve_attack
+from toolkit.odds.charts import chart
 from toolkit.odds.common import distribution
 
 
@@ -328,3 +329,84 @@ def _best_assault(state: PowerState, draws: int, resolve) -> tuple[Dist[Any], li
         raise DomekitError("no power card left to draw: name reserve cards or cycle first")
     _, _, outcomes = max(root, key=lambda choice: choice[1])
     return outcomes, [{"draw": label, "expected_vp": value} for label, value, _ in root]
+
+
+# -- The tracker's forms as charts (toolkit.odds.charts) ----------------------------------------
+
+
+def attack_chart(
+    *,
+    strength: int,
+    defense: int,
+    used: Sequence[Any] = (),
+    reserve: Sequence[Any] = (),
+    use_reserve: Any = None,
+    defender_used: Sequence[Any] = (),
+    defender_reserve: Sequence[Any] = (),
+    defender_policy: str = "deck",
+    coordinating: int = 0,
+    deadly: bool = False,
+    attacker_weakened: bool = False,
+    defender_weakened: bool = False,
+    data_dir: str | Path | None = None,
+) -> dict[str, Any]:
+    """The attack form: both power decks as they stand (cards as 1..4 or 'critical')."""
+    rules = load_rules(data_dir)
+    cards = partial(_power_cards, rules=rules)
+    result = attack_odds(
+        strength=strength,
+        defense=defense,
+        coordinating=coordinating,
+        deadly=deadly,
+        attacker_weakened=attacker_weakened,
+        defender_weakened=defender_weakened,
+        attacker=PowerState.of(used=cards(used), reserve=cards(reserve), rules=rules),
+        defender=PowerState.of(
+            used=cards(defender_used), reserve=cards(defender_reserve), rules=rules
+        ),
+        use_reserve=None if use_reserve is None else cards([use_reserve])[0],
+        defender_policy=defender_policy,  # type: ignore[arg-type]
+        rules=rules,
+    )
+    return chart(result, "Attack odds")
+
+
+def assault_chart(
+    *,
+    in_zone: int,
+    fortified: int = 0,
+    barrage: int = 0,
+    surge: bool = False,
+    used: Sequence[Any] = (),
+    reserve: Sequence[Any] = (),
+    use_reserve: Sequence[Any] = (),
+    policy: str = "deck",
+    data_dir: str | Path | None = None,
+) -> dict[str, Any]:
+    """The assault form: VP and Surge from the power deck as it stands."""
+    rules = load_rules(data_dir)
+    cards = partial(_power_cards, rules=rules)
+    result = assault_odds(
+        in_zone=in_zone,
+        fortified=fortified,
+        barrage=barrage,
+        surge=surge,
+        state=PowerState.of(used=cards(used), reserve=cards(reserve), rules=rules),
+        use_reserve=cards(use_reserve),
+        policy=policy,  # type: ignore[arg-type]
+        rules=rules,
+    )
+    return chart(result, "Assault odds")
+
+
+def _power_cards(values: Sequence[Any], *, rules: DominumRules) -> list[PowerCard]:
+    """Power cards as a form holds them ('3', 'Critical', 3) checked against the rules."""
+    return [check_power(_card(value), rules=rules) for value in values]
+
+
+def _card(value: Any) -> Any:
+    """'3' -> 3, 'Critical' -> 'critical': what a form field holds to what the engine takes."""
+    if isinstance(value, str):
+        text = value.strip().lower()
+        return int(text) if text.isdigit() else text
+    return value

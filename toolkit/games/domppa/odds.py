@@ -34,6 +34,7 @@ from toolkit.errors import DomekitError
 from toolkit.games.domppa import rules as engine
 from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.rules import NO_HARM, Blow, DamageType, Element, Guard, Harm, Hit
+from toolkit.odds.charts import chart
 from toolkit.odds.common import distribution, remembered, step_map
 
 __all__ = [
@@ -46,6 +47,9 @@ __all__ = [
     "melee_odds",
     "ranged_odds",
     "morale_odds",
+    "melee_chart",
+    "ranged_chart",
+    "morale_chart",
 ]
 
 
@@ -462,3 +466,25 @@ def awe_odds(rules: DomppaRules, *, morale: int, awe: int) -> dict[str, Any]:
         "truncated_mass": may.missing,
         "steps": ["each 2d6 total resolved by awe_test (a tie passes)"],
     }
+
+
+# -- The tracker's forms as charts (toolkit.odds.charts) ----------------------------------------
+
+
+def melee_chart(*, data_dir: str | Path | None = None, **kwargs: Any) -> dict[str, Any]:
+    """The melee form: `melee_odds`'s keywords (attack, defence, parry, blow=Blow(...),
+    defender=Defender(...), damage_types=[...])."""
+    return chart(melee_odds(load_rules(data_dir), **kwargs), "Melee odds")
+
+
+def ranged_chart(*, data_dir: str | Path | None = None, **kwargs: Any) -> dict[str, Any]:
+    """The ranged form: `ranged_odds`'s keywords."""
+    return chart(ranged_odds(load_rules(data_dir), **kwargs), "Ranged odds")
+
+
+def morale_chart(
+    *, morale: int, max_hp: int, hp: int, bonus: int = 0, data_dir: str | Path | None = None
+) -> dict[str, Any]:
+    """The morale prompt: the chance to pass the test now."""
+    result = morale_odds(load_rules(data_dir), morale=morale, max_hp=max_hp, hp=hp, bonus=bonus)
+    return chart(result, "Morale odds")

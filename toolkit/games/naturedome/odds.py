@@ -27,6 +27,7 @@ from toolkit.dice import Dist
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.rules import Defence, PowerCard, clash_damages
+from toolkit.odds.charts import chart
 from toolkit.odds.common import distribution, remembered
 
 
@@ -230,3 +231,33 @@ def _smallest_of_hand(
         weights[level] = math.comb(at_least, k) - math.comb(above, k)
         above = at_least
     return Dist(weights, math.comb(sum(pool.values()), k))
+
+
+# -- The tracker's forms as charts (toolkit.odds.charts) ----------------------------------------
+
+
+def clash_chart(
+    *,
+    hand: Sequence[str],
+    attacker_health: int,
+    defender_health: int,
+    defender_hand: Sequence[str] | None = None,
+    cards: int | None = None,
+    seen: Sequence[str] = (),
+    data_dir: str | Path | None = None,
+) -> dict[str, Any]:
+    """The clash form: card ids in the attacker's hand (and the defender's, if known)."""
+    rules, deck = load(data_dir)
+    result = clash_odds(
+        hand=cards_by_id(deck, hand, "hand"),
+        attacker_health=attacker_health,
+        defender_health=defender_health,
+        defender_hand=None
+        if defender_hand is None
+        else cards_by_id(deck, defender_hand, "defender hand"),
+        cards=cards,
+        seen=cards_by_id(deck, seen, "seen"),
+        deck=deck,
+        rules=rules,
+    )
+    return chart(result, "Clash odds")
