@@ -14,14 +14,12 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from toolkit.errors import DomekitError
+from toolkit.games.domppa import GAME
 
 if TYPE_CHECKING:
     from toolkit.games.domppa.config import DomppaRules
 
-app = typer.Typer(
-    help="Domppa calculators: hit points, melee, ranged, morale, poison, action points and more.",
-    no_args_is_help=True,
-)
+app = typer.Typer(help=GAME.calculators_help, no_args_is_help=True)
 
 
 class TypeChoice(StrEnum):
