@@ -135,14 +135,29 @@ def new_kit_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-def kit_urls(base_url: str, kit_id: str, teams: tuple[str, ...], units: tuple[str, ...]) -> dict:
-    """The tracker URLs a kit's QR codes carry (stable paths the tracker serves)."""
+def kit_urls(
+    base_url: str,
+    kit_id: str,
+    teams: Sequence[str] = (),
+    units: Sequence[str] = (),
+    *,
+    players: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The tracker URLs a kit's QR codes carry (stable paths the tracker serves): the table's;
+    with `teams`, one per team and one per team's unit (`/unit/<team>/<unit>`); without, one per
+    unit by its id alone (`/unit/<id>`); one per player (`/player/<player>`)."""
     root = f"{base_url}/k/{kit_id}"
-    return {
-        "table": f"{root}/table",
-        "teams": {team: f"{root}/team/{team}" for team in teams},
-        "units": {team: {unit: f"{root}/unit/{team}/{unit}" for unit in units} for team in teams},
-    }
+    urls: dict[str, Any] = {"table": f"{root}/table"}
+    if teams:
+        urls["teams"] = {team: f"{root}/team/{team}" for team in teams}
+        urls["units"] = {
+            team: {unit: f"{root}/unit/{team}/{unit}" for unit in units} for team in teams
+        }
+    elif units:
+        urls["units"] = {unit: f"{root}/unit/{unit}" for unit in units}
+    if players:
+        urls["players"] = {player: f"{root}/player/{player}" for player in players}
+    return urls
 
 
 def all_urls(urls: dict) -> list[str]:

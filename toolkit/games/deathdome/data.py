@@ -20,6 +20,7 @@ from toolkit.data import (
     line_of,
     load_csv_rows,
     load_toml,
+    printing,
     read_text,
     unique_rows,
 )
@@ -142,12 +143,7 @@ class _Sets(BaseModel):
     set: list[ItemSet]
 
 
-class CardSettings(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    width: float = Field(gt=10, le=300)
-    height: float = Field(gt=10, le=300)
-    bleed: float = Field(ge=0, le=10)
-    safe: float = Field(ge=0, le=20)
+class CardSettings(printing.CardSettings):
     corner_radius: float = Field(default=3.0, ge=0, le=20)
 
 

@@ -22,11 +22,13 @@ from toolkit.games.deathdome.data import (
     Item,
     load_deathdome,
 )
-from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
+from toolkit.pdf.cards import Card, CardBox, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document
 from toolkit.pdf.draw import (
+    draw_back_frame,
     draw_back_titles,
     draw_bricks,
+    draw_card_frame,
     draw_card_title,
     draw_grid,
     draw_waves,
@@ -131,14 +133,6 @@ def _icons_row(c: Canvas, icons: tuple[str, ...], box: Rect, colour) -> None:
         x -= 1.0
 
 
-def _card_frame(c: Canvas, box: CardBox, colour) -> Rect:
-    """Deck colour to the edge of the bleed; a white panel inside; returns the panel."""
-    fill_rect(c, box.bleed, colour)
-    panel = box.trim.inset(2.6)
-    fill_rect(c, panel, (1, 1, 1), radius=2.0)
-    return panel
-
-
 def _item_keywords(item: Item, data: DeathDomeData) -> list[str]:
     words = []
     if item.push_on is not None:
@@ -157,7 +151,7 @@ def item_face(item: Item, data: DeathDomeData) -> Callable[[Canvas, CardBox], No
     rules = data.rules
 
     def draw(c: Canvas, box: CardBox) -> None:
-        _card_frame(c, box, colour)
+        draw_card_frame(c, box, colour)
         safe = box.safe
         kind = DECK_TITLES[item.deck]
         if item.kind == "weapon":
@@ -224,7 +218,7 @@ def special_play_face(card, data: DeathDomeData) -> Callable[[Canvas, CardBox], 
     colour = hex_colour(data.print.deck_colours["special_play"])
 
     def draw(c: Canvas, box: CardBox) -> None:
-        _card_frame(c, box, colour)
+        draw_card_frame(c, box, colour)
         safe = box.safe
         kind = "Special Play · power card" if card.power else "Special Play"
         rest = draw_card_title(c, safe, card.name, kind, colour)
@@ -250,12 +244,7 @@ def card_back(deck: str, data: DeathDomeData) -> Callable[[Canvas, CardBox], Non
     colour = hex_colour(data.print.deck_colours[deck])
 
     def draw(c: Canvas, box: CardBox) -> None:
-        fill_rect(c, box.bleed, colour)
-        inner = box.trim.inset(5)
-        c.setStrokeColorRGB(*text_colour_on(colour))
-        c.setLineWidth(1.2)
-        c.roundRect(pt(inner.x), pt(inner.y), pt(inner.w), pt(inner.h), pt(3), stroke=1, fill=0)
-        c.setFillColorRGB(*text_colour_on(colour))
+        inner = draw_back_frame(c, box, colour)
         cx, cy = box.trim.centre
         draw_back_titles(
             c, inner, ("DEATH DOME", cy + 2, 10, 22), (DECK_TITLES[deck], cy - 8, 7, 13)
@@ -683,10 +672,7 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     urls = kit_urls(base_url, kit_id, teams, UNIT_TYPES)
     qr_size = data.print.qr.size
 
-    settings = data.print.card
-    layout = plan_sheet(
-        paper, CardSize(settings.width, settings.height, settings.bleed, settings.safe)
-    )
+    layout = plan_sheet(paper, data.print.card.size())
     cards = kit_cards(data)
     backs = {deck: card_back(deck, data) for deck in DECK_TITLES}
     board_size = (

@@ -22,6 +22,7 @@ from toolkit.data import (
     game_data_dir,
     load_csv_rows,
     load_toml_model,
+    printing,
 )
 from toolkit.errors import DataError
 
@@ -116,11 +117,11 @@ class Stronghold(_Row):
     ability: str = Field(min_length=1)
 
 
-class CardSettings(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class CardSettings(printing.CardSettings):
+    """A card's size; the battlefield's spaces are one card each, hence the narrower bounds."""
+
     width: float = Field(gt=20, le=200)
     height: float = Field(gt=20, le=200)
-    bleed: float = Field(ge=0, le=10)
     safe: float = Field(ge=0, le=15)
 
 

@@ -10,8 +10,7 @@ component counts in card_data/dominum/print.toml.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -21,23 +20,44 @@ from toolkit.errors import DomekitError
 from toolkit.games.dominum.board import PLAYERS, Board, Player, Space
 from toolkit.games.dominum.config import DominumRules
 from toolkit.games.dominum.data import (
-    CardSettings,
     DomainCard,
     DominumData,
     Stronghold,
     load_dominum,
 )
-from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
+from toolkit.pdf.cards import Card, CardBox, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document
-from toolkit.pdf.draw import draw_back_titles, draw_card_title
-from toolkit.pdf.geometry import Rect, hex_colour, paper_size, pt, text_colour_on
-from toolkit.pdf.kits import (
-    KitOptions,
-    KitResult,
-    Progress,
-    finish_kit,
-    kit_target,
+from toolkit.pdf.draw import (
+    draw_back_frame,
+    draw_back_titles,
+    draw_card_frame,
+    draw_card_title,
+    fill_rect,
+    outline_rect,
+    upside_down,
 )
+from toolkit.pdf.geometry import (
+    BLACK,
+    WHITE,
+    Colour,
+    Rect,
+    hex_colour,
+    mix,
+    paper_size,
+    pt,
+    text_colour_on,
+    tint,
+)
+from toolkit.pdf.glyphs import (
+    draw_bolt,
+    draw_castle,
+    draw_catapult,
+    draw_drop,
+    draw_shield,
+    draw_wing,
+)
+from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target, kit_urls
+from toolkit.pdf.pieces import Piece, draw_pieces
 from toolkit.pdf.qr import draw_qr
 from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
 from toolkit.pdf.text import draw_line_fit, draw_text_box
@@ -55,9 +75,6 @@ TITLE = "Dominum"
 MARGIN = 10.0  # page margin of the sheets (not cards, not tiles)
 BOARD_LABELS = 8.0  # the coordinate band around the printed battlefield
 BOARD_FORM = "dominum-board"
-Colour = tuple[float, float, float]
-WHITE: Colour = (1.0, 1.0, 1.0)
-BLACK: Colour = (0.0, 0.0, 0.0)
 INK: Colour = (0.15, 0.15, 0.15)
 # How the rules print each phase token's name.
 PHASE_NAMES = {
@@ -71,60 +88,6 @@ PHASE_NAMES = {
     "initiative": "Initiative",
 }
 TYPE_NAMES = {"hero": "Hero", "elite": "Elite", "warrior": "Warrior"}
-
-
-def tint(colour: Colour, amount: float) -> Colour:
-    """`colour` mixed with white: amount 1 = the colour, 0 = white."""
-    return tuple(v * amount + (1 - amount) for v in colour)  # type: ignore[return-value]
-
-
-def mix(a: Colour, b: Colour) -> Colour:
-    return tuple((x + y) / 2 for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
-
-
-def _fill(c: Canvas, rect: Rect, colour: Colour, radius: float = 0, stroke: bool = False) -> None:
-    c.setFillColorRGB(*colour)
-    if radius:
-        c.roundRect(
-            pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), pt(radius), stroke=int(stroke), fill=1
-        )
-    else:
-        c.rect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), stroke=int(stroke), fill=1)
-
-
-def _outline(
-    c: Canvas,
-    rect: Rect,
-    colour: Colour,
-    width: float = 0.5,
-    dash: tuple[float, float] | None = None,
-    radius: float = 0.0,
-) -> None:
-    c.saveState()
-    c.setStrokeColorRGB(*colour)
-    c.setLineWidth(width)
-    if dash:
-        c.setDash(*dash)
-    if radius:
-        c.roundRect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), pt(radius), stroke=1, fill=0)
-    else:
-        c.rect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), stroke=1, fill=0)
-    c.restoreState()
-
-
-@contextmanager
-def upside_down(c: Canvas, rect: Rect, turn: bool = True) -> Iterator[None]:
-    """Draw inside `rect` turned 180 degrees (for the player across the table)."""
-    c.saveState()
-    if turn:
-        cx, cy = rect.centre
-        c.translate(pt(cx), pt(cy))
-        c.rotate(180)
-        c.translate(-pt(cx), -pt(cy))
-    try:
-        yield
-    finally:
-        c.restoreState()
 
 
 def player_colour(data: DominumData, player: str) -> Colour:
@@ -149,140 +112,6 @@ def choose_players(wanted: tuple[str, ...] | None) -> tuple[Player, ...]:
     return tuple(p for p in PLAYERS if p in wanted)
 
 
-def dominum_urls(base_url: str, kit_id: str, players: tuple[str, ...]) -> dict:
-    """The tracker URLs the kit's QR codes carry: the table and one per player."""
-    root = f"{base_url}/k/{kit_id}"
-    return {"table": f"{root}/table", "players": {p: f"{root}/player/{p}" for p in players}}
-
-
-# ---------------------------------------------------------------------------------------------
-# Glyphs: simple vector pictures that tell pieces apart without colour
-
-
-def _glyph_drop(c: Canvas, cx: float, cy: float, r: float) -> None:
-    """A blood drop (Wound)."""
-    p = c.beginPath()
-    p.moveTo(pt(cx), pt(cy + r))
-    p.curveTo(
-        pt(cx + r * 0.2),
-        pt(cy + r * 0.4),
-        pt(cx + r * 0.75),
-        pt(cy),
-        pt(cx + r * 0.7),
-        pt(cy - r * 0.35),
-    )
-    p.curveTo(
-        pt(cx + r * 0.6),
-        pt(cy - r),
-        pt(cx - r * 0.6),
-        pt(cy - r),
-        pt(cx - r * 0.7),
-        pt(cy - r * 0.35),
-    )
-    p.curveTo(pt(cx - r * 0.75), pt(cy), pt(cx - r * 0.2), pt(cy + r * 0.4), pt(cx), pt(cy + r))
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
-
-
-def _glyph_bolt(c: Canvas, cx: float, cy: float, r: float) -> None:
-    """A lightning bolt (Charge)."""
-    points = [(0.15, 1), (-0.55, -0.05), (-0.05, -0.05), (-0.2, -1), (0.55, 0.15), (0.05, 0.15)]
-    p = c.beginPath()
-    p.moveTo(pt(cx + points[0][0] * r), pt(cy + points[0][1] * r))
-    for x, y in points[1:]:
-        p.lineTo(pt(cx + x * r), pt(cy + y * r))
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
-
-
-def _glyph_catapult(c: Canvas, cx: float, cy: float, r: float) -> None:
-    """A catapult (Surge): base, wheels, throwing arm and its bucket."""
-    c.setLineWidth(pt(r * 0.14))
-    c.line(pt(cx - r), pt(cy - r * 0.55), pt(cx + r), pt(cy - r * 0.55))
-    c.circle(pt(cx - r * 0.6), pt(cy - r * 0.8), pt(r * 0.2), stroke=0, fill=1)
-    c.circle(pt(cx + r * 0.6), pt(cy - r * 0.8), pt(r * 0.2), stroke=0, fill=1)
-    c.line(pt(cx + r * 0.5), pt(cy - r * 0.55), pt(cx - r * 0.6), pt(cy + r * 0.75))
-    c.line(pt(cx + r * 0.2), pt(cy - r * 0.55), pt(cx + r * 0.2), pt(cy + r * 0.05))
-    c.circle(pt(cx - r * 0.62), pt(cy + r * 0.78), pt(r * 0.25), stroke=0, fill=1)
-
-
-def _glyph_wing(c: Canvas, cx: float, cy: float, r: float) -> None:
-    """A bird in flight (the fly icon)."""
-    p = c.beginPath()
-    p.moveTo(pt(cx - r), pt(cy + r * 0.35))
-    p.curveTo(
-        pt(cx - r * 0.55),
-        pt(cy + r * 0.7),
-        pt(cx - r * 0.2),
-        pt(cy + r * 0.4),
-        pt(cx),
-        pt(cy - r * 0.15),
-    )
-    p.curveTo(
-        pt(cx + r * 0.2),
-        pt(cy + r * 0.4),
-        pt(cx + r * 0.55),
-        pt(cy + r * 0.7),
-        pt(cx + r),
-        pt(cy + r * 0.35),
-    )
-    p.curveTo(
-        pt(cx + r * 0.5),
-        pt(cy + r * 0.2),
-        pt(cx + r * 0.15),
-        pt(cy - r * 0.2),
-        pt(cx),
-        pt(cy - r * 0.6),
-    )
-    p.curveTo(
-        pt(cx - r * 0.15),
-        pt(cy - r * 0.2),
-        pt(cx - r * 0.5),
-        pt(cy + r * 0.2),
-        pt(cx - r),
-        pt(cy + r * 0.35),
-    )
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
-
-
-def _glyph_shield(c: Canvas, cx: float, cy: float, r: float) -> None:
-    """A shield (fortified space)."""
-    p = c.beginPath()
-    p.moveTo(pt(cx - r * 0.8), pt(cy + r))
-    p.lineTo(pt(cx + r * 0.8), pt(cy + r))
-    p.curveTo(
-        pt(cx + r * 0.8), pt(cy - r * 0.2), pt(cx + r * 0.5), pt(cy - r * 0.7), pt(cx), pt(cy - r)
-    )
-    p.curveTo(
-        pt(cx - r * 0.5),
-        pt(cy - r * 0.7),
-        pt(cx - r * 0.8),
-        pt(cy - r * 0.2),
-        pt(cx - r * 0.8),
-        pt(cy + r),
-    )
-    p.close()
-    c.drawPath(p, stroke=1, fill=0)
-
-
-def _glyph_castle(c: Canvas, cx: float, cy: float, r: float) -> None:
-    """A castle with battlements (stronghold)."""
-    p = c.beginPath()
-    w = r * 0.9
-    p.moveTo(pt(cx - w), pt(cy - r))
-    p.lineTo(pt(cx - w), pt(cy + r * 0.6))
-    step = 2 * w / 5
-    for i in range(5):
-        x = cx - w + i * step
-        top = cy + r * (0.95 if i % 2 == 0 else 0.6)
-        p.lineTo(pt(x), pt(top))
-        p.lineTo(pt(x + step), pt(top))
-    p.lineTo(pt(cx + w), pt(cy - r))
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
-
-
 def _range_icon(c: Canvas, box: Rect, radial: bool, colour: Colour) -> None:
     """A 3 x 3 grid: the card's space in the middle, the spaces it moves and attacks to marked
     (4 orthogonal for Standard, all 8 for Radial)."""
@@ -298,9 +127,9 @@ def _range_icon(c: Canvas, box: Rect, radial: bool, colour: Colour) -> None:
             centre = row == 1 and col == 1
             orth = (row == 1) != (col == 1)
             if centre:
-                _fill(c, r, INK)
+                fill_rect(c, r, INK)
             elif orth or radial:
-                _fill(c, r, colour)
+                fill_rect(c, r, colour)
             else:
                 c.setFillColorRGB(1, 1, 1)
                 c.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), stroke=1, fill=1)
@@ -311,24 +140,16 @@ def _range_icon(c: Canvas, box: Rect, radial: bool, colour: Colour) -> None:
 # Domain cards and Stronghold tiles
 
 
-def _card_frame(c: Canvas, box: CardBox, colour: Colour) -> Rect:
-    """Domain colour to the edge of the bleed; a white panel inside; returns the panel."""
-    _fill(c, box.bleed, colour)
-    panel = box.trim.inset(2.6)
-    _fill(c, panel, WHITE, radius=2.0)
-    return panel
-
-
 def _art(c: Canvas, box: Rect, colour: Colour, domain: str, kind: str) -> None:
     """The art window: no art ships with the sample data, so a Domain-coloured panel with the
     card type's emblem."""
-    _fill(c, box, tint(colour, 0.25), radius=1.2)
+    fill_rect(c, box, tint(colour, 0.25), radius=1.2)
     cx, cy = box.centre
     r = min(box.w, box.h) * 0.32
     c.setFillColorRGB(*tint(colour, 0.55))
     c.setStrokeColorRGB(*tint(colour, 0.55))
     if kind == "stronghold":
-        _glyph_castle(c, cx, cy, r)
+        draw_castle(c, cx, cy, r)
     else:
         c.circle(pt(cx), pt(cy), pt(r), stroke=0, fill=1)
         c.setFillColorRGB(*WHITE)
@@ -348,7 +169,7 @@ def domain_card_face(card: DomainCard, data: DominumData) -> Callable[[Canvas, C
     colour = domain_colour(data, card.domain)
 
     def draw(c: Canvas, box: CardBox) -> None:
-        _card_frame(c, box, colour)
+        draw_card_frame(c, box, colour)
         safe = box.safe
         # 2. name and 3. fly icon
         name_box, rest = safe.split_top(7)
@@ -360,7 +181,7 @@ def domain_card_face(card: DomainCard, data: DominumData) -> Callable[[Canvas, C
             c.setFillColorRGB(*colour)
             c.circle(pt(cx), pt(cy), pt(3.6), stroke=0, fill=1)
             c.setFillColorRGB(*WHITE)
-            _glyph_wing(c, cx, cy + 0.5, 2.6)
+            draw_wing(c, cx, cy + 0.5, 2.6)
             c.setFont("Helvetica-Bold", 3.6)
             c.drawCentredString(pt(cx), pt(cy - 2.8), "FLY")
         # 1. the art
@@ -428,7 +249,7 @@ def stronghold_face(tile: Stronghold, data: DominumData) -> Callable[[Canvas, Ca
     token = min(data.print.token.condition, (data.print.card.width - 10) / rules.charge_limit)
 
     def draw(c: Canvas, box: CardBox) -> None:
-        _card_frame(c, box, colour)
+        draw_card_frame(c, box, colour)
         safe = box.safe
         kind = f"{tile.domain} Stronghold"
         rest = draw_card_title(c, safe, tile.name, kind, colour, name_size=11)
@@ -457,7 +278,7 @@ def stronghold_face(tile: Stronghold, data: DominumData) -> Callable[[Canvas, Ca
             c.circle(pt(cx), pt(safe.y + token / 2), pt(token / 2 - 0.2), stroke=1, fill=0)
             c.setDash()
             c.setFillColorRGB(*tint(colour, 0.35))
-            _glyph_bolt(c, cx, safe.y + token / 2, token * 0.3)
+            draw_bolt(c, cx, safe.y + token / 2, token * 0.3)
 
     return draw
 
@@ -466,13 +287,7 @@ def domain_back(domain: str, subtitle: str, data: DominumData) -> Callable[[Canv
     colour = domain_colour(data, domain)
 
     def draw(c: Canvas, box: CardBox) -> None:
-        _fill(c, box.bleed, colour)
-        inner = box.trim.inset(5)
-        ink = text_colour_on(colour)
-        c.setStrokeColorRGB(*ink)
-        c.setLineWidth(1.2)
-        c.roundRect(pt(inner.x), pt(inner.y), pt(inner.w), pt(inner.h), pt(3), stroke=1, fill=0)
-        c.setFillColorRGB(*ink)
+        inner = draw_back_frame(c, box, colour)
         cx, cy = box.trim.centre
         draw_line_fit(
             c, "DOMINUM", Rect(inner.x + 3, cy + 6, inner.w - 6, 10), align="centre", max_size=22
@@ -516,7 +331,7 @@ def power_face(value: str, player: str, data: DominumData) -> Callable[[Canvas, 
     deck = data.rules.power_deck
 
     def draw(c: Canvas, box: CardBox) -> None:
-        _card_frame(c, box, colour)
+        draw_card_frame(c, box, colour)
         safe = box.safe
         c.setFillColorRGB(*colour)
         corner = "C" if value == "Critical" else value
@@ -563,15 +378,9 @@ def power_back(player: str, data: DominumData) -> Callable[[Canvas, CardBox], No
     colour = player_colour(data, player)
 
     def draw(c: Canvas, box: CardBox) -> None:
-        _fill(c, box.bleed, colour)
-        inner = box.trim.inset(4)
-        ink = text_colour_on(colour)
-        c.setStrokeColorRGB(*ink)
-        c.setLineWidth(1)
-        c.roundRect(pt(inner.x), pt(inner.y), pt(inner.w), pt(inner.h), pt(2.5), stroke=1, fill=0)
-        c.setFillColorRGB(*ink)
+        inner = draw_back_frame(c, box, colour, inset=4, width=1, radius=2.5)
         cx, cy = box.trim.centre
-        _glyph_bolt(c, cx, cy + 9, 6)
+        draw_bolt(c, cx, cy + 9, 6)
         draw_line_fit(
             c, "DOMINUM", Rect(inner.x + 2, cy - 3, inner.w - 4, 7), align="centre", max_size=16
         )
@@ -676,22 +485,22 @@ def draw_board_picture(c: Canvas, data: DominumData, layout: BoardLayout) -> Non
     """Record the battlefield as the reusable form BOARD_FORM at true size."""
     board = layout.board
     begin_picture(c, BOARD_FORM, layout.width, layout.height)
-    _fill(c, Rect(0, 0, layout.width, layout.height), WHITE)
+    fill_rect(c, Rect(0, 0, layout.width, layout.height), WHITE)
     grey = (0.45, 0.45, 0.45)
     for space in sorted(board.spaces):
         rect = layout.space_rect(space)
         fill = _space_fill(data, board, space)
-        _fill(c, rect, fill)
+        fill_rect(c, rect, fill)
         owner = board.owner_of(space)
         card = layout.card_rect(space)
-        _outline(c, card, grey, 0.5, dash=(3, 2), radius=3)
+        outline_rect(c, card, grey, 0.5, dash=(3, 2), radius=3)
         head, sub = _space_captions(data, board, space)
         with upside_down(c, rect, owner == "gold"):
             if owner is not None and space in board.fortified(owner):
                 cx, cy = card.centre
                 c.setStrokeColorRGB(*player_colour(data, owner))
                 c.setLineWidth(2.2)
-                _glyph_shield(c, cx, cy, 14)
+                draw_shield(c, cx, cy, 14)
             c.setFillColorRGB(*INK)
             draw_line_fit(
                 c,
@@ -724,7 +533,7 @@ def draw_board_picture(c: Canvas, data: DominumData, layout: BoardLayout) -> Non
         rects = [layout.space_rect(s) for s in zone]
         x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
         x1, y1 = max(r.right for r in rects), max(r.top for r in rects)
-        _outline(
+        outline_rect(
             c, Rect(x0 + 1, y0 + 1, x1 - x0 - 2, y1 - y0 - 2), player_colour(data, player), 2.4
         )
     # the stronghold spaces and the casualties piles beside them
@@ -733,14 +542,14 @@ def draw_board_picture(c: Canvas, data: DominumData, layout: BoardLayout) -> Non
     for player in PLAYERS:
         space = board.stronghold(player)
         rect = layout.space_rect(space)
-        _fill(c, rect, stronghold_fill)
+        fill_rect(c, rect, stronghold_fill)
         card = layout.card_rect(space)
         ink = text_colour_on(stronghold_fill)
-        _outline(c, card, ink, 0.6, dash=(3, 2), radius=3)
+        outline_rect(c, card, ink, 0.6, dash=(3, 2), radius=3)
         with upside_down(c, rect, player == "gold"):
             c.setFillColorRGB(*tint(player_colour(data, player), 0.6))
             cx, cy = card.centre
-            _glyph_castle(c, cx, cy + 4, 13)
+            draw_castle(c, cx, cy + 4, 13)
             c.setFillColorRGB(*ink)
             draw_line_fit(
                 c,
@@ -761,7 +570,7 @@ def draw_board_picture(c: Canvas, data: DominumData, layout: BoardLayout) -> Non
         pile_col = 1 if player == "red" else board.rules.columns
         pile = layout.space_rect((space[0], pile_col))
         pile_card = layout.card_rect((space[0], pile_col))
-        _outline(c, pile_card, grey, 0.5, dash=(3, 2), radius=3)
+        outline_rect(c, pile_card, grey, 0.5, dash=(3, 2), radius=3)
         with upside_down(c, pile, player == "gold"):
             c.setFillColorRGB(*grey)
             draw_text_box(
@@ -819,10 +628,10 @@ def board_legend(data: DominumData, layout: BoardLayout) -> Callable[[Canvas, Re
             if fill is None:
                 c.setStrokeColorRGB(*player_colour(data, "red"))
                 c.setLineWidth(1)
-                _glyph_shield(c, x + 3.5, y + 3.5, 3.2)
+                draw_shield(c, x + 3.5, y + 3.5, 3.2)
             else:
-                _fill(c, swatch, fill)
-                _outline(c, swatch, BLACK, 0.4)
+                fill_rect(c, swatch, fill)
+                outline_rect(c, swatch, BLACK, 0.4)
             c.setFillColorRGB(*BLACK)
             draw_line_fit(c, name, Rect(x + 9, y + 1, col_w - 11, 5), font="Helvetica", max_size=9)
         card = data.print.card
@@ -904,8 +713,8 @@ def mat_page(doc: Document, data: DominumData, player: str, url: str, qr_size: f
         r = Rect(bar.x + value * step + 0.5, bar.y, step - 1, score_h)
         text = f"{value}+" if value == win else str(value)
         fill = colour if value == win else tint(colour, 0.12)
-        _fill(c, r, fill, radius=2)
-        _outline(c, r, colour, 0.6, radius=2)
+        fill_rect(c, r, fill, radius=2)
+        outline_rect(c, r, colour, 0.6, radius=2)
         c.setFillColorRGB(*text_colour_on(fill))
         draw_line_fit(c, text, r.inset(2, score_h * 0.25), align="centre", max_size=20)
 
@@ -996,85 +805,6 @@ def mat_page(doc: Document, data: DominumData, player: str, url: str, qr_size: f
 # Tokens
 
 
-@dataclass(frozen=True)
-class Piece:
-    """A punch-out piece: a disc or a square, its fill, its words and an optional glyph."""
-
-    shape: str  # "circle" or "square"
-    size: float
-    fill: Colour
-    title: str
-    note: str = ""
-    glyph: Callable[[Canvas, float, float, float], None] | None = None
-
-
-def draw_piece(c: Canvas, piece: Piece, cx: float, cy: float) -> None:
-    """The piece with its cut line (solid black on its edge)."""
-    r = piece.size / 2
-    ink = text_colour_on(piece.fill)
-    c.saveState()
-    c.setFillColorRGB(*piece.fill)
-    c.setStrokeColorRGB(*BLACK)
-    c.setLineWidth(0.5)
-    if piece.shape == "circle":
-        c.circle(pt(cx), pt(cy), pt(r), stroke=1, fill=1)
-        side = r * 1.35
-    else:
-        c.rect(pt(cx - r), pt(cy - r), pt(2 * r), pt(2 * r), stroke=1, fill=1)
-        side = r * 1.75
-    c.setFillColorRGB(*ink)
-    c.setStrokeColorRGB(*ink)
-    if piece.glyph is not None:
-        piece.glyph(c, cx, cy + r * 0.22, r * 0.42)
-        draw_line_fit(
-            c,
-            piece.title,
-            Rect(cx - side / 2, cy - r * 0.72, side, r * 0.42),
-            align="centre",
-            max_size=9,
-        )
-    elif piece.note:
-        draw_line_fit(
-            c,
-            piece.title,
-            Rect(cx - side / 2, cy - r * 0.05, side, r * 0.6),
-            align="centre",
-            max_size=22,
-        )
-        draw_line_fit(
-            c,
-            piece.note,
-            Rect(cx - side / 2, cy - r * 0.55, side, r * 0.38),
-            font="Helvetica",
-            align="centre",
-            max_size=7,
-        )
-    else:
-        draw_line_fit(
-            c,
-            piece.title,
-            Rect(cx - side / 2, cy - r * 0.25, side, r * 0.5),
-            align="centre",
-            max_size=10,
-        )
-    c.restoreState()
-
-
-def draw_pieces(c: Canvas, box: Rect, pieces: list[Piece], gap: float = 3.0) -> float:
-    """Lay pieces out left to right in rows from the top of `box`; returns the y below them.
-    Pieces that do not fit are an error (the caller splits them over pages)."""
-    x, y, row_h = box.x, box.top, 0.0
-    for piece in pieces:
-        if x + piece.size > box.right + 1e-6:
-            x, y, row_h = box.x, y - row_h - gap, 0.0
-        if y - piece.size < box.y - 1e-6:
-            raise DomekitError("the tokens do not fit the page; make them smaller in print.toml")
-        draw_piece(c, piece, x + piece.size / 2, y - piece.size / 2)
-        x += piece.size + gap
-        row_h = max(row_h, piece.size)
-    return y - row_h
-
-
 def player_pieces(data: DominumData, player: str) -> list[Piece]:
     """A player's tokens: phase tokens, link token(s), cycle counters and the score indicator."""
     rules = data.rules
@@ -1103,10 +833,10 @@ def shared_pieces(data: DominumData) -> list[Piece]:
     size = data.print.token
     pieces = [Piece("circle", size.phase, WHITE, "Initiative") for _ in range(counts.initiative)]
     kinds = [
-        (counts.wound, (0.72, 0.07, 0.07), "Wound", _glyph_drop),
+        (counts.wound, (0.72, 0.07, 0.07), "Wound", draw_drop),
         (counts.weaken, (0.2, 0.55, 0.2), "Weaken -1", None),
-        (counts.charge, (0.95, 0.76, 0.1), "Charge", _glyph_bolt),
-        (counts.surge, (0.35, 0.3, 0.55), "Surge +1", _glyph_catapult),
+        (counts.charge, (0.95, 0.76, 0.1), "Charge", draw_bolt),
+        (counts.surge, (0.35, 0.3, 0.55), "Surge +1", draw_catapult),
     ]
     for count, fill, title, glyph in kinds:
         for _ in range(count):
@@ -1315,10 +1045,6 @@ def rules_page(doc: Document, data: DominumData, table_url: str, qr_size: float)
 # The kit
 
 
-def _card_size(settings: CardSettings) -> CardSize:
-    return CardSize(settings.width, settings.height, settings.bleed, settings.safe)
-
-
 def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResult:
     """Write the Dominum kit PDF and its manifest; returns where they are."""
     progress = progress or Progress(False)
@@ -1327,11 +1053,11 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     players = choose_players(options.teams)
     target = kit_target(GAME, options)
     out, base_url, kit_id = target.out, target.base_url, target.kit_id
-    urls = dominum_urls(base_url, kit_id, players)
+    urls = kit_urls(base_url, kit_id, players=players)
     qr_size = data.print.qr.size
 
-    card_layout = plan_sheet(paper, _card_size(data.print.card))
-    power_layout = plan_sheet(paper, _card_size(data.print.power_card))
+    card_layout = plan_sheet(paper, data.print.card.size())
+    power_layout = plan_sheet(paper, data.print.power_card.size())
     cards = domain_kit_cards(data)
     layout = board_layout(data)
     tiles = board_tiles(data, paper)
