@@ -23,14 +23,10 @@ from toolkit.cli import app
 from toolkit.games.dominum.board import PLAYERS, Board
 from toolkit.games.dominum.config import BoardRules, default_rules
 from toolkit.games.dominum.data import load_dominum
-from toolkit.games.dominum.kit import (
-    BoardLayout,
-    board_layout,
-    board_tiles,
-    build_kit,
-    power_cards,
-    vp_rows,
-)
+from toolkit.games.dominum.kit import build_kit
+from toolkit.games.dominum.kit.battlefield import BoardLayout, board_layout, board_tiles
+from toolkit.games.dominum.kit.cards import power_cards
+from toolkit.games.dominum.kit.sheets import vp_rows
 from toolkit.games.dominum.rules import vp_for_total
 from toolkit.pdf.cards import mirrored
 from toolkit.pdf.geometry import MM, PAPERS, Rect
