@@ -197,3 +197,10 @@ def test_a_mistyped_command_gets_a_suggestion_loaded_or_not(cli, args, suggestio
     result = cli(*args)
     assert result.exit_code == 2
     assert f"Did you mean {suggestion}?" in result.stderr
+
+
+def test_odds_is_listed(cli):
+    result = cli("odds", "--help")
+    assert result.exit_code == 0
+    for game in ("dominum", "domppa", "naturedome", "deathdome"):
+        assert game in result.stdout

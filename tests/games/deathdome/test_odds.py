@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from toolkit.data import game_data_dir
 from toolkit.errors import DomekitError
+from toolkit.games.deathdome import rules as deathdome
 from toolkit.games.deathdome.config import load_rules_config
 from toolkit.games.deathdome.odds import (
     NO_POWER,
@@ -137,3 +139,34 @@ def test_every_set_keeps_probability_and_order_of_events(hand, held, vitae, toug
         assert row["p_kill"] <= row["p_wound"]
         assert row["p_push_back"] <= row["p_wound"]
     assert len(odds["plays"]) == len(set(row["cards"] for row in odds["plays"]))
+
+
+# The engine's quiet path, which the odds call for every draw: `explain=False` must give exactly
+# the outcome the full breakdown gives, only without steps.
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    cards=st.lists(st.integers(1, 4), max_size=5),
+    defence=st.lists(st.integers(1, 4), max_size=4),
+    strength=st.integers(0, 4),
+    push_on=st.sampled_from([None, 2]),
+    incapacitate=st.booleans(),
+    armour=st.lists(st.integers(0, 3), max_size=2),
+    vitae=st.integers(1, 8),
+    behind=st.sampled_from(deathdome.BEHIND),
+)
+def test_quiet_death_dome_attack_matches_the_explained_one(
+    cards, defence, strength, push_on, incapacitate, armour, vitae, behind
+):
+    weapon = deathdome.WeaponProfile(strength=strength, push_on=push_on, incapacitate=incapacitate)
+    attacker = deathdome.Attacker(tuple(cards), weapon, skill=1)
+    target = deathdome.Defender(tuple(defence), tuple(armour), 1, vitae=vitae, behind=behind)
+    loud = deathdome.resolve_attack(attacker, target, RULES)
+    quiet = deathdome.resolve_attack(attacker, target, RULES, explain=False)
+    assert loud.steps and quiet.steps == []
+    assert replace(loud, steps=[]) == quiet
+    others = [target, replace(target, cards=(), vitae=1), replace(target, behind="lava")]
+    assert deathdome.resolve_attacks(attacker, others, RULES) == [
+        replace(deathdome.resolve_attack(attacker, other, RULES), steps=[]) for other in others
+    ]

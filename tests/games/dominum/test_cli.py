@@ -121,3 +121,34 @@ def test_broken_rules_file_names_file_line_and_field(cli, tmp_path):
     assert result.exit_code == 2
     assert "rules.toml" in result.stderr and "reserve_limit" in result.stderr
     assert "line" in result.stderr
+
+
+def test_odds_attack_json(cli):
+    result = cli(
+        "odds", "dominum", "attack", "--strength", "3", "--defense", "4",
+        "--defender-policy", "never", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert result.json()["p_wound"]["fraction"] == "7/9"
+
+
+def test_odds_assault_table_for_people(cli):
+    result = cli("odds", "dominum", "assault", "--in-zone", "2", "--fortified", "1")
+    assert result.exit_code == 0, result.stderr
+    assert "vp distribution" in result.stdout
+    assert "13/36" in result.stdout
+    assert "█" in result.stdout
+
+
+def test_odds_bad_input_is_one_clear_line_and_exit_2(cli):
+    cases = [
+        (("odds", "dominum", "attack", "--strength", "3", "--defense", "4", "--used", "5"),
+         "--used"),
+        (("odds", "dominum", "attack", "--strength", "3", "--defense", "4",
+          "--used", "critical,critical"), "'critical'"),
+    ]  # fmt: skip
+    for args, needle in cases:
+        result = cli(*args)
+        assert result.exit_code == 2, args
+        assert result.stderr.startswith("error: ") and needle in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr

@@ -204,3 +204,31 @@ def test_house_rules_from_data(cli, tmp_path):
     path.write_text(path.read_text().replace("percent_per_turn = 10", "percent_per_turn = 50"))
     data = cli("domppa", "--data", str(folder), "poison", "--damage", "10", "--json").json()
     assert data["schedule"] == [5, 3, 1, 1]
+
+
+def test_odds_melee_json_has_exact_fractions(cli):
+    result = cli(
+        "odds", "domppa", "melee", "--attack", "5", "--defence", "5", "--strength", "4",
+        "--weapon-damage", "2", "--protection", "6", "--head-protection", "3", "--hp", "8",
+        "--max-hp", "20", "--morale", "7", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    data = result.json()
+    for name in ("p_hit", "p_shield_hit", "p_head_hit", "p_kill", "p_morale_failure"):
+        numerator, denominator = map(int, data[name]["fraction"].split("/"))
+        assert abs(numerator / denominator - data[name]["float"]) < 1e-12
+    spread = data["damage_distribution"]
+    assert abs(sum(item["float"] for item in spread.values()) - 1) < 1e-9
+    assert data["truncated_mass"]["float"] < 1e-9
+
+
+def test_odds_bad_input_is_one_clear_line_and_exit_2(cli):
+    cases = [
+        (("odds", "domppa", "melee", "--attack", "5", "--defence", "5", "--strength", "3",
+          "--weapon-damage", "1", "--protection", "2", "--type", "fiery"), "--type"),
+    ]  # fmt: skip
+    for args, needle in cases:
+        result = cli(*args)
+        assert result.exit_code == 2, args
+        assert result.stderr.startswith("error: ") and needle in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr

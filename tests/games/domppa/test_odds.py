@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import icepool
@@ -244,3 +245,105 @@ def test_fear_wins_a_tie():
     # Fear 10 (10/5 = 2) vs morale 9, unhurt: broken on 2d6 + 2 >= 9, i.e. 2d6 >= 7: 7/12.
     odds = fear_odds(RULES, fear=10, morale=9, max_hp=20, hp=20)
     assert odds["p_broken"] + odds["truncated_mass"] == Fraction(7, 12)
+
+
+# The engine's quiet paths, which the odds call for every roll and draw: `explain=False` and
+# `hit_damages` must give exactly the outcome the full breakdown gives, only without steps.
+
+blows = st.builds(
+    engine.Blow,
+    strength=st.integers(0, 20),
+    weapon_damage=st.integers(0, 15),
+    damage_type=st.sampled_from(list(engine.DamageType)),
+    element=st.sampled_from(list(engine.Element)),
+    stun=st.booleans(),
+    bonus=st.integers(0, 5),
+)
+guards = st.builds(
+    engine.Guard,
+    protection=st.integers(0, 40),
+    shield_protection=st.integers(0, 8),
+    resist=st.integers(0, 10),
+    size=st.integers(0, 5),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    blow=blows,
+    guard=guards,
+    hit=st.sampled_from([(True, False), (True, True), (False, False)]),
+    head=st.booleans(),
+    rolls=st.lists(st.tuples(st.integers(2, 130), st.booleans()), min_size=1, max_size=6),
+)
+def test_hit_damages_give_the_numbers_of_hit_damage(blow, guard, hit, head, rolls):
+    the_hit = engine.Hit(*hit, total=0, target=0, steps=[])
+    table = engine.hit_damages(RULES, blow, guard, rolls, head=head)[the_hit.shield_hit]
+    for total, six in rolls:
+        full = engine.hit_damage(
+            RULES, the_hit, blow, guard, damage_total=total, damage_shows_six=six, head=head
+        )
+        quiet = engine.hit_damage(
+            RULES, the_hit, blow, guard, damage_total=total, damage_shows_six=six, head=head,
+            explain=False,
+        )  # fmt: skip
+        if full is None:
+            assert quiet is None and not the_hit.hit
+            continue
+        assert full.steps and quiet is not None and quiet.steps == []
+        assert replace(full, steps=[]) == quiet
+        harm = table[(total, six)]
+        assert (harm.damage, harm.hp_loss, harm.fatigue, harm.ignites) == (
+            full.damage, full.hp_loss, full.fatigue, full.ignites,
+        )  # fmt: skip
+        assert list(harm.poison_schedule) == full.poison_schedule
+        assert (harm.freeze_check, harm.paralysis_rounds) == (
+            full.freeze_check,
+            full.paralysis_rounds,
+        )
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    attack=st.integers(-5, 25),
+    defence=st.integers(0, 25),
+    parry=st.integers(0, 6),
+    total=st.integers(2, 130),
+    morale=st.integers(-5, 20),
+    max_hp=st.integers(1, 60),
+    data=st.data(),
+)
+def test_quiet_hits_and_morale_match_the_explained_ones(
+    attack, defence, parry, total, morale, max_hp, data
+):
+    loud = engine.melee_hit(RULES, attack=attack, defence=defence, hit_total=total, parry=parry)
+    quiet = engine.melee_hit(
+        RULES, attack=attack, defence=defence, hit_total=total, parry=parry, explain=False
+    )
+    assert replace(loud, steps=[]) == quiet
+    loud = engine.ranged_hit(
+        RULES, precision=attack, size=3, distance=defence, hit_total=total, parry=parry
+    )
+    quiet = engine.ranged_hit(
+        RULES, precision=attack, size=3, distance=defence, hit_total=total, parry=parry,
+        explain=False,
+    )  # fmt: skip
+    assert replace(loud, steps=[]) == quiet
+    hp = data.draw(st.integers(0, max_hp))
+    loud = engine.morale_test(RULES, morale=morale, max_hp=max_hp, hp=hp, roll_total=total)
+    quiet = engine.morale_test(
+        RULES, morale=morale, max_hp=max_hp, hp=hp, roll_total=total, explain=False
+    )
+    assert replace(loud, steps=[]) == quiet
+
+
+def test_a_repeated_query_is_answered_alike_and_its_steps_are_the_callers_own():
+    blow = engine.Blow(strength=5, weapon_damage=3)
+    target = Defender(body=8, hp=10, max_hp=20, morale=6)
+    first = melee_odds(RULES, attack=6, defence=5, blow=blow, defender=target)
+    first["steps"].append("a caller's own note")
+    again = melee_odds(RULES, attack=6, defence=5, blow=blow, defender=target)
+    assert "a caller's own note" not in again["steps"]
+    assert {k: v for k, v in first.items() if k != "steps"} == {
+        k: v for k, v in again.items() if k != "steps"
+    }

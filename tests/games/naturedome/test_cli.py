@@ -81,3 +81,25 @@ def test_bad_values_get_a_clear_error_and_exit_2(cli, args, message):
     assert result.stderr.startswith("error: ")
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_odds_clash_json(cli):
+    result = cli(
+        "odds", "naturedome", "clash", "--hand", "talon-dive,lion-roar",
+        "--defender-hand", "shell-guard", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    data = result.json()
+    assert data["best_play"] == "lion-roar + talon-dive"
+    assert data["damage_distribution"] == {"200": {"fraction": "1/1", "float": 1.0}}
+
+
+def test_odds_bad_input_is_one_clear_line_and_exit_2(cli):
+    cases = [
+        (("odds", "naturedome", "clash", "--hand", "dragon"), "dragon"),
+    ]  # fmt: skip
+    for args, needle in cases:
+        result = cli(*args)
+        assert result.exit_code == 2, args
+        assert result.stderr.startswith("error: ") and needle in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr

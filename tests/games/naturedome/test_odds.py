@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.odds import cards_by_id, clash_odds, load, plays
-from toolkit.games.naturedome.rules import Defence, clash
+from toolkit.games.naturedome.rules import Defence, clash, clash_damages
 
 RULES, DECK = load()
 
@@ -130,3 +131,41 @@ def test_clash_odds_keep_probability(attack, boosts, defender_health, attacker_h
     assert odds["p_knocked_out"] <= odds["p_damage"]
     best = max(row["expected_damage"] for row in odds["plays"])
     assert odds["expected_damage"] == best
+
+
+# The engine's quiet path, which the odds call for every draw: `explain=False` must give exactly
+# the outcome the full breakdown gives, only without steps.
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    attack=st.sampled_from([card for card in DECK if not card.is_boost]),
+    boosts=st.lists(st.sampled_from([card for card in DECK if card.is_boost]), max_size=2),
+    card=st.sampled_from(DECK),
+    answer=st.sampled_from(list(Defence)),
+    attacker_health=st.integers(1, 1000),
+    defender_health=st.integers(1, 1000),
+)
+def test_quiet_clash_matches_the_explained_one(
+    attack, boosts, card, answer, attacker_health, defender_health
+):
+    def resolve(explain: bool):  # type: ignore[no-untyped-def]
+        return clash(
+            attack, answer, card, boosts=boosts, attacker_health=attacker_health,
+            defender_health=defender_health, rules=RULES, explain=explain,
+        )  # fmt: skip
+
+    loud, quiet = resolve(True), resolve(False)
+    assert loud.steps and quiet.steps == []
+    assert replace(loud, steps=[]) == quiet
+    answers = [(answer, card), (Defence.DEFEND, attack)]
+    assert clash_damages(
+        attack, answers, boosts=boosts, attacker_health=attacker_health,
+        defender_health=defender_health, rules=RULES,
+    ) == [
+        loud.damage,
+        clash(
+            attack, Defence.DEFEND, attack, boosts=boosts, attacker_health=attacker_health,
+            defender_health=defender_health, rules=RULES,
+        ).damage,
+    ]  # fmt: skip
