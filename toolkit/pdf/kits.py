@@ -160,7 +160,7 @@ def kit_urls(
     return urls
 
 
-def all_urls(urls: dict) -> list[str]:
+def all_urls(urls: dict[str, Any]) -> list[str]:
     found: list[str] = []
 
     def walk(value: Any) -> None:
@@ -226,7 +226,9 @@ def kit_target(game: str, options: KitOptions) -> KitTarget:
     )
 
 
-def finish_kit(target: KitTarget, fields: dict[str, Any], urls: dict, doc: Document) -> KitResult:
+def finish_kit(
+    target: KitTarget, fields: dict[str, Any], urls: dict[str, Any], doc: Document
+) -> KitResult:
     """Write the manifest (kit id, game, base URL, then `fields`, then the URLs) next to the PDF;
     the result has the finished document's pages and how each is printed."""
     manifest = write_manifest(

@@ -214,7 +214,7 @@ SPECIAL_PLAY_COLUMNS = ("id", "name", "power", "icons", "qty")
 def load_units(path: Path) -> dict[str, UnitType]:
     rows = load_csv_rows(path, UnitType, UNIT_COLUMNS)
     rows = list(unique_rows(path, rows, "type"))
-    units = {row.type: row for _, row in rows}  # type: ignore[attr-defined]
+    units = {row.type: row for _, row in rows}
     missing = [kind for kind in UNIT_TYPES if kind not in units]
     if missing:
         raise DataError(path, f"missing unit type(s) {', '.join(missing)}", field="type")
@@ -259,22 +259,22 @@ def load_items(path: Path, unit_types: set[str]) -> dict[str, Item]:
     rows = load_csv_rows(path, Item, ITEM_COLUMNS)
     rows = list(unique_rows(path, rows, "id"))
     for number, item in rows:
-        _check_item(path, number, item, unit_types)  # type: ignore[arg-type]
-    return {item.id: item for _, item in rows}  # type: ignore[attr-defined]
+        _check_item(path, number, item, unit_types)
+    return {item.id: item for _, item in rows}
 
 
 def load_special_play(path: Path) -> list[SpecialPlayCard]:
     rows = load_csv_rows(path, SpecialPlayCard, SPECIAL_PLAY_COLUMNS)
     rows = list(unique_rows(path, rows, "id"))
     for number, card in rows:
-        if card.power is None and not card.icons:  # type: ignore[attr-defined]
+        if card.power is None and not card.icons:
             raise DataError(
                 path,
                 "a card needs a power 1..4 or at least one timing icon",
                 row=number,
                 field="icons",
             )
-    return [card for _, card in rows]  # type: ignore[misc]
+    return [card for _, card in rows]
 
 
 def load_sets(path: Path, items: dict[str, Item], items_path: Path) -> list[ItemSet]:

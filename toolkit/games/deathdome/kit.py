@@ -20,6 +20,7 @@ from toolkit.games.deathdome.data import (
     UNIT_TYPES,
     DeathDomeData,
     Item,
+    SpecialPlayCard,
     load_deathdome,
 )
 from toolkit.pdf.cards import Card, CardBox, draw_card_sheets, plan_sheet
@@ -35,7 +36,7 @@ from toolkit.pdf.draw import (
     fill_rect,
     square_name,
 )
-from toolkit.pdf.geometry import Rect, hex_colour, paper_size, pt, text_colour_on
+from toolkit.pdf.geometry import Colour, Rect, hex_colour, paper_size, pt, text_colour_on
 from toolkit.pdf.kits import (
     KitOptions,
     KitResult,
@@ -119,7 +120,7 @@ def choose_teams(data: DeathDomeData, wanted: tuple[str, ...] | None) -> tuple[s
 # Cards
 
 
-def _icons_row(c: Canvas, icons: tuple[str, ...], box: Rect, colour) -> None:
+def _icons_row(c: Canvas, icons: tuple[str, ...], box: Rect, colour: Colour) -> None:
     """Timing icons as [S] style badges from the right of `box`."""
     x = box.right
     for icon in reversed(icons):
@@ -214,7 +215,9 @@ def item_face(item: Item, data: DeathDomeData) -> Callable[[Canvas, CardBox], No
     return draw
 
 
-def special_play_face(card, data: DeathDomeData) -> Callable[[Canvas, CardBox], None]:
+def special_play_face(
+    card: SpecialPlayCard, data: DeathDomeData
+) -> Callable[[Canvas, CardBox], None]:
     colour = hex_colour(data.print.deck_colours["special_play"])
 
     def draw(c: Canvas, box: CardBox) -> None:
@@ -385,7 +388,7 @@ def meters_page(
 # The board
 
 
-def _cell_fill(data: DeathDomeData, kind: str, colour: str | None) -> tuple[float, float, float]:
+def _cell_fill(data: DeathDomeData, kind: str, colour: str | None) -> Colour:
     if kind == "base" and colour in data.print.team_colours:
         r, g, b = hex_colour(data.print.team_colours[colour])
         return (r * 0.45 + 0.55, g * 0.45 + 0.55, b * 0.45 + 0.55)  # a tint: pieces stay visible
@@ -414,7 +417,7 @@ def draw_board_picture(c: Canvas, board: Board, data: DeathDomeData) -> tuple[fl
     return width, height
 
 
-def _cell_symbol(c: Canvas, kind: str, r: Rect, fill) -> None:
+def _cell_symbol(c: Canvas, kind: str, r: Rect, fill: Colour) -> None:
     """The pattern that tells a kind apart without colour (sizes scale with the square)."""
     ink = text_colour_on(fill)
     k = r.w / 25  # 1 on a 25 mm square

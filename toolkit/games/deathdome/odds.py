@@ -30,6 +30,7 @@ from toolkit.games.deathdome.config import RulesConfig
 from toolkit.games.deathdome.rules import (
     Attacker,
     Defender,
+    PayoutOutcome,
     WeaponProfile,
     attack_stack,
     cards_to_draw,
@@ -266,7 +267,7 @@ def capture_odds(
     )
     fans = die(rules.payout.fans_die_sides)
 
-    def paid(cps: Mapping[str, int], towers: Mapping[str, int], roll: int):  # type: ignore[no-untyped-def]
+    def paid(cps: Mapping[str, int], towers: Mapping[str, int], roll: int) -> PayoutOutcome:
         return payout(list(teams), cps, towers, kills, roll, rules)
 
     before = fans.map(lambda roll: paid(before_cps, before_towers, roll).payout[team])
@@ -297,7 +298,10 @@ def capture_odds(
         )
         result["swing_against"] = {taken_from: lost.mean()}
         result["relative_swing"] = swing.mean() + lost.mean()
-    owned = lambda cps, towers: cps.get(team, 0) + towers.get(team, 0)  # noqa: E731
+
+    def owned(cps: Mapping[str, int], towers: Mapping[str, int]) -> int:
+        return cps.get(team, 0) + towers.get(team, 0)
+
     result["draws_before"] = cards_to_draw(owned(before_cps, before_towers), rules)
     result["draws_after"] = cards_to_draw(owned(after_cps, after_towers), rules)
     result["steps"] = [

@@ -203,7 +203,7 @@ class DominumData:
 
 def load_domain_cards(path: Path, rules: DominumRules) -> tuple[DomainCard, ...]:
     """domains.csv: names unique within a Domain; every Domain can field a whole force."""
-    rows: list[tuple[int, DomainCard]] = load_csv_rows(path, DomainCard, DOMAIN_COLUMNS)  # type: ignore[assignment]
+    rows: list[tuple[int, DomainCard]] = load_csv_rows(path, DomainCard, DOMAIN_COLUMNS)
     seen: dict[tuple[str, str], int] = {}
     first_row: dict[str, int] = {}
     for number, card in rows:
@@ -239,7 +239,7 @@ def load_strongholds(
     path: Path, domains: tuple[str, ...], per_domain: int
 ) -> tuple[Stronghold, ...]:
     """strongholds.csv: each Domain of domains.csv has exactly its Stronghold tiles."""
-    rows: list[tuple[int, Stronghold]] = load_csv_rows(path, Stronghold, STRONGHOLD_COLUMNS)  # type: ignore[assignment]
+    rows: list[tuple[int, Stronghold]] = load_csv_rows(path, Stronghold, STRONGHOLD_COLUMNS)
     counts: dict[str, int] = {}
     seen: dict[str, int] = {}
     for number, tile in rows:
@@ -286,7 +286,7 @@ def _check_colours_cover(path: Path, settings: PrintSettings, domains: tuple[str
     """print.toml must colour both players, every Domain and every board area the kit prints."""
     from toolkit.games.dominum.board import PLAYERS
 
-    wanted = {
+    wanted: dict[str, list[str]] = {
         "player_colours": list(PLAYERS),
         "domain_colours": list(domains),
         "board_colours": list(BOARD_COLOURS),

@@ -16,7 +16,7 @@ stated policy, since the rules leave it to the player:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
@@ -288,11 +288,15 @@ def _check_deck_draws(deck: Deck, count: int) -> None:
         )
 
 
-def _best_assault(state: PowerState, draws: int, resolve) -> tuple[Dist[Any], list[dict]]:  # type: ignore[no-untyped-def]
+def _best_assault(
+    state: PowerState, draws: int, resolve: Callable[[tuple[PowerCard, ...]], _Assault]
+) -> tuple[Dist[Any], list[dict[str, Any]]]:
     """Expectimax over (deck, reserve, drawn so far): the outcome under the best play."""
 
     def choices(
-        deck_cards: tuple[PowerCard, ...], reserve: tuple[PowerCard, ...], drawn: tuple
+        deck_cards: tuple[PowerCard, ...],
+        reserve: tuple[PowerCard, ...],
+        drawn: tuple[PowerCard, ...],
     ) -> list[tuple[str, Fraction, Dist[Any]]]:
         found = []
         if deck_cards and (draws - len(drawn)) <= len(deck_cards) + len(reserve):
@@ -312,7 +316,9 @@ def _best_assault(state: PowerState, draws: int, resolve) -> tuple[Dist[Any], li
 
     @cache
     def play(
-        deck_cards: tuple[PowerCard, ...], reserve: tuple[PowerCard, ...], drawn: tuple
+        deck_cards: tuple[PowerCard, ...],
+        reserve: tuple[PowerCard, ...],
+        drawn: tuple[PowerCard, ...],
     ) -> tuple[Fraction, Dist[Any]]:
         if len(drawn) == draws:
             outcome = resolve(tuple(sorted(drawn, key=sort_key)))

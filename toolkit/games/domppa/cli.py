@@ -454,7 +454,7 @@ def ranged(
         in_melee=in_melee,
     )
     steps = [*hit_steps]
-    if dark:
+    if dark and darkness is not None:
         steps.append(f"{darkness.value}: precision {precision} - {dark} = {precision - dark}")
     result = _strike_result(strike, steps, damage_steps)
     _emit(result, as_json, "Domppa ranged")

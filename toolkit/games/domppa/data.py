@@ -98,7 +98,9 @@ class WeaponRow(_Row):
     def _types(cls, value: object) -> object:
         if isinstance(value, str):
             value = _split(value)
-        for name in value:  # type: ignore[union-attr]
+        if not isinstance(value, list | tuple):
+            return value  # pydantic says what is wrong with it
+        for name in value:
             if name not in DAMAGE_TYPES:
                 raise ValueError(f"{name!r} is not one of {', '.join(DAMAGE_TYPES)}")
         if not value:

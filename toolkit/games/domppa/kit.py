@@ -48,7 +48,7 @@ from toolkit.pdf.draw import (
     fill_rect,
     square_name,
 )
-from toolkit.pdf.geometry import Rect, hex_colour, paper_size, pt, text_colour_on
+from toolkit.pdf.geometry import Colour, Rect, hex_colour, paper_size, pt, text_colour_on
 from toolkit.pdf.kits import (
     KitOptions,
     KitResult,
@@ -81,7 +81,9 @@ BACK_TITLES = {**DECKS, "character": "Character"}
 # Cards
 
 
-def _stat_rows(c: Canvas, box: Rect, rows: list[tuple[str, str]], colour, size: float = 9) -> float:
+def _stat_rows(
+    c: Canvas, box: Rect, rows: list[tuple[str, str]], colour: Colour, size: float = 9
+) -> float:
     """Label / value lines from the top of `box`, ruled; returns the y below them."""
     height = min(6.0, box.h / max(len(rows), 1))
     y = box.top
@@ -111,7 +113,7 @@ def _stat_rows(c: Canvas, box: Rect, rows: list[tuple[str, str]], colour, size: 
     return y
 
 
-def _badge(c: Canvas, rect: Rect, label: str, value: str, colour) -> None:
+def _badge(c: Canvas, rect: Rect, label: str, value: str, colour: Colour) -> None:
     fill_rect(c, rect, colour, radius=1.5)
     c.setFillColorRGB(*text_colour_on(colour))
     draw_line_fit(
@@ -137,7 +139,7 @@ def _equipment_card(
     badges: list[tuple[str, str]],
     rows: list[tuple[str, str]],
     text: str,
-    colour,
+    colour: Colour,
 ) -> Callable[[Canvas, CardBox], None]:
     def draw(c: Canvas, box: CardBox) -> None:
         draw_card_frame(c, box, colour)
@@ -596,7 +598,7 @@ def reference_page(doc: Document, data: DomppaKitData, table_url: str) -> None:
 # The battle map
 
 
-def _pattern(c: Canvas, pattern: str, r: Rect, fill) -> None:
+def _pattern(c: Canvas, pattern: str, r: Rect, fill: Colour) -> None:
     """A pattern that tells a terrain apart without colour (sizes scale with the square)."""
     ink = text_colour_on(fill)
     k = r.w / 25

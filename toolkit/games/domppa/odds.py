@@ -23,6 +23,7 @@ high rolls, so `p_hit` and `p_kill` may be low by at most that.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -131,7 +132,7 @@ def _damage_outcomes(
         keys = rolls.outcomes() if fire else [(total, False) for total in rolls.outcomes()]
         tables = engine.hit_damages(rules, blow, guard, keys, head=head)
         found = {
-            shield_hit: rolls.map(table.__getitem__ if fire else lambda t, h=table: h[(t, False)])
+            shield_hit: rolls.map(table.__getitem__ if fire else _by_total(table))
             for shield_hit, table in tables.items()
         }
         if len(_DAMAGE_CACHE) >= _DAMAGE_CACHE_SIZE:
@@ -216,11 +217,12 @@ def _summary(
         result["paralysis_rounds_distribution"] = distribution(blows, lambda b: b.paralysis_rounds)
     missing = blows.missing
     if defender.hp is not None:
-        result["p_kill"] = loss.p(lambda lost: lost >= defender.hp)  # type: ignore[operator]
+        standing = defender.hp
+        result["p_kill"] = loss.p(lambda lost: lost >= standing)
     if defender.morale is not None:
         if defender.hp is None or defender.max_hp is None:
             raise DomekitError("the morale odds need the target's --hp and --max-hp")
-        failing = _morale_failure(rules, defender)
+        failing = _morale_failure(rules, defender, defender.morale, defender.max_hp)
         hp = defender.hp
         # Only a blow that takes HP and leaves the target standing calls for the test; the rest
         # merge into one outcome first, so the mixture has at most hp parts.
@@ -232,14 +234,16 @@ def _summary(
     return result
 
 
-def _morale_failure(rules: DomppaRules, defender: Defender):  # type: ignore[no-untyped-def]
+def _morale_failure(
+    rules: DomppaRules, defender: Defender, morale: int, max_hp: int
+) -> Callable[[int], Dist[bool]]:
     @cache
     def failing(hp_left: int) -> Dist[bool]:
         def passes(total: int) -> bool:
             return engine.morale_test(
                 rules,
-                morale=defender.morale,  # type: ignore[arg-type]
-                max_hp=defender.max_hp,  # type: ignore[arg-type]
+                morale=morale,
+                max_hp=max_hp,
                 hp=hp_left,
                 roll_total=total,
                 bonus=defender.morale_bonus,
@@ -251,6 +255,11 @@ def _morale_failure(rules: DomppaRules, defender: Defender):  # type: ignore[no-
     return failing
 
 
+def _by_total(table: dict[tuple[int, bool], Harm]) -> Callable[[int], Harm]:
+    """A roll's harm from its total alone (no fire: whether a 6 showed does not matter)."""
+    return lambda total: table[(total, False)]
+
+
 def _check_defender(defender: Defender) -> None:
     if defender.hp is not None and defender.hp < 1:
         raise DomekitError(f"--hp must be at least 1 (the target still stands), got {defender.hp}")
@@ -259,7 +268,10 @@ def _check_defender(defender: Defender) -> None:
 
 
 def _by_type(
-    rules: DomppaRules, damage_types: list[DamageType], blow: Blow, strike: Any
+    rules: DomppaRules,
+    damage_types: list[DamageType],
+    blow: Blow,
+    strike: Callable[[Blow], dict[str, Any]],
 ) -> dict[str, Any]:
     """The first damage type's full result, plus each other type's distribution beside it."""
     if not damage_types:

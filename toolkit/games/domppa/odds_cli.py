@@ -8,6 +8,7 @@ chance; --head-protection gives the helmet's total). --lucky re-rolls dice and i
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -15,6 +16,10 @@ from toolkit.errors import DomekitError
 from toolkit.games.domppa import GAME
 from toolkit.odds.cli import ODDS_DATA, ODDS_JSON
 from toolkit.parsing import split_list
+
+if TYPE_CHECKING:
+    from toolkit.games.domppa.config import Darkness, DomppaRules
+    from toolkit.games.domppa.odds import DamageType, Defender, Element
 
 odds_app = typer.Typer(help=GAME.odds_help, no_args_is_help=True)
 
@@ -24,10 +29,10 @@ TYPE_HELP = (
 )
 
 
-def _domppa_kinds(damage_type: str):  # type: ignore[no-untyped-def]
+def _damage_types(damage_type: str) -> list[DamageType]:
     from toolkit.games.domppa.odds import DamageType
 
-    kinds = []
+    kinds: list[DamageType] = []
     for part in split_list(damage_type, "--type") or ["none"]:
         try:
             kinds.append(DamageType(part.lower()))
@@ -37,7 +42,7 @@ def _domppa_kinds(damage_type: str):  # type: ignore[no-untyped-def]
     return kinds
 
 
-def _domppa_element(element: str):  # type: ignore[no-untyped-def]
+def _element(element: str) -> Element:
     from toolkit.games.domppa.odds import Element
 
     try:
@@ -47,13 +52,17 @@ def _domppa_element(element: str):  # type: ignore[no-untyped-def]
         raise DomekitError(f"--element: {element!r} is not one of {names}") from None
 
 
-def _darkness(value: str | None):  # type: ignore[no-untyped-def]
+LIGHTS: tuple[Darkness, ...] = ("night", "pitch_dark", "blind")
+
+
+def _darkness(value: str | None) -> Darkness | None:
     if value is None:
         return None
     cleaned = value.strip().lower().replace("-", "_")
-    if cleaned not in ("night", "pitch_dark", "blind"):
-        raise DomekitError(f"--darkness must be night, pitch-dark or blind (got {value!r})")
-    return cleaned
+    for light in LIGHTS:
+        if cleaned == light:
+            return light
+    raise DomekitError(f"--darkness must be night, pitch-dark or blind (got {value!r})")
 
 
 def _not_negative(**values: int | None) -> None:
@@ -62,14 +71,17 @@ def _not_negative(**values: int | None) -> None:
             raise DomekitError(f"--{name.replace('_', '-')} must be 0 or more, got {value}")
 
 
-def _domppa_rules(data: Path | None):  # type: ignore[no-untyped-def]
+def _rules(data: Path | None) -> DomppaRules:
     from toolkit.games.domppa.odds import load_rules
 
     return load_rules(data)
 
 
-def _target(protection, head_protection, shield_protection, resist, size, hp, max_hp, morale,  # type: ignore[no-untyped-def]
-            morale_bonus, protection_bonus=0, berserk_morale=None):  # fmt: skip
+def _target(
+    protection: int, head_protection: int | None, shield_protection: int, resist: int,
+    size: int | None, hp: int | None, max_hp: int | None, morale: int | None, morale_bonus: int,
+    protection_bonus: int = 0, berserk_morale: int | None = None,
+) -> Defender:  # fmt: skip
     from toolkit.games.domppa.odds import Defender
 
     head = protection if head_protection is None else head_protection
@@ -151,7 +163,7 @@ def odds_melee(
         fatigue=fatigue, defender_fatigue=defender_fatigue, blows_received=blows_received,
         berserk=berserk, defender_berserk=defender_berserk,
     )  # fmt: skip
-    rules = _domppa_rules(data)
+    rules = _rules(data)
     light = _darkness(darkness)
     # The same sides `domekit domppa melee` fights with: conditions, parry, berserk protection.
     sides = melee_sides(
@@ -165,12 +177,12 @@ def odds_melee(
             fleeing=defender_fleeing, blows_received=blows_received, berserk=defender_berserk,
         ),
     )  # fmt: skip
-    kinds = _domppa_kinds(damage_type)
+    kinds = _damage_types(damage_type)
     blow = Blow(
         strength=sides.attacker.strength,
         weapon_damage=weapon_damage,
         damage_type=kinds[0],
-        element=_domppa_element(element),
+        element=_element(element),
         stun=stun,
         bonus=lance_bonus(rules, lance_squares),
     )
@@ -230,14 +242,14 @@ def odds_ranged(
     )  # fmt: skip
     if berserk:
         raise RuleError("Berserk", "a berserk character cannot shoot")
-    rules = _domppa_rules(data)
+    rules = _rules(data)
     dark = darkness_penalty(rules, _darkness(darkness), dark_vision)
-    kinds = _domppa_kinds(damage_type)
+    kinds = _damage_types(damage_type)
     blow = Blow(
         strength=strength,
         weapon_damage=weapon_damage,
         damage_type=kinds[0],
-        element=_domppa_element(element),
+        element=_element(element),
         stun=stun,
     )
     target = _target(
@@ -278,7 +290,7 @@ def odds_morale(
     from toolkit.games.domppa.odds import morale_odds
     from toolkit.odds.render import emit_odds
 
-    rules = _domppa_rules(data)
+    rules = _rules(data)
     bonus, bonus_steps = party_morale_bonus(
         rules, inspirational=inspirational, standards=int(standard)
     )
@@ -308,7 +320,7 @@ def odds_fear(
     from toolkit.odds.render import emit_odds
 
     result = fear_odds(
-        _domppa_rules(data), fear=fear, morale=morale, max_hp=max_hp, hp=hp,
+        _rules(data), fear=fear, morale=morale, max_hp=max_hp, hp=hp,
         death_paths=death_paths,
     )  # fmt: skip
     emit_odds(result, as_json=as_json, title="Domppa fear odds")
@@ -325,5 +337,5 @@ def odds_awe(
     from toolkit.games.domppa.odds import awe_odds
     from toolkit.odds.render import emit_odds
 
-    result = awe_odds(_domppa_rules(data), morale=morale, awe=awe)
+    result = awe_odds(_rules(data), morale=morale, awe=awe)
     emit_odds(result, as_json=as_json, title="Domppa awe odds")

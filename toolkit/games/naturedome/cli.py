@@ -73,7 +73,11 @@ def clash(
     result = nd.clash(
         nd.PowerCard(id="", name="", attack=attack),
         defence,
-        nd.PowerCard(id="", name="", **{defence.value: defence_value}),
+        (
+            nd.PowerCard(id="", name="", defend=defence_value)
+            if defence is nd.Defence.DEFEND
+            else nd.PowerCard(id="", name="", escape=defence_value)
+        ),
         boosts=[
             nd.PowerCard(id="", name="", kind=nd.CardKind.BOOST, boost=value) for value in boost
         ],

@@ -216,14 +216,12 @@ def _least_damages(
     return [next(damages) if card.is_boost else min(next(damages), next(damages)) for card in cards]
 
 
-def _smallest_of_hand(
-    damages: dict[PowerCard, int], pool: dict[PowerCard, int], k: int
-) -> Dist[int]:
+def _smallest_of_hand(damages: dict[str, int], pool: dict[str, int], k: int) -> Dist[int]:
     """The least damage among k cards drawn without replacement, exactly by counting:
     P(least >= d) = C(cards letting >= d through, k) / C(deck, k)."""
     copies: Counter[int] = Counter()
-    for card, n in pool.items():
-        copies[damages[card]] += n
+    for card_id, n in pool.items():
+        copies[damages[card_id]] += n
     weights: dict[int, int] = {}
     above = 0  # cards letting through more than the level
     for level in sorted(copies, reverse=True):
