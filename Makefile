@@ -11,7 +11,7 @@ BASE_URL ?=
 # user's data folder).
 export DOMEKIT_HOME ?= $(CURDIR)/output
 
-.PHONY: play test setup system-deps kits serve lint clean
+.PHONY: play test setup system-deps kits serve lint typecheck clean
 
 # `make play` installs what running needs; `make test` adds the test extra to the same venv.
 $(VENV)/bin/pip:
@@ -41,7 +41,10 @@ play: kits
 lint: setup
 	$(VENV)/bin/ruff check toolkit tests benchmarks
 
-test: setup system-deps lint
+typecheck: setup
+	$(VENV)/bin/mypy
+
+test: setup system-deps lint typecheck
 	$(PY) -m pytest -q
 
 clean:

@@ -11,6 +11,7 @@ import time
 
 COMMANDS = {
     "domekit --help": ["--help"],
+    "domekit odds --help": ["odds", "--help"],
     "domekit deathdome draws --control-points 10": ["deathdome", "draws", "--control-points", "10"],
     "domekit domppa hp --health 12": ["domppa", "hp", "--health", "12"],
 }

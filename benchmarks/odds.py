@@ -29,11 +29,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import icepool  # noqa: E402
 
 from toolkit import dice  # noqa: E402
+from toolkit.games.deathdome import odds as dd  # noqa: E402
+from toolkit.games.dominum import odds as dm  # noqa: E402
+from toolkit.games.domppa import odds as dp  # noqa: E402
+from toolkit.games.naturedome import odds as nd  # noqa: E402
 from toolkit.odds import common  # noqa: E402
-from toolkit.odds import deathdome as dd  # noqa: E402
-from toolkit.odds import dominum as dm  # noqa: E402
-from toolkit.odds import domppa as dp  # noqa: E402
-from toolkit.odds import naturedome as nd  # noqa: E402
 
 try:
     import numpy as np

@@ -54,7 +54,7 @@ def run(game: str, actions: Actions, n: int) -> None:
 
 
 def naturedome(service: MatchService, match_id: int, rng: random.Random, n: int) -> Iterator[dict]:
-    from toolkit.data.naturedome import load_deck
+    from toolkit.games.naturedome.data import load_deck
 
     cards = load_deck()
     copies = Counter(card.id for card in cards)

@@ -35,6 +35,12 @@ class CliResult:
     def json(self) -> Any:
         return json.loads(self.stdout)
 
+    def assert_refused(self, needle: str) -> None:
+        """Refused as bad input: exit code 2, one `error: ` line naming `needle`, no traceback."""
+        assert self.exit_code == 2, (self.exit_code, self.stdout, self.stderr)
+        assert self.stderr.startswith("error: ") and needle in self.stderr, self.stderr
+        assert "Traceback" not in self.stderr
+
 
 def run_cli(*args: str) -> CliResult:
     """Run `domekit ARGS...` in-process; stdout and stderr are kept apart."""

@@ -123,7 +123,8 @@ def test_shell_completion_completes_lazily_loaded_groups():
 
 
 def test_help_imports_no_command_group():
-    """`domekit --help` lists the game and odds groups without importing their modules."""
+    """`domekit --help` lists the game and odds groups without importing their modules: only the
+    registry and the games' descriptors (`toolkit/games/<game>/__init__.py`) load."""
     probe = subprocess.run(
         [
             sys.executable,
@@ -131,8 +132,11 @@ def test_help_imports_no_command_group():
             "import sys; sys.argv = ['domekit', '--help']\n"
             "from toolkit.cli import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "from toolkit.games import NAMES\n"
+            "registry = {'toolkit.games', 'toolkit.games.base'}\n"
+            "registry |= {f'toolkit.games.{name}' for name in NAMES}\n"
             "print(sorted(m for m in sys.modules if m.startswith(('toolkit.games', 'toolkit.odds'))"
-            " or m in ('pydantic', 'reportlab', 'rich')))",
+            " and m not in registry or m in ('pydantic', 'reportlab', 'rich')))",
         ],
         capture_output=True,
         text=True,
@@ -193,3 +197,10 @@ def test_a_mistyped_command_gets_a_suggestion_loaded_or_not(cli, args, suggestio
     result = cli(*args)
     assert result.exit_code == 2
     assert f"Did you mean {suggestion}?" in result.stderr
+
+
+def test_odds_is_listed(cli):
+    result = cli("odds", "--help")
+    assert result.exit_code == 0
+    for game in ("dominum", "domppa", "naturedome", "deathdome"):
+        assert game in result.stdout

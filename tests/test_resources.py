@@ -9,12 +9,13 @@ import pytest
 
 import toolkit
 from toolkit import resources
+from toolkit.games import NAMES
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 
 
 def test_shipped_data_is_found_through_the_package():
-    for game in toolkit.GAMES:
+    for game in NAMES:
         assert (resources.card_data_dir() / game / "rules.toml").is_file()
     assert (resources.templates_dir() / "base.html").is_file()
     assert (resources.static_dir() / "domekit.css").is_file()

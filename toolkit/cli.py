@@ -1,42 +1,35 @@
 """The `domekit` command: parses flags, calls the toolkit, prints. No rules live here.
 
-Start-up stays short without a second parser: the command groups (each game's calculators, `odds`)
-live in their own modules, which `DomekitGroup` imports only when one of them runs (`--help`
-lists them from `GROUPS` below); heavy libraries (reportlab, FastAPI, SQLAlchemy) are imported
-inside the commands that need them.
+Start-up stays short without a second parser: the command groups (each game's calculators and
+its odds) live in the games' packages, found through the registry (`toolkit.games`), and a
+`LazyGroup` imports one only when it runs (`--help` lists them by the help lines of the games'
+`Game` descriptors); heavy libraries (reportlab, FastAPI, SQLAlchemy) are imported inside the
+commands that need them.
 """
 
 from __future__ import annotations
 
 import difflib
-import importlib
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer.core import TyperGroup
 
 from toolkit import __version__
 from toolkit.errors import DomekitError
+from toolkit.games import games
 
-# name: (the module whose `app` is the group, the one-line help `domekit --help` shows)
-GROUPS = {
-    "deathdome": (
-        "toolkit.games.deathdome.cli",
-        "Death Dome calculators: attack, payout, line of sight, movement, draws.",
-    ),
-    "naturedome": ("toolkit.games.naturedome.cli", "Nature Dome calculators: clash."),
-    "dominum": ("toolkit.games.dominum.cli", "Dominum calculators: attack, assault, duel."),
-    "domppa": (
-        "toolkit.games.domppa.cli",
-        "Domppa calculators: hit points, melee, ranged, morale, poison, action points and more.",
-    ),
-    "odds": (
-        "toolkit.odds.cli",
-        "Exact odds before you commit: every roll and draw weighed by the rules engines.",
-    ),
-}
+if TYPE_CHECKING:  # typer's own click, for the types of the methods overridden here
+    from typer import _click as click
+
+ODDS_HELP = "Exact odds before you commit: every roll and draw weighed by the rules engines."
+"""The one line `domekit --help` shows for `domekit odds`."""
+
+Loader = Callable[[], "typer.Typer | TyperGroup"]
+"""What makes a command group (a Typer app, or a group as it is), imported on first use."""
 
 
 def plain_text(command: Any) -> None:
@@ -47,29 +40,34 @@ def plain_text(command: Any) -> None:
         plain_text(sub)
 
 
-class DomekitGroup(TyperGroup):
-    """The root command: loads a command group's module when it is used, and turns a
-    `DomekitError` anywhere below into one clear message and exit code 2; so too an OSError (a
-    file name too long, a folder not allowed, a full disk): files named by a user."""
+class LazyGroup(TyperGroup):
+    """A command group whose subgroups (`lazy_groups`: name -> (help line, loader)) are imported
+    only when one of them is used; listed, they show their help line alone."""
 
-    def list_commands(self, ctx):  # type: ignore[no-untyped-def]
-        return [*GROUPS, *(name for name in super().list_commands(ctx) if name not in GROUPS)]
+    def lazy_groups(self) -> dict[str, tuple[str, Loader]]:
+        return {}
 
-    def get_command(self, ctx, cmd_name):  # type: ignore[no-untyped-def]
-        if cmd_name in GROUPS and cmd_name not in self.commands:
-            module, help_text = GROUPS[cmd_name]
-            group = typer.main.get_group(importlib.import_module(module).app)
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        lazy = self.lazy_groups()
+        return [*lazy, *(name for name in super().list_commands(ctx) if name not in lazy)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        lazy = self.lazy_groups()
+        if cmd_name in lazy and cmd_name not in self.commands:
+            help_text, load = lazy[cmd_name]
+            loaded = load()
+            group = loaded if isinstance(loaded, TyperGroup) else typer.main.get_group(loaded)
             group.name, group.help = cmd_name, help_text
             plain_text(group)
             self.commands[cmd_name] = group
         return super().get_command(ctx, cmd_name)
 
-    def format_commands(self, ctx, formatter):  # type: ignore[no-untyped-def]
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         # The groups not loaded yet are listed by their help line alone, without importing them.
         loaded = self.commands
-        stand_ins = {
+        stand_ins: dict[str, click.Command] = {
             name: TyperGroup(name=name, help=help_text)
-            for name, (_, help_text) in GROUPS.items()
+            for name, (help_text, _) in self.lazy_groups().items()
             if name not in loaded
         }
         self.commands = {**loaded, **stand_ins}
@@ -78,19 +76,46 @@ class DomekitGroup(TyperGroup):
         finally:
             self.commands = loaded
 
-    def resolve_command(self, ctx, args):  # type: ignore[no-untyped-def]
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
         try:
             return super().resolve_command(ctx, args)
         except typer.TyperException as exc:  # no such command: suggest among all, loaded or not
-            message = getattr(exc, "message", None)
-            if args and isinstance(message, str) and "Did you mean" not in message:
+            message = exc.message
+            if args and "Did you mean" not in message:
                 close = difflib.get_close_matches(args[0], self.list_commands(ctx))
                 if close:
                     names = ", ".join(repr(name) for name in close)
-                    exc.message = f"{message.rstrip('.')}. Did you mean {names}?"  # type: ignore[attr-defined]
+                    exc.message = f"{message.rstrip('.')}. Did you mean {names}?"
             raise
 
-    def invoke(self, ctx):  # type: ignore[no-untyped-def]
+
+class OddsGroup(LazyGroup):
+    """`domekit odds`: one group per game of the registry, its `Game.odds`."""
+
+    def lazy_groups(self) -> dict[str, tuple[str, Loader]]:
+        return {game.name: (game.odds_help, game.odds) for game in games()}
+
+
+def odds_group() -> OddsGroup:
+    """The `domekit odds` group (its games' groups load lazily in turn)."""
+    return OddsGroup(name="odds", help=ODDS_HELP, no_args_is_help=True)
+
+
+class DomekitGroup(LazyGroup):
+    """The root command: each game's calculators (`Game.calculators`) and `odds`, loaded when
+    used; a `DomekitError` anywhere below becomes one clear message and exit code 2; so too an
+    OSError (a file name too long, a folder not allowed, a full disk): files named by a user."""
+
+    def lazy_groups(self) -> dict[str, tuple[str, Loader]]:
+        groups: dict[str, tuple[str, Loader]] = {
+            game.name: (game.calculators_help, game.calculators) for game in games()
+        }
+        groups["odds"] = (ODDS_HELP, odds_group)
+        return groups
+
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except DomekitError as exc:
@@ -148,7 +173,7 @@ DB_HELP = (
 @app.command("kit")
 def kit(
     game: str = typer.Argument(
-        ..., help="deathdome (or another game with a kit), or all: every game that has one."
+        ..., help="A game (as `domekit --help` lists them), or all: every game's kit."
     ),
     paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
     out: Path | None = typer.Option(

@@ -46,6 +46,10 @@ def sort_key(outcome: Any) -> tuple[int, Any]:
     return (1, str(outcome))
 
 
+def _negated(outcome: Any) -> Any:
+    return -outcome
+
+
 class Dist(Generic[T]):
     """An exact distribution: outcome -> integer weight, out of an integer total."""
 
@@ -129,7 +133,7 @@ class Dist(Generic[T]):
     def _sorted(self) -> list[tuple[T, int]]:
         if self._order is None:
             try:  # outcomes of one comparable kind (the usual case) sort as they are
-                self._order = sorted(self._weights.items(), key=lambda kv: kv[0])
+                self._order = sorted(self._weights.items(), key=lambda kv: kv[0])  # type: ignore[arg-type, return-value]
             except TypeError:
                 self._order = sorted(self._weights.items(), key=lambda kv: sort_key(kv[0]))
         return self._order
@@ -159,15 +163,15 @@ class Dist(Generic[T]):
 
     def p(self, predicate: Callable[[T], bool] | None = None) -> Fraction:
         """P(predicate(outcome)); without a predicate, P(outcome is truthy)."""
-        test = predicate if predicate is not None else bool
-        return Fraction(
-            sum(weight for outcome, weight in self._weights.items() if test(outcome)), self._total
-        )
+        test: Callable[[T], object] = predicate if predicate is not None else bool
+        hits: int = sum(weight for outcome, weight in self._weights.items() if test(outcome))
+        return Fraction(hits, self._total)
 
     def mean(self) -> Fraction:
         """The mean over the listed outcomes (truncated mass counts as absent)."""
         listed = sum(self._weights.values())
-        return Fraction(sum(o * w for o, w in self._weights.items()), listed)  # type: ignore[operator]
+        weights: list[tuple[Any, int]] = list(self._weights.items())
+        return Fraction(sum(outcome * weight for outcome, weight in weights), listed)
 
     def __iter__(self) -> Iterator[tuple[T, Fraction]]:
         return iter(self.probabilities().items())
@@ -223,7 +227,7 @@ class Dist(Generic[T]):
         other = self._lift(other)
         if len(other) == 1 and other.missing == 0:
             (shift,) = other._weights
-            return self.map(lambda outcome: outcome + shift)  # type: ignore[operator]
+            return self.map(lambda outcome: outcome + shift)
         packed = _packed_sum(self, other)
         if packed is not None:
             return packed
@@ -232,13 +236,14 @@ class Dist(Generic[T]):
     __radd__ = __add__
 
     def __sub__(self, other: Dist[Any] | Any) -> Dist[Any]:
-        return self + self._lift(other).map(lambda outcome: -outcome)
+        return self + self._lift(other).map(_negated)
 
     def __rsub__(self, other: Any) -> Dist[Any]:
-        return self.map(lambda outcome: -outcome) + other
+        difference: Dist[Any] = self.map(_negated) + other
+        return difference
 
     def __neg__(self) -> Dist[Any]:
-        return self.map(lambda outcome: -outcome)
+        return self.map(_negated)
 
     # Comparisons give the distribution of the yes/no answer, as icepool's do; `==` stays
     # value equality so distributions can be compared in tests.

@@ -55,7 +55,8 @@ class TemplateFailure(Exception):
 
 def _environment() -> Any:
     from jinja2 import StrictUndefined
-    from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+    from jinja2.exceptions import SecurityError
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
 
     class BoundedSandbox(ImmutableSandboxedEnvironment):
         """The immutable sandbox, with `*`, `**` and `+` checked before they run."""
@@ -138,7 +139,11 @@ def render_each(source: str, contexts: Sequence[dict[str, Any]]) -> list[str]:
     if not contexts:
         return []
     methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    context = (
+        multiprocessing.get_context("fork")
+        if "fork" in methods
+        else multiprocessing.get_context("spawn")
+    )
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_render_child, args=(sender, source, list(contexts)))
     child.daemon = True
@@ -193,7 +198,7 @@ def _render_child(sender: Any, source: str, contexts: list[dict[str, Any]]) -> N
 
 
 def _render_bounded(template: Any, values: dict[str, Any]) -> str:
-    from jinja2.sandbox import SecurityError
+    from jinja2.exceptions import SecurityError
 
     parts: list[str] = []
     made = 0

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 
-from toolkit.odds import tracker
-from toolkit.odds.domppa import Blow, Defender
+from toolkit.games.deathdome import odds as deathdome_odds
+from toolkit.games.dominum import odds as dominum_odds
+from toolkit.games.domppa import odds as domppa_odds
+from toolkit.games.domppa.odds import Blow, Defender
+from toolkit.games.naturedome import odds as naturedome_odds
 
 
 def roundtrip(chart: dict) -> dict:
@@ -13,7 +16,9 @@ def roundtrip(chart: dict) -> dict:
 
 
 def test_deathdome_attack_chart():
-    chart = roundtrip(tracker.deathdome_attack(cards=[3, 3, 3], toughness=2, vitae=20, defence=[]))
+    chart = roundtrip(
+        deathdome_odds.attack_chart(cards=[3, 3, 3], toughness=2, vitae=20, defence=[])
+    )
     chances = {row["name"]: row for row in chart["chances"]}
     assert chances["push_back"]["fraction"] == "1/1"
     damage = next(d for d in chart["distributions"] if d["name"] == "damage")
@@ -22,25 +27,25 @@ def test_deathdome_attack_chart():
 
 def test_dominum_charts():
     attack = roundtrip(
-        tracker.dominum_attack(strength=3, defense=4, defender_policy="never", used=["Critical"])
+        dominum_odds.attack_chart(strength=3, defense=4, defender_policy="never", used=["Critical"])
     )
     chances = {row["name"]: row["fraction"] for row in attack["chances"]}
     assert chances["wound"] == "3/4"  # 2, 2, 3, 3, 4, 4 of the 8 cards left
-    assault = roundtrip(tracker.dominum_assault(in_zone=2, fortified=1))
+    assault = roundtrip(dominum_odds.assault_chart(in_zone=2, fortified=1))
     vp = next(d for d in assault["distributions"] if d["name"] == "vp")
     assert [row["fraction"] for row in vp["rows"]] == ["5/9", "13/36", "1/12"]
 
 
 def test_domppa_and_naturedome_charts():
     melee = roundtrip(
-        tracker.domppa_melee(
+        domppa_odds.melee_chart(
             attack=5, defence=5, blow=Blow(strength=4, weapon_damage=1), defender=Defender(hp=5)
         )
     )
     assert {row["name"] for row in melee["chances"]} >= {"hit", "shield_hit", "head_hit", "kill"}
     assert melee["figures"]["truncated_mass"]["float"] < 1e-9
     clash = roundtrip(
-        tracker.naturedome_clash(
+        naturedome_odds.clash_chart(
             hand=["talon-dive"],
             attacker_health=1000,
             defender_health=1000,

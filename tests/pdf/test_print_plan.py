@@ -6,7 +6,8 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
-from toolkit.pdf.kits import available_kits, page_ranges, print_plan
+from toolkit.games import NAMES
+from toolkit.pdf.kits import page_ranges, print_plan
 
 BASE = "http://192.168.1.20:8000"
 
@@ -43,7 +44,7 @@ def _numbers(ranges: str) -> set[int]:
     return found
 
 
-@pytest.mark.parametrize("game", available_kits())
+@pytest.mark.parametrize("game", NAMES)
 def test_every_kit_names_its_card_sheets_as_the_double_sided_pages(cli, tmp_path, game):
     out = tmp_path / f"{game}.pdf"
     db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
@@ -81,7 +82,7 @@ def test_kit_all_gives_one_print_line_per_kit(cli, tmp_path, monkeypatch):
         "kit", "all", "--base-url", "http://127.0.0.1:8000", "--db", f"sqlite:///{tmp_path / 'db'}"
     )
     assert result.exit_code == 0, result.stderr
-    games = available_kits()
+    games = NAMES
     assert result.stdout.splitlines() == [
         str(tmp_path / "home" / f"{game}-kit.pdf") for game in games
     ]

@@ -12,7 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from tracker_helpers import act, make_app, new_kit
 
-from toolkit.odds import tracker as odds_engine
+from toolkit.games.deathdome import odds as deathdome_odds
+from toolkit.games.naturedome import odds as naturedome_odds
 
 
 @pytest.fixture
@@ -85,7 +86,7 @@ def test_the_confirm_page_shows_the_chart_for_the_cards_as_typed(client, deathdo
 
 def test_unknown_defender_cards_use_the_engines_default_and_say_so(client, deathdome):
     reply = client.get(f"/k/{deathdome}/odds", params={**ATTACK, "cards": "1"})
-    expected = odds_engine.deathdome_attack(cards=[1], skill=1, toughness=0, vitae=5)
+    expected = deathdome_odds.attack_chart(cards=[1], skill=1, toughness=0, vitae=5)
     assert reply.json()["odds"]["chances"] == expected["chances"]
     assert 0 < chances(reply)["wound"] < 1
     notes = " ".join(reply.json()["odds"]["notes"])
@@ -266,7 +267,7 @@ def test_the_clash_odds_deal_the_defenders_counted_hand_from_the_deck(client):
     form = {"type": "clash", "attacker": "1", "attack": "talon-dive", "defence": "defend"}
     reply = client.get(f"/k/{kit}/odds", params={**form, "card": "trunk-slam"})
     # Player 2 holds the 3 cards of a deal, not yet known: the engine's own answer for them.
-    expected = odds_engine.naturedome_clash(
+    expected = naturedome_odds.clash_chart(
         hand=["talon-dive"], attacker_health=1000, defender_health=1000, cards=3
     )
     assert reply.json()["odds"]["chances"] == expected["chances"]

@@ -12,7 +12,7 @@ import time
 
 import httpx
 
-from toolkit.data.deathdome import load_deathdome
+from toolkit.games.deathdome.data import load_deathdome
 from toolkit.tracker.kits import record_kit
 
 

@@ -1,5 +1,5 @@
-"""print.toml pieces the Domppa and Nature Dome kits share: a card's size, the QR code's size and
-the colour table's check. Sizes are millimetres; colours are #rrggbb."""
+"""print.toml pieces any kit's settings can share: a card's size, the QR code's size and the colour
+table's check. Sizes are millimetres; colours are #rrggbb."""
 
 from __future__ import annotations
 

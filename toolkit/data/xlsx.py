@@ -37,7 +37,7 @@ def cell_text(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if hasattr(value, "isoformat"):
-        return value.isoformat()
+        return str(value.isoformat())
     return str(value).strip()
 
 
@@ -62,7 +62,7 @@ def read_xlsx(path: Path) -> tuple[tuple[str, ...], list[tuple[int, dict[str, st
         doubled = sorted({name for name in named if named.count(name) > 1})
         if doubled:
             raise DataError(path, f"column named twice: {', '.join(doubled)}", row=1)
-        rows = []
+        rows: list[tuple[int, dict[str, str]]] = []
         for number, values in enumerate(lines, start=2):
             if values.count(None) == len(values):  # the fast way past padding rows
                 continue

@@ -25,7 +25,8 @@ def json_ready(result: Mapping[str, Any]) -> dict[str, Any]:
     """Fractions become {"fraction": "a/b", "float": x}; keys become strings (for the tracker)."""
     from toolkit.output import to_jsonable
 
-    return to_jsonable(result)
+    ready: dict[str, Any] = to_jsonable(result)
+    return ready
 
 
 def expected(dist: Dist[Any]) -> Fraction:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolkit.dice import sort_key
+
+if TYPE_CHECKING:  # rich loads when a table is printed
+    from rich.table import Table
 
 BAR_WIDTH = 30
 SHOWN_AT_LEAST = Fraction(1, 20000)  # rarer values are folded into one row for people (not JSON)
@@ -88,7 +91,7 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _distribution_table(name: str, values: Mapping[Any, Fraction]):  # type: ignore[no-untyped-def]
+def _distribution_table(name: str, values: Mapping[Any, Fraction]) -> Table:
     from rich.table import Table
 
     label = name.removesuffix("_distribution").replace("_", " ")
@@ -112,7 +115,7 @@ def _distribution_table(name: str, values: Mapping[Any, Fraction]):  # type: ign
     return table
 
 
-def _rows_table(name: str, rows: Sequence[Mapping[str, Any]]):  # type: ignore[no-untyped-def]
+def _rows_table(name: str, rows: Sequence[Mapping[str, Any]]) -> Table:
     from rich.table import Table
 
     table = Table(title=name.replace("_", " "), title_justify="left", box=None, pad_edge=False)
@@ -124,7 +127,7 @@ def _rows_table(name: str, rows: Sequence[Mapping[str, Any]]):  # type: ignore[n
     return table
 
 
-def _comparison_table(name: str, columns: Mapping[str, Mapping[str, Any]]):  # type: ignore[no-untyped-def]
+def _comparison_table(name: str, columns: Mapping[str, Mapping[str, Any]]) -> Table:
     """Several alternatives side by side: their chances, then their distributions row by row."""
     from rich.table import Table
 

@@ -308,7 +308,8 @@ def back_face(back: DeckBack, pictures: Pictures) -> Callable[[Canvas, CardBox],
                 box.bleed.moved(-trim.x, -trim.y),
                 box.safe.moved(-trim.x, -trim.y),
             )
-            c.beginForm(name, *origin.bleed.points())
+            # the stubs type the corners as int; reportlab takes any number
+            c.beginForm(name, *origin.bleed.points())  # type: ignore[arg-type]
             draw_at_origin(c, origin)
             c.endForm()
             forms.add(id(c))

@@ -1,14 +1,18 @@
-"""Drawing pieces the kits share: filled boxes, square grids with coordinates, square patterns,
-card-back titles. All sizes in mm; colours are (r, g, b) in 0..1."""
+"""Drawing pieces the kits share: filled and outlined boxes, card face and back frames, square
+grids with coordinates, square patterns, card titles, drawing turned for the player across the
+table. All sizes in mm; colours are (r, g, b) in 0..1."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.pdf.geometry import Rect, pt, text_colour_on
+from toolkit.pdf.cards import CardBox
+from toolkit.pdf.geometry import WHITE, Colour, Rect, pt, text_colour_on
 from toolkit.pdf.text import draw_line_fit
 
-Colour = tuple[float, float, float]
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -19,6 +23,70 @@ def fill_rect(c: Canvas, rect: Rect, colour: Colour, radius: float = 0) -> None:
         c.roundRect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), pt(radius), stroke=0, fill=1)
     else:
         c.rect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), stroke=0, fill=1)
+
+
+def outline_rect(
+    c: Canvas,
+    rect: Rect,
+    colour: Colour,
+    width: float = 0.5,
+    dash: tuple[float, float] | None = None,
+    radius: float = 0.0,
+) -> None:
+    """`rect`'s outline in `colour`, `width` points wide, dashed (on, off) when given, rounded
+    corners when `radius` is given; the canvas's stroke settings are left as they were."""
+    c.saveState()
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(width)
+    if dash:
+        c.setDash(*dash)
+    if radius:
+        c.roundRect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), pt(radius), stroke=1, fill=0)
+    else:
+        c.rect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), stroke=1, fill=0)
+    c.restoreState()
+
+
+@contextmanager
+def upside_down(c: Canvas, rect: Rect, turn: bool = True) -> Iterator[None]:
+    """Draw inside `rect` turned 180 degrees (for the player across the table); as it is when
+    `turn` is false."""
+    c.saveState()
+    if turn:
+        cx, cy = rect.centre
+        c.translate(pt(cx), pt(cy))
+        c.rotate(180)
+        c.translate(-pt(cx), -pt(cy))
+    try:
+        yield
+    finally:
+        c.restoreState()
+
+
+def draw_card_frame(c: Canvas, box: CardBox, colour: Colour) -> Rect:
+    """A card face's frame: `colour` to the edge of the bleed, a white panel 2.6 mm inside the
+    trim; returns the panel."""
+    fill_rect(c, box.bleed, colour)
+    panel = box.trim.inset(2.6)
+    fill_rect(c, panel, WHITE, radius=2.0)
+    return panel
+
+
+def draw_back_frame(
+    c: Canvas, box: CardBox, colour: Colour, *, inset: float = 5, width: float = 1.2,
+    radius: float = 3,
+) -> Rect:  # fmt: skip
+    """A card back's frame: `colour` to the edge of the bleed and a rounded line `inset` mm
+    inside the trim, in the ink that reads on `colour` (left as the fill and stroke colour, for
+    the titles); returns the rectangle inside the line."""
+    fill_rect(c, box.bleed, colour)
+    inner = box.trim.inset(inset)
+    ink = text_colour_on(colour)
+    c.setStrokeColorRGB(*ink)
+    c.setLineWidth(width)
+    c.roundRect(pt(inner.x), pt(inner.y), pt(inner.w), pt(inner.h), pt(radius), stroke=1, fill=0)
+    c.setFillColorRGB(*ink)
+    return inner
 
 
 def square_name(c: Canvas, x: float, y: float, name: str, fill: Colour) -> None:

@@ -88,13 +88,31 @@ def union(rects: list[Rect]) -> Rect:
     return Rect(x0, y0, x1 - x0, y1 - y0)
 
 
-def hex_colour(value: str) -> tuple[float, float, float]:
+Colour = tuple[float, float, float]
+"""(r, g, b), each 0..1."""
+WHITE: Colour = (1.0, 1.0, 1.0)
+BLACK: Colour = (0.0, 0.0, 0.0)
+
+
+def hex_colour(value: str) -> Colour:
     """'#rrggbb' to an (r, g, b) triple of 0..1."""
     value = value.lstrip("#")
-    return tuple(int(value[i : i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+    return (int(value[0:2], 16) / 255, int(value[2:4], 16) / 255, int(value[4:6], 16) / 255)
 
 
-def text_colour_on(background: tuple[float, float, float]) -> tuple[float, float, float]:
+def tint(colour: Colour, amount: float) -> Colour:
+    """`colour` mixed with white: amount 1 = the colour, 0 = white."""
+    r, g, b = (v * amount + (1 - amount) for v in colour)
+    return (r, g, b)
+
+
+def mix(a: Colour, b: Colour) -> Colour:
+    """The colour halfway between `a` and `b`."""
+    red, green, blue = ((x + y) / 2 for x, y in zip(a, b, strict=True))
+    return (red, green, blue)
+
+
+def text_colour_on(background: Colour) -> Colour:
     """Black or white, whichever reads better on a background."""
     r, g, b = background
     luminance = 0.299 * r + 0.587 * g + 0.114 * b

@@ -306,8 +306,9 @@ class _SvgImage:
 def icon_paragraph(markup: str, style: Any, icons: IconSet) -> Any:
     """A reportlab Paragraph whose `<img src="icon:name"/>` tags are icons of `icons`; draw it
     inside `svg_images_on(canvas)` so SVG icons come out as vectors."""
+    from reportlab.lib.abag import ABag
     from reportlab.platypus.paragraph import Paragraph, cleanBlockQuotedText
-    from reportlab.platypus.paraparser import ABag, ParaParser
+    from reportlab.platypus.paraparser import ParaParser
 
     class IconParser(ParaParser):
         def end_img(self) -> None:
@@ -336,7 +337,9 @@ def icon_paragraph(markup: str, style: Any, icons: IconSet) -> Any:
             return None
 
     parser = IconParser()
-    parsed_style, frags, bullet = parser.parse(cleanBlockQuotedText(markup), style)
+    parsed_style, frags, bullet = parser.parse(  # type: ignore[no-untyped-call]
+        cleanBlockQuotedText(markup), style
+    )
     if frags is None:
         raise ValueError(f"paragraph markup: {parser.errors[0]}")
     return Paragraph(markup, parsed_style, bulletText=bullet or None, frags=frags)
@@ -360,7 +363,7 @@ class svg_images_on:  # noqa: N801 - a context manager that reads like a functio
                 return (width, height)
             return original(c, image, x, y, width, height, **kwargs)
 
-        c.drawImage = draw_image  # type: ignore[method-assign]
+        c.drawImage = draw_image  # type: ignore[method-assign, assignment]
 
     def __exit__(self, *exc: object) -> None:
         del self.c.drawImage

@@ -1,14 +1,12 @@
-"""What every game's print kit shares: options, the kit id, QR URLs, the manifest, the registry.
+"""What every game's print kit shares: options, the kit id, QR URLs, the manifest, `domekit kit`.
 
-A game has a kit when `toolkit/games/<game>/kit.py` exists and defines
-`build_kit(options: KitOptions, progress: Progress) -> KitResult`. `domekit kit <game|all>` finds
-kits through `available_kits()`, so a new game plugs in by adding its kit.py.
+A game's kit is its `Game.kit` in the registry (`toolkit.games`): a
+`build_kit(options: KitOptions, progress: Progress) -> KitResult`, usually in
+`toolkit/games/<game>/kit.py`. `domekit kit <game|all>` builds one game's or every game's.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 import os.path
 import re
@@ -25,7 +23,6 @@ from toolkit.pdf.document import Document, write_atomic
 from toolkit.pdf.geometry import paper_size
 from toolkit.resources import home
 
-GAMES = ("deathdome", "naturedome", "dominum", "domppa")
 DEFAULT_PORT = 8000
 MAX_BACK_OFFSET = 20.0
 
@@ -138,17 +135,32 @@ def new_kit_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-def kit_urls(base_url: str, kit_id: str, teams: tuple[str, ...], units: tuple[str, ...]) -> dict:
-    """The tracker URLs a kit's QR codes carry (stable paths the tracker serves)."""
+def kit_urls(
+    base_url: str,
+    kit_id: str,
+    teams: Sequence[str] = (),
+    units: Sequence[str] = (),
+    *,
+    players: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The tracker URLs a kit's QR codes carry (stable paths the tracker serves): the table's;
+    with `teams`, one per team and one per team's unit (`/unit/<team>/<unit>`); without, one per
+    unit by its id alone (`/unit/<id>`); one per player (`/player/<player>`)."""
     root = f"{base_url}/k/{kit_id}"
-    return {
-        "table": f"{root}/table",
-        "teams": {team: f"{root}/team/{team}" for team in teams},
-        "units": {team: {unit: f"{root}/unit/{team}/{unit}" for unit in units} for team in teams},
-    }
+    urls: dict[str, Any] = {"table": f"{root}/table"}
+    if teams:
+        urls["teams"] = {team: f"{root}/team/{team}" for team in teams}
+        urls["units"] = {
+            team: {unit: f"{root}/unit/{team}/{unit}" for unit in units} for team in teams
+        }
+    elif units:
+        urls["units"] = {unit: f"{root}/unit/{unit}" for unit in units}
+    if players:
+        urls["players"] = {player: f"{root}/player/{player}" for player in players}
+    return urls
 
 
-def all_urls(urls: dict) -> list[str]:
+def all_urls(urls: dict[str, Any]) -> list[str]:
     found: list[str] = []
 
     def walk(value: Any) -> None:
@@ -214,7 +226,9 @@ def kit_target(game: str, options: KitOptions) -> KitTarget:
     )
 
 
-def finish_kit(target: KitTarget, fields: dict[str, Any], urls: dict, doc: Document) -> KitResult:
+def finish_kit(
+    target: KitTarget, fields: dict[str, Any], urls: dict[str, Any], doc: Document
+) -> KitResult:
     """Write the manifest (kit id, game, base URL, then `fields`, then the URLs) next to the PDF;
     the result has the finished document's pages and how each is printed."""
     manifest = write_manifest(
@@ -249,20 +263,6 @@ def output_path(game: str, out: Path | None) -> Path:
     return path.absolute()
 
 
-def available_kits() -> list[str]:
-    """Games that have a kit.py, in the project's order."""
-    return [game for game in GAMES if importlib.util.find_spec(f"toolkit.games.{game}.kit")]
-
-
-def kit_builder(game: str) -> Callable[[KitOptions, Progress], KitResult]:
-    if game not in GAMES:
-        raise DomekitError(f"unknown game {game!r}; expected one of {', '.join(GAMES)} or all")
-    if game not in available_kits():
-        raise DomekitError(f"{game} has no print kit yet; kits: {', '.join(available_kits())}")
-    module = importlib.import_module(f"toolkit.games.{game}.kit")
-    return module.build_kit
-
-
 def run_kit(
     game: str,
     *,
@@ -275,13 +275,15 @@ def run_kit(
     as_json: bool,
 ) -> list[KitResult]:
     """`domekit kit`: validate the flags, build one game's kit or all of them, print the paths."""
+    from toolkit.games import NAMES
+    from toolkit.games import game as registered
+
     paper_size(paper)
-    games = available_kits() if game == "all" else [game]
-    if game == "all":
-        if out is not None or data is not None:
-            raise DomekitError("--out and --data need one game, not all")
-    else:
-        kit_builder(game)
+    if game != "all" and game not in NAMES:
+        raise DomekitError(f"unknown game {game!r}; expected one of {', '.join(NAMES)} or all")
+    games = list(NAMES) if game == "all" else [game]
+    if game == "all" and (out is not None or data is not None):
+        raise DomekitError("--out and --data need one game, not all")
     options = KitOptions(
         paper=paper.lower(),
         out=out,
@@ -295,7 +297,7 @@ def run_kit(
     for name in games:
         progress = Progress(show)
         try:
-            results.append(kit_builder(name)(options, progress))
+            results.append(registered(name).kit()(options, progress))
         finally:
             progress.stop()
     from toolkit.network import loopback_warning

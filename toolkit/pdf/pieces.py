@@ -1,4 +1,5 @@
-"""Play pieces that are not cards: numbered tracks with coloured spaces, and round cut-out tokens.
+"""Play pieces that are not cards: numbered tracks with coloured spaces, round cut-out tokens with
+a reminder, punch-out pieces (discs and squares with a value or a glyph) and cut-out markers.
 
 Geometry only, like the rest of toolkit/pdf: a game says what each space or token shows and what
 colour it is; this module lays them out in a box and draws the cut lines.
@@ -12,11 +13,9 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.errors import DomekitError
-from toolkit.pdf.geometry import Rect, pt, text_colour_on
+from toolkit.pdf.geometry import BLACK, WHITE, Colour, Rect, pt, text_colour_on
+from toolkit.pdf.glyphs import Glyph
 from toolkit.pdf.text import draw_line_fit, draw_text_box
-
-Colour = tuple[float, float, float]
-WHITE: Colour = (1.0, 1.0, 1.0)
 
 
 @dataclass(frozen=True)
@@ -180,3 +179,82 @@ def draw_cut_out(
     else:
         draw_line_fit(c, title, inner, align="centre")
     c.restoreState()
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A punch-out piece: a disc or a square, its fill, its words and an optional glyph."""
+
+    shape: str  # "circle" or "square"
+    size: float
+    fill: Colour
+    title: str
+    note: str = ""
+    glyph: Glyph | None = None
+
+
+def draw_piece(c: Canvas, piece: Piece, cx: float, cy: float) -> None:
+    """The piece with its cut line (solid black on its edge)."""
+    r = piece.size / 2
+    ink = text_colour_on(piece.fill)
+    c.saveState()
+    c.setFillColorRGB(*piece.fill)
+    c.setStrokeColorRGB(*BLACK)
+    c.setLineWidth(0.5)
+    if piece.shape == "circle":
+        c.circle(pt(cx), pt(cy), pt(r), stroke=1, fill=1)
+        side = r * 1.35
+    else:
+        c.rect(pt(cx - r), pt(cy - r), pt(2 * r), pt(2 * r), stroke=1, fill=1)
+        side = r * 1.75
+    c.setFillColorRGB(*ink)
+    c.setStrokeColorRGB(*ink)
+    if piece.glyph is not None:
+        piece.glyph(c, cx, cy + r * 0.22, r * 0.42)
+        draw_line_fit(
+            c,
+            piece.title,
+            Rect(cx - side / 2, cy - r * 0.72, side, r * 0.42),
+            align="centre",
+            max_size=9,
+        )
+    elif piece.note:
+        draw_line_fit(
+            c,
+            piece.title,
+            Rect(cx - side / 2, cy - r * 0.05, side, r * 0.6),
+            align="centre",
+            max_size=22,
+        )
+        draw_line_fit(
+            c,
+            piece.note,
+            Rect(cx - side / 2, cy - r * 0.55, side, r * 0.38),
+            font="Helvetica",
+            align="centre",
+            max_size=7,
+        )
+    else:
+        draw_line_fit(
+            c,
+            piece.title,
+            Rect(cx - side / 2, cy - r * 0.25, side, r * 0.5),
+            align="centre",
+            max_size=10,
+        )
+    c.restoreState()
+
+
+def draw_pieces(c: Canvas, box: Rect, pieces: list[Piece], gap: float = 3.0) -> float:
+    """Lay pieces out left to right in rows from the top of `box`; returns the y below them.
+    Pieces that do not fit are an error (the caller splits them over pages)."""
+    x, y, row_h = box.x, box.top, 0.0
+    for piece in pieces:
+        if x + piece.size > box.right + 1e-6:
+            x, y, row_h = box.x, y - row_h - gap, 0.0
+        if y - piece.size < box.y - 1e-6:
+            raise DomekitError("the tokens do not fit the page; make them smaller in print.toml")
+        draw_piece(c, piece, x + piece.size / 2, y - piece.size / 2)
+        x += piece.size + gap
+        row_h = max(row_h, piece.size)
+    return y - row_h

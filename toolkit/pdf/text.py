@@ -91,7 +91,9 @@ def draw_line_fit(
     return size
 
 
-def _draw_aligned(c: Canvas, line: str, box: Rect, y: float, align: str, font: str, size: float):
+def _draw_aligned(
+    c: Canvas, line: str, box: Rect, y: float, align: str, font: str, size: float
+) -> None:
     if align == "centre":
         c.drawCentredString(pt(box.x + box.w / 2), y, line)
     elif align == "right":

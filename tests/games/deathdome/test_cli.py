@@ -216,3 +216,27 @@ def test_draws(cli) -> None:
     assert out == {"control_points": 10, "draws": 5, "steps": out["steps"]}
     result = cli("deathdome", "draws", "--control-points", "-1")
     assert result.exit_code == 2 and "negative" in result.stderr
+
+
+def test_odds_attack_and_capture(cli):
+    result = cli(
+        "odds", "deathdome", "attack", "--hand", "3,3,3", "--vitae", "20", "--toughness", "2",
+        "--defender-hand", "", "--play", "3,3,3", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert result.json()["p_push_back"]["float"] == 1.0
+    capture = cli(
+        "odds", "deathdome", "capture", "--team", "red", "--taken-from", "blue",
+        "--control-points", "red=4,blue=5", "--json",
+    )  # fmt: skip
+    assert capture.exit_code == 0, capture.stderr
+    assert capture.json()["relative_swing"]["float"] == 200_000
+
+
+def test_odds_bad_input_is_one_clear_line_and_exit_2(cli):
+    cases = [
+        (("odds", "deathdome", "attack", "--hand", "3,x", "--vitae", "2"), "--hand"),
+        (("odds", "deathdome", "attack", "--hand", "9", "--vitae", "2"), "power value"),
+    ]  # fmt: skip
+    for args, needle in cases:
+        cli(*args).assert_refused(needle)

@@ -12,7 +12,7 @@ import pytest
 from card_edits import copy_card_data, edit_text
 from kit_pdf import decode_qr
 
-from toolkit.data.deathdome import load_deathdome
+from toolkit.games.deathdome.data import load_deathdome
 from toolkit.games.deathdome.kit import BOARD_LABELS, build_kit
 from toolkit.pdf.cards import CardSize, mirrored, plan_sheet
 from toolkit.pdf.geometry import MM, PAPERS
@@ -330,7 +330,7 @@ def test_all_card_text_stays_inside_a_cards_safe_zone(a4_kit, data):
 
 
 def test_the_kit_registry_finds_the_death_dome_kit():
-    from toolkit.pdf.kits import available_kits, kit_builder
+    from toolkit.games import NAMES, game
 
-    assert "deathdome" in available_kits()
-    assert kit_builder("deathdome") is build_kit
+    assert "deathdome" in NAMES
+    assert game("deathdome").kit() is build_kit

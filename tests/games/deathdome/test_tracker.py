@@ -15,7 +15,7 @@ from game_tracker import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from toolkit.data.deathdome import load_deathdome
+from toolkit.games.deathdome.data import load_deathdome
 from toolkit.tracker.matches import MatchService
 
 DATA = load_deathdome()

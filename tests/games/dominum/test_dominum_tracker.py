@@ -16,7 +16,7 @@ from game_tracker import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from toolkit.data.dominum import load_dominum
+from toolkit.games.dominum.data import load_dominum
 from toolkit.games.dominum.tracker import RULE_SETUP, default_forces
 from toolkit.tracker.matches import MatchService
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.data.domppa import load_rules
 from toolkit.games.domppa.config import DomppaRules
+from toolkit.games.domppa.data import load_rules
 
 
 @pytest.fixture

@@ -17,8 +17,8 @@ from game_tracker import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from toolkit.data.naturedome import load_deck, load_rules
 from toolkit.games.naturedome import rules as engine
+from toolkit.games.naturedome.data import load_deck, load_rules
 from toolkit.tracker.matches import MatchService
 
 RULES = load_rules()

@@ -19,9 +19,9 @@ def _calculators() -> typer.Typer:
 
 
 def _odds() -> typer.Typer:
-    from toolkit.odds.cli import deathdome_app
+    from toolkit.games.deathdome.cli import odds_app
 
-    return deathdome_app
+    return odds_app
 
 
 def _kit() -> KitBuilder:

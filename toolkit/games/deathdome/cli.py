@@ -1,4 +1,4 @@
-"""`domekit deathdome ...`: the Death Dome calculators.
+"""`domekit deathdome ...`: the Death Dome calculators, and `domekit odds deathdome ...`.
 
 Flags are parsed here and handed to the pure engine (rules.py, board.py); no rules live here.
 The engine is imported inside each command so `domekit --help` stays fast.
@@ -12,16 +12,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from toolkit.errors import DomekitError
-from toolkit.parsing import parse_counts, parse_numbers
+from toolkit.games.deathdome import GAME
+from toolkit.odds.cli import ODDS_DATA, ODDS_JSON, at_least
+from toolkit.parsing import parse_counts, parse_numbers, split_list
 
 if TYPE_CHECKING:
     from toolkit.games.deathdome.board import Board, Square
     from toolkit.games.deathdome.config import RulesConfig
 
-app = typer.Typer(
-    help="Death Dome calculators: attack, payout, line of sight, movement, draws.",
-    no_args_is_help=True,
-)
+app = typer.Typer(help=GAME.calculators_help, no_args_is_help=True)
 
 DataOption = Annotated[
     Path | None,
@@ -398,3 +397,149 @@ def draws(
         as_json=json,
         title="Death Dome draws",
     )
+
+
+# -- domekit odds deathdome: the calculators' flags minus the rolls --------------------------------
+
+odds_app = typer.Typer(help=GAME.odds_help, no_args_is_help=True)
+
+
+@odds_app.command("attack")
+def odds_attack(
+    hand: str = typer.Option(
+        ..., help="Power values of the Special Play cards in hand, e.g. 3,3,3,1."
+    ),
+    weapon_strength: int | None = typer.Option(
+        None, help="The weapon's S value (S1..S4); default 0 or the --weapon's."
+    ),
+    skill: int | None = typer.Option(
+        None, help="The attacking unit's Skill; default 0 or --unit's."
+    ),
+    bonus: int = typer.Option(0, help="Temporary +S."),
+    push_on: int | None = typer.Option(
+        None, help="Push back on N of a kind: 3 (default), or 2 for weapons marked so."
+    ),
+    armor: str | None = typer.Option(None, help="The T value of each armour worn, e.g. 1,2."),
+    toughness: int | None = typer.Option(
+        None, help="The defender's Toughness; default 0 or the --defender's."
+    ),
+    defense_bonus: int = typer.Option(0, help="Temporary +T."),
+    vitae: int | None = typer.Option(None, help="The defender's Vitae before the attack."),
+    behind: str = typer.Option("empty", help="Behind the target: empty, wall, unit, lava."),
+    defender_hand: str | None = typer.Option(
+        None,
+        "--defender-hand",
+        "--defense-cards",
+        help="The defender's power cards, if known (it plays them all).",
+    ),
+    defender_cards: int | None = typer.Option(
+        None, help="How many unknown cards the defender holds (default: a turn's base draw)."
+    ),
+    seen: str | None = typer.Option(
+        None, help="Power cards already out of the deck (played or discarded), e.g. 4,4."
+    ),
+    play: str | None = typer.Option(
+        None, help="Show this set of the hand's cards in full (default: the best set)."
+    ),
+    weapon: str | None = typer.Option(
+        None, help="A weapon's name from items.csv: its S and push back on N of a kind."
+    ),
+    unit: str | None = typer.Option(None, help="The attacking unit type (units.csv): its Skill."),
+    defender: str | None = typer.Option(
+        None, help="The defending unit type: its Toughness and Vitae."
+    ),
+    data: Path | None = ODDS_DATA,
+    as_json: bool = ODDS_JSON,
+) -> None:
+    """Wound, kill and push-back chances for every set of cards the hand could play."""
+    from toolkit.games.deathdome.inputs import attack_sides
+    from toolkit.games.deathdome.odds import attack_odds, load_rules, special_play_deck
+    from toolkit.games.deathdome.rules import Defender
+    from toolkit.odds.render import emit_odds
+
+    rules = load_rules(data)
+    # The same flags, card lookups and checks as `domekit deathdome attack`.
+    sides = attack_sides(
+        rules, data, weapon=weapon, unit=unit, defender=defender,
+        weapon_strength=weapon_strength, push_on=push_on, skill=skill, toughness=toughness,
+        vitae=vitae, behind=behind,
+    )  # fmt: skip
+    if defender_cards is not None and defender_hand is not None:
+        raise DomekitError("give --defender-hand or --defender-cards, not both")
+    if defender_cards is not None:
+        at_least(defender_cards, "--defender-cards")
+    result = attack_odds(
+        hand=parse_numbers(hand, "--hand"),
+        weapon=sides.weapon,
+        skill=sides.skill,
+        bonus=bonus,
+        target=Defender(
+            cards=(),
+            armour=parse_numbers(armor, "--armor"),
+            toughness=sides.toughness,
+            bonus=defense_bonus,
+            vitae=sides.vitae,
+            behind=behind,  # type: ignore[arg-type]
+        ),
+        defender_hand=None
+        if defender_hand is None
+        else parse_numbers(defender_hand, "--defender-hand"),
+        cards=defender_cards,
+        seen=parse_numbers(seen, "--seen"),
+        play=None if play is None else parse_numbers(play, "--play"),
+        deck=special_play_deck(data),
+        rules=rules,
+    )
+    emit_odds(result, as_json=as_json, title="Death Dome attack odds")
+
+
+@odds_app.command("capture")
+def odds_capture(
+    team: str = typer.Option(..., help="The team that captures."),
+    kind: str = typer.Option("control-point", help="control-point or tower-centre."),
+    taken_from: str | None = typer.Option(None, help="The team that held it, if any."),
+    control_points: str | None = typer.Option(
+        None, help="Normal control points held per team now, e.g. red=3,blue=5."
+    ),
+    tower_centres: str | None = typer.Option(
+        None, help="Tower centres held per team, e.g. blue=1."
+    ),
+    kills: str | None = typer.Option(None, help="Kill points per team, e.g. red=2."),
+    teams: str | None = typer.Option(
+        None, help="The teams playing in turn order, e.g. red,blue (default: those named)."
+    ),
+    data: Path | None = ODDS_DATA,
+    as_json: bool = ODDS_JSON,
+) -> None:
+    """The payout swing of a capture, and the chance to win the match before and after."""
+    from toolkit.games.deathdome.odds import capture_odds, load_rules
+    from toolkit.odds.render import emit_odds
+
+    rules = load_rules(data)
+    cps = parse_counts(control_points, "--control-points")
+    towers = parse_counts(tower_centres, "--tower-centres")
+    kill_points = parse_counts(kills, "--kills")
+    if teams is not None:
+        playing = [name.lower() for name in split_list(teams, "--teams")]
+    else:
+        named = {team.lower(), *cps, *towers, *kill_points}
+        if taken_from:
+            named.add(taken_from.lower())
+        playing = [colour for colour in rules.teams.colours if colour in named]
+        unknown = named - set(playing)
+        if unknown:
+            raise DomekitError(
+                f"unknown team(s) {', '.join(sorted(unknown))}; the colours are "
+                f"{', '.join(rules.teams.colours)}"
+            )
+    result = capture_odds(
+        teams=playing,
+        control_points=cps,
+        tower_centres=towers,
+        kills=kill_points,
+        team=team.lower(),
+        kind=kind,  # type: ignore[arg-type]
+        taken_from=None if taken_from is None else taken_from.lower(),
+        rules=rules,
+    )
+    emit_odds(result, as_json=as_json, title="Death Dome capture odds")

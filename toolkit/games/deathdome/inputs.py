@@ -19,7 +19,7 @@ from toolkit.games.deathdome.rules import BEHIND, WeaponProfile
 
 def card_data(data: Path | None) -> Any:
     """The Death Dome cards (units, items, sets) from `data` or the shipped card_data."""
-    from toolkit.data.deathdome import load_deathdome
+    from toolkit.games.deathdome.data import load_deathdome
 
     return load_deathdome(data)
 

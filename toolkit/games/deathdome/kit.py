@@ -13,21 +13,30 @@ from datetime import UTC, datetime
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.data.deathdome import ICON_MEANINGS, UNIT_TYPES, DeathDomeData, Item, load_deathdome
 from toolkit.errors import DomekitError
 from toolkit.games.deathdome.board import Board
-from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
+from toolkit.games.deathdome.data import (
+    ICON_MEANINGS,
+    UNIT_TYPES,
+    DeathDomeData,
+    Item,
+    SpecialPlayCard,
+    load_deathdome,
+)
+from toolkit.pdf.cards import Card, CardBox, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document
 from toolkit.pdf.draw import (
+    draw_back_frame,
     draw_back_titles,
     draw_bricks,
+    draw_card_frame,
     draw_card_title,
     draw_grid,
     draw_waves,
     fill_rect,
     square_name,
 )
-from toolkit.pdf.geometry import Rect, hex_colour, paper_size, pt, text_colour_on
+from toolkit.pdf.geometry import Colour, Rect, hex_colour, paper_size, pt, text_colour_on
 from toolkit.pdf.kits import (
     KitOptions,
     KitResult,
@@ -111,7 +120,7 @@ def choose_teams(data: DeathDomeData, wanted: tuple[str, ...] | None) -> tuple[s
 # Cards
 
 
-def _icons_row(c: Canvas, icons: tuple[str, ...], box: Rect, colour) -> None:
+def _icons_row(c: Canvas, icons: tuple[str, ...], box: Rect, colour: Colour) -> None:
     """Timing icons as [S] style badges from the right of `box`."""
     x = box.right
     for icon in reversed(icons):
@@ -123,14 +132,6 @@ def _icons_row(c: Canvas, icons: tuple[str, ...], box: Rect, colour) -> None:
             c, icon, Rect(x + 0.5, box.y + 0.6, width - 1, box.h - 1.2), align="centre", max_size=8
         )
         x -= 1.0
-
-
-def _card_frame(c: Canvas, box: CardBox, colour) -> Rect:
-    """Deck colour to the edge of the bleed; a white panel inside; returns the panel."""
-    fill_rect(c, box.bleed, colour)
-    panel = box.trim.inset(2.6)
-    fill_rect(c, panel, (1, 1, 1), radius=2.0)
-    return panel
 
 
 def _item_keywords(item: Item, data: DeathDomeData) -> list[str]:
@@ -151,7 +152,7 @@ def item_face(item: Item, data: DeathDomeData) -> Callable[[Canvas, CardBox], No
     rules = data.rules
 
     def draw(c: Canvas, box: CardBox) -> None:
-        _card_frame(c, box, colour)
+        draw_card_frame(c, box, colour)
         safe = box.safe
         kind = DECK_TITLES[item.deck]
         if item.kind == "weapon":
@@ -214,11 +215,13 @@ def item_face(item: Item, data: DeathDomeData) -> Callable[[Canvas, CardBox], No
     return draw
 
 
-def special_play_face(card, data: DeathDomeData) -> Callable[[Canvas, CardBox], None]:
+def special_play_face(
+    card: SpecialPlayCard, data: DeathDomeData
+) -> Callable[[Canvas, CardBox], None]:
     colour = hex_colour(data.print.deck_colours["special_play"])
 
     def draw(c: Canvas, box: CardBox) -> None:
-        _card_frame(c, box, colour)
+        draw_card_frame(c, box, colour)
         safe = box.safe
         kind = "Special Play · power card" if card.power else "Special Play"
         rest = draw_card_title(c, safe, card.name, kind, colour)
@@ -244,12 +247,7 @@ def card_back(deck: str, data: DeathDomeData) -> Callable[[Canvas, CardBox], Non
     colour = hex_colour(data.print.deck_colours[deck])
 
     def draw(c: Canvas, box: CardBox) -> None:
-        fill_rect(c, box.bleed, colour)
-        inner = box.trim.inset(5)
-        c.setStrokeColorRGB(*text_colour_on(colour))
-        c.setLineWidth(1.2)
-        c.roundRect(pt(inner.x), pt(inner.y), pt(inner.w), pt(inner.h), pt(3), stroke=1, fill=0)
-        c.setFillColorRGB(*text_colour_on(colour))
+        inner = draw_back_frame(c, box, colour)
         cx, cy = box.trim.centre
         draw_back_titles(
             c, inner, ("DEATH DOME", cy + 2, 10, 22), (DECK_TITLES[deck], cy - 8, 7, 13)
@@ -390,7 +388,7 @@ def meters_page(
 # The board
 
 
-def _cell_fill(data: DeathDomeData, kind: str, colour: str | None) -> tuple[float, float, float]:
+def _cell_fill(data: DeathDomeData, kind: str, colour: str | None) -> Colour:
     if kind == "base" and colour in data.print.team_colours:
         r, g, b = hex_colour(data.print.team_colours[colour])
         return (r * 0.45 + 0.55, g * 0.45 + 0.55, b * 0.45 + 0.55)  # a tint: pieces stay visible
@@ -419,7 +417,7 @@ def draw_board_picture(c: Canvas, board: Board, data: DeathDomeData) -> tuple[fl
     return width, height
 
 
-def _cell_symbol(c: Canvas, kind: str, r: Rect, fill) -> None:
+def _cell_symbol(c: Canvas, kind: str, r: Rect, fill: Colour) -> None:
     """The pattern that tells a kind apart without colour (sizes scale with the square)."""
     ink = text_colour_on(fill)
     k = r.w / 25  # 1 on a 25 mm square
@@ -677,10 +675,7 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     urls = kit_urls(base_url, kit_id, teams, UNIT_TYPES)
     qr_size = data.print.qr.size
 
-    settings = data.print.card
-    layout = plan_sheet(
-        paper, CardSize(settings.width, settings.height, settings.bleed, settings.safe)
-    )
+    layout = plan_sheet(paper, data.print.card.size())
     cards = kit_cards(data)
     backs = {deck: card_back(deck, data) for deck in DECK_TITLES}
     board_size = (

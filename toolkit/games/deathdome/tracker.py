@@ -18,9 +18,9 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from toolkit.data.deathdome import DeathDomeData, Item, load_deathdome
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.deathdome import rules as engine
+from toolkit.games.deathdome.data import DeathDomeData, Item, load_deathdome
 from toolkit.games.deathdome.inputs import weapon_profile
 from toolkit.tracker.fields import whole_number
 from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound, parse_by_type
@@ -1313,10 +1313,10 @@ def _attack_fields(match: re.Match[str]) -> dict[str, Any]:
 
 
 def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The attack or capture form's odds (toolkit.odds.tracker), filled from the state: the
+    """The attack or capture form's odds (toolkit.odds.charts), filled from the state: the
     attacker's skill and weapon, the target's armour, Toughness and Vitae. Adds `notes` saying
     what the odds assume where the form does not know (the defender's cards)."""
-    from toolkit.odds import tracker as odds
+    from toolkit.games.deathdome import odds
 
     kind = str(fields.get("type") or "")
     if kind == "attack":
@@ -1342,7 +1342,7 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
             )
         if a["splash"]:
             notes.append("Splash targets are not in the odds: these are the main target's.")
-        chart = odds.deathdome_attack(
+        chart = odds.attack_chart(
             cards=a["cards"],
             weapon_strength=attacker.weapon.strength,
             push_on=attacker.weapon.push_on,
@@ -1363,7 +1363,7 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
         _team(state, a["team"])
         order = state["order"]
         teams = state["teams"]
-        chart = odds.deathdome_capture(
+        chart = odds.capture_chart(
             teams=order,
             control_points={c: teams[c]["control_points"] for c in order},
             tower_centres={c: teams[c]["tower_centres"] for c in order},

@@ -19,9 +19,9 @@ def _calculators() -> typer.Typer:
 
 
 def _odds() -> typer.Typer:
-    from toolkit.odds.cli import dominum_app
+    from toolkit.games.dominum.cli import odds_app
 
-    return dominum_app
+    return odds_app
 
 
 def _kit() -> KitBuilder:

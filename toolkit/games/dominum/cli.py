@@ -1,14 +1,23 @@
-"""`domekit dominum ...`: the Dominum calculators (attack, assault, duel)."""
+"""`domekit dominum ...`: the Dominum calculators (attack, assault, duel), and
+`domekit odds dominum ...` (attack, assault odds)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from toolkit.errors import DomekitError
+from toolkit.games.dominum import GAME
+from toolkit.odds.cli import ODDS_DATA, ODDS_JSON, at_least
+from toolkit.parsing import split_list
 
-app = typer.Typer(help="Dominum calculators: attack, assault, duel.", no_args_is_help=True)
+if TYPE_CHECKING:
+    from toolkit.games.dominum.config import DominumRules
+    from toolkit.games.dominum.power import PowerCard
+
+app = typer.Typer(help=GAME.calculators_help, no_args_is_help=True)
 
 DATA_HELP = "A folder with your own rules.toml (default: the shipped card_data/dominum)."
 JSON_HELP = "Print JSON (names are the flags' names in snake_case)."
@@ -18,16 +27,10 @@ DATA = typer.Option(None, help=DATA_HELP)
 JSON = typer.Option(False, "--json", help=JSON_HELP)
 
 
-def _rules(data: Path | None):  # type: ignore[no-untyped-def]
+def _rules(data: Path | None) -> DominumRules:
     from toolkit.games.dominum.config import default_rules, load_rules
 
     return default_rules() if data is None else load_rules(data)
-
-
-def _count(value: int, flag: str) -> int:
-    if value < 0:
-        raise DomekitError(f"{flag} must be 0 or more, got {value}")
-    return value
 
 
 @app.command()
@@ -56,15 +59,15 @@ def attack(
 
     rules = _rules(data)
     outcome = resolve_attack(
-        strength=_count(strength, "--strength"),
+        strength=at_least(strength, "--strength"),
         power=parse_power(power, rules=rules, what="--power"),
-        defense=_count(defense, "--defense"),
+        defense=at_least(defense, "--defense"),
         defense_power=(
             None
             if defense_power is None
             else parse_power(defense_power, rules=rules, what="--defense-power")
         ),
-        coordinating=_count(coordinating, "--coordinating"),
+        coordinating=at_least(coordinating, "--coordinating"),
         attacker_weakened=attacker_weakened,
         defender_weakened=defender_weakened,
         abilities=frozenset({Keyword.DEADLY}) if deadly else frozenset(),
@@ -108,9 +111,9 @@ def assault(
             f"(e.g. 3,4), got {power!r}"
         )
     cards = [parse_power(piece, rules=rules, what="--power") for piece in pieces]
-    _count(in_zone, "--in-zone")
-    _count(fortified, "--fortified")
-    _count(barrage, "--barrage")
+    at_least(in_zone, "--in-zone")
+    at_least(fortified, "--fortified")
+    at_least(barrage, "--barrage")
     if fortified > in_zone:
         raise DomekitError(
             f"--fortified ({fortified}) cannot exceed --in-zone ({in_zone}): "
@@ -166,3 +169,123 @@ def duel(
         as_json=as_json,
         title="Dominum power duel",
     )
+
+
+# -- domekit odds dominum: the calculators' flags minus the rolls ----------------------------------
+
+odds_app = typer.Typer(help=GAME.odds_help, no_args_is_help=True)
+
+USED_HELP = "Power cards already in the used pile, e.g. 1,4,critical."
+RESERVE_HELP = "Power cards on the reserve board, e.g. 3,4."
+
+
+def _power_cards(text: str | None, flag: str, rules: DominumRules) -> list[PowerCard]:
+    from toolkit.games.dominum.power import parse_power
+
+    return [parse_power(part, rules=rules, what=flag) for part in split_list(text, flag)]
+
+
+@odds_app.command("attack")
+def odds_attack(
+    strength: int = typer.Option(..., help="The (primary) attacker's attack strength."),
+    defense: int = typer.Option(..., help="The defender's defence strength."),
+    coordinating: int = typer.Option(0, help="Other cards coordinating (+1 each)."),
+    deadly: bool = typer.Option(False, "--deadly", help="The primary attacker has Deadly."),
+    attacker_weakened: bool = typer.Option(False, "--attacker-weakened"),
+    defender_weakened: bool = typer.Option(False, "--defender-weakened"),
+    used: str | None = typer.Option(None, help="Attacker's used pile. " + USED_HELP),
+    reserve: str | None = typer.Option(None, help="Attacker's reserve. " + RESERVE_HELP),
+    use_reserve: str | None = typer.Option(
+        None, help="The attacker uses this reserve card instead of drawing."
+    ),
+    defender_used: str | None = typer.Option(None, help="Defender's used pile."),
+    defender_reserve: str | None = typer.Option(None, help="Defender's reserve board."),
+    defender_policy: str = typer.Option(
+        "deck",
+        help="When the defender draws: never; deck (draws its deck's top when the attack would "
+        "wound and a card there could block); best (lowest reserve card that surely blocks, "
+        "else as deck).",
+    ),
+    data: Path | None = ODDS_DATA,
+    as_json: bool = ODDS_JSON,
+) -> None:
+    """Chance to wound, to be blocked and counterattacked, from both power decks as they stand."""
+    from toolkit.games.dominum.odds import PowerState, attack_odds
+    from toolkit.odds.render import emit_odds
+
+    rules = _rules(data)
+    chosen = _power_cards(use_reserve, "--use-reserve", rules)
+    if len(chosen) > 1:
+        raise DomekitError("--use-reserve names one card for an attack")
+    result = attack_odds(
+        strength=at_least(strength, "--strength"),
+        defense=at_least(defense, "--defense"),
+        coordinating=at_least(coordinating, "--coordinating"),
+        deadly=deadly,
+        attacker_weakened=attacker_weakened,
+        defender_weakened=defender_weakened,
+        attacker=PowerState.of(
+            used=_power_cards(used, "--used", rules),
+            reserve=_power_cards(reserve, "--reserve", rules),
+            rules=rules,
+            who="attacker",
+        ),
+        defender=PowerState.of(
+            used=_power_cards(defender_used, "--defender-used", rules),
+            reserve=_power_cards(defender_reserve, "--defender-reserve", rules),
+            rules=rules,
+            who="defender",
+        ),
+        use_reserve=chosen[0] if chosen else None,
+        defender_policy=defender_policy,  # type: ignore[arg-type]
+        rules=rules,
+    )
+    emit_odds(result, as_json=as_json, title="Dominum attack odds")
+
+
+@odds_app.command("assault")
+def odds_assault(
+    in_zone: int = typer.Option(
+        ..., help="Own cards in the opponent's assault zone, fortified spaces included."
+    ),
+    fortified: int = typer.Option(0, help="How many of them stand on a fortified space."),
+    barrage: int = typer.Option(0, help="Own Barrage cards in the neutral line."),
+    surge: bool = typer.Option(False, "--surge", help="Spend the Surge token for +1."),
+    used: str | None = typer.Option(None, help=USED_HELP),
+    reserve: str | None = typer.Option(None, help=RESERVE_HELP),
+    use_reserve: str | None = typer.Option(
+        None, help="Reserve cards used instead of drawing (policy deck), e.g. 4 or 4,critical."
+    ),
+    policy: str = typer.Option(
+        "deck",
+        help="deck: --use-reserve cards, the rest from the deck; best: each draw chosen to "
+        "maximise the expected VP.",
+    ),
+    data: Path | None = ODDS_DATA,
+    as_json: bool = ODDS_JSON,
+) -> None:
+    """Assault total and VP distribution from the power deck as it stands."""
+    from toolkit.games.dominum.odds import PowerState, assault_odds
+    from toolkit.odds.render import emit_odds
+
+    rules = _rules(data)
+    if fortified > in_zone:
+        raise DomekitError(
+            f"--fortified ({fortified}) cannot exceed --in-zone ({in_zone}): "
+            "--in-zone counts the cards on fortified spaces too"
+        )
+    result = assault_odds(
+        in_zone=at_least(in_zone, "--in-zone"),
+        fortified=at_least(fortified, "--fortified"),
+        barrage=at_least(barrage, "--barrage"),
+        surge=surge,
+        state=PowerState.of(
+            used=_power_cards(used, "--used", rules),
+            reserve=_power_cards(reserve, "--reserve", rules),
+            rules=rules,
+        ),
+        use_reserve=_power_cards(use_reserve, "--use-reserve", rules),
+        policy=policy,  # type: ignore[arg-type]
+        rules=rules,
+    )
+    emit_odds(result, as_json=as_json, title="Dominum assault odds")

@@ -71,7 +71,9 @@ def _canonical(cards: Iterable[PowerCard]) -> tuple[PowerCard, ...]:
     return (*numbered, *[CRITICAL] * (len(cards) - len(numbered)))
 
 
-def _remove(cards: tuple[PowerCard, ...], card: PowerCard, rule: str, where: str):
+def _remove(
+    cards: tuple[PowerCard, ...], card: PowerCard, rule: str, where: str
+) -> tuple[PowerCard, ...]:
     if card not in cards:
         held = ", ".join(card_text(c) for c in cards) or "nothing"
         raise RuleError(rule, f"no {card_text(card)} in the {where} (it holds {held})")

@@ -25,10 +25,10 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from toolkit.data.dominum import DomainCard, DominumData, load_dominum
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.dominum import match as engine
 from toolkit.games.dominum.board import PLAYERS, Space, opponent
+from toolkit.games.dominum.data import DomainCard, DominumData, load_dominum
 from toolkit.games.dominum.power import CRITICAL, PowerSource, card_text, parse_power
 from toolkit.games.dominum.rules import AttackKind, Keyword, first_player_chooser
 from toolkit.tracker.fields import whole_number
@@ -867,10 +867,10 @@ def _deck_note(ms: engine.MatchState, player: str) -> str:
 
 
 def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The attack or assault form's odds (toolkit.odds.tracker) from the match as it stands:
+    """The attack or assault form's odds (toolkit.odds.charts) from the match as it stands:
     strengths, defences, weakened cards and both Power Decks (used pile and reserve known).
     A deck draw named on the form is the outcome the odds are over; a reserve card is a choice."""
-    from toolkit.odds import tracker as odds
+    from toolkit.games.dominum import odds
 
     kind = str(fields.get("type") or "")
     if kind not in ("attack", "assault"):
@@ -889,7 +889,7 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
         if target is None or target.owner == player:
             raise DomekitError(f"no enemy card on {a['target']}")
         mine, theirs = ms.sides[player].power, ms.sides[them].power
-        chart = odds.dominum_attack(
+        chart = odds.attack_chart(
             strength=attacker.card.strength,
             defense=target.card.defence,
             coordinating=len(a["coordinating"]),
@@ -923,7 +923,7 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
         1 for s in mine_spaces & board.neutral_line if Keyword.BARRAGE in ms.units[s].card.keywords
     )
     power = ms.sides[player].power
-    chart = odds.dominum_assault(
+    chart = odds.assault_chart(
         in_zone=in_zone,
         fortified=fortified,
         barrage=barrage,

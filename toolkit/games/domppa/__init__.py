@@ -19,9 +19,9 @@ def _calculators() -> typer.Typer:
 
 
 def _odds() -> typer.Typer:
-    from toolkit.odds.cli import domppa_app
+    from toolkit.games.domppa.odds_cli import odds_app
 
-    return domppa_app
+    return odds_app
 
 
 def _kit() -> KitBuilder:

@@ -14,14 +14,12 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from toolkit.errors import DomekitError
+from toolkit.games.domppa import GAME
 
 if TYPE_CHECKING:
     from toolkit.games.domppa.config import DomppaRules
 
-app = typer.Typer(
-    help="Domppa calculators: hit points, melee, ranged, morale, poison, action points and more.",
-    no_args_is_help=True,
-)
+app = typer.Typer(help=GAME.calculators_help, no_args_is_help=True)
 
 
 class TypeChoice(StrEnum):
@@ -80,7 +78,7 @@ def _domppa(
 
 
 def _rules(ctx: typer.Context) -> DomppaRules:
-    from toolkit.data.domppa import load_rules
+    from toolkit.games.domppa.data import load_rules
 
     return load_rules(ctx.obj)
 
@@ -456,7 +454,7 @@ def ranged(
         in_melee=in_melee,
     )
     steps = [*hit_steps]
-    if dark:
+    if dark and darkness is not None:
         steps.append(f"{darkness.value}: precision {precision} - {dark} = {precision - dark}")
     result = _strike_result(strike, steps, damage_steps)
     _emit(result, as_json, "Domppa ranged")

@@ -83,14 +83,14 @@ def parse_exploding(
         chains.append(tuple(chain))
     if len(chains) < count:
         raise DomekitError(f"{what}: {typed} holds {len(chains)} dice; expected {count}")
-    values = tuple(chain_value(chain, dice) for chain in chains)
-    steps = []
-    for number, (chain, value) in enumerate(zip(chains, values, strict=True), start=1):
-        if len(chain) == 1:
-            steps.append(f"die {number}: {chain[0]}")
+    values = tuple(chain_value(rolled, dice) for rolled in chains)
+    steps: list[str] = []
+    for number, (rolled, value) in enumerate(zip(chains, values, strict=True), start=1):
+        if len(rolled) == 1:
+            steps.append(f"die {number}: {rolled[0]}")
         else:
-            added = " + ".join(f"({face} - {dice.explosion_penalty})" for face in chain[1:])
-            steps.append(f"die {number}: {chain[0]} exploded, {chain[0]} + {added} = {value}")
+            added = " + ".join(f"({face} - {dice.explosion_penalty})" for face in rolled[1:])
+            steps.append(f"die {number}: {rolled[0]} exploded, {rolled[0]} + {added} = {value}")
     total = sum(values)
     steps.append(f"{count}d{dice.sides} = {' + '.join(map(str, values))} = {total}")
     return Roll(

@@ -14,7 +14,10 @@ from datetime import UTC, datetime
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.data.domppa import (
+from toolkit.errors import DomekitError
+from toolkit.games.domppa.conditions import fatigue_penalty
+from toolkit.games.domppa.config import DomppaRules
+from toolkit.games.domppa.data import (
     COLUMNS,
     CONDITIONS,
     DECKS,
@@ -25,10 +28,7 @@ from toolkit.data.domppa import (
     WeaponRow,
     load_kit_data,
 )
-from toolkit.data.domppa import derive as derive  # the Domppa tracker imports it from here
-from toolkit.errors import DomekitError
-from toolkit.games.domppa.conditions import fatigue_penalty
-from toolkit.games.domppa.config import DomppaRules
+from toolkit.games.domppa.data import derive as derive  # the Domppa tracker imports it from here
 from toolkit.games.domppa.rules import (
     armour_tier,
     grid_range,
@@ -38,21 +38,24 @@ from toolkit.games.domppa.rules import (
 from toolkit.pdf.cards import Card, CardBox, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document
 from toolkit.pdf.draw import (
+    draw_back_frame,
     draw_back_titles,
     draw_bricks,
+    draw_card_frame,
     draw_card_title,
     draw_grid,
     draw_waves,
     fill_rect,
     square_name,
 )
-from toolkit.pdf.geometry import Rect, hex_colour, paper_size, pt, text_colour_on
+from toolkit.pdf.geometry import Colour, Rect, hex_colour, paper_size, pt, text_colour_on
 from toolkit.pdf.kits import (
     KitOptions,
     KitResult,
     Progress,
     finish_kit,
     kit_target,
+    kit_urls,
 )
 from toolkit.pdf.pieces import Token, TrackSpace, draw_tokens, draw_track, track_rows
 from toolkit.pdf.qr import draw_qr
@@ -74,24 +77,13 @@ DARK = (0.15, 0.15, 0.15)
 BACK_TITLES = {**DECKS, "character": "Character"}
 
 
-def domppa_urls(base_url: str, kit_id: str, data: DomppaKitData) -> dict:
-    root = f"{base_url}/k/{kit_id}"
-    return {
-        "table": f"{root}/table",
-        "units": {ch.id: f"{root}/unit/{ch.id}" for ch in data.characters},
-    }
-
-
 # ---------------------------------------------------------------------------------------------
 # Cards
 
 
-def _frame(c: Canvas, box: CardBox, colour) -> None:
-    fill_rect(c, box.bleed, colour)
-    fill_rect(c, box.trim.inset(2.6), (1, 1, 1), radius=2.0)
-
-
-def _stat_rows(c: Canvas, box: Rect, rows: list[tuple[str, str]], colour, size: float = 9) -> float:
+def _stat_rows(
+    c: Canvas, box: Rect, rows: list[tuple[str, str]], colour: Colour, size: float = 9
+) -> float:
     """Label / value lines from the top of `box`, ruled; returns the y below them."""
     height = min(6.0, box.h / max(len(rows), 1))
     y = box.top
@@ -121,7 +113,7 @@ def _stat_rows(c: Canvas, box: Rect, rows: list[tuple[str, str]], colour, size: 
     return y
 
 
-def _badge(c: Canvas, rect: Rect, label: str, value: str, colour) -> None:
+def _badge(c: Canvas, rect: Rect, label: str, value: str, colour: Colour) -> None:
     fill_rect(c, rect, colour, radius=1.5)
     c.setFillColorRGB(*text_colour_on(colour))
     draw_line_fit(
@@ -147,10 +139,10 @@ def _equipment_card(
     badges: list[tuple[str, str]],
     rows: list[tuple[str, str]],
     text: str,
-    colour,
+    colour: Colour,
 ) -> Callable[[Canvas, CardBox], None]:
     def draw(c: Canvas, box: CardBox) -> None:
-        _frame(c, box, colour)
+        draw_card_frame(c, box, colour)
         safe = box.safe
         rest = draw_card_title(c, safe, title, kind, colour, kind_height=5, kind_size=8)
         badge_row, rest = rest.split_top(15)
@@ -237,11 +229,7 @@ def card_back(deck: str, data: DomppaKitData) -> Callable[[Canvas, CardBox], Non
     ink = text_colour_on(colour)
 
     def draw(c: Canvas, box: CardBox) -> None:
-        fill_rect(c, box.bleed, colour)
-        inner = box.trim.inset(5)
-        c.setStrokeColorRGB(*ink)
-        c.setLineWidth(1.2)
-        c.roundRect(pt(inner.x), pt(inner.y), pt(inner.w), pt(inner.h), pt(3), stroke=1, fill=0)
+        inner = draw_back_frame(c, box, colour)
         c.setLineWidth(0.4)
         cx, cy = box.trim.centre
         c.line(pt(inner.x + 4), pt(cy - 9), pt(inner.right - 4), pt(cy - 9))
@@ -295,7 +283,7 @@ def character_face(
     rules = data.rules
 
     def draw(c: Canvas, box: CardBox) -> None:
-        _frame(c, box, colour)
+        draw_card_frame(c, box, colour)
         safe = box.safe
         top, rest = safe.split_top(qr)
         draw_qr(c, url, top.right - qr, top.y, qr)
@@ -610,7 +598,7 @@ def reference_page(doc: Document, data: DomppaKitData, table_url: str) -> None:
 # The battle map
 
 
-def _pattern(c: Canvas, pattern: str, r: Rect, fill) -> None:
+def _pattern(c: Canvas, pattern: str, r: Rect, fill: Colour) -> None:
     """A pattern that tells a terrain apart without colour (sizes scale with the square)."""
     ink = text_colour_on(fill)
     k = r.w / 25
@@ -749,7 +737,7 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     data = load_kit_data(options.data)
     target = kit_target(GAME, options)
     out, base_url, kit_id = target.out, target.base_url, target.kit_id
-    urls = domppa_urls(base_url, kit_id, data)
+    urls = kit_urls(base_url, kit_id, units=[ch.id for ch in data.characters])
 
     equipment_layout = plan_sheet(paper, data.print.equipment_card.size())
     character_layout = plan_sheet(paper, data.print.character_card.size())

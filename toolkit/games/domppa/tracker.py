@@ -24,13 +24,13 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from toolkit.data.domppa import CharacterRow, ShieldRow, WeaponRow
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.domppa import conditions as cond
 from toolkit.games.domppa import rules as engine
 from toolkit.games.domppa.abilities import parse_abilities, resist_against
 from toolkit.games.domppa.actions import action_cost
 from toolkit.games.domppa.config import DomppaRules
+from toolkit.games.domppa.data import CharacterRow, ShieldRow, WeaponRow
 from toolkit.games.domppa.dice import check_plain_die, parse_exploding, split_faces
 from toolkit.games.domppa.kit import DomppaKitData, derive, load_kit_data
 from toolkit.tracker.fields import MAX_NAME, whole_number
@@ -1057,11 +1057,11 @@ def roster_rows(state: State) -> list[list[Any]]:
 
 
 def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The attack form's or the morale prompt's odds (toolkit.odds.tracker), from the roster as
+    """The attack form's or the morale prompt's odds (toolkit.odds.charts), from the roster as
     it stands: both characters' stats under their conditions (fighting_stats), the weapon, the
     target's armour, shield, resist, size, HP and morale. The dice are what the odds are over."""
-    from toolkit.odds import tracker as odds
-    from toolkit.odds.domppa import Defender
+    from toolkit.games.domppa import odds
+    from toolkit.games.domppa.odds import Defender
 
     kind = str(fields.get("type") or "")
     data_dir = state.get("data_dir")
@@ -1069,7 +1069,7 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
         unit = _fighting_unit(state, fields.get("unit"))
         fighting = _fighting(state, unit)
         morale = fighting.morale if fighting.morale is not None else _row(unit).morale
-        chart = odds.domppa_morale(
+        chart = odds.morale_chart(
             morale=morale, max_hp=unit["max_hp"], hp=unit["hp"], data_dir=data_dir
         )
         notes = [f"{unit['name']}: morale {morale}, {unit['hp']} of {unit['max_hp']} HP."]
@@ -1135,7 +1135,7 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
             )
         if not hitting.may_cast_or_shoot:
             raise RuleError("Berserk", f"{attacker['name']} is berserk: it cannot shoot")
-        chart = odds.domppa_ranged(
+        chart = odds.ranged_chart(
             precision=hitting.precision,
             distance=distance,
             blow=blow,
@@ -1144,7 +1144,7 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
             data_dir=data_dir,
         )
     else:
-        chart = odds.domppa_melee(
+        chart = odds.melee_chart(
             attack=hitting.attack,
             defence=guarding.defence,
             blow=blow,

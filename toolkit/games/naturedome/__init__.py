@@ -19,9 +19,9 @@ def _calculators() -> typer.Typer:
 
 
 def _odds() -> typer.Typer:
-    from toolkit.odds.cli import naturedome_app
+    from toolkit.games.naturedome.cli import odds_app
 
-    return naturedome_app
+    return odds_app
 
 
 def _kit() -> KitBuilder:

@@ -1,12 +1,17 @@
-"""`domekit naturedome ...`: the Nature Dome calculators."""
+"""`domekit naturedome ...`: the Nature Dome calculators, and `domekit odds naturedome ...`."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import typer
 
 from toolkit.errors import DomekitError
+from toolkit.games.naturedome import GAME
+from toolkit.odds.cli import ODDS_DATA, ODDS_JSON
+from toolkit.parsing import split_list
 
-app = typer.Typer(help="Nature Dome calculators: clash.", no_args_is_help=True)
+app = typer.Typer(help=GAME.calculators_help, no_args_is_help=True)
 
 
 def _not_negative(flag: str, value: int) -> None:
@@ -36,8 +41,8 @@ def clash(
 
     Zone penalties follow each player's health; damage is the attack's excess.
     """
-    from toolkit.data.naturedome import load_rules
     from toolkit.games.naturedome import rules as nd
+    from toolkit.games.naturedome.data import load_rules
     from toolkit.output import emit
 
     if (defend is None) == (escape is None):
@@ -68,7 +73,11 @@ def clash(
     result = nd.clash(
         nd.PowerCard(id="", name="", attack=attack),
         defence,
-        nd.PowerCard(id="", name="", **{defence.value: defence_value}),
+        (
+            nd.PowerCard(id="", name="", defend=defence_value)
+            if defence is nd.Defence.DEFEND
+            else nd.PowerCard(id="", name="", escape=defence_value)
+        ),
         boosts=[
             nd.PowerCard(id="", name="", kind=nd.CardKind.BOOST, boost=value) for value in boost
         ],
@@ -88,3 +97,47 @@ def clash(
         as_json=as_json,
         title="Nature Dome clash",
     )
+
+
+# -- domekit odds naturedome: the calculators' flags minus the rolls -------------------------------
+
+odds_app = typer.Typer(help=GAME.odds_help, no_args_is_help=True)
+
+
+@odds_app.command("clash")
+def odds_clash(
+    hand: str = typer.Option(..., help="The attacker's hand: card ids, e.g. talon-dive,lion-roar."),
+    attacker_health: int = typer.Option(1000, help="The attacker's health now."),
+    defender_health: int = typer.Option(1000, help="The defender's health now."),
+    defender_hand: str | None = typer.Option(
+        None, help="The defender's hand, if known (card ids); otherwise it is drawn from the deck."
+    ),
+    cards: int | None = typer.Option(
+        None, help="How many cards the unknown defender's hand holds (default: a full deal)."
+    ),
+    seen: str | None = typer.Option(
+        None, help="Cards already played or discarded (ids): not in the defender's hand."
+    ),
+    data: Path | None = ODDS_DATA,
+    as_json: bool = ODDS_JSON,
+) -> None:
+    """The best play from a hand and its damage against the defender's best answer."""
+    from toolkit.games.naturedome.odds import cards_by_id, clash_odds, load
+    from toolkit.odds.render import emit_odds
+
+    rules, deck = load(data)
+    result = clash_odds(
+        hand=cards_by_id(deck, split_list(hand, "--hand"), "--hand"),
+        attacker_health=attacker_health,
+        defender_health=defender_health,
+        defender_hand=(
+            None
+            if defender_hand is None
+            else cards_by_id(deck, split_list(defender_hand, "--defender-hand"), "--defender-hand")
+        ),
+        cards=cards,
+        seen=cards_by_id(deck, split_list(seen, "--seen"), "--seen"),
+        deck=deck,
+        rules=rules,
+    )
+    emit_odds(result, as_json=as_json, title="Nature Dome clash odds")

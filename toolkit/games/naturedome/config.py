@@ -1,7 +1,7 @@
 """The numbers of Nature Dome's rules, as read from card_data/naturedome/rules.toml.
 
 Every number the rules engine uses lives here, so a group with house rules edits the TOML file,
-never the code. Load it with `toolkit.data.naturedome.load_rules`.
+never the code. Load it with `toolkit.games.naturedome.data.load_rules`.
 """
 
 from __future__ import annotations

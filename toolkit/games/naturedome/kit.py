@@ -14,13 +14,19 @@ from datetime import UTC, datetime
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.data.naturedome import NatureDomeKitData, load_kit_data
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
+from toolkit.games.naturedome.data import NatureDomeKitData, load_kit_data
 from toolkit.games.naturedome.rules import PowerCard, Zone, zone, zone_penalty
-from toolkit.pdf.cards import Card, CardBox, CardSize, draw_card_sheets, plan_sheet
+from toolkit.pdf.cards import Card, CardBox, draw_card_sheets, plan_sheet
 from toolkit.pdf.document import Document, pdf_document
-from toolkit.pdf.draw import draw_back_titles, draw_card_title, fill_rect
+from toolkit.pdf.draw import (
+    draw_back_frame,
+    draw_back_titles,
+    draw_card_frame,
+    draw_card_title,
+    fill_rect,
+)
 from toolkit.pdf.geometry import Rect, paper_size, pt, text_colour_on
 from toolkit.pdf.kits import (
     KitOptions,
@@ -28,6 +34,7 @@ from toolkit.pdf.kits import (
     Progress,
     finish_kit,
     kit_target,
+    kit_urls,
 )
 from toolkit.pdf.pieces import TrackSpace, draw_cut_out, draw_track
 from toolkit.pdf.qr import draw_qr
@@ -46,15 +53,6 @@ ZONE_NAMES = {Zone.GREEN: "Green", Zone.YELLOW: "Yellow", Zone.RED: "Red"}
 # URLs
 
 
-def naturedome_urls(base_url: str, kit_id: str) -> dict:
-    """The tracker URLs the kit's QR codes carry: the table and one per player."""
-    root = f"{base_url}/k/{kit_id}"
-    return {
-        "table": f"{root}/table",
-        "players": {str(player): f"{root}/player/{player}" for player in PLAYERS},
-    }
-
-
 # ---------------------------------------------------------------------------------------------
 # Power Cards
 
@@ -68,9 +66,7 @@ def power_card_face(card: PowerCard, data: NatureDomeKitData) -> Callable[[Canva
     frame = settings.colour("boost" if card.is_boost else "power")
 
     def draw(c: Canvas, box: CardBox) -> None:
-        fill_rect(c, box.bleed, frame)
-        panel = box.trim.inset(2.6)
-        fill_rect(c, panel, (1, 1, 1), radius=2.0)
+        draw_card_frame(c, box, frame)
         safe = box.safe
         kind = "Attack Boost" if card.is_boost else "Power Card"
         rest = draw_card_title(c, safe, card.name, f"{card.animal} · {kind}", frame, kind_size=8)
@@ -125,15 +121,11 @@ def card_back(data: NatureDomeKitData) -> Callable[[Canvas, CardBox], None]:
     ink = text_colour_on(colour)
 
     def draw(c: Canvas, box: CardBox) -> None:
-        fill_rect(c, box.bleed, colour)
+        inner = draw_back_frame(c, box, colour)
         cx, cy = box.trim.centre
-        c.setStrokeColorRGB(*ink)
         c.setLineWidth(0.5)
         for radius in (8, 13, 18, 23):
             c.circle(pt(cx), pt(cy), pt(radius), stroke=1, fill=0)
-        inner = box.trim.inset(5)
-        c.setLineWidth(1.2)
-        c.roundRect(pt(inner.x), pt(inner.y), pt(inner.w), pt(inner.h), pt(3), stroke=1, fill=0)
         fill_rect(c, Rect(inner.x + 3, cy - 5, inner.w - 6, 14), colour)
         c.setFillColorRGB(*ink)
         draw_back_titles(c, inner, ("NATURE DOME", cy + 1, 8, 20), ("Power Card", cy - 5, 5.5, 11))
@@ -485,12 +477,9 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     data = load_kit_data(options.data)
     target = kit_target(GAME, options)
     out, base_url, kit_id = target.out, target.base_url, target.kit_id
-    urls = naturedome_urls(base_url, kit_id)
+    urls = kit_urls(base_url, kit_id, players=[str(player) for player in PLAYERS])
 
-    settings = data.print.card
-    layout = plan_sheet(
-        paper, CardSize(settings.width, settings.height, settings.bleed, settings.safe)
-    )
+    layout = plan_sheet(paper, data.print.card.size())
     cards = kit_cards(data)
     sheets = -(-len(cards) // layout.per_page)
     progress.start(f"{TITLE} kit", 2 * sheets + len(PLAYERS) + 2)

@@ -21,10 +21,10 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from toolkit.data.naturedome import load_deck, load_rules
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.naturedome import rules as engine
 from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
+from toolkit.games.naturedome.data import load_deck, load_rules
 from toolkit.tracker.fields import whole_number
 from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound
 
@@ -546,11 +546,11 @@ def round_rows(state: State) -> list[list[Any]]:
 
 
 def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The clash form's odds (toolkit.odds.tracker): the cards the attacker lays (boosts and
+    """The clash form's odds (toolkit.odds.charts): the cards the attacker lays (boosts and
     attack card) against a defender whose hand is unknown: as many cards as the tracker counts in
     it, dealt from the deck as it stands (minus the laid cards and the played pile); it answers
     with the card that loses it the fewest points (the odds engine's policy)."""
-    from toolkit.odds import tracker as odds
+    from toolkit.games.naturedome import odds
 
     if str(fields.get("type") or "") != "clash":
         return None
@@ -561,7 +561,7 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
         _card(state, card_id)
     held = state["hands"][defender]
     seen = [card_id for card_id, count in sorted(state["played"].items()) for _ in range(count)]
-    chart = odds.naturedome_clash(
+    chart = odds.clash_chart(
         hand=[*a["boosts"], a["attack"]],
         attacker_health=state["health"][attacker],
         defender_health=state["health"][defender],

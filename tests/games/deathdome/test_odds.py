@@ -1,0 +1,172 @@
+"""Death Dome odds: hand-checked stacks, unknown hands against brute force, capture swings."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from toolkit.data import game_data_dir
+from toolkit.errors import DomekitError
+from toolkit.games.deathdome import rules as deathdome
+from toolkit.games.deathdome.config import load_rules_config
+from toolkit.games.deathdome.odds import (
+    NO_POWER,
+    attack_odds,
+    capture_odds,
+    hand_subsets,
+    special_play_deck,
+)
+from toolkit.games.deathdome.rules import Attacker, Defender, WeaponProfile, resolve_attack
+
+RULES = load_rules_config(game_data_dir("deathdome") / "rules.toml")
+DECK = special_play_deck()
+
+
+def test_three_of_a_kind_pushes_a_wounded_unit_back():
+    # 3 + 3 + 3 = 9 against Toughness 2: 7 damage off 20 Vitae, wounded, three of a kind.
+    odds = attack_odds(
+        hand=[3, 3, 3], weapon=WeaponProfile(), target=Defender(cards=(), toughness=2, vitae=20),
+        defender_hand=[], play=[3, 3, 3], deck=DECK, rules=RULES,
+    )  # fmt: skip
+    assert odds["damage_distribution"] == {7: 1}
+    assert odds["p_push_back"] == 1
+    rows = {row["cards"]: row for row in odds["plays"]}
+    assert rows["3,3"]["p_push_back"] == 0  # two of a kind is not enough for this weapon
+    assert rows["3,3"]["p_wound"] == 1
+
+
+def test_two_of_a_kind_weapon():
+    odds = attack_odds(
+        hand=[2, 2], weapon=WeaponProfile(push_on=2), target=Defender(cards=(), vitae=9),
+        defender_hand=[1], play=[2, 2], deck=DECK, rules=RULES,
+    )  # fmt: skip
+    assert odds["damage_distribution"] == {3: 1}
+    assert odds["p_push_back"] == 1
+
+
+def test_every_subset_of_the_hand_is_listed_once():
+    assert hand_subsets([3, 3, 1]) == [(), (1,), (3,), (1, 3), (3, 3), (1, 3, 3)]
+
+
+@pytest.mark.parametrize(("hand", "size"), [((3, 3, 3, 1), 2), ((4, 2), 3)])
+def test_unknown_defender_hand_matches_every_hand_of_the_deck(hand, size):
+    weapon = WeaponProfile(strength=2)
+    target = Defender(cards=(), armour=(1,), toughness=1, vitae=5)
+    odds = attack_odds(
+        hand=list(hand), weapon=weapon, skill=1, target=target, cards=size, play=list(hand),
+        deck=DECK, rules=RULES,
+    )  # fmt: skip
+    left = list(DECK)
+    for card in hand:
+        left.remove(card)
+    seen: Counter[tuple[int, bool]] = Counter()
+    for drawn in itertools.combinations(range(len(left)), size):
+        played = tuple(left[i] for i in drawn if left[i] != NO_POWER)
+        result = resolve_attack(
+            Attacker(tuple(hand), weapon, 1, 0), Defender(played, (1,), 1, 0, 5), RULES
+        )
+        seen[(result.damage, result.push_back)] += 1
+    total = sum(seen.values())
+    damage: Counter[int] = Counter()
+    for (value, _), n in seen.items():
+        damage[value] += n
+    assert odds["damage_distribution"] == {d: Fraction(n, total) for d, n in damage.items()}
+    pushed = sum(n for (_, push), n in seen.items() if push)
+    assert odds["p_push_back"] == Fraction(pushed, total)
+
+
+def test_a_card_not_in_hand_cannot_be_played():
+    with pytest.raises(DomekitError, match="not among the hand's cards"):
+        attack_odds(
+            hand=[1, 2], weapon=WeaponProfile(), target=Defender(cards=(), vitae=3),
+            defender_hand=[], play=[4], deck=DECK, rules=RULES,
+        )  # fmt: skip
+
+
+def test_capturing_a_control_point_from_a_rival_swings_twice_its_value():
+    odds = capture_odds(
+        teams=["red", "blue"], control_points={"red": 4, "blue": 5}, tower_centres={},
+        kills={}, team="red", kind="control-point", taken_from="blue", rules=RULES,
+    )  # fmt: skip
+    assert odds["swing"] == 100_000
+    assert odds["swing_against"] == {"blue": 100_000}
+    assert odds["relative_swing"] == 200_000
+    # 500,000 vs 400,000 before: blue leads; after 500,000 each: red is earlier and wins the tie.
+    assert (odds["p_win_before"], odds["p_win_after"]) == (0, 1)
+    assert odds["draws_after"] == odds["draws_before"] + 1  # 5 control points: one more card
+
+
+def test_a_tower_centre_is_worth_500_000_and_the_fans_die_spreads_it():
+    odds = capture_odds(
+        teams=["red", "blue"], control_points={}, tower_centres={}, kills={"red": 1},
+        team="red", kind="tower-centre", rules=RULES,
+    )  # fmt: skip
+    assert odds["swing"] == 500_000
+    assert odds["payout_after_distribution"] == {
+        600_000 + 100_000 * pips: Fraction(1, 6) for pips in range(1, 7)
+    }
+
+
+def test_losing_what_a_team_does_not_hold_is_refused():
+    with pytest.raises(DomekitError, match="blue holds no tower centre"):
+        capture_odds(
+            teams=["red", "blue"], control_points={}, tower_centres={}, kills={}, team="red",
+            kind="tower-centre", taken_from="blue", rules=RULES,
+        )  # fmt: skip
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    hand=st.lists(st.integers(1, 4), min_size=1, max_size=5),
+    held=st.integers(0, 4),
+    vitae=st.integers(1, 8),
+    toughness=st.integers(0, 4),
+)
+def test_every_set_keeps_probability_and_order_of_events(hand, held, vitae, toughness):
+    odds = attack_odds(
+        hand=hand, weapon=WeaponProfile(strength=1), target=Defender(cards=(), toughness=toughness,
+        vitae=vitae), cards=held, deck=DECK, rules=RULES,
+    )  # fmt: skip
+    assert sum(odds["damage_distribution"].values()) == 1
+    assert min(odds["damage_distribution"]) >= 0
+    for row in odds["plays"]:
+        assert row["p_kill"] <= row["p_wound"]
+        assert row["p_push_back"] <= row["p_wound"]
+    assert len(odds["plays"]) == len(set(row["cards"] for row in odds["plays"]))
+
+
+# The engine's quiet path, which the odds call for every draw: `explain=False` must give exactly
+# the outcome the full breakdown gives, only without steps.
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    cards=st.lists(st.integers(1, 4), max_size=5),
+    defence=st.lists(st.integers(1, 4), max_size=4),
+    strength=st.integers(0, 4),
+    push_on=st.sampled_from([None, 2]),
+    incapacitate=st.booleans(),
+    armour=st.lists(st.integers(0, 3), max_size=2),
+    vitae=st.integers(1, 8),
+    behind=st.sampled_from(deathdome.BEHIND),
+)
+def test_quiet_death_dome_attack_matches_the_explained_one(
+    cards, defence, strength, push_on, incapacitate, armour, vitae, behind
+):
+    weapon = deathdome.WeaponProfile(strength=strength, push_on=push_on, incapacitate=incapacitate)
+    attacker = deathdome.Attacker(tuple(cards), weapon, skill=1)
+    target = deathdome.Defender(tuple(defence), tuple(armour), 1, vitae=vitae, behind=behind)
+    loud = deathdome.resolve_attack(attacker, target, RULES)
+    quiet = deathdome.resolve_attack(attacker, target, RULES, explain=False)
+    assert loud.steps and quiet.steps == []
+    assert replace(loud, steps=[]) == quiet
+    others = [target, replace(target, cards=(), vitae=1), replace(target, behind="lava")]
+    assert deathdome.resolve_attacks(attacker, others, RULES) == [
+        replace(deathdome.resolve_attack(attacker, other, RULES), steps=[]) for other in others
+    ]

@@ -1,0 +1,515 @@
+"""The Dominum kit, read back from the PDF: what a player would check with the sheets in hand.
+
+The kit is built once per paper size (A4 through the command line, Letter in-process); pages are
+found by their text, cards by their filled bleed rectangles, QR codes with zbar.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pymupdf
+import pytest
+from card_edits import copy_card_data
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from kit_pdf import decode_qr
+from typer.testing import CliRunner
+
+from toolkit.cli import app
+from toolkit.games.dominum.board import PLAYERS, Board
+from toolkit.games.dominum.config import BoardRules, default_rules
+from toolkit.games.dominum.data import load_dominum
+from toolkit.games.dominum.kit import build_kit
+from toolkit.games.dominum.kit.battlefield import BoardLayout, board_layout, board_tiles
+from toolkit.games.dominum.kit.cards import power_cards
+from toolkit.games.dominum.kit.sheets import vp_rows
+from toolkit.games.dominum.rules import vp_for_total
+from toolkit.pdf.cards import mirrored
+from toolkit.pdf.geometry import MM, PAPERS, Rect
+from toolkit.pdf.kits import KitOptions
+from toolkit.pdf.tiles import plan_tiles
+
+BASE = "http://192.168.1.20:8000"
+
+
+def run(*args: str):
+    result = CliRunner().invoke(app, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+@pytest.fixture(scope="module", autouse=True)
+def tracker_db(tmp_path_factory):
+    """`domekit kit` records each kit in the tracker's database: a throwaway one here."""
+    with pytest.MonkeyPatch.context() as patch:
+        db = tmp_path_factory.mktemp("dominum-db") / "tracker.sqlite3"
+        patch.setenv("DOMEKIT_DB", f"sqlite:///{db}")
+        yield db
+
+
+@pytest.fixture(scope="module")
+def data():
+    return load_dominum()
+
+
+@pytest.fixture(scope="module")
+def a4(tmp_path_factory):
+    """The kit as a player makes it: `domekit kit dominum --json`."""
+    folder = tmp_path_factory.mktemp("dominum-a4")
+    out = folder / "dominum-kit.pdf"
+    result = run("kit", "dominum", "--out", str(out), "--base-url", BASE + "/", "--json")
+    assert result.exit_code == 0, result.stderr
+    [report] = json.loads(result.stdout)
+    return out, report, pymupdf.open(out)
+
+
+@pytest.fixture(scope="module")
+def letter(tmp_path_factory):
+    out = tmp_path_factory.mktemp("dominum-letter") / "kit.pdf"
+    result = build_kit(KitOptions(paper="letter", out=out, base_url=BASE, back_offset=(1.5, -2)))
+    return out, result, pymupdf.open(out)
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def lines(page) -> list[str]:
+    return [line.strip() for line in page.get_text().splitlines() if line.strip()]
+
+
+def pages_with(doc, needle: str) -> list:
+    return [page for page in doc if needle in page.get_text()]
+
+
+def page_mm(page) -> tuple[float, float]:
+    return (page.rect.width / MM, page.rect.height / MM)
+
+
+def filled_rects(page, size: tuple[float, float]) -> list[Rect]:
+    """Filled rectangles of `size` mm, in PDF coordinates (origin bottom-left)."""
+    height = page.rect.height / MM
+    found = []
+    for drawing in page.get_drawings():
+        if drawing.get("fill") is None:
+            continue
+        r = drawing["rect"]
+        w, h = (r.x1 - r.x0) / MM, (r.y1 - r.y0) / MM
+        if abs(w - size[0]) < 0.05 and abs(h - size[1]) < 0.05:
+            found.append(Rect(r.x0 / MM, height - r.y1 / MM, w, h))
+    return found
+
+
+def text_in(page, rect: Rect) -> str:
+    """The words inside a rectangle given in PDF mm (origin bottom-left)."""
+    height = page.rect.height / MM
+    clip = pymupdf.Rect(
+        rect.x * MM, (height - rect.top) * MM, rect.right * MM, (height - rect.y) * MM
+    )
+    return flat(page.get_text(clip=clip))
+
+
+# --- the command and the manifest ------------------------------------------------------------
+
+
+def test_the_command_writes_the_pdf_and_a_manifest_with_every_qr_url(a4, tracker_db):
+    out, report, doc = a4
+    assert tracker_db.exists()  # the kit was recorded for the tracker
+    assert report["game"] == "dominum" and report["pages"] == len(doc)
+    manifest = json.loads(Path(report["manifest"]).read_text())
+    kit_id = manifest["kit_id"]
+    root = f"{BASE}/k/{kit_id}"
+    assert manifest["urls"] == {
+        "table": f"{root}/table",
+        "players": {"red": f"{root}/player/red", "gold": f"{root}/player/gold"},
+    }
+    assert sorted(manifest["qr_urls"]) == sorted(
+        [f"{root}/table", f"{root}/player/red", f"{root}/player/gold"]
+    )
+    assert manifest["teams"] == ["red", "gold"]
+    assert manifest["domains"] == ["Elves", "Freemen", "Shy-Lorr"]
+
+
+@pytest.mark.parametrize("kit", ["a4", "letter"])
+def test_every_page_is_the_chosen_paper_either_way_round(kit, request):
+    _, _, doc = request.getfixturevalue(kit)
+    paper = sorted(PAPERS[kit])
+    for page in doc:
+        assert sorted(page_mm(page)) == pytest.approx(paper, abs=0.05)
+
+
+# --- Domain cards, Stronghold tiles and the Power Decks ---------------------------------------
+
+
+def test_every_domain_card_and_stronghold_prints_its_text(a4, data):
+    _, _, doc = a4
+    text = flat(" ".join(page.get_text() for page in doc))
+    for card in data.cards:
+        for part in (card.name, card.ability, *card.keywords):
+            assert flat(part) in text, (card.name, part)
+    for tile in data.strongholds:
+        assert tile.name in text and flat(tile.ability) in text, tile.name
+
+
+def test_each_card_is_printed_as_many_times_as_its_qty(a4, data):
+    _, _, doc = a4
+    printed = Counter(line for page in doc for line in lines(page))
+    for card in data.cards:
+        assert printed[card.name] == card.qty, card.name
+    for tile in data.strongholds:
+        assert printed[tile.name] == 1, tile.name
+
+
+def test_card_anatomy_type_attack_range_and_fly_icon(a4, data):
+    _, _, doc = a4
+    fronts = pages_with(doc, "ATTACK")
+    printed = Counter(line for page in fronts for line in lines(page))
+    cards = data.cards
+    assert printed["ATTACK"] == sum(c.qty for c in cards)
+    for kind in ("hero", "elite", "warrior"):
+        assert printed[kind.upper()] == sum(c.qty for c in cards if c.type == kind)
+    for reach in ("radial", "standard"):
+        assert printed[reach.title()] == sum(c.qty for c in cards if c.range == reach)
+    assert printed["FLY"] == sum(c.qty for c in cards if c.fly) > 0
+    assert printed["Defense 4"] == sum(c.qty for c in cards if c.defense == 4) > 0
+
+
+def test_each_player_has_the_nine_card_power_deck(a4, data):
+    _, _, doc = a4
+    assert power_cards(data.rules) == ["1", "1", "2", "2", "3", "3", "4", "4", "Critical"]
+    for player in PLAYERS:
+        fronts = [
+            page
+            for page in pages_with(doc, f"{player.title()} Power Deck")
+            if "DOMINUM" not in page.get_text()
+        ]
+        values = Counter(line for page in fronts for line in lines(page) if line.isdigit())
+        # each numbered card shows its value three times: two corners and the middle
+        assert values == {"1": 6, "2": 6, "3": 6, "4": 6}
+        assert sum(lines(page).count("CRITICAL") for page in fronts) == 1
+
+
+def _sheet_pairs(doc, markers: tuple[str, ...], size: tuple[float, float]):
+    """(front, back) page pairs of the card sheets whose fronts carry one of `markers`."""
+    pairs = []
+    for index, page in enumerate(doc):
+        text = page.get_text()
+        if any(marker in text for marker in markers) and "DOMINUM" not in text:
+            pairs.append((page, doc[index + 1], filled_rects(page, size)))
+    return pairs
+
+
+@pytest.mark.parametrize("kit", ["a4", "letter"])
+def test_each_back_is_at_the_mirror_of_its_front_and_names_its_domain(kit, request, data):
+    _, _, doc = request.getfixturevalue(kit)
+    offset = (1.5, -2.0) if kit == "letter" else (0.0, 0.0)
+    card = data.print.card
+    size = (card.width + 2 * card.bleed, card.height + 2 * card.bleed)
+    pairs = _sheet_pairs(doc, ("ATTACK", "Charge: starts with"), size)
+    assert pairs
+    checked = 0
+    for front, back, rects in pairs:
+        assert rects
+        backs = filled_rects(back, size)
+        assert len(backs) == len(rects)
+        backs_at = {(round(b.x, 1), round(b.y, 1)): b for b in backs}
+        for rect in rects:
+            target = mirrored(rect, page_mm(front), "long").moved(*offset)
+            key = (round(target.x, 1), round(target.y, 1))
+            assert key in backs_at, (key, sorted(backs_at))
+            domain = next(d for d in data.domains if d in text_in(front, rect.inset(4)))
+            assert domain in text_in(back, backs_at[key].inset(4))
+            checked += 1
+    assert checked == sum(c.qty for c in data.cards) + len(data.strongholds)
+
+
+def test_power_card_backs_are_mirrored_and_in_the_players_colour(a4, data):
+    _, _, doc = a4
+    card = data.print.power_card
+    size = (card.width + 2 * card.bleed, card.height + 2 * card.bleed)
+    pairs = _sheet_pairs(doc, ("Red Power Deck", "Gold Power Deck"), size)
+    assert len(pairs) == len(PLAYERS)
+    for front, back, rects in pairs:
+        player = "Red" if "Red Power Deck" in front.get_text() else "Gold"
+        backs = {(round(b.x, 1), round(b.y, 1)) for b in filled_rects(back, size)}
+        expected = {
+            (round(m.x, 1), round(m.y, 1)) for m in (mirrored(r, page_mm(front)) for r in rects)
+        }
+        assert backs == expected and len(rects) == 9
+        assert f"{player} Power Deck" in back.get_text()
+
+
+# --- the battlefield ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_board_tiles_cover_the_whole_battlefield(paper, data):
+    layout = board_layout(data)
+    plan = board_tiles(data, PAPERS[paper])
+    assert (plan.width, plan.height) == (layout.width, layout.height)
+    windows = [tile.window for tile in plan.tiles]
+    # every point of the picture lies in some tile: check a fine grid of sample points
+    for i in range(101):
+        for j in range(101):
+            x, y = layout.width * i / 100, layout.height * j / 100
+            assert any(
+                w.x - 1e-6 <= x <= w.right + 1e-6 and w.y - 1e-6 <= y <= w.top + 1e-6
+                for w in windows
+            ), (x, y)
+    for tile in plan.tiles:
+        assert tile.window.w <= plan.printable.w + 1e-6
+        assert tile.window.h <= plan.printable.h + 1e-6
+
+
+def test_the_tile_pages_print_the_battlefield_at_true_size(a4, data):
+    _, _, doc = a4
+    plan = board_tiles(data, PAPERS["a4"])
+    tiles = pages_with(doc, "Dominum battlefield  ·  tile")
+    assert len(tiles) == len(plan.tiles)
+    labels = {re.search(r"tile ([A-Z]\d)", page.get_text()).group(1) for page in tiles}
+    assert labels == {tile.label for tile in plan.tiles}
+    card, margin = data.print.card, data.print.board.margin
+    drawings = tiles[0].get_drawings()
+    sizes = Counter(
+        (round(d["rect"].width / MM, 1), round(d["rect"].height / MM, 1)) for d in drawings
+    )
+    # a dashed card outline in each of the 25 spaces, both stronghold spaces and both casualty
+    # piles; each space a card plus its margin all round
+    assert sizes[(card.width, card.height)] == 25 + 2 + 2
+    space = (round(card.width + 2 * margin, 1), round(card.height + 2 * margin, 1))
+    assert sizes[space] >= 25 + 2
+
+
+def test_the_board_marks_domains_neutral_line_zones_fortified_and_strongholds(a4, data):
+    _, _, doc = a4
+    [key] = pages_with(doc, "battlefield: assembly key")
+    printed = Counter(lines(key))
+    board = board_layout(data).board
+    for player in PLAYERS:
+        zone, fortified = board.assault_zone(player), board.fortified(player)
+        domain = board.domain(player)
+        assert printed[f"{player.upper()} DOMAIN"] == len(domain - zone) == 4
+        assert printed[f"{player.upper()} ASSAULT ZONE"] == len(zone - fortified) == 4
+        assert printed[f"{player.upper()} STRONGHOLD"] == 1
+    assert printed["FORTIFIED SPACE"] == 4
+    assert printed["NEUTRAL LINE"] == len(board.neutral_line) == 5
+    # the stronghold spaces sit behind the middle of each back row
+    assert board.stronghold("red") == (0, 3) and board.stronghold("gold") == (6, 3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    columns=st.integers(3, 7),
+    domain_rows=st.integers(1, 3),
+    neutral_rows=st.integers(0, 2),
+    margin=st.floats(0, 10),
+    paper=st.sampled_from(["a4", "letter"]),
+    data=st.data(),
+)
+def test_any_board_size_gives_card_sized_spaces_that_tile_the_whole_picture(
+    columns, domain_rows, neutral_rows, margin, paper, data
+):
+    zone = data.draw(st.lists(st.integers(1, columns), min_size=1, max_size=columns, unique=True))
+    rules = BoardRules(
+        columns=columns,
+        domain_rows=domain_rows,
+        neutral_rows=neutral_rows,
+        stronghold_column=data.draw(st.integers(1, columns)),
+        assault_zone_columns=tuple(sorted(zone)),
+        fortified_columns=tuple(sorted(zone))[:1],
+    )
+    board = Board(rules)
+    layout = BoardLayout(board, 63.5 + 2 * margin, 88.9 + 2 * margin, 63.5, 88.9)
+    picture = Rect(0, 0, layout.width, layout.height)
+    rects = [layout.space_rect(s) for s in [*board.spaces, *board.strongholds]]
+    for space in [*board.spaces, *board.strongholds]:
+        assert picture.contains(layout.space_rect(space))
+        assert layout.space_rect(space).contains(layout.card_rect(space))
+    for i, a in enumerate(rects):
+        for b in rects[i + 1 :]:
+            assert min(a.right, b.right) - max(a.x, b.x) <= 1e-6 or (
+                min(a.top, b.top) - max(a.y, b.y) <= 1e-6
+            )
+    plan = plan_tiles(layout.width, layout.height, PAPERS[paper], 10)
+    xs = sorted({(t.window.x, t.window.right) for t in plan.tiles})
+    ys = sorted({(t.window.y, t.window.top) for t in plan.tiles})
+    assert xs[0][0] == 0 and xs[-1][1] == pytest.approx(layout.width)
+    assert ys[0][0] == 0 and ys[-1][1] == pytest.approx(layout.height)
+    for (_, right), (left, _) in zip(xs, xs[1:], strict=False):
+        assert right >= left  # neighbours overlap: no gap in the board
+    for (_, top), (bottom, _) in zip(ys, ys[1:], strict=False):
+        assert top >= bottom
+
+
+def _printed_band(row: list[str], total: int) -> bool:
+    numbers = [int(n) for n in re.findall(r"\d+", row[0])]
+    if "or less" in row[0]:
+        return total <= numbers[0]
+    if "or more" in row[0]:
+        return total >= numbers[0]
+    return numbers[0] <= total <= numbers[-1]
+
+
+@given(
+    starts=st.lists(st.integers(1, 30), min_size=0, max_size=4, unique=True),
+    total=st.integers(0, 40),
+)
+def test_the_printed_vp_table_gives_each_total_the_vp_the_engine_does(starts, total):
+    rules = default_rules()
+    bands = [{"at_least": 0, "vp": 0, "take_surge": True}]
+    bands += [{"at_least": s, "vp": n + 1} for n, s in enumerate(sorted(starts))]
+    rules = rules.model_validate(
+        {**rules.model_dump(), "assault": {**rules.assault.model_dump(), "vp_table": bands}}
+    )
+    rows = vp_rows(rules)
+    matching = [row for row in rows if _printed_band(row, total)]
+    assert len(matching) == 1, (rows, total)
+    expected = vp_for_total(total, rules=rules)
+    assert matching[0][1] == f"{expected.vp} VP"
+    assert (matching[0][2] != "") == expected.take_surge
+
+
+# --- mats, tokens, rules reference ---------------------------------------------------------
+
+
+def test_each_mat_has_score_bar_phase_track_power_places_and_cycle_counters(a4, data):
+    _, _, doc = a4
+    for player in PLAYERS:
+        [mat] = pages_with(doc, f"{player.title()} player mat")
+        printed = lines(mat)
+        assert page_mm(mat)[0] > page_mm(mat)[1]  # landscape
+        assert [str(n) for n in range(7)] + ["7+"] == [
+            line for line in printed if line in {*map(str, range(7)), "7+"}
+        ][:8]
+        assert printed.count("link") == data.rules.rounds.activations_per_player - 1
+        for place in ("Power Deck", "Used pile", "Link token", "Reserve power 3"):
+            assert any(place in line for line in printed), place
+        assert "Reserve power 4" not in mat.get_text()
+
+
+def test_the_token_sheet_holds_the_component_list(a4, data):
+    _, _, doc = a4
+    [sheet] = pages_with(doc, "Dominum: tokens")
+    printed = Counter(lines(sheet))
+    counts = data.print.components
+    assert printed["Wound"] == counts.wound == 12
+    assert printed["Weaken"] == counts.weaken == 12
+    assert printed["Surge +1"] == counts.surge == 2
+    # the 6 Charge tokens and each player's Charge phase token
+    assert printed["Charge"] == counts.charge + len(PLAYERS) == 8
+    assert printed["Initiative"] == 1
+    for phase in ("Deploy", "Move", "Reposition", "Attack", "Assault", "Reserve Power"):
+        assert printed[phase] == len(PLAYERS), phase
+    assert printed["Cycle"] == 4 * len(PLAYERS)
+    assert printed["LINK"] == printed["SCORE"] == len(PLAYERS)
+
+
+def test_the_rules_reference_has_the_assault_vp_table(a4, data):
+    _, _, doc = a4
+    [page] = pages_with(doc, "Dominum: rules reference")
+    assert vp_rows(data.rules) == [
+        ["8 or less", "0 VP", "take your Surge token"],
+        ["9 to 10", "1 VP", ""],
+        ["11 or more", "2 VP", ""],
+    ]
+    text = page.get_text()
+    for cell in ("8 or less", "9 to 10", "11 or more", "Power Deck and cycling", "Keywords"):
+        assert cell in text
+
+
+# --- QR codes ----------------------------------------------------------------------------------
+
+
+def test_qr_codes_decode_to_exactly_their_urls(a4, tmp_path):
+    _, report, doc = a4
+    urls = report["urls"]
+    for player in PLAYERS:
+        [mat] = pages_with(doc, f"{player.title()} player mat")
+        assert decode_qr(mat, tmp_path) == [urls["players"][player]]
+    [reference] = pages_with(doc, "Dominum: rules reference")
+    assert decode_qr(reference, tmp_path) == [urls["table"]]
+
+
+# --- flags and bad data ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    return copy_card_data("dominum", tmp_path / "data")
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "expected"),
+    [
+        (
+            "domains.csv",
+            "Shy-Lorr,Gutripper,elite,3,,standard,,Deadly,",
+            "Shy-Lorr,Gutripper,elite,3,,standard,,Deadly; Berserk,",
+            "domains.csv, row 30, field 'keywords': unknown keyword 'Berserk'",
+        ),
+        (
+            "domains.csv",
+            "Freemen,Hill Runner,warrior,1,,radial,",
+            "Freemen,Hill Runner,warrior,1,,sideways,",
+            "domains.csv, row 22, field 'range': Input should be 'radial' or 'standard'",
+        ),
+        (
+            "domains.csv",
+            'Elves,"Aelindra',
+            'Elves-x,"Aelindra',
+            "field 'type': Domain 'Elves-x' has 0 elite card(s); a force needs 4",
+        ),
+        (
+            "strongholds.csv",
+            "Shy-Lorr,Flesh Pits,",
+            "Shy-Lorr,Drowned Temple,",
+            "strongholds.csv, row 9, field 'name': duplicate Stronghold 'Drowned Temple'",
+        ),
+    ],
+)
+def test_bad_data_stops_with_its_place_exit_2_and_no_pdf(copy, tmp_path, file, old, new, expected):
+    path = copy / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    out = tmp_path / "out" / "kit.pdf"
+    result = run("kit", "dominum", "--data", str(copy), "--out", str(out), "--base-url", BASE)
+    assert result.exit_code == 2
+    assert expected in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+    assert not out.exists() and not out.with_name("kit.pdf.kit.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("flags", "expected"),
+    [
+        (["--paper", "a3"], "--paper 'a3' is not supported"),
+        (["--teams", "red,blue"], "unknown player colour 'blue'"),
+        (["--back-offset", "25,0"], "--back-offset '25,0'"),
+        (["--base-url", "192.168.1.20"], "is not a web address"),
+    ],
+)
+def test_bad_flags_exit_2_without_a_pdf(tmp_path, flags, expected):
+    out = tmp_path / "kit.pdf"
+    result = run("kit", "dominum", "--out", str(out), *flags)
+    assert result.exit_code == 2
+    assert expected in result.stderr
+    assert not out.exists()
+
+
+def test_teams_prints_one_players_pieces(tmp_path):
+    out = tmp_path / "red.pdf"
+    result = run(
+        "kit", "dominum", "--out", str(out), "--teams", "red", "--base-url", BASE, "--json"
+    )
+    assert result.exit_code == 0, result.stderr
+    [report] = json.loads(result.stdout)
+    assert list(report["urls"]["players"]) == ["red"]
+    text = " ".join(page.get_text() for page in pymupdf.open(out))
+    assert "Red player mat" in text and "Gold player mat" not in text
+    assert "Gold Power Deck" not in text

@@ -1,0 +1,436 @@
+"""The Domppa print kit, read back from the PDF: character cards with every stat, equipment cards
+with mirrored backs, trackers, condition tokens, the AP table, the map tiles, QR codes decoded by
+zbarimg, paper sizes, and bad data (the map's included)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pymupdf
+import pytest
+from card_edits import copy_card_data, edit_text
+from kit_pdf import decode_qr, lines_in
+
+from toolkit.errors import DataError
+from toolkit.games.domppa.data import COLUMNS, CONDITIONS, load_kit_data, load_map
+from toolkit.games.domppa.kit import action_name, build_kit, map_size
+from toolkit.pdf.cards import mirrored, plan_sheet
+from toolkit.pdf.geometry import MM, PAPERS, Rect
+from toolkit.pdf.kits import KitOptions
+from toolkit.pdf.tiles import plan_tiles
+
+BASE = "http://192.168.1.20:8000"
+KIT_ID = "dOmPpAkItTeSt0000000001"
+DATA = Path(__file__).resolve().parents[3] / "card_data" / "domppa"
+
+
+@pytest.fixture(scope="module")
+def data():
+    return load_kit_data(None)
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("domppa") / "domppa-kit.pdf"
+    result = build_kit(KitOptions(paper="a4", out=out, base_url=BASE, kit_id=KIT_ID))
+    return result, pymupdf.open(result.pdf)
+
+
+@pytest.fixture(scope="module")
+def letter_kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("domppa-letter") / "kit.pdf"
+    result = build_kit(KitOptions(paper="letter", out=out, base_url=BASE, kit_id=KIT_ID))
+    return result, pymupdf.open(result.pdf)
+
+
+def words(text_lines: list[str]) -> str:
+    return " ".join(" ".join(text_lines).split())
+
+
+def slot_texts(doc, pages: list[int], layout) -> list[list[str]]:
+    found = []
+    for index in pages:
+        for slot in layout.slots:
+            lines = lines_in(doc[index], slot)
+            if lines:
+                found.append(lines)
+    return found
+
+
+def pages_with(doc, text: str) -> list[int]:
+    return [i for i, page in enumerate(doc) if text in page.get_text()]
+
+
+def character_pages(doc) -> list[int]:
+    return pages_with(doc, "Protection body")
+
+
+def equipment_pages(doc) -> list[int]:
+    """Front pages of the equipment card sheets (the backs say DOMPPA and the deck's name)."""
+    kinds = ("Melee weapon", "Ranged weapon", "Shield", "Helmet (", "Body armour (")
+    return [
+        i
+        for i, page in enumerate(doc)
+        if "DOMPPA" not in lines_in(page) and any(line.startswith(kinds) for line in lines_in(page))
+    ]
+
+
+# --- character cards -------------------------------------------------------------------------
+
+
+def card_lines(doc, data, name: str) -> list[str]:
+    layout = plan_sheet(PAPERS["a4"], data.print.character_card.size())
+    for lines in slot_texts(doc, character_pages(doc), layout):
+        if lines[0] == name:
+            return lines
+    raise AssertionError(f"no character card for {name}")
+
+
+def card_of(doc, data, name: str) -> dict[str, str]:
+    """A character card's label -> value pairs, as printed one after the other."""
+    lines = card_lines(doc, data, name)
+    return {lines[i]: lines[i + 1] for i in range(len(lines) - 1)}
+
+
+def test_the_rulings_own_examples_print_on_the_cards(kit, data):
+    _, doc = kit
+    spearman = card_of(doc, data, "Militia Spearman")
+    # RULINGS: Health 10 gives 15 HP; AP = 12 - equipment encumbrance 3 = 9
+    assert spearman["Hit points (Health 10)"] == "15"
+    assert spearman["Action points"] == "9"
+    assert spearman["Encumbrance (spells)"] == "6 (9)"  # 3 + 3; 3 + 2 x 3
+    assert spearman["Protection body"] == "11 (4 + 7)"
+    assert spearman["Size (from HP)"] == "2"  # max HP 15: size 2
+    knight = card_of(doc, data, "Knight")
+    # Health 14: 5 x 1 + 5 x 2 + 4 x 3 = 27 HP; helmet 15 + natural 7 = 22 -> 20 + 2 / 2 = 21
+    assert knight["Hit points (Health 14)"] == "27"
+    assert knight["Protection head"] == "21 (15 + 7)"
+    troll = card_of(doc, data, "Troll")
+    assert troll["Size (data)"] == "4"  # the Troll's data gives its size
+
+
+def test_every_character_card_shows_every_stat_in_the_rules(kit, data):
+    _, doc = kit
+    for ch in data.characters:
+        card = card_of(doc, data, ch.row.name)
+        row = ch.row
+        assert card[f"Hit points (Health {row.health})"] == str(ch.hp)
+        assert card["Natural protection"] == str(row.protection_natural)
+        assert card["Protection body"].startswith(f"{ch.protection_body} (")
+        assert card["Protection head"].startswith(f"{ch.protection_head} (")
+        assert card["Magic resistance"] == str(row.magic_resistance)
+        assert card["Morale"] == str(row.morale)
+        assert card["Strength"] == str(row.strength)
+        assert card["Attack skill"] == str(row.attack)
+        assert card["Defence skill"] == str(row.defence)
+        assert card["Precision"] == str(row.precision)
+        assert card["Equipment encumbrance"] == str(row.equipment_encumbrance)
+        assert card["Encumbrance (spells)"] == f"{ch.encumbrance} ({ch.spell_encumbrance})"
+        assert card["Action points"] == str(ch.ap)
+        size_label = "Size (data)" if row.size is not None else "Size (from HP)"
+        assert card[size_label] == str(ch.size)
+        text = words(card_lines(doc, data, ch.row.name))
+        for written, ability in zip(row.abilities.split("|"), ch.abilities, strict=True):
+            assert f"{written.strip()}: {ability.text}" in text
+        assert ch.row.notes.split(";")[0] in text
+
+
+def test_one_character_card_per_unit(kit, data):
+    _, doc = kit
+    layout = plan_sheet(PAPERS["a4"], data.print.character_card.size())
+    names = [lines[0] for lines in slot_texts(doc, character_pages(doc), layout)]
+    assert names == [ch.row.name for ch in data.characters]
+
+
+def test_character_qr_codes_decode_to_exactly_their_unit_urls(kit, data, tmp_path):
+    _, doc = kit
+    decoded = []
+    for index in character_pages(doc):
+        decoded += decode_qr(doc[index], tmp_path)
+    assert sorted(decoded) == sorted(f"{BASE}/k/{KIT_ID}/unit/{ch.id}" for ch in data.characters)
+    assert f"{BASE}/k/{KIT_ID}/unit/militia-spearman" in decoded
+
+
+def test_the_reference_page_carries_the_table_qr_code(kit, tmp_path):
+    _, doc = kit
+    [index] = pages_with(doc, "Domppa: AP costs (the actions table)")
+    assert decode_qr(doc[index], tmp_path) == [f"{BASE}/k/{KIT_ID}/table"]
+
+
+def test_the_manifest_lists_every_qr_url(kit, data):
+    result, _ = kit
+    manifest = json.loads(result.manifest.read_text())
+    assert manifest["data_dir"] is None  # the shipped card_data
+    assert manifest["game"] == "domppa" and manifest["kit_id"] == KIT_ID
+    expected = [f"{BASE}/k/{KIT_ID}/table"] + [
+        f"{BASE}/k/{KIT_ID}/unit/{ch.id}" for ch in data.characters
+    ]
+    assert sorted(manifest["qr_urls"]) == sorted(expected)
+
+
+# --- equipment cards ---------------------------------------------------------------------------
+
+
+def test_every_weapon_armour_and_shield_card_is_printed_once_with_its_numbers(kit, data):
+    _, doc = kit
+    layout = plan_sheet(PAPERS["a4"], data.print.equipment_card.size())
+    cards = slot_texts(doc, equipment_pages(doc), layout)
+    names = [lines[0] for lines in cards]
+    assert names == [w.name for w in data.weapons] + [a.name for a in data.armour] + [
+        s.name for s in data.shields
+    ]
+    by_name = {lines[0]: lines for lines in cards}
+    for weapon in data.weapons:
+        lines = by_name[weapon.name]
+        assert lines[lines.index("Damage") + 1] == f"+{weapon.damage}"
+        assert str(weapon.length) in lines
+        assert ", ".join(weapon.damage_types) in lines
+        assert lines[lines.index("Encumbrance") + 1] == str(weapon.encumbrance)
+        if weapon.range is not None:
+            assert lines[lines.index("Range (listed)") + 1] == str(weapon.range)
+            # "Ranges of weapons and spells are halved"
+            assert f"{weapon.range // 2} squares" in lines
+    for armour in data.armour:
+        lines = by_name[armour.name]
+        assert str(armour.protection) in lines and str(armour.encumbrance) in lines
+    for shield in data.shields:
+        lines = by_name[shield.name]
+        assert lines[lines.index("Parry") + 1] == str(shield.parry)
+        assert str(shield.protection) in lines
+        assert lines[lines.index("Encumbrance") + 1] == str(shield.encumbrance)
+    assert "Helmet (heavy)" in by_name["Full Helm"]  # protection 15: heavy
+    assert "Helmet (light)" in by_name["Iron Helmet"]
+    assert "Body armour (tier 4)" in by_name["Full Plate"]  # encumbrance 5: tier 4+
+
+
+def _bleed_rects(page, colour, size):
+    found = []
+    height = page.rect.height / MM
+    for drawing in page.get_drawings():
+        fill = drawing.get("fill")
+        if fill is None or not all(abs(a - b) < 0.01 for a, b in zip(fill, colour, strict=True)):
+            continue
+        r = drawing["rect"]
+        rect = Rect(r.x0 / MM, height - r.y1 / MM, (r.x1 - r.x0) / MM, (r.y1 - r.y0) / MM)
+        if abs(rect.w - size[0]) < 0.05 and abs(rect.h - size[1]) < 0.05:
+            found.append(rect)
+    return found
+
+
+@pytest.mark.parametrize("which", ["kit", "letter_kit"])
+def test_equipment_fronts_are_on_odd_pages_and_backs_sit_at_the_mirrored_positions(
+    which, request, data
+):
+    _, doc = request.getfixturevalue(which)
+    card = data.print.equipment_card
+    size = (card.width + 2 * card.bleed, card.height + 2 * card.bleed)
+    fronts = equipment_pages(doc)
+    assert fronts == list(range(0, 2 * len(fronts), 2))
+    for index in fronts:
+        front, back = doc[index], doc[index + 1]
+        assert "DOMPPA" in lines_in(back)
+        page = (front.rect.width / MM, front.rect.height / MM)
+        for deck in ("weapon", "armour", "shield"):
+            colour = data.print.colour(deck)
+            want = sorted(
+                (m.x, m.y) for m in (mirrored(f, page) for f in _bleed_rects(front, colour, size))
+            )
+            got = sorted((b.x, b.y) for b in _bleed_rects(back, colour, size))
+            assert len(want) == len(got)
+            for (x, y), (bx, by) in zip(want, got, strict=True):
+                assert abs(x - bx) < 0.05 and abs(y - by) < 0.05
+
+
+@pytest.mark.parametrize(("which", "paper"), [("kit", "a4"), ("letter_kit", "letter")])
+def test_every_page_is_the_chosen_paper_upright_or_turned(which, paper, request):
+    _, doc = request.getfixturevalue(which)
+    size = sorted(PAPERS[paper])
+    for page in doc:
+        got = sorted((page.rect.width / MM, page.rect.height / MM))
+        assert got == pytest.approx(size, abs=0.2)
+
+
+# --- trackers, tokens, AP reference ----------------------------------------------------------
+
+
+def test_each_character_has_hp_and_fatigue_trackers_from_max_hp_to_0(kit, data):
+    _, doc = kit
+    for ch in data.characters:
+        [index] = pages_with(doc, f"{ch.row.name}: hit points ({ch.hp}) and fatigue")
+        lines = lines_in(doc[index])
+        for hp in range(ch.hp, -1, -1):
+            assert str(hp) in lines
+        assert "100+" in lines and "cannot act" in lines
+    # Militia Spearman, max HP 15, at 14 HP: 1 missing, 1 started 10% step: morale -1
+    [index] = pages_with(doc, "Militia Spearman: hit points (15)")
+    assert "mor -1" in lines_in(doc[index])
+
+
+def test_condition_tokens_each_come_in_the_copies_print_toml_asks(kit, data):
+    _, doc = kit
+    [index] = pages_with(doc, "Domppa: condition tokens")
+    lines = lines_in(doc[index])
+    for condition in CONDITIONS:
+        assert lines.count(condition.title()) == data.print.tokens.copies
+    text = words(lines)
+    assert "d2 damage every turn" in text  # burning
+    assert "-4 attack and defence" in text  # fleeing
+
+
+def test_the_ap_reference_holds_the_whole_actions_table(kit, data):
+    _, doc = kit
+    [index] = pages_with(doc, "Domppa: AP costs (the actions table)")
+    lines = lines_in(doc[index])
+    text = words(lines)
+    for key, spec in data.rules.actions.table.items():
+        assert action_name(key) in lines
+        assert spec.text in text
+    assert "2 a square (3 diagonal)" in lines  # Move: 2 AP per square, 3 AP diagonally
+    assert "all left, at least 3" in lines  # Cast a spell while engaged: 3+ AP
+
+
+# --- the battle map ------------------------------------------------------------------------
+
+
+def test_map_tiles_cover_the_whole_map_and_every_square_is_printed(kit, data):
+    _, doc = kit
+    width, height = map_size(data)
+    plan = plan_tiles(width, height, PAPERS["a4"], data.print.map.overlap)
+    covered_w = max(t.window.right for t in plan.tiles)
+    covered_h = max(t.window.top for t in plan.tiles)
+    assert (covered_w, covered_h) == pytest.approx((width, height))
+    tile_pages = pages_with(doc, f" of {len(plan.tiles)} ({plan.columns} across")
+    assert len(tile_pages) == len(plan.tiles)
+    printed = set()
+    for index in tile_pages:
+        printed |= {w[4] for w in doc[index].get_text("words")}
+    for row in range(data.map.height):
+        for col in range(data.map.width):
+            assert f"{COLUMNS[col]}{row + 1}" in printed
+    # the map prints at true size: 16 squares of 25 mm and two 8 mm label bands
+    assert (width, height) == (16 * 25 + 16, 16 * 25 + 16)
+
+
+def test_the_assembly_key_has_a_legend_entry_for_every_terrain_on_the_map(kit, data):
+    _, doc = kit
+    [index] = pages_with(doc, "assembly key")
+    lines = lines_in(doc[index])
+    for symbol in data.map.used_symbols():
+        assert data.map.legend[symbol].name in lines
+    assert "difficult terrain: +1 AP a square" in lines
+    assert "impassable" in lines
+
+
+# --- map.toml and bad data -------------------------------------------------------------------
+
+
+MAP_GRID_LINE = 19  # the line of the grid's first row in the shipped map.toml
+
+
+def test_the_shipped_map_is_16_by_16(data):
+    assert (data.map.width, data.map.height) == (16, 16)
+    assert data.map.symbol(0, 0) == "A"  # A1, bottom-left: side A's deployment
+    assert load_map(DATA / "map.toml").rows[0] == "AAA...TTT.....BB"
+    assert (DATA / "map.toml").read_text().splitlines()[MAP_GRID_LINE - 1] == "AAA...TTT.....BB"
+
+
+DEFECTS = [
+    (
+        "map.toml",
+        "..###.......TT..\n",
+        "..###.......TT...\n",
+        f"map.toml, line {MAP_GRID_LINE + 4}, field 'grid': map row 5 from the top is 17 squares",
+    ),
+    (
+        "map.toml",
+        "..#.........TT..\n",
+        "..#....X....TT..\n",
+        f"map.toml, line {MAP_GRID_LINE + 5}, field 'grid': unknown symbol 'X' in column H "
+        "(square H11)",
+    ),
+    (
+        "map.toml",
+        'movement = "impassable", colour = "#5d5d5d"',
+        'movement = "slow", colour = "#5d5d5d"',
+        "map.toml, line 45, field 'legend.#.movement'",
+    ),
+    (
+        "characters.csv",
+        "Knight,14,",
+        "Knight,many,",
+        "characters.csv, row 3, field 'health'",
+    ),
+    (
+        "weapons.csv",
+        "Mace,5,1,blunt,",
+        "Mace,5,1,crushing,",
+        "weapons.csv, row 4, field 'damage_types'",
+    ),
+    ("print.toml", "copies = 4", "copies = 0", "print.toml, line 26, field 'tokens.copies'"),
+]
+
+
+@pytest.mark.parametrize(("file", "old", "new", "message"), DEFECTS)
+def test_bad_data_names_its_file_and_place_exits_2_and_writes_no_pdf(
+    cli, tmp_path, file, old, new, message
+):
+    folder = copy_card_data("domppa", tmp_path / "domppa")
+    edit_text(folder / file, old, new)
+    out = tmp_path / "out" / "kit.pdf"
+    result = cli("kit", "domppa", "--data", str(folder), "--out", str(out), "--base-url", BASE)
+    assert result.exit_code == 2, result.stdout
+    assert result.stderr.startswith("error: ")
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_an_empty_map_is_refused(tmp_path):
+    path = tmp_path / "map.toml"
+    path.write_text(
+        "name = \"Nothing\"\ngrid = '''\n\n'''\n[legend]\n"
+        '"." = { name = "Open", movement = "open", colour = "#ffffff" }\n'
+    )
+    with pytest.raises(DataError, match="the map is empty"):
+        load_map(path)
+
+
+def test_a_map_without_a_legend_is_refused(tmp_path):
+    path = tmp_path / "map.toml"
+    path.write_text("grid = '''\n..\n..\n'''\n")
+    with pytest.raises(DataError, match=r"field 'legend': missing \[legend\]"):
+        load_map(path)
+
+
+@pytest.mark.parametrize("which", ["kit", "letter_kit"])
+def test_character_cards_have_backs_at_the_mirrored_positions_on_the_next_page(
+    which, request, data
+):
+    _, doc = request.getfixturevalue(which)
+    card = data.print.character_card
+    size = (card.width + 2 * card.bleed, card.height + 2 * card.bleed)
+    colour = data.print.colour("character")
+    pages = character_pages(doc)
+    assert pages
+    for index in pages:
+        assert index % 2 == 0  # an odd page counted from 1: its back shares the sheet
+        front, back = doc[index], doc[index + 1]
+        assert "Character" in lines_in(back)
+        page = (front.rect.width / MM, front.rect.height / MM)
+        want = sorted(
+            (m.x, m.y) for m in (mirrored(f, page) for f in _bleed_rects(front, colour, size))
+        )
+        got = sorted((b.x, b.y) for b in _bleed_rects(back, colour, size))
+        assert len(want) == len(got) > 0
+        for (x, y), (bx, by) in zip(want, got, strict=True):
+            assert abs(x - bx) < 0.05 and abs(y - by) < 0.05
+
+
+def test_a_kit_built_from_your_own_data_names_its_folder_for_the_tracker(cli, tmp_path):
+    folder = copy_card_data("domppa", tmp_path / "domppa")
+    out = tmp_path / "mine.pdf"
+    result = cli("kit", "domppa", "--data", str(folder), "--out", str(out), "--base-url", BASE)
+    assert result.exit_code == 0, result.stderr
+    manifest = json.loads(Path(str(out) + ".kit.json").read_text())
+    assert manifest["data_dir"] == str(folder.resolve())

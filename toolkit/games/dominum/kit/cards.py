@@ -1,0 +1,308 @@
+"""The Dominum kit's cards: Domain cards and Stronghold tiles with their backs per Domain, and
+each player's Power Deck with its back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.games.dominum.config import DominumRules
+from toolkit.games.dominum.data import DomainCard, DominumData, Stronghold
+from toolkit.games.dominum.kit.common import INK, TYPE_NAMES, domain_colour, player_colour
+from toolkit.pdf.cards import Card, CardBox
+from toolkit.pdf.draw import (
+    draw_back_frame,
+    draw_back_titles,
+    draw_card_frame,
+    draw_card_title,
+    fill_rect,
+    upside_down,
+)
+from toolkit.pdf.geometry import BLACK, WHITE, Colour, Rect, pt, text_colour_on, tint
+from toolkit.pdf.glyphs import draw_bolt, draw_castle, draw_wing
+from toolkit.pdf.text import draw_line_fit, draw_text_box
+
+
+def _range_icon(c: Canvas, box: Rect, radial: bool, colour: Colour) -> None:
+    """A 3 x 3 grid: the card's space in the middle, the spaces it moves and attacks to marked
+    (4 orthogonal for Standard, all 8 for Radial)."""
+    cell = min(box.w, box.h) / 3
+    x0 = box.x + (box.w - 3 * cell) / 2
+    y0 = box.y + (box.h - 3 * cell) / 2
+    c.saveState()
+    c.setLineWidth(0.3)
+    c.setStrokeColorRGB(*colour)
+    for row in range(3):
+        for col in range(3):
+            r = Rect(x0 + col * cell + 0.25, y0 + row * cell + 0.25, cell - 0.5, cell - 0.5)
+            centre = row == 1 and col == 1
+            orth = (row == 1) != (col == 1)
+            if centre:
+                fill_rect(c, r, INK)
+            elif orth or radial:
+                fill_rect(c, r, colour)
+            else:
+                c.setFillColorRGB(1, 1, 1)
+                c.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), stroke=1, fill=1)
+    c.restoreState()
+
+
+# ---------------------------------------------------------------------------------------------
+# Domain cards and Stronghold tiles
+
+
+def _art(c: Canvas, box: Rect, colour: Colour, domain: str, kind: str) -> None:
+    """The art window: no art ships with the sample data, so a Domain-coloured panel with the
+    card type's emblem."""
+    fill_rect(c, box, tint(colour, 0.25), radius=1.2)
+    cx, cy = box.centre
+    r = min(box.w, box.h) * 0.32
+    c.setFillColorRGB(*tint(colour, 0.55))
+    c.setStrokeColorRGB(*tint(colour, 0.55))
+    if kind == "stronghold":
+        draw_castle(c, cx, cy, r)
+    else:
+        c.circle(pt(cx), pt(cy), pt(r), stroke=0, fill=1)
+        c.setFillColorRGB(*WHITE)
+        c.setFont("Helvetica-Bold", r * 2.83 * 1.1)
+        c.drawCentredString(pt(cx), pt(cy - r * 0.38), TYPE_NAMES[kind][0])
+    c.setFillColorRGB(*tint(colour, 0.8))
+    draw_line_fit(
+        c,
+        domain,
+        Rect(box.x + 1.5, box.y + 1, box.w - 3, 3.5),
+        font="Helvetica-Oblique",
+        max_size=6.5,
+    )
+
+
+def domain_card_face(card: DomainCard, data: DominumData) -> Callable[[Canvas, CardBox], None]:
+    colour = domain_colour(data, card.domain)
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        draw_card_frame(c, box, colour)
+        safe = box.safe
+        # 2. name and 3. fly icon
+        name_box, rest = safe.split_top(7)
+        name_w = name_box.w - (8 if card.fly else 0)
+        c.setFillColorRGB(*BLACK)
+        draw_line_fit(c, card.name, Rect(name_box.x, name_box.y, name_w, name_box.h), max_size=11)
+        if card.fly:
+            cx, cy = name_box.right - 3.6, name_box.y + 3.8
+            c.setFillColorRGB(*colour)
+            c.circle(pt(cx), pt(cy), pt(3.6), stroke=0, fill=1)
+            c.setFillColorRGB(*WHITE)
+            draw_wing(c, cx, cy + 0.5, 2.6)
+            c.setFont("Helvetica-Bold", 3.6)
+            c.drawCentredString(pt(cx), pt(cy - 2.8), "FLY")
+        # 1. the art
+        art, rest = rest.split_top(27)
+        _art(c, art.inset(0, 0.6), colour, card.domain, card.type)
+        # 4. the ability text box: keywords in bold, then the text
+        bottom = 15.0
+        text_box = Rect(rest.x, rest.y + bottom, rest.w, rest.h - bottom - 1)
+        if card.keywords:
+            words_box, text_box = text_box.split_top(5)
+            c.setFillColorRGB(*tint(colour, 1.0))
+            draw_line_fit(c, " · ".join(card.keywords), words_box, max_size=8)
+        c.setFillColorRGB(*BLACK)
+        draw_text_box(c, card.ability, text_box.inset(0.3, 0.5), max_size=8.5, min_size=5)
+        # 5. type, 6. attack strength, 7. range
+        c.setStrokeColorRGB(*colour)
+        c.setLineWidth(0.5)
+        c.line(pt(safe.x), pt(safe.y + bottom - 0.5), pt(safe.right), pt(safe.y + bottom - 0.5))
+        badge_r = 6.0
+        bx, by = safe.x + badge_r, safe.y + badge_r + 0.5
+        c.setFillColorRGB(*colour)
+        c.circle(pt(bx), pt(by), pt(badge_r), stroke=0, fill=1)
+        c.setFillColorRGB(*text_colour_on(colour))
+        draw_line_fit(
+            c, str(card.strength), Rect(bx - 4, by - 2.4, 8, 6), align="centre", max_size=20
+        )
+        c.setFont("Helvetica-Bold", 4.2)
+        c.drawCentredString(pt(bx), pt(by - 4.3), "ATTACK")
+        middle = Rect(safe.x + 2 * badge_r + 1.5, safe.y, safe.w - 2 * badge_r - 15, bottom - 1)
+        c.setFillColorRGB(*BLACK)
+        draw_line_fit(
+            c,
+            TYPE_NAMES[card.type].upper(),
+            Rect(middle.x, middle.y + 6.5, middle.w, 5.5),
+            align="centre",
+            max_size=10,
+        )
+        if card.defense is not None:
+            draw_line_fit(
+                c,
+                f"Defense {card.defense}",
+                Rect(middle.x, middle.y + 1.5, middle.w, 4),
+                font="Helvetica",
+                align="centre",
+                max_size=7.5,
+            )
+        icon = Rect(safe.right - 12, safe.y + 4.2, 12, 9.5)
+        _range_icon(c, icon, card.range == "radial", colour)
+        c.setFillColorRGB(*BLACK)
+        draw_line_fit(
+            c,
+            card.range.title(),
+            Rect(icon.x - 2, safe.y, icon.w + 2, 3.8),
+            font="Helvetica",
+            align="centre",
+            max_size=6.5,
+        )
+
+    return draw
+
+
+def stronghold_face(tile: Stronghold, data: DominumData) -> Callable[[Canvas, CardBox], None]:
+    colour = domain_colour(data, tile.domain)
+    rules = data.rules.stronghold
+    token = min(data.print.token.condition, (data.print.card.width - 10) / rules.charge_limit)
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        draw_card_frame(c, box, colour)
+        safe = box.safe
+        kind = f"{tile.domain} Stronghold"
+        rest = draw_card_title(c, safe, tile.name, kind, colour, name_size=11)
+        art, rest = rest.split_top(16)
+        _art(c, art.inset(0, 0.6), colour, tile.domain, "stronghold")
+        places_h = token + 6
+        text_box = Rect(rest.x, rest.y + places_h + 1, rest.w, rest.h - places_h - 2)
+        c.setFillColorRGB(*BLACK)
+        draw_text_box(c, tile.ability, text_box, max_size=8.5, min_size=5)
+        # the Charge token places: up to charge_limit
+        c.setFillColorRGB(*INK)
+        draw_line_fit(
+            c,
+            f"Charge: starts with {rules.starting_charge}, holds up to {rules.charge_limit}",
+            Rect(safe.x, safe.y + token + 0.8, safe.w, 3.6),
+            font="Helvetica",
+            align="centre",
+            max_size=6.5,
+        )
+        gap = (safe.w - rules.charge_limit * token) / (rules.charge_limit + 1)
+        for index in range(rules.charge_limit):
+            cx = safe.x + gap + token / 2 + index * (token + gap)
+            c.setStrokeColorRGB(*colour)
+            c.setLineWidth(0.6)
+            c.setDash(1.5, 1)
+            c.circle(pt(cx), pt(safe.y + token / 2), pt(token / 2 - 0.2), stroke=1, fill=0)
+            c.setDash()
+            c.setFillColorRGB(*tint(colour, 0.35))
+            draw_bolt(c, cx, safe.y + token / 2, token * 0.3)
+
+    return draw
+
+
+def domain_back(domain: str, subtitle: str, data: DominumData) -> Callable[[Canvas, CardBox], None]:
+    colour = domain_colour(data, domain)
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        inner = draw_back_frame(c, box, colour)
+        cx, cy = box.trim.centre
+        draw_line_fit(
+            c, "DOMINUM", Rect(inner.x + 3, cy + 6, inner.w - 6, 10), align="centre", max_size=22
+        )
+        draw_back_titles(c, inner, (domain, cy - 3, 8, 15), (subtitle, cy - 10, 5, 9))
+
+    return draw
+
+
+def domain_kit_cards(data: DominumData) -> list[Card]:
+    """Every Domain card (each as many times as its qty), then the Domain's Stronghold tiles."""
+    cards: list[Card] = []
+    for domain in data.domains:
+        for card in data.domain_cards(domain):
+            face = domain_card_face(card, data)
+            cards.extend(Card(face, f"{domain}:card") for _ in range(card.qty))
+        for tile in data.domain_strongholds(domain):
+            cards.append(Card(stronghold_face(tile, data), f"{domain}:stronghold"))
+    return cards
+
+
+def domain_backs(data: DominumData) -> dict[str, Callable[[Canvas, CardBox], None]]:
+    backs = {}
+    for domain in data.domains:
+        backs[f"{domain}:card"] = domain_back(domain, "Domain card", data)
+        backs[f"{domain}:stronghold"] = domain_back(domain, "Stronghold", data)
+    return backs
+
+
+# ---------------------------------------------------------------------------------------------
+# The Power Deck
+
+
+def power_cards(rules: DominumRules) -> list[str]:
+    """One player's deck as printed: the numbered cards, then the Critical(s)."""
+    return [str(v) for v in rules.power_deck.values] + ["Critical"] * rules.power_deck.criticals
+
+
+def power_face(value: str, player: str, data: DominumData) -> Callable[[Canvas, CardBox], None]:
+    colour = player_colour(data, player)
+    deck = data.rules.power_deck
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        draw_card_frame(c, box, colour)
+        safe = box.safe
+        c.setFillColorRGB(*colour)
+        corner = "C" if value == "Critical" else value
+        draw_line_fit(c, corner, Rect(safe.x, safe.top - 7, 8, 7), max_size=16)
+        with upside_down(c, safe):
+            draw_line_fit(c, corner, Rect(safe.x, safe.top - 7, 8, 7), max_size=16)
+        cx, cy = safe.centre
+        if value == "Critical":
+            draw_line_fit(
+                c,
+                "CRITICAL",
+                Rect(safe.x + 1, cy + 6, safe.w - 2, 8),
+                align="centre",
+                max_size=14,
+            )
+            c.setFillColorRGB(*BLACK)
+            draw_text_box(
+                c,
+                "Attacking: a wound, unless the defender also draws a Critical. Defending: "
+                f"blocks any attack. Assault: counts {deck.critical_counts_as}. "
+                "Power duel: wins.",
+                Rect(safe.x + 1, safe.y + 8, safe.w - 2, cy + 5 - safe.y - 8),
+                max_size=7,
+                align="centre",
+            )
+        else:
+            c.circle(pt(cx), pt(cy), pt(12), stroke=0, fill=1)
+            c.setFillColorRGB(*text_colour_on(colour))
+            draw_line_fit(c, value, Rect(cx - 8, cy - 7, 16, 14), align="centre", max_size=44)
+        c.setFillColorRGB(*colour)
+        draw_line_fit(
+            c,
+            f"{player.title()} Power Deck",
+            Rect(safe.x + 9, safe.top - 5, safe.w - 18, 4),
+            font="Helvetica",
+            align="centre",
+            max_size=6,
+        )
+
+    return draw
+
+
+def power_back(player: str, data: DominumData) -> Callable[[Canvas, CardBox], None]:
+    colour = player_colour(data, player)
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        inner = draw_back_frame(c, box, colour, inset=4, width=1, radius=2.5)
+        cx, cy = box.trim.centre
+        draw_bolt(c, cx, cy + 9, 6)
+        draw_line_fit(
+            c, "DOMINUM", Rect(inner.x + 2, cy - 3, inner.w - 4, 7), align="centre", max_size=16
+        )
+        draw_line_fit(
+            c,
+            f"{player.title()} Power Deck",
+            Rect(inner.x + 2, cy - 9, inner.w - 4, 5),
+            font="Helvetica",
+            align="centre",
+            max_size=9,
+        )
+
+    return draw

@@ -1,0 +1,414 @@
+"""The Dominum kit's sheets: a player mat per player, the punch-out tokens and the one-page rules
+reference with the table's QR code."""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.games.dominum.config import DominumRules
+from toolkit.games.dominum.data import DominumData
+from toolkit.games.dominum.kit.common import (
+    INK,
+    MARGIN,
+    PHASE_NAMES,
+    TITLE,
+    band_label,
+    player_colour,
+)
+from toolkit.pdf.document import Document
+from toolkit.pdf.draw import fill_rect, outline_rect
+from toolkit.pdf.geometry import BLACK, WHITE, Colour, Rect, pt, text_colour_on, tint
+from toolkit.pdf.glyphs import draw_bolt, draw_catapult, draw_drop
+from toolkit.pdf.pieces import Piece, draw_pieces
+from toolkit.pdf.qr import draw_qr
+from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
+from toolkit.pdf.text import draw_line_fit, draw_text_box
+
+# ---------------------------------------------------------------------------------------------
+# Player mats
+
+
+def _place(c: Canvas, rect: Rect, colour: Colour, label: str, *, round_: bool = False) -> None:
+    """An empty place on the mat: a dashed outline and its label inside."""
+    c.saveState()
+    c.setFillColorRGB(*tint(colour, 0.08))
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(0.8)
+    c.setDash(2.5, 1.5)
+    if round_:
+        cx, cy = rect.centre
+        c.circle(pt(cx), pt(cy), pt(rect.w / 2), stroke=1, fill=1)
+    else:
+        c.roundRect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), pt(2), stroke=1, fill=1)
+    c.restoreState()
+    c.setFillColorRGB(*tint(colour, 0.7))
+    inner = rect.inset(rect.w * 0.16 if round_ else 2)
+    draw_text_box(c, label, inner, max_size=11, min_size=5, align="centre", valign="middle")
+
+
+def mat_page(doc: Document, data: DominumData, player: str, url: str, qr_size: float) -> None:
+    """A landscape mat: score bar, phase track with link places, Power Deck, used pile, reserve
+    power, cycle counter places and the phase tokens' home; the player's QR code."""
+    rules = data.rules
+    sizes = data.print
+    colour = player_colour(data, player)
+    c = doc.begin_page((max(doc.paper), min(doc.paper)))
+    page = doc.page.inset(MARGIN)
+    qr = Rect(page.right - qr_size, page.top - qr_size, qr_size, qr_size)
+    draw_qr(c, url, qr.x, qr.y, qr_size)
+    c.setFillColorRGB(*BLACK)
+    draw_line_fit(
+        c,
+        "Scan: this player's page",
+        Rect(qr.x - 2, qr.y - 4, qr_size + 4, 3.5),
+        font="Helvetica",
+        align="centre",
+        max_size=6.5,
+    )
+    left = Rect(page.x, page.y, page.w - qr_size - 5, page.h)
+    head, rest = left.split_top(11)
+    draw_heading(c, f"{TITLE}: {player.title()} player mat", head, colour=colour)
+
+    # score bar: 0 .. winning_vp - 1, then "7+"
+    _, rest = rest.split_top(3)
+    label, rest = rest.split_top(5)
+    win = rules.end.winning_vp
+    band_label(
+        c,
+        f"Score bar: your score indicator marks your VP ({win}+ at the end of a round wins)",
+        label,
+    )
+    cells = win + 1
+    score_h = sizes.token.phase + 2
+    bar, rest = rest.split_top(score_h)
+    step = bar.w / cells
+    for value in range(cells):
+        r = Rect(bar.x + value * step + 0.5, bar.y, step - 1, score_h)
+        text = f"{value}+" if value == win else str(value)
+        fill = colour if value == win else tint(colour, 0.12)
+        fill_rect(c, r, fill, radius=2)
+        outline_rect(c, r, colour, 0.6, radius=2)
+        c.setFillColorRGB(*text_colour_on(fill))
+        draw_line_fit(c, text, r.inset(2, score_h * 0.25), align="centre", max_size=20)
+
+    # phase track: activations_per_player slots, link places between them, the link token home
+    page_rest = Rect(page.x, page.y, page.w, rest.top - page.y)
+    _, rest = page_rest.split_top(4)
+    label, rest = rest.split_top(5)
+    acts = rules.rounds.activations_per_player
+    band_label(
+        c,
+        f"Phase track: put each phase token you activate on the next slot, 1 to {acts}. Link "
+        f"token ({rules.rounds.links_per_round} a round): two phases back to back.",
+        label,
+    )
+    slot = sizes.token.phase + 2
+    link = sizes.token.counter + 1
+    track_h = slot
+    track, rest = rest.split_top(track_h)
+    x = track.x
+    for number in range(1, acts + 1):
+        _place(c, Rect(x, track.y, slot, slot), colour, str(number), round_=True)
+        x += slot
+        if number < acts:
+            gap = link + 4
+            _place(c, Rect(x + 2, track.y + (slot - link) / 2, link, link), INK, "link")
+            x += gap
+    x += 8
+    _place(c, Rect(x, track.y + (slot - link) / 2, link, link), colour, "Link token")
+    x += link + 8
+
+    # the power card places: deck, used pile, reserve power
+    _, rest = rest.split_top(4)
+    label, rest = rest.split_top(5)
+    deck = rules.power_deck
+    band_label(
+        c,
+        f"Power Deck ({deck.size} cards), used pile and reserve power (at most "
+        f"{deck.reserve_limit} face up)",
+        label,
+    )
+    pw, ph = sizes.power_card.width + 2, sizes.power_card.height + 2
+    row, rest = rest.split_top(ph)
+    names = ["Power Deck\n(face down)", "Used pile\n(face up)"]
+    names += [f"Reserve power {n}" for n in range(1, deck.reserve_limit + 1)]
+    gap = min(8.0, (row.w - len(names) * pw) / max(len(names) - 1, 1))
+    for index, name in enumerate(names):
+        r = Rect(row.x + index * (pw + gap), row.y, pw, ph)
+        _place(c, r, INK if index < 2 else colour, name)
+
+    # cycle counters and the phase tokens' home
+    _, rest = rest.split_top(4)
+    label, rest = rest.split_top(5)
+    band_label(
+        c,
+        "Cycle counters: when all your power cards are used, set one aside and put that value's "
+        f"card on your reserve. The game ends after the round of the last player's "
+        f"{rules.end.cycles_to_end}th cycle.",
+        label,
+    )
+    side = sizes.token.counter + 2
+    row, rest = rest.split_top(side)
+    x = row.x
+    for value in rules.power_deck.cycle_counters:
+        _place(c, Rect(x, row.y, side, side), colour, str(value))
+        x += side + 3
+    x += 6
+    phases = [p for p in rules.rounds.phases if p != "initiative"]
+    _place(
+        c,
+        Rect(x, row.y, row.right - x, side),
+        colour,
+        "Phase tokens ready: " + ", ".join(PHASE_NAMES[p] for p in phases),
+    )
+    c.setFillColorRGB(*BLACK)
+    draw_text_box(
+        c,
+        "The white Initiative token lies between the two mats: a player who takes it as a phase "
+        "starts the next round. At the end of each round take your phase tokens and link token "
+        "back off the track.",
+        Rect(page.x, page.y, page.w, max(4.0, rest.top - page.y - 3)),
+        max_size=9,
+        valign="middle",
+    )
+    doc.end_page()
+
+
+# ---------------------------------------------------------------------------------------------
+# Tokens
+
+
+def player_pieces(data: DominumData, player: str) -> list[Piece]:
+    """A player's tokens: phase tokens, link token(s), cycle counters and the score indicator."""
+    rules = data.rules
+    colour = player_colour(data, player)
+    size = data.print.token
+    pieces = [
+        Piece("circle", size.phase, colour, PHASE_NAMES[phase])
+        for phase in rules.rounds.phases
+        if phase != "initiative"
+    ]
+    pieces += [Piece("circle", size.phase, colour, "SCORE", note=f"{player.title()} VP")]
+    pieces += [
+        Piece("square", size.counter, colour, "LINK", note="2 phases")
+        for _ in range(rules.rounds.links_per_round)
+    ]
+    pieces += [
+        Piece("square", size.counter, colour, str(value), note="Cycle")
+        for value in rules.power_deck.cycle_counters
+    ]
+    return pieces
+
+
+def shared_pieces(data: DominumData) -> list[Piece]:
+    """The trays' tokens from "Game Components" and the white Initiative token."""
+    counts = data.print.components
+    size = data.print.token
+    pieces = [Piece("circle", size.phase, WHITE, "Initiative") for _ in range(counts.initiative)]
+    kinds = [
+        (counts.wound, (0.72, 0.07, 0.07), "Wound", draw_drop),
+        (counts.weaken, (0.2, 0.55, 0.2), "Weaken -1", None),
+        (counts.charge, (0.95, 0.76, 0.1), "Charge", draw_bolt),
+        (counts.surge, (0.35, 0.3, 0.55), "Surge +1", draw_catapult),
+    ]
+    for count, fill, title, glyph in kinds:
+        for _ in range(count):
+            if glyph is None:
+                pieces.append(Piece("circle", size.condition, fill, "-1", note="Weaken"))
+            else:
+                pieces.append(Piece("circle", size.condition, fill, title, glyph=glyph))
+    return pieces
+
+
+def tokens_page(doc: Document, data: DominumData, players: tuple[str, ...]) -> None:
+    c = doc.begin_page()
+    page = doc.page.inset(MARGIN)
+    head, rest = page.split_top(12)
+    draw_heading(c, f"{TITLE}: tokens", head, colour=INK)
+    note, rest = rest.split_top(11)
+    c.setFillColorRGB(*BLACK)
+    draw_text_box(
+        c,
+        "Glue the sheet onto card stock, then cut along the solid black line round each token. "
+        "Wound, Weaken, Charge and Surge tokens go in the trays; each Stronghold starts with "
+        f"{data.rules.stronghold.starting_charge} Charge.",
+        note,
+        max_size=9,
+    )
+    y = rest.top
+    for player in players:
+        label = Rect(rest.x, y - 6, rest.w, 5)
+        band_label(
+            c,
+            f"{player.title()} player: phase tokens, score indicator, link token, cycle counters",
+            label,
+        )
+        y = draw_pieces(
+            c, Rect(rest.x, rest.y, rest.w, y - 7 - rest.y), player_pieces(data, player)
+        )
+        y -= 4
+    label = Rect(rest.x, y - 6, rest.w, 5)
+    band_label(c, "Shared: Initiative (white), Wound, Weaken, Charge and Surge tokens", label)
+    draw_pieces(c, Rect(rest.x, rest.y, rest.w, y - 7 - rest.y), shared_pieces(data))
+    doc.end_page()
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules reference
+
+
+def vp_rows(rules: DominumRules) -> list[list[str]]:
+    """The assault VP table as printed: one row per band of rules.toml's vp_table."""
+    bands = rules.assault.vp_table
+    rows = []
+    for index, band in enumerate(bands):
+        upper = bands[index + 1].at_least - 1 if index + 1 < len(bands) else None
+        if upper is None:
+            total = f"{band.at_least} or more"
+        elif band.at_least == 0:
+            total = f"{upper} or less"
+        elif upper == band.at_least:
+            total = str(upper)
+        else:
+            total = f"{band.at_least} to {upper}"
+        rows.append([total, f"{band.vp} VP", "take your Surge token" if band.take_surge else ""])
+    return rows
+
+
+def rules_sections(data: DominumData) -> list[Section]:
+    r = data.rules
+    deck, attack, assault, rounds = r.power_deck, r.attack, r.assault, r.rounds
+    forces, sh, end, move = r.forces, r.stronghold, r.end, r.movement
+    values = ", ".join(str(v) for v in deck.values)
+    options = len(rounds.phases)
+    return [
+        Section(
+            "Winning",
+            (
+                f"- {end.winning_vp} VP or more at the end of a round wins.",
+                f"- Else the game ends after the round in which the last player cycles for the "
+                f"{end.cycles_to_end}th time: most VP wins. To the Bitter End! (optional): no "
+                "ties, play on round by round.",
+            ),
+        ),
+        Section(
+            "Setup",
+            (
+                f"- Force: 1 Stronghold, {forces.hero} Hero, {forces.elite} Elite, "
+                f"{forces.warrior} Warrior cards. Stronghold face up with {sh.starting_charge} "
+                "Charge.",
+                f"- Reset the Power Deck: shuffle, opponent cuts, {deck.reset_to_reserve} cards "
+                f"face up on your reserve. Higher total (Critical = {deck.critical_counts_as}) "
+                "picks the 1st Player; tie: flip a coin.",
+                f"- Deploy alternately, 1st Player first, until {forces.initial_deployment} cards "
+                f"each; one of your last {forces.initial_neutral_window} goes in the Neutral "
+                "Line.",
+            ),
+        ),
+        Section(
+            "Rounds and phases",
+            (
+                f"- On your turn pick a phase token ({options} options, Initiative included), "
+                f"put it on your next track slot, do the phase. {rounds.activations_per_player} "
+                "activations each, then the round ends.",
+                f"- Link token, {rounds.links_per_round} a round: two phases back to back.",
+                f"- Deploy: up to {r.battlefield.limit} cards on the battlefield, into your "
+                f"Domain; first you may Retreat {r.battlefield.retreats_per_deploy} card.",
+                f"- Move: each card up to {move.move_spaces} spaces (Radial: diagonals too), "
+                "through allies and stronghold spaces; flying cards over enemies.",
+                f"- Reposition: each card may shift {move.shift_spaces} space orthogonally.",
+                f"- Charge: +{sh.charge_gain} Charge (max {sh.charge_limit}) or remove "
+                f"{sh.weakens_removed} Weaken from an ally.",
+                f"- Reserve Power: draw 1 to your reserve (max {deck.reserve_limit}; discard one "
+                "first if full).",
+                "- Initiative: take the token; you start the next round.",
+            ),
+        ),
+        Section(
+            "Attack",
+            (
+                "- Target an enemy in range, draw power: attack total = strength + power "
+                f"(+{attack.coordinating_bonus} per coordinating ally).",
+                "- Defense total = strength (+ power if the defender chooses to draw).",
+                "- Greater: a wound. Else blocked: the defender may counterattack the primary "
+                "attacker. Deadly wins ties.",
+                f"- {attack.wounds_to_defeat} wounds defeat a card. Weakened: -"
+                f"{attack.weaken_penalty} attack and defense.",
+            ),
+        ),
+        Section(
+            "Assault",
+            (
+                f"- Needs {assault.min_cards_in_zone}+ card in the enemy assault zone. +"
+                f"{assault.zone_card} per card there, +{assault.fortified_card} on a fortified "
+                f"space, +{assault.barrage_card} per Barrage card in the Neutral Line.",
+                f"- Draw {assault.power_draws} power cards and add them. Surge token: +"
+                f"{assault.surge_bonus}. VP: see the table.",
+            ),
+        ),
+        Section(
+            "Power Deck and cycling",
+            (
+                f"- {deck.size} cards: {values} and the Critical. Draw power = flip the top "
+                "card or use a reserve card; used cards go to the used pile.",
+                "- The active player draws first and says the total; then the opponent decides.",
+                "- Critical: attacking, a wound unless the defender also draws one; defending, "
+                f"blocks; assault {deck.critical_counts_as}; power duel wins.",
+                "- Cycle when all 9 are used: set a cycle counter aside, its value's card to your "
+                f"reserve, shuffle the rest, {deck.cycle_draws_to_reserve} more to the reserve.",
+                "- Power duel: both draw, high card wins, ties go to the opponent.",
+            ),
+        ),
+        Section(
+            "Keywords",
+            (
+                "- Alt Attack: an extra, optional attack at the time the card gives.",
+                f"- Barrage: +{assault.barrage_card} to your assault total from the Neutral Line.",
+                "- Deadly: wins ties when it attacks, counterattacks or makes free strikes.",
+                "- Evasive: its attack blocked, it may shift; then no counterattack.",
+                "- Free Strike: an attack that, if blocked, cannot be counterattacked.",
+                "- Knockback: when it wounds a non-Hero enemy, you may shift that enemy.",
+                "- Lunge: may shift before attacking; may then draw a second power card and use "
+                "that one.",
+                "- Outflank: coordinated attacks including it become free strikes.",
+                "- Submerge: blocking in your opponent's attack phase, place it in an open space "
+                "within range instead of counterattacking.",
+                "- Infiltrate: active in your opponent's Domain. Protector: active in your own.",
+                "- 1st wound: happens when it takes its first wound (mandatory).",
+                "- On Discard: when defeated by a second wound. Sacrifice: discard at once; no "
+                "On Discard.",
+            ),
+        ),
+    ]
+
+
+def rules_page(doc: Document, data: DominumData, table_url: str, qr_size: float) -> None:
+    c = doc.begin_page()
+    page = doc.page.inset(MARGIN)
+    head, rest = page.split_top(12)
+    draw_heading(c, f"{TITLE}: rules reference", head, colour=INK)
+    top, rest = rest.split_top(qr_size + 4)
+    draw_qr(c, table_url, top.right - qr_size, top.y, qr_size)
+    c.setFillColorRGB(*BLACK)
+    table_box = Rect(top.x, top.y, top.w - qr_size - 8, top.h - 2)
+    draw_line_fit(
+        c,
+        "Assault: VP for the assault total (the table's tracker: scan the code)",
+        Rect(table_box.x, table_box.top - 5, table_box.w, 5),
+        font="Helvetica-Bold",
+        max_size=9,
+    )
+    rows = vp_rows(data.rules)
+    draw_table(
+        c,
+        Rect(table_box.x, table_box.y, table_box.w, table_box.h - 6),
+        ["Assault total", "Victory Points", "and"],
+        rows,
+        [1, 1, 1.4],
+        row_height=min(6.0, (table_box.h - 6) / (len(rows) + 1)),
+        size=8,
+    )
+    draw_sections(
+        c, rules_sections(data), Rect(rest.x, rest.y, rest.w, rest.h - 3), columns=2, max_size=10
+    )
+    doc.end_page()

@@ -1,0 +1,418 @@
+"""Dominum odds: attacks and assaults from the Power Decks as they stand (rules/dominum.txt).
+
+A player's deck as it stands is the nine power cards minus the used pile and the reserve board;
+drawing power takes its top card, every remaining card equally likely (no replacement). Each
+possible draw is resolved by `toolkit.games.dominum.rules` (`resolve_attack`, `resolve_assault`).
+
+The defender's draw ("The defender then chooses whether also to draw power or not") follows a
+stated policy, since the rules leave it to the player:
+
+- `never`: the defender never draws.
+- `deck` (default): when the attack total would wound without a draw, the defender draws the top
+  of its deck, if any card left there could block; it does not touch its reserve board.
+- `best`: when the attack would wound, the defender uses the lowest reserve card that surely
+  blocks (a Critical last); failing that it draws from the deck as `deck` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, partial
+from pathlib import Path
+from typing import Any, Literal
+
+from toolkit.dice import Deck, Dist, sort_key
+from toolkit.errors import DomekitError
+from toolkit.games.dominum.config import DominumRules
+from toolkit.games.dominum.power import CRITICAL, PowerCard, card_text, check_power, full_deck
+from toolkit.games.dominum.rules import Keyword, resolve_assault, resolve_attack
+from toolkit.odds.charts import chart
+from toolkit.odds.common import distribution
+
+
+def load_rules(data_dir: str | Path | None = None) -> DominumRules:
+    """The Dominum rule numbers (the shipped defaults, or a folder with your own)."""
+    from toolkit.games.dominum.config import default_rules
+    from toolkit.games.dominum.config import load_rules as load_from
+
+    return default_rules() if data_dir is None else load_from(data_dir)
+
+
+DefenderPolicy = Literal["never", "deck", "best"]
+AssaultPolicy = Literal["deck", "best"]
+DEFENDER_POLICIES: tuple[str, ...] = ("never", "deck", "best")
+ASSAULT_POLICIES: tuple[str, ...] = ("deck", "best")
+
+
+@dataclass(frozen=True)
+class PowerState:
+    """One player's power cards as they stand: the face-down deck and the reserve board."""
+
+    deck: Deck
+    reserve: tuple[PowerCard, ...]
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        used: Sequence[PowerCard] = (),
+        reserve: Sequence[PowerCard] = (),
+        rules: DominumRules,
+        who: str = "player",
+    ) -> PowerState:
+        if len(reserve) > rules.power_deck.reserve_limit:
+            raise DomekitError(
+                f"{who}'s reserve board holds at most {rules.power_deck.reserve_limit} cards, "
+                f"got {len(reserve)}"
+            )
+        full = Deck(full_deck(rules))
+        after_used = full.without(used, what=f"{who}'s used card")
+        deck = after_used.without(reserve, what=f"{who}'s reserve card")
+        return cls(deck, tuple(sorted(reserve, key=sort_key)))
+
+    def describe(self) -> str:
+        deck = ", ".join(card_text(card) for card in self.deck.cards()) or "empty"
+        reserve = ", ".join(card_text(card) for card in self.reserve) or "empty"
+        return f"deck {deck}; reserve {reserve}"
+
+
+def _key(card: PowerCard | None) -> Any:
+    return "none" if card is None else ("critical" if card == CRITICAL else card)
+
+
+def _lowest_first(cards: Sequence[PowerCard]) -> list[PowerCard]:
+    return sorted(set(cards), key=lambda card: (card == CRITICAL, 0 if card == CRITICAL else card))
+
+
+@dataclass(frozen=True)
+class _Attack:
+    """What the odds need of the engine's AttackOutcome (hashable, so outcomes can merge)."""
+
+    wound: bool
+    counterattack: bool
+    attack_total: int
+
+
+@dataclass(frozen=True)
+class _Assault:
+    total: int
+    vp: int
+    takes_surge: bool
+
+
+# -- attack -----------------------------------------------------------------------------------
+
+
+def attack_odds(
+    *,
+    strength: int,
+    defense: int,
+    coordinating: int = 0,
+    deadly: bool = False,
+    attacker_weakened: bool = False,
+    defender_weakened: bool = False,
+    attacker: PowerState,
+    defender: PowerState,
+    use_reserve: PowerCard | None = None,
+    defender_policy: DefenderPolicy = "deck",
+    rules: DominumRules,
+) -> dict[str, Any]:
+    """The attack's outcome over every attacker draw and the defender's reply by its policy."""
+    if defender_policy not in DEFENDER_POLICIES:
+        raise DomekitError(
+            f"defender policy must be one of {', '.join(DEFENDER_POLICIES)}, "
+            f"got {defender_policy!r}"
+        )
+    abilities = frozenset({Keyword.DEADLY}) if deadly else frozenset()
+
+    @cache
+    def resolve(power: PowerCard, defense_power: PowerCard | None) -> _Attack:
+        outcome = resolve_attack(
+            strength=strength,
+            power=power,
+            defense=defense,
+            defense_power=defense_power,
+            coordinating=coordinating,
+            attacker_weakened=attacker_weakened,
+            defender_weakened=defender_weakened,
+            abilities=abilities,
+            rules=rules,
+        )
+        return _Attack(outcome.wound, outcome.counterattack, outcome.attack_total)
+
+    def defender_reply(power: PowerCard) -> Dist[tuple[str, PowerCard | None]]:
+        if defender_policy == "never" or not resolve(power, None).wound:
+            return Dist.always(("none", None))
+        if defender_policy == "best":
+            for card in _lowest_first(defender.reserve):
+                if not resolve(power, card).wound:
+                    return Dist.always(("reserve", card))
+        if defender.deck.size and any(not resolve(power, c).wound for c in defender.deck.cards()):
+            return defender.deck.draw().map(lambda card: ("deck", card))
+        return Dist.always(("none", None))
+
+    def one_option(source: PowerCard | None) -> Dist[tuple[Any, ...]]:
+        draws = attacker.deck.draw() if source is None else Dist.always(source)
+        return draws.bind(
+            lambda power: defender_reply(power).map(
+                lambda reply: (power, reply, resolve(power, reply[1]))
+            )
+        )
+
+    if use_reserve is not None and use_reserve not in attacker.reserve:
+        raise DomekitError(
+            f"the attacker's reserve board holds no {card_text(use_reserve)} "
+            f"({attacker.describe()})"
+        )
+    if use_reserve is None and attacker.deck.size == 0:
+        raise DomekitError("the attacker's Power Deck is empty: use a reserve card (--use-reserve)")
+    outcomes = one_option(use_reserve)
+    options = []
+    sources: list[PowerCard | None] = [None] if attacker.deck.size else []
+    sources += _lowest_first(attacker.reserve)
+    for source in sources:
+        dist = outcomes if source == use_reserve else one_option(source)
+        options.append(
+            {
+                "draw": "deck" if source is None else f"reserve:{_key(source)}",
+                "p_wound": dist.p(lambda o: o[2].wound),
+            }
+        )
+    attack_totals = outcomes.map(lambda o: "critical" if o[0] == CRITICAL else o[2].attack_total)
+    steps = [
+        f"attacker: {attacker.describe()}; draws "
+        + ("the top of the deck" if use_reserve is None else f"reserve {card_text(use_reserve)}"),
+        f"defender: {defender.describe()}; policy '{defender_policy}'",
+        "each possible draw resolved by the Dominum rules engine (resolve_attack)",
+    ]
+    return {
+        "p_wound": outcomes.p(lambda o: o[2].wound),
+        "p_blocked": outcomes.p(lambda o: not o[2].wound),
+        "p_counterattack": outcomes.p(lambda o: o[2].counterattack),
+        "p_defender_draws": outcomes.p(lambda o: o[1][0] != "none"),
+        "attack_total_distribution": distribution(attack_totals),
+        "defender_draw_distribution": distribution(
+            outcomes, lambda o: "none" if o[1][0] == "none" else f"{o[1][0]}:{_key(o[1][1])}"
+        ),
+        "defender_policy": defender_policy,
+        "options": options,
+        "steps": steps,
+    }
+
+
+# -- assault ----------------------------------------------------------------------------------
+
+
+def assault_odds(
+    *,
+    in_zone: int,
+    fortified: int = 0,
+    barrage: int = 0,
+    surge: bool = False,
+    state: PowerState,
+    use_reserve: Sequence[PowerCard] = (),
+    policy: AssaultPolicy = "deck",
+    rules: DominumRules,
+) -> dict[str, Any]:
+    """Assault total, VP and Surge over the two power draws (deck top or reserve cards).
+
+    `deck`: the cards named in `use_reserve` come from the reserve board, the rest from the deck.
+    `best`: each draw is chosen (deck or a reserve card) to maximise the expected VP, seeing the
+    first card before choosing the second; on a tie the deck is drawn (the reserve card is kept).
+    """
+    if policy not in ASSAULT_POLICIES:
+        raise DomekitError(
+            f"assault policy must be one of {', '.join(ASSAULT_POLICIES)}, got {policy!r}"
+        )
+    draws = rules.assault.power_draws
+
+    @cache
+    def resolve(powers: tuple[PowerCard, ...]) -> _Assault:
+        outcome = resolve_assault(
+            in_zone=in_zone,
+            fortified=fortified,
+            barrage=barrage,
+            powers=list(powers),
+            surge=surge,
+            rules=rules,
+        )
+        return _Assault(outcome.total, outcome.vp, outcome.takes_surge)
+
+    resolve((CRITICAL,) * draws if rules.power_deck.criticals else (1,) * draws)  # checks inputs
+    if policy == "deck":
+        reserve_left = list(state.reserve)
+        for card in use_reserve:
+            if card not in reserve_left:
+                raise DomekitError(
+                    f"the reserve board holds no {card_text(card)} ({state.describe()})"
+                )
+            reserve_left.remove(card)
+        if len(use_reserve) > draws:
+            raise DomekitError(f"an assault draws {draws} power cards; {len(use_reserve)} named")
+        from_deck = draws - len(use_reserve)
+        _check_deck_draws(state.deck, from_deck)
+        outcomes = state.deck.draw_hand(from_deck).map(
+            lambda hand: resolve(tuple(use_reserve) + hand)
+        )
+        choice = f"{', '.join(map(card_text, use_reserve)) or 'no'} reserve card(s), " + (
+            f"{from_deck} from the deck"
+        )
+        first_options: list[dict[str, Any]] = []
+    else:
+        outcomes, first_options = _best_assault(state, draws, resolve)
+        choice = "each draw chosen to maximise the expected VP"
+    vp = outcomes.map(lambda o: o.vp)
+    return {
+        "expected_vp": vp.mean(),
+        "p_takes_surge": outcomes.p(lambda o: o.takes_surge),
+        "vp_distribution": distribution(vp),
+        "total_distribution": distribution(outcomes.map(lambda o: o.total)),
+        "policy": policy,
+        "first_draw_options": first_options,
+        "steps": [
+            f"power cards: {state.describe()}",
+            f"draws: {choice}",
+            "each possible pair of cards resolved by the Dominum rules engine (resolve_assault)",
+        ],
+    }
+
+
+def _check_deck_draws(deck: Deck, count: int) -> None:
+    if count > deck.size:
+        raise DomekitError(
+            f"the assault needs {count} card(s) from a deck of {deck.size}: drawing the last "
+            "card cycles the deck mid-assault, which these odds do not model; name reserve "
+            "cards to use instead"
+        )
+
+
+def _best_assault(
+    state: PowerState, draws: int, resolve: Callable[[tuple[PowerCard, ...]], _Assault]
+) -> tuple[Dist[Any], list[dict[str, Any]]]:
+    """Expectimax over (deck, reserve, drawn so far): the outcome under the best play."""
+
+    def choices(
+        deck_cards: tuple[PowerCard, ...],
+        reserve: tuple[PowerCard, ...],
+        drawn: tuple[PowerCard, ...],
+    ) -> list[tuple[str, Fraction, Dist[Any]]]:
+        found = []
+        if deck_cards and (draws - len(drawn)) <= len(deck_cards) + len(reserve):
+            deck = Deck(deck_cards)
+
+            def after(card: PowerCard) -> Dist[Any]:
+                return play(tuple(deck.without([card]).cards()), reserve, drawn + (card,))[1]
+
+            dist = deck.draw().bind(after)
+            found.append(("deck", dist.map(lambda o: o.vp).mean(), dist))
+        for card in _lowest_first(reserve):
+            rest = list(reserve)
+            rest.remove(card)
+            value, dist = play(deck_cards, tuple(rest), drawn + (card,))
+            found.append((f"reserve:{_key(card)}", value, dist))
+        return found
+
+    @cache
+    def play(
+        deck_cards: tuple[PowerCard, ...],
+        reserve: tuple[PowerCard, ...],
+        drawn: tuple[PowerCard, ...],
+    ) -> tuple[Fraction, Dist[Any]]:
+        if len(drawn) == draws:
+            outcome = resolve(tuple(sorted(drawn, key=sort_key)))
+            return Fraction(outcome.vp), Dist.always(outcome)
+        found = choices(deck_cards, reserve, drawn)
+        if not found:
+            raise DomekitError("no power card left to draw: name reserve cards or cycle first")
+        # The deck comes first, so on a tie it is drawn and the reserve card kept.
+        _, value, dist = max(found, key=lambda choice: choice[1])
+        return value, dist
+
+    root = choices(tuple(state.deck.cards()), state.reserve, ())
+    if not root:
+        raise DomekitError("no power card left to draw: name reserve cards or cycle first")
+    _, _, outcomes = max(root, key=lambda choice: choice[1])
+    return outcomes, [{"draw": label, "expected_vp": value} for label, value, _ in root]
+
+
+# -- The tracker's forms as charts (toolkit.odds.charts) ----------------------------------------
+
+
+def attack_chart(
+    *,
+    strength: int,
+    defense: int,
+    used: Sequence[Any] = (),
+    reserve: Sequence[Any] = (),
+    use_reserve: Any = None,
+    defender_used: Sequence[Any] = (),
+    defender_reserve: Sequence[Any] = (),
+    defender_policy: str = "deck",
+    coordinating: int = 0,
+    deadly: bool = False,
+    attacker_weakened: bool = False,
+    defender_weakened: bool = False,
+    data_dir: str | Path | None = None,
+) -> dict[str, Any]:
+    """The attack form: both power decks as they stand (cards as 1..4 or 'critical')."""
+    rules = load_rules(data_dir)
+    cards = partial(_power_cards, rules=rules)
+    result = attack_odds(
+        strength=strength,
+        defense=defense,
+        coordinating=coordinating,
+        deadly=deadly,
+        attacker_weakened=attacker_weakened,
+        defender_weakened=defender_weakened,
+        attacker=PowerState.of(used=cards(used), reserve=cards(reserve), rules=rules),
+        defender=PowerState.of(
+            used=cards(defender_used), reserve=cards(defender_reserve), rules=rules
+        ),
+        use_reserve=None if use_reserve is None else cards([use_reserve])[0],
+        defender_policy=defender_policy,  # type: ignore[arg-type]
+        rules=rules,
+    )
+    return chart(result, "Attack odds")
+
+
+def assault_chart(
+    *,
+    in_zone: int,
+    fortified: int = 0,
+    barrage: int = 0,
+    surge: bool = False,
+    used: Sequence[Any] = (),
+    reserve: Sequence[Any] = (),
+    use_reserve: Sequence[Any] = (),
+    policy: str = "deck",
+    data_dir: str | Path | None = None,
+) -> dict[str, Any]:
+    """The assault form: VP and Surge from the power deck as it stands."""
+    rules = load_rules(data_dir)
+    cards = partial(_power_cards, rules=rules)
+    result = assault_odds(
+        in_zone=in_zone,
+        fortified=fortified,
+        barrage=barrage,
+        surge=surge,
+        state=PowerState.of(used=cards(used), reserve=cards(reserve), rules=rules),
+        use_reserve=cards(use_reserve),
+        policy=policy,  # type: ignore[arg-type]
+        rules=rules,
+    )
+    return chart(result, "Assault odds")
+
+
+def _power_cards(values: Sequence[Any], *, rules: DominumRules) -> list[PowerCard]:
+    """Power cards as a form holds them ('3', 'Critical', 3) checked against the rules."""
+    return [check_power(_card(value), rules=rules) for value in values]
+
+
+def _card(value: Any) -> Any:
+    """'3' -> 3, 'Critical' -> 'critical': what a form field holds to what the engine takes."""
+    if isinstance(value, str):
+        text = value.strip().lower()
+        return int(text) if text.isdigit() else text
+    return value

@@ -1,0 +1,419 @@
+"""Loading Domppa's card_data: rules.toml, characters.csv, weapons.csv, armour.csv, shields.csv,
+and the kit's print.toml and map.toml (`load_kit_data`: all of it, with derived character stats).
+
+Every problem is a located `DataError` (file, row, field). Columns are documented in
+card_data/domppa/README.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from toolkit.data import (
+    game_data_dir,
+    load_csv_models,
+    load_toml,
+    load_toml_model,
+    read_csv,
+    read_text,
+    validate,
+)
+from toolkit.data.printing import CardSettings, QrSettings, Section, check_colour_table
+from toolkit.errors import DataError, DomekitError
+from toolkit.games.domppa.abilities import Ability, parse_abilities
+from toolkit.games.domppa.config import DomppaRules
+from toolkit.games.domppa.rules import encumbrance, hit_points, protection_total, unit_size
+from toolkit.pdf.geometry import hex_colour
+
+if TYPE_CHECKING:
+    pass
+
+GAME = "domppa"
+DAMAGE_TYPES = ("blunt", "piercing", "slashing", "armor-piercing", "armor-negating")
+ELEMENTS = ("none", "fire", "cold", "poison", "paralysis")
+COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+CONDITIONS = ("burning", "freezing", "poisoned", "paralysed", "fleeing", "berserk", "stunned")
+DECKS = {"weapon": "Weapon", "armour": "Armour", "shield": "Shield"}
+Movement = Literal["open", "difficult", "impassable"]
+Pattern = Literal["none", "dots", "trees", "bricks", "waves", "ripples", "planks", "stripes"]
+
+
+def load_rules(folder: str | Path | None = None) -> DomppaRules:
+    """rules.toml from the shipped data (cached) or from a user's folder."""
+    if folder is None:
+        return _shipped_rules()
+    return load_toml_model(game_data_dir(GAME, folder) / "rules.toml", DomppaRules)
+
+
+@lru_cache(maxsize=1)
+def _shipped_rules() -> DomppaRules:
+    return load_toml_model(game_data_dir(GAME) / "rules.toml", DomppaRules)
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _split(value: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in value.split("|") if part.strip())
+
+
+class CharacterRow(_Row):
+    name: str = Field(min_length=1)
+    health: int = Field(ge=0)
+    protection_body: int = Field(ge=0)
+    protection_head: int = Field(ge=0)
+    protection_natural: int = Field(ge=0)
+    magic_resistance: int = Field(ge=0)
+    morale: int
+    strength: int
+    attack: int
+    defence: int = Field(ge=0)
+    precision: int
+    equipment_encumbrance: int = Field(ge=0)
+    size: int | None = Field(default=None, ge=0)
+    abilities: str = ""
+    notes: str = ""
+
+
+class WeaponRow(_Row):
+    name: str = Field(min_length=1)
+    damage: int = Field(ge=0)
+    length: int = Field(ge=0)
+    damage_types: tuple[str, ...]
+    element: Literal["none", "fire", "cold", "poison", "paralysis"] = "none"
+    stun: bool = False
+    range: int | None = Field(default=None, ge=0)
+    encumbrance: int = Field(default=0, ge=0)
+    notes: str = ""
+
+    @field_validator("damage_types", mode="before")
+    @classmethod
+    def _types(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = _split(value)
+        if not isinstance(value, list | tuple):
+            return value  # pydantic says what is wrong with it
+        for name in value:
+            if name not in DAMAGE_TYPES:
+                raise ValueError(f"{name!r} is not one of {', '.join(DAMAGE_TYPES)}")
+        if not value:
+            raise ValueError(f"name at least one of {', '.join(DAMAGE_TYPES)}")
+        return value
+
+
+class ArmourRow(_Row):
+    name: str = Field(min_length=1)
+    slot: Literal["body", "head"]
+    protection: int = Field(ge=0)
+    encumbrance: int = Field(ge=0)
+    notes: str = ""
+
+
+class ShieldRow(_Row):
+    name: str = Field(min_length=1)
+    parry: int = Field(ge=0)
+    protection: int = Field(ge=0)
+    encumbrance: int = Field(ge=0)
+    notes: str = ""
+
+
+def _folder(folder: str | Path | None) -> Path:
+    return game_data_dir(GAME, folder)
+
+
+def load_characters(
+    folder: str | Path | None = None, rules: DomppaRules | None = None
+) -> list[CharacterRow]:
+    """characters.csv; every ability must be one the rules name."""
+    from toolkit.games.domppa.abilities import parse_abilities
+
+    path = _folder(folder) / "characters.csv"
+    rows = load_csv_models(path, CharacterRow, key="name")
+    rules = rules or load_rules(folder)
+    numbers = [number for number, _ in read_csv(path)]
+    for number, row in zip(numbers, rows, strict=True):
+        try:
+            parse_abilities(rules, row.abilities)
+        except DomekitError as exc:
+            raise DataError(path, str(exc), row=number, field="abilities") from None
+    return rows
+
+
+def load_weapons(folder: str | Path | None = None) -> list[WeaponRow]:
+    return load_csv_models(_folder(folder) / "weapons.csv", WeaponRow, key="name")
+
+
+def load_armour(folder: str | Path | None = None) -> list[ArmourRow]:
+    return load_csv_models(_folder(folder) / "armour.csv", ArmourRow, key="name")
+
+
+def load_shields(folder: str | Path | None = None) -> list[ShieldRow]:
+    return load_csv_models(_folder(folder) / "shields.csv", ShieldRow, key="name")
+
+
+# ---------------------------------------------------------------------------------------------
+# print.toml
+
+
+class MapSettings(Section):
+    square: float = Field(ge=10, le=60)
+    overlap: float = Field(ge=0, le=50)
+
+
+class TrackerSettings(Section):
+    columns: int = Field(ge=5, le=40)
+    space_height: float = Field(ge=5, le=20)
+
+
+class TokenSettings(Section):
+    diameter: float = Field(ge=12, le=60)
+    copies: int = Field(ge=1, le=40)
+
+
+COLOUR_NAMES = ("character", *DECKS, "hp", "fatigue", *CONDITIONS)
+
+
+class PrintSettings(Section):
+    """card_data/domppa/print.toml."""
+
+    character_card: CardSettings
+    equipment_card: CardSettings
+    map: MapSettings
+    trackers: TrackerSettings
+    tokens: TokenSettings
+    qr: QrSettings
+    colours: dict[str, str]
+
+    @field_validator("colours")
+    @classmethod
+    def _colours(cls, value: dict[str, str]) -> dict[str, str]:
+        return check_colour_table(value, COLOUR_NAMES)
+
+    def colour(self, name: str) -> tuple[float, float, float]:
+        return hex_colour(self.colours[name])
+
+
+# ---------------------------------------------------------------------------------------------
+# map.toml
+
+
+class Terrain(Section):
+    """One legend entry of map.toml."""
+
+    name: str = Field(min_length=1)
+    movement: Movement
+    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    pattern: Pattern = "none"
+
+
+@dataclass(frozen=True)
+class BattleMap:
+    name: str
+    rows: tuple[str, ...]  # top row first, as written in the file
+    legend: dict[str, Terrain]
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    def symbol(self, col: int, row: int) -> str:
+        """The symbol of the square at column `col` (0 = A) and row `row` (0 = row 1, bottom)."""
+        return self.rows[self.height - 1 - row][col]
+
+    def used_symbols(self) -> list[str]:
+        """Legend symbols the grid uses, in legend order."""
+        used = set("".join(self.rows))
+        return [symbol for symbol in self.legend if symbol in used]
+
+
+def _grid_first_line(text: str) -> int | None:
+    """The file line of the grid's first row (the line after `grid = '''`)."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if re.match(r"\s*grid\s*=", line):
+            rest = line.split("=", 1)[1].strip()
+            return number + 1 if rest in ("'''", '"""') else number
+    return None
+
+
+def load_map(path: str | Path) -> BattleMap:
+    """map.toml: `name`, `grid` (one character a square) and `[legend]`; every problem is a
+    DataError naming the file, the line and, for the legend, the field."""
+    path = Path(path)
+    data = load_toml(path)
+    text = read_text(path)
+    name = data.get("name", "Battle map")
+    if not isinstance(name, str) or not name.strip():
+        raise DataError(path, "name must be a non-empty text", field="name")
+    raw_legend = data.get("legend")
+    if not isinstance(raw_legend, dict) or not raw_legend:
+        raise DataError(path, "missing [legend]: one entry per grid symbol", field="legend")
+    legend: dict[str, Terrain] = {}
+    for symbol, entry in raw_legend.items():
+        if len(symbol) != 1 or symbol.isspace():
+            raise DataError(
+                path, f"legend symbol {symbol!r} must be one visible character", field="legend"
+            )
+        try:
+            legend[symbol] = validate(Terrain, entry, path)
+        except DataError as exc:
+            raise DataError(
+                path,
+                exc.detail,
+                line=_line_of_symbol(text, symbol),
+                field=f"legend.{symbol}.{exc.field}" if exc.field else f"legend.{symbol}",
+            ) from None
+    grid = data.get("grid")
+    if not isinstance(grid, str):
+        raise DataError(
+            path, "missing grid: a multi-line text, one character a square", field="grid"
+        )
+    lines = grid.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines or all(not line.strip() for line in lines):
+        raise DataError(path, "the map is empty; expected one text line per map row", field="grid")
+    first = _grid_first_line(text)
+    width = len(lines[0])
+    if width > len(COLUMNS):
+        raise DataError(
+            path, f"the map is {width} squares wide; at most {len(COLUMNS)} (A to Z)", line=first
+        )
+    for index, line in enumerate(lines):
+        line_no = first + index if first else None
+        if len(line) != width:
+            raise DataError(
+                path,
+                f"map row {index + 1} from the top is {len(line)} squares wide; "
+                f"the first row is {width}",
+                line=line_no,
+                field="grid",
+            )
+        for col, symbol in enumerate(line):
+            if symbol not in legend:
+                known = " ".join(repr(s) for s in legend)
+                raise DataError(
+                    path,
+                    f"unknown symbol {symbol!r} in column {COLUMNS[col]} (square "
+                    f"{COLUMNS[col]}{len(lines) - index}); the legend has {known}",
+                    line=line_no,
+                    field="grid",
+                )
+    return BattleMap(name=name.strip(), rows=tuple(lines), legend=legend)
+
+
+def _line_of_symbol(text: str, symbol: str) -> int | None:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip().startswith((f'"{symbol}"', f"'{symbol}'")):
+            return number
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# All the kit's data
+
+
+@dataclass(frozen=True)
+class Character:
+    """A characters.csv row with every derived stat computed by the rules engine."""
+
+    id: str
+    row: CharacterRow
+    hp: int
+    size: int
+    size_from_data: bool
+    protection_body: int
+    protection_head: int
+    encumbrance: int
+    spell_encumbrance: int
+    ap: int
+    abilities: tuple[Ability, ...]
+
+
+@dataclass(frozen=True)
+class DomppaKitData:
+    folder: Path
+    rules: DomppaRules
+    characters: list[Character]
+    weapons: list[WeaponRow]
+    armour: list[ArmourRow]
+    shields: list[ShieldRow]
+    map: BattleMap
+    print: PrintSettings
+
+
+def character_id(name: str) -> str:
+    """The unit's id in its QR URL: the name in lower case, words joined by '-'."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def derive(rules: DomppaRules, row: CharacterRow) -> Character:
+    abilities = parse_abilities(rules, row.abilities)
+    hp = hit_points(rules, row.health).hp
+    size = unit_size(rules, hp, row.size)
+    basic = next((a.value for a in abilities if a.key == "basic_encumbrance"), None)
+    load = encumbrance(rules, row.equipment_encumbrance, basic)
+    protection = {
+        head_hit: protection_total(
+            rules,
+            body=row.protection_body,
+            head=row.protection_head,
+            natural=row.protection_natural,
+            head_hit=head_hit,
+        ).effective
+        for head_hit in (False, True)
+    }
+    return Character(
+        id=character_id(row.name),
+        row=row,
+        hp=hp,
+        size=size.size,
+        size_from_data=size.from_data,
+        protection_body=protection[False],
+        protection_head=protection[True],
+        encumbrance=load.encumbrance,
+        spell_encumbrance=load.spell_encumbrance,
+        ap=load.ap,
+        abilities=abilities,
+    )
+
+
+def load_kit_data(folder: str | Path | None) -> DomppaKitData:
+    root = game_data_dir(GAME, folder)
+    rules = load_rules(root)
+    path = root / "characters.csv"
+    characters: list[Character] = []
+    seen: dict[str, str] = {}
+    for row in load_characters(root, rules):
+        try:
+            character = derive(rules, row)
+        except DomekitError as exc:
+            raise DataError(path, f"{row.name}: {exc}", field="health") from None
+        if character.id in seen:
+            raise DataError(
+                path,
+                f"{row.name!r} and {seen[character.id]!r} give the same QR id {character.id!r}",
+                field="name",
+            )
+        seen[character.id] = row.name
+        characters.append(character)
+    return DomppaKitData(
+        folder=root,
+        rules=rules,
+        characters=characters,
+        weapons=load_weapons(root),
+        armour=load_armour(root),
+        shields=load_shields(root),
+        map=load_map(root / "map.toml"),
+        print=load_toml_model(root / "print.toml", PrintSettings),
+    )
