@@ -29,7 +29,7 @@ class FontFamily:
         """Whether the regular face has a glyph for `character`."""
         from reportlab.pdfbase import pdfmetrics
 
-        face = pdfmetrics.getFont(self.regular).face
+        face = getattr(pdfmetrics.getFont(self.regular), "face", None)
         return ord(character) in getattr(face, "charToGlyph", {})
 
 
@@ -61,8 +61,8 @@ def family(
     for font_name, path in zip(names, paths, strict=True):
         if font_name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(font_name, str(path)))
-    for (is_bold, is_italic), font_name in zip(
-        ((0, 0), (1, 0), (0, 1), (1, 1)), names, strict=True
-    ):
-        addMapping(name, is_bold, is_italic, font_name)
+    addMapping(name, 0, 0, names[0])
+    addMapping(name, 1, 0, names[1])
+    addMapping(name, 0, 1, names[2])
+    addMapping(name, 1, 1, names[3])
     return FontFamily(*names)
