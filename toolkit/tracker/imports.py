@@ -172,7 +172,7 @@ def printed_pages(manifest: Mapping[str, Any]) -> list[tuple[str, str, tuple[str
     """(path, page name, path arguments) of every page a kit's QR codes open, read from the
     manifest's `qr_urls`: /table, /team/<colour>, /unit/<colour>/<type>, /player/<p>,
     /unit/<id>, /page/<name>."""
-    found = []
+    found: list[tuple[str, str, tuple[str, ...]]] = []
     for url in manifest.get("qr_urls") or []:
         path = urlsplit(str(url)).path
         _, marker, rest = path.partition(f"/k/{manifest.get('kit_id')}/")
