@@ -46,8 +46,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from toolkit.tracker.kits import record_kit  # noqa: E402
 from toolkit.tracker.contract import registered  # noqa: E402
+from toolkit.tracker.kits import record_kit  # noqa: E402
 from toolkit.tracker.referee import Referee  # noqa: E402
 
 TEAMS = ["red", "blue", "green", "yellow"]

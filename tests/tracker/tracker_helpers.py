@@ -10,8 +10,8 @@ import tally
 from game_tracker import act
 
 from toolkit.tracker.app import create_app
-from toolkit.tracker.kits import record_kit
 from toolkit.tracker.contract import registered
+from toolkit.tracker.kits import record_kit
 
 __all__ = ["act", "client_id_of", "loader", "make_app", "new_kit"]
 
