@@ -78,7 +78,8 @@ def templates(tracker_dirs: list[Path]) -> jinja2.Environment:
     return env
 
 
-def tracker(request: Request) -> Tracker:
+async def tracker(request: Request) -> Tracker:
+    """The app's services (async: FastAPI would run a plain function in a worker thread)."""
     found: Tracker = request.app.state.tracker
     return found
 
