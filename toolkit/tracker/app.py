@@ -92,7 +92,7 @@ def _install(app: FastAPI, router: APIRouter) -> None:
         app.add_api_route(
             route.path,
             route.endpoint,
-            methods=sorted(route.methods),
+            methods=sorted(route.methods or ()),
             response_class=route.response_class,
             name=route.name,
         )
