@@ -49,7 +49,7 @@ async def unit(
 async def player(
     t: Services, request: Request, cap: str, key: str, player: str, format: str
 ) -> Response:
-    """A player's page (Nature Dome's 1 and 2, Dominum's red and gold)."""
+    """A player's page of a two-player game (/player/1, /player/red)."""
     return game_page(t, request, cap, key, "player", (player,), format)
 
 
@@ -57,7 +57,7 @@ async def player(
 async def single_unit(
     t: Services, request: Request, cap: str, key: str, unit: str, format: str
 ) -> Response:
-    """A unit named by one id (Domppa's characters: /unit/<character-id>)."""
+    """A unit named by one id (a game's characters: /unit/<character-id>)."""
     return game_page(t, request, cap, key, "unit", (unit,), format)
 
 
