@@ -38,10 +38,6 @@ def run(game: str, actions: Actions, n: int) -> None:
         except DomekitError:
             continue
         times.append(time.perf_counter() - start)
-    if game == "dominum":
-        from toolkit.games.dominum import tracker
-
-        tracker._CACHE.clear()  # a restarted server has no engine states in memory
     start = time.perf_counter()
     MatchService(store).state(match_id)
     cold = time.perf_counter() - start
@@ -99,7 +95,7 @@ def domppa(service: MatchService, match_id: int, rng: random.Random, n: int) -> 
 
 
 def dominum(service: MatchService, match_id: int, rng: random.Random, n: int) -> Iterator[dict]:
-    forces = service.state(match_id)[1]["forces"]
+    forces = service.state_json(match_id)[1]["forces"]
     yield {
         "type": "begin",
         "reserves": {"red": ["3", "4"], "gold": ["1", "2"]},
@@ -111,9 +107,9 @@ def dominum(service: MatchService, match_id: int, rng: random.Random, n: int) ->
     for i in range(6):
         yield {"type": "place", "player": "red", "card": forces["red"][i], "space": red[i]}
         yield {"type": "place", "player": "gold", "card": forces["gold"][i], "space": gold[i]}
-    plugin = service.plugin("dominum")
+    game = service.referee("dominum")
     for _ in range(n):
-        view = plugin.page(service.state(match_id)[1], "table", ()).context
+        view = game.page(service.state(match_id)[1], "table", ()).context
         if view["stage"] == "over":
             return
         if view["phase"]:

@@ -147,7 +147,8 @@ def long_history(db_url: str, count: int) -> str:
     kit = secrets.token_urlsafe(16)
     record_kit_in(store, {"kit_id": kit, "game": "deathdome", "teams": ["red", "blue"]})
     fresh = service.kit(kit)
-    initial = service.plugin("deathdome").initial_state(fresh.manifest, None)
+    game = service.referee("deathdome")
+    initial = game.state_json(game.new_match(fresh.manifest, None))
     actions = [
         {"client_action_id": f"h{n}", "actor": "bench",
          "payload": {"type": "transfer", "payer": "red" if n % 2 else "blue",

@@ -46,8 +46,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from toolkit.tracker.contract import registered  # noqa: E402
 from toolkit.tracker.kits import record_kit  # noqa: E402
-from toolkit.tracker.plugin import load_plugin  # noqa: E402
+from toolkit.tracker.referee import Referee  # noqa: E402
 
 TEAMS = ["red", "blue", "green", "yellow"]
 UNITS = ["gunner", "warrior", "medic", "scout"]
@@ -401,16 +402,17 @@ class Verification:
         return not (self.lost or self.duplicated or self.wrong_seq or self.state_mismatches)
 
 
-def replay(document: dict[str, Any]) -> dict[str, Any]:
-    """A match's state from its exported log alone, folded by the game's own `apply`."""
-    plugin = load_plugin(document["game"])
-    stack = [document["initial_state"]]
+def replay(document: dict[str, Any]) -> Any:
+    """A match's state from its exported log alone, folded by the game's own `apply` (behind
+    the guards every game shares)."""
+    game = Referee(registered(document["game"]))
+    stack = [game.state_from_json(document["initial_state"])]
     for entry in document["actions"]:
         payload = entry["payload"]
         if payload.get("type") == "undo":
             stack.pop()
         else:
-            stack.append(plugin.apply(stack[-1], payload)[0])
+            stack.append(game.apply(stack[-1], game.decode(payload))[0])
     return stack[-1]
 
 
@@ -418,7 +420,7 @@ def verify(base: str, kits: list[str], acknowledged: list[Acknowledged]) -> Veri
     """Every acknowledged action in its log exactly once and at its seq; every served page equals
     the same page drawn from a cold replay of the exported log."""
     found = Verification()
-    plugin = load_plugin("deathdome")
+    game = registered("deathdome")
     by_kit: dict[str, dict[str, int]] = {kit: {} for kit in kits}
     with httpx.Client(base_url=base, timeout=60) as client:
         for kit in kits:
@@ -435,7 +437,7 @@ def verify(base: str, kits: list[str], acknowledged: list[Acknowledged]) -> Veri
             for name, args in pages:
                 path = f"/k/{kit}/{name}" + (f"/{args[0]}" if args else "") + ".json"
                 served = client.get(path).json()
-                expected = plugin.page(state, name, args).context
+                expected = game.page(state, name, args).context
                 if {key: served.get(key) for key in expected} != expected:
                     found.state_mismatches.append(f"{kit}: {name} {args} differs from replay")
             if client.get(f"/k/{kit}/table.json").json()["match"]["version"] != len(seqs):

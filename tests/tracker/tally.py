@@ -7,13 +7,35 @@ from collections.abc import Mapping
 from typing import Any
 
 from toolkit.errors import DomekitError, RuleError
-from toolkit.tracker.plugin import Page, PageNotFound
+from toolkit.tracker.contract import ActionKind, JsonGame, Page, PageNotFound
 
 
-class TallyPlugin:
-    game = "tally"
+def _add(data: Mapping[str, Any]) -> dict:
+    try:
+        amount = int(data.get("amount", ""))
+    except ValueError:
+        raise DomekitError("amount must be a whole number") from None
+    return {"name": str(data.get("name", "")), "amount": amount}
 
-    def initial_state(self, manifest: Mapping[str, Any], previous: dict | None) -> dict:
+
+def _table(state: dict, args: tuple[str, ...]) -> Page:
+    return Page("table.html", "Tallies", {"tallies": state["tallies"]})
+
+
+def _team(state: dict, args: tuple[str, ...]) -> Page:
+    if args[0] not in state["tallies"]:
+        raise PageNotFound(f"no page team {args}")
+    return Page("table.html", args[0], {"tallies": {args[0]: state["tallies"][args[0]]}})
+
+
+class TallyGame(JsonGame):
+    name = "tally"
+    actions = {"add": ActionKind()}
+    parsers = {"add": _add}
+    pages = {"table": _table, "team": _team}
+    exports = {"tallies": lambda state: [["name", "value"], *sorted(state["tallies"].items())]}
+
+    def new_match(self, manifest: Mapping[str, Any], previous: dict | None) -> dict:
         names = manifest.get("teams") or ["a", "b"]
         carried = previous["tallies"] if previous else {}
         return {"game": "tally", "tallies": {name: carried.get(name, 0) for name in names}}
@@ -23,15 +45,6 @@ class TallyPlugin:
 
     def next_match_refusal(self, state: dict) -> str | None:
         return None
-
-    def parse_action(self, data: Mapping[str, Any]) -> dict:
-        if data.get("type") != "add":
-            raise DomekitError(f"unknown action type {data.get('type')!r}")
-        try:
-            amount = int(data.get("amount", ""))
-        except ValueError:
-            raise DomekitError("amount must be a whole number") from None
-        return {"type": "add", "name": str(data.get("name", "")), "amount": amount}
 
     def apply(self, state: dict, action: dict) -> tuple[dict, dict]:
         name = action["name"]
@@ -44,21 +57,11 @@ class TallyPlugin:
         new["tallies"][name] = value
         return new, {"steps": [f"{name}: {state['tallies'][name]} + {action['amount']}"]}
 
-    def describe(self, action: dict) -> str:
+    def text(self, action: dict) -> str:
         return f"add {action['amount']} to {action['name']}"
 
     def touches(self, action: dict) -> frozenset[str]:
         return frozenset({f"tally:{action['name']}"})
 
-    def page(self, state: dict, name: str, args: tuple[str, ...]) -> Page:
-        if name == "table":
-            return Page("table.html", "Tallies", {"tallies": state["tallies"]})
-        if name == "team" and args[0] in state["tallies"]:
-            return Page("table.html", args[0], {"tallies": {args[0]: state["tallies"][args[0]]}})
-        raise PageNotFound(f"no page {name} {args}")
 
-    def exports(self):
-        return {"tallies": lambda state: [["name", "value"], *sorted(state["tallies"].items())]}
-
-
-plugin = TallyPlugin()
+game = TallyGame()

@@ -24,7 +24,7 @@ def full_replay(client, kit: str) -> list[dict]:
         if row["payload"]["type"] == "undo":
             stack.pop()
         else:
-            stack.append(tally.plugin.apply(stack[-1], row["payload"])[0])
+            stack.append(tally.game.apply(stack[-1], row["payload"])[0])
         entries.append(
             {"seq": row["seq"], "text": row["text"], "changes": diff_states(before, stack[-1])}
         )

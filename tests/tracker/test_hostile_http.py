@@ -17,8 +17,9 @@ import pytest
 from fastapi.testclient import TestClient
 from load_harness import row_counts
 
-from toolkit.tracker.app import create_app, spreadsheet_safe
+from toolkit.tracker.app import create_app
 from toolkit.tracker.kits import record_kit
+from toolkit.tracker.routes.exports import spreadsheet_safe
 
 T = '{"type": "transfer", "payer": "red", "payee": "blue", "amount": 5}'
 DIGITS = "9" * 4000

@@ -113,6 +113,8 @@ def fuzz_schema() -> dict:
                     parameter["schema"] = _or_any(*TEAMS, *(f"{t}.json" for t in TEAMS))
                 elif name == "unit":
                     parameter["schema"] = _or_any(*UNITS, *(f"{u}.json" for u in UNITS))
+                elif name == "format":  # a page's suffix: none (HTML) or .json (its JSON twin)
+                    parameter["schema"] = _or_any("", ".json")
             if method == "post":
                 operation["requestBody"] = {
                     "content": {

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     import typer
 
     from toolkit.pdf.kits import KitBuilder
+    from toolkit.tracker.contract import TrackerGame
 
 
 @dataclass(frozen=True)
@@ -33,5 +34,5 @@ class Game:
     """The `domekit odds <name> ...` commands."""
     kit: Callable[[], KitBuilder]
     """The print kit's builder."""
-    tracker: Callable[[], Any]
-    """The tracker's side of the game (its match engine and views), as toolkit/tracker expects."""
+    tracker: Callable[[], TrackerGame[Any, Any]]
+    """The tracker's side of the game (its match engine and views): toolkit/tracker's contract."""

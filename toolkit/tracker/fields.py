@@ -6,13 +6,19 @@ hold) and of bounded length, numbers are finite and bounded, lists and objects a
 shallow. `check_document` does the same for an imported match export, whose logs may be long.
 The games' parsers then read numbers through `whole_number`, the one bounded parser. Each refusal
 names the field (`action.cards[2]`).
+
+The fields the tracker itself reads (a version, a seq, a client action id, a name) are pydantic
+types over the same parsers (`Version`, `Seq`, ...), gathered into each request's model by
+`toolkit.tracker.requests`; `read_model` turns pydantic's refusal into the parser's own message.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, TypeVar
+
+from pydantic import BaseModel, BeforeValidator, ValidationError
 
 from toolkit.errors import DomekitError
 
@@ -144,3 +150,69 @@ def seq_param(value: str | None) -> int | None:
     if not value or len(value) > SEQ_DIGITS or not value.isascii() or not value.isdigit():
         return None
     return int(value)
+
+
+# -- the tracker's own fields as pydantic types ------------------------------------------------
+
+
+def _optional_whole(what: str, minimum: int) -> Callable[[Any], int | None]:
+    def read(value: Any) -> int | None:
+        return None if value in (None, "") else whole_number(value, what, minimum=minimum)
+
+    return read
+
+
+def _lenient_seq(value: Any) -> int | None:
+    return seq_param(value) if isinstance(value, str) else None
+
+
+def _strict_seq(what: str) -> Callable[[Any], int | None]:
+    def read(value: Any) -> int | None:
+        if value in (None, ""):
+            return None
+        seq = _lenient_seq(value)
+        if seq is None or seq < 1:
+            raise DomekitError(f"{what} takes a seq, a whole number from 1 (got {_shown(value)})")
+        return seq
+
+    return read
+
+
+def _text(limit: int) -> Callable[[Any], str]:
+    def read(value: Any) -> str:
+        return str(value if isinstance(value, str) else "").strip()[:limit]
+
+    return read
+
+
+Version = Annotated[int | None, BeforeValidator(_optional_whole("version", 0))]
+"""The version a page showed (the log's seq it was made against): a whole number from 0."""
+MatchId = Annotated[int | None, BeforeValidator(_optional_whole("match_id", 0))]
+Replaces = Annotated[int | None, BeforeValidator(_optional_whole("replaces", 0))]
+"""The match number an import may replace (its confirmation)."""
+UndoTarget = Annotated[int | None, BeforeValidator(_optional_whole("the undo's target", 1))]
+Seq = Annotated[int | None, BeforeValidator(_lenient_seq)]
+"""A seq we sent (`done`, `after`, Last-Event-ID): None for anything else, which is ignored."""
+Before = Annotated[int | None, BeforeValidator(_strict_seq("?before="))]
+"""The history page's `before`: a seq, or refused."""
+ClientActionId = Annotated[str, BeforeValidator(client_action_id)]
+Name = Annotated[str, BeforeValidator(_text(MAX_NAME))]
+"""A name a person types (who is at this phone), cut to MAX_NAME characters."""
+Actor = Annotated[str, BeforeValidator(_text(80))]
+"""Who made an action, as the history shows it."""
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def read_model(model: type[M], data: Mapping[str, Any]) -> M:
+    """`data` as `model`; the first refusal as the DomekitError its field's parser raised (or a
+    BadField naming the field)."""
+    try:
+        return model.model_validate(dict(data))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        error = first.get("ctx", {}).get("error")
+        if isinstance(error, DomekitError):
+            raise error from None
+        where = ".".join(str(part) for part in first["loc"])
+        raise BadField(f"{_where(where)}: {first['msg']}") from None

@@ -18,13 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.tracker.plugin import GamePlugin, State
+from toolkit.tracker.referee import UNDO, Referee
 from toolkit.tracker.storage import MatchRow, Store
 
 PAGE = 50  # entries on one history page (and in its JSON twin)
 CHECKPOINT = 128  # a state is kept for every action this many deep on the undo stack
 MATCHES_KEPT = 32  # matches whose tree stays in memory
-UNDO = "undo"
 
 
 @dataclass
@@ -33,7 +32,7 @@ class _Tree:
     depth: dict[int, int] = field(default_factory=dict)
     top: list[int] = field(default_factory=lambda: [0])  # top[seq]: whose state is in effect
     stack: list[int] = field(default_factory=list)  # the undo stack after the last row read
-    saved: dict[int, State] = field(default_factory=dict)  # states after some actions
+    saved: dict[int, Any] = field(default_factory=dict)  # states after some actions
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -42,11 +41,11 @@ class _Tree:
 
 
 class History:
-    """History pages of any match, over the store and the games' plugins."""
+    """History pages of any match, over the store and the games (behind their referees)."""
 
-    def __init__(self, store: Store, plugin_of: Callable[[MatchRow], GamePlugin]) -> None:
+    def __init__(self, store: Store, referee_of: Callable[[MatchRow], Referee[Any, Any]]) -> None:
         self.store = store
-        self.plugin_of = plugin_of
+        self.referee_of = referee_of
         self._trees: OrderedDict[int, _Tree] = OrderedDict()
         self._guard = threading.Lock()
 
@@ -60,12 +59,13 @@ class History:
             last = total if before is None else max(0, min(before - 1, total))
             first = max(1, last - PAGE + 1)
             rows = self.store.actions(match.id, after=first - 1, upto=last)
-            states = _States(self, tree, match, self.plugin_of(match))
+            referee = self.referee_of(match)
+            states = _States(self, tree, match, referee)
             states.payloads.update((row.seq, row.payload) for row in rows)
             entries = []
-            previous = states.after(tree.top[first - 1])
+            previous = referee.state_json(states.after(tree.top[first - 1]))
             for row in rows:
-                state = states.after(tree.top[row.seq])
+                state = referee.state_json(states.after(tree.top[row.seq]))
                 entries.append(
                     {
                         "seq": row.seq,
@@ -87,7 +87,7 @@ class History:
             "older": first if first > 1 else None,
         }
 
-    def remember(self, match_id: int, seq: int, state: State) -> None:
+    def remember(self, match_id: int, seq: int, state: Any) -> None:
         """A state after action `seq` worked out elsewhere (a rebuild of the match), kept."""
         self._tree(match_id).saved[seq] = state
 
@@ -115,17 +115,19 @@ class History:
 class _States:
     """The states after actions for one page: walk down to a saved state, apply back up."""
 
-    def __init__(self, history: History, tree: _Tree, match: MatchRow, plugin: GamePlugin):
+    def __init__(
+        self, history: History, tree: _Tree, match: MatchRow, referee: Referee[Any, Any]
+    ) -> None:
         self.history = history
         self.tree = tree
         self.match = match
-        self.plugin = plugin
-        self.known: dict[int, State] = {0: match.initial_state}
+        self.referee = referee
+        self.known: dict[int, Any] = {0: referee.state_from_json(match.initial_state)}
         self.payloads: dict[int, dict[str, Any]] = {}
 
-    def after(self, seq: int) -> State:
+    def after(self, seq: int) -> Any:
         tree = self.tree
-        chain = []
+        chain: list[int] = []
         while seq not in self.known and seq not in tree.saved:
             chain.append(seq)
             seq = tree.parent[seq]
@@ -137,7 +139,8 @@ class _States:
             found = self.history.store.payloads(self.match.id, min(missing), max(missing))
             self.payloads.update(found)
         for step in reversed(chain):
-            state, _outcome = self.plugin.apply(state, self.payloads[step])
+            action = self.referee.decode(self.payloads[step])
+            state, _outcome = self.referee.apply(state, action)
             self.known[step] = state
             if tree.depth[step] % CHECKPOINT == 0:
                 tree.saved[step] = state

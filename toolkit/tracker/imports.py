@@ -9,26 +9,26 @@ is the kit's (its manifest's), whatever the file says.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 from toolkit.errors import DomekitError
+from toolkit.tracker.contract import DATA_DIR, Json, PageNotFound
 from toolkit.tracker.fields import check_document
 from toolkit.tracker.fields import client_action_id as check_client_id
-from toolkit.tracker.plugin import DATA_DIR, GamePlugin, PageNotFound, State
+from toolkit.tracker.referee import UNDO, Referee
 from toolkit.tracker.storage import KitRow, LogEntry
 
 EXPORT_FORMAT = "domekit-match/1"
-UNDO = "undo"
 
 
 @dataclass(frozen=True)
 class CheckedImport:
-    initial: State
+    initial: Json  # the JSON form, as the new match stores it
     log: list[LogEntry]
-    final: State
+    final: Any  # the game's state after the log
 
 
 def undo_entry(target: int, undone_text: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
@@ -37,7 +37,9 @@ def undo_entry(target: int, undone_text: str) -> tuple[str, dict[str, Any], dict
     return text, {"undone": target, "undone_text": undone_text}, {"type": UNDO, "target": target}
 
 
-def check_export(plugin: GamePlugin, kit: KitRow, document: Any, new_id: Any) -> CheckedImport:
+def check_export(
+    referee: Referee[Any, Any], kit: KitRow, document: Any, new_id: Callable[[], str]
+) -> CheckedImport:
     """The export as the log of a new match of `kit`; DomekitError naming the action (its place
     in the file) and the field when anything in it cannot be replayed. `new_id()` makes the
     client action id of an action that has none."""
@@ -52,10 +54,10 @@ def check_export(plugin: GamePlugin, kit: KitRow, document: Any, new_id: Any) ->
     entries = document.get("actions")
     if not isinstance(initial, dict) or not isinstance(entries, list):
         raise DomekitError("the export needs initial_state (an object) and actions (a list)")
-    initial = _kits_data(plugin, kit, initial)
+    initial = _kits_data(referee, kit, initial)
     log: list[LogEntry] = []
     effective: list[int] = []  # seqs of the actions still in effect
-    states: list[State] = [initial]  # the state after each of them
+    states: list[Any] = [_initial_state(referee, kit, initial)]  # the state after each of them
     first_of: dict[str, int] = {}
     for index, entry in enumerate(entries, start=1):
         where = f"action {index} of the export"
@@ -87,18 +89,19 @@ def check_export(plugin: GamePlugin, kit: KitRow, document: Any, new_id: Any) ->
             states.pop()
             log.append(LogEntry(client_id, actor, UNDO, payload, text, outcome))
             continue
-        action, state, outcome = _replayed(plugin, kit, states[-1], payload, where)
+        action, state, outcome = _replayed(referee, kit, states[-1], payload, where)
         effective.append(index)
         states.append(state)
-        kind = str(action.get("type", ""))
-        log.append(LogEntry(client_id, actor, kind, action, plugin.describe(action), outcome))
-    _check_pages(plugin, kit, initial, states[-1])
+        text = referee.text(action)
+        kind = referee.game.kind(action)
+        log.append(LogEntry(client_id, actor, kind, referee.action_json(action), text, outcome))
+    _check_pages(referee, kit, states[0], states[-1])
     return CheckedImport(initial=initial, log=log, final=states[-1])
 
 
-def _kits_data(plugin: GamePlugin, kit: KitRow, initial: State) -> State:
+def _kits_data(referee: Referee[Any, Any], kit: KitRow, initial: Json) -> Json:
     """The imported initial state with the kit's card data, never a folder the file names."""
-    fresh = plugin.initial_state(kit.manifest, None)
+    fresh = referee.state_json(referee.new_match(kit.manifest, None))
     initial = dict(initial)
     if DATA_DIR in fresh:
         initial[DATA_DIR] = fresh[DATA_DIR]
@@ -107,7 +110,14 @@ def _kits_data(plugin: GamePlugin, kit: KitRow, initial: State) -> State:
     return initial
 
 
-def _client_id(entry: Mapping[str, Any], where: str, new_id: Any) -> str:
+def _initial_state(referee: Referee[Any, Any], kit: KitRow, initial: Json) -> Any:
+    try:
+        return referee.state_from_json(initial)
+    except Exception:  # an edited state the game's code cannot read
+        raise DomekitError(f"the export's initial_state is not a {kit.game} match state") from None
+
+
+def _client_id(entry: Mapping[str, Any], where: str, new_id: Callable[[], str]) -> str:
     value = entry.get("client_action_id")
     if value is None:
         return str(new_id())
@@ -118,11 +128,11 @@ def _client_id(entry: Mapping[str, Any], where: str, new_id: Any) -> str:
 
 
 def _replayed(
-    plugin: GamePlugin, kit: KitRow, state: State, payload: dict[str, Any], where: str
-) -> tuple[dict[str, Any], State, dict[str, Any]]:
+    referee: Referee[Any, Any], kit: KitRow, state: Any, payload: Json, where: str
+) -> tuple[Any, Any, Json]:
     try:
-        action = plugin.parse_action(payload)
-        after, outcome = plugin.apply(state, action)
+        action = referee.decode(payload)
+        after, outcome = referee.apply(state, action)
     except DomekitError as exc:
         raise DomekitError(f"{where}: {exc}") from None
     except Exception:  # an edited state the game's code cannot read
@@ -132,20 +142,20 @@ def _replayed(
     return action, after, outcome
 
 
-def _check_pages(plugin: GamePlugin, kit: KitRow, initial: State, final: State) -> None:
+def _check_pages(referee: Referee[Any, Any], kit: KitRow, initial: Any, final: Any) -> None:
     """Every page the kit printed a QR code for still opens on the imported match (a team, a
     player or a character the file lacks would leave that code on a 404), and the table opens
     on its first and last state (else every page of the kit would fail)."""
     for state in (initial, final):
         try:
-            plugin.page(state, "table", ())
+            referee.page(state, "table", ())
         except Exception:
             raise DomekitError(
                 f"the export's initial_state is not a {kit.game} match state"
             ) from None
     for path, name, args in printed_pages(kit.manifest):
         try:
-            plugin.page(final, name, args)
+            referee.page(final, name, args)
         except PageNotFound:
             raise DomekitError(
                 f"this kit printed a QR code for {path}, a page the imported match does not "
@@ -162,7 +172,7 @@ def printed_pages(manifest: Mapping[str, Any]) -> list[tuple[str, str, tuple[str
     """(path, page name, path arguments) of every page a kit's QR codes open, read from the
     manifest's `qr_urls`: /table, /team/<colour>, /unit/<colour>/<type>, /player/<p>,
     /unit/<id>, /page/<name>."""
-    found = []
+    found: list[tuple[str, str, tuple[str, ...]]] = []
     for url in manifest.get("qr_urls") or []:
         path = urlsplit(str(url)).path
         _, marker, rest = path.partition(f"/k/{manifest.get('kit_id')}/")

@@ -11,6 +11,7 @@ import asyncio
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
@@ -56,7 +57,7 @@ class Broker:
             self._waiters.get(match_id, set()).discard(waiter)
 
 
-def sse(data: dict, *, event_id: int | None = None) -> str:
+def sse(data: dict[str, Any], *, event_id: int | None = None) -> str:
     head = f"id: {event_id}\n" if event_id is not None else ""
     return f"{head}data: {json.dumps(data, ensure_ascii=False)}\n\n"
 

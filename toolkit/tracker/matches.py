@@ -1,9 +1,10 @@
 """Matches as action logs: one writer per match, idempotent actions, undo by replay, live events.
 
-A match's state is the fold of `plugin.apply` over its effective actions (every action that no
-later `undo` took back). The latest state of each match is kept in memory keyed by the match's
-version, and rebuilt from the log whenever the memory and the database disagree, so a restarted
-server resumes exactly where the log ends.
+A match's state is the fold of its game's `apply` (through the referee's guards) over its
+effective actions (every action that no later `undo` took back). The latest state of each match
+is kept in memory, as the game's typed value, keyed by the match's version, and rebuilt from the
+log whenever the memory and the database disagree, so a restarted server resumes exactly where
+the log ends. The database holds the JSON forms of states and actions (contract.py).
 """
 
 from __future__ import annotations
@@ -18,15 +19,17 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
 from toolkit.errors import DomekitError, RuleError
+from toolkit.tracker.contract import EVERYTHING, Json, TrackerGame, registered
+from toolkit.tracker.fields import UndoTarget, read_model
 from toolkit.tracker.fields import client_action_id as check_client_id
-from toolkit.tracker.fields import whole_number
 from toolkit.tracker.history import CHECKPOINT
-from toolkit.tracker.imports import EXPORT_FORMAT, UNDO, check_export, undo_entry
-from toolkit.tracker.plugin import EVERYTHING, Action, GamePlugin, State, guarded, load_plugin
-from toolkit.tracker.storage import ActionRow, Append, Chain, KitRow, LogEntry, MatchRow, Store
+from toolkit.tracker.imports import EXPORT_FORMAT, check_export, undo_entry
+from toolkit.tracker.referee import UNDO, Referee, is_undo
+from toolkit.tracker.storage import Append, Chain, KitRow, LogEntry, MatchRow, Store
 
 
 class Stale(DomekitError):
@@ -65,6 +68,10 @@ class Closed(DomekitError):
     it any more (409)."""
 
 
+class UndoFields(BaseModel):
+    target: UndoTarget = None  # the seq it takes back: refused (Stale) when no longer the latest
+
+
 @dataclass
 class Submitted:
     """An action in the log: the reply to a submit (also to its retries)."""
@@ -92,15 +99,15 @@ class _Live:
     match: MatchRow
     game: str
     version: int
-    state: State
-    effective: list[tuple[int, Action]]  # (seq, action) of every action not undone, in order
+    state: Any  # the game's state type
+    effective: list[tuple[int, Any]]  # (seq, action) of every action not undone, in order
     touched: list[frozenset[str]]  # what the action at seq i+1 touched
     texts: list[str]  # the text form of the action at seq i+1
     actors: list[tuple[str, float]]  # who recorded the action at seq i+1, and when
     client_ids: dict[str, int] = field(default_factory=dict)
     # Actions applied here whose commit is still under way, by client action id. The state above
     # already includes them (later actions build on them); each reply waits for its commit.
-    pending: dict[str, Future] = field(default_factory=dict)
+    pending: dict[str, Future[int | None]] = field(default_factory=dict)
     chain: Chain = field(default_factory=Chain)
 
 
@@ -112,10 +119,12 @@ def new_client_action_id() -> str:
 class MatchService:
     """Every read and write of kits and matches goes through here."""
 
-    def __init__(self, store: Store, plugin_loader: Callable[[str], GamePlugin] = load_plugin):
+    def __init__(
+        self, store: Store, games: Callable[[str], TrackerGame[Any, Any]] = registered
+    ) -> None:
         self.store = store
-        self._plugin_loader = plugin_loader
-        self._plugins: dict[str, GamePlugin] = {}
+        self._games = games  # a game by name: the registry's (tests add their own)
+        self._referees: dict[str, Referee[Any, Any]] = {}
         self._live: dict[int, _Live] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._locks_guard = threading.Lock()
@@ -123,14 +132,15 @@ class MatchService:
         self._closed: dict[int, str] = {}
         self.listeners: list[Callable[[int, int], None]] = []  # called after each commit
         # Called with (match id, seq, state) for states a rebuild passes that the history keeps.
-        self.on_checkpoint: Callable[[int, int, State], None] | None = None
+        self.on_checkpoint: Callable[[int, int, Any], None] | None = None
 
     # -- plumbing ---------------------------------------------------------------------------
 
-    def plugin(self, game: str) -> GamePlugin:
-        if game not in self._plugins:
-            self._plugins[game] = guarded(self._plugin_loader(game))
-        return self._plugins[game]
+    def referee(self, game: str) -> Referee[Any, Any]:
+        """The game by name, behind the guards every game shares."""
+        if game not in self._referees:
+            self._referees[game] = Referee(self._games(game))
+        return self._referees[game]
 
     def game_of(self, match: MatchRow) -> str:
         kit = self.store.kit(kit_id=match.kit_id)
@@ -166,8 +176,9 @@ class MatchService:
             match = self.store.match(kit.current_match)
             if match is not None:
                 return match
-        plugin = self.plugin(kit.game)
-        self.store.create_match(kit.kit_id, 1, plugin.initial_state(kit.manifest, None), after=None)
+        referee = self.referee(kit.game)
+        first = referee.state_json(referee.new_match(kit.manifest, None))
+        self.store.create_match(kit.kit_id, 1, first, after=None)
         fresh = self.kit(kit.kit_id)
         match = self.store.match(fresh.current_match or 0)
         if match is None:
@@ -176,18 +187,19 @@ class MatchService:
 
     def start_next_match(self, kit: KitRow, seen_match_id: int) -> MatchRow:
         """Move a kit's campaign on to its next match, carrying the last match's final state."""
-        plugin = self.plugin(kit.game)
+        referee = self.referee(kit.game)
+        game = referee.game
         current = self.current_match(kit)
         if current.id != seen_match_id:
             return current  # someone else moved the campaign on already: no double start
 
-        def next_one(live: _Live) -> tuple[State, list[LogEntry]]:
-            refusal = plugin.next_match_refusal(live.state)
+        def next_one(live: _Live) -> tuple[Json, list[LogEntry]]:
+            refusal = game.next_match_refusal(live.state)
             if refusal:
                 raise RuleError("next match", refusal)
-            if current.number >= plugin.matches_in_campaign(live.state):
+            if current.number >= game.matches_in_campaign(live.state):
                 raise RuleError("campaign", f"the campaign is over after match {current.number}")
-            return plugin.initial_state(kit.manifest, live.state), []
+            return referee.state_json(referee.new_match(kit.manifest, live.state)), []
 
         return self._replace_current(kit, current, next_one, "a new match is starting")
 
@@ -195,7 +207,7 @@ class MatchService:
         self,
         kit: KitRow,
         current: MatchRow,
-        build: Callable[[_Live], tuple[State, list[LogEntry]]],
+        build: Callable[[_Live], tuple[Json, list[LogEntry]]],
         why: str,
     ) -> MatchRow:
         """A new match (its initial state and first actions from `build`, which sees the current
@@ -235,10 +247,15 @@ class MatchService:
 
     # -- state ------------------------------------------------------------------------------
 
-    def state(self, match_id: int) -> tuple[int, State]:
-        """(version, state) of a match; the state must not be mutated by the caller."""
+    def state(self, match_id: int) -> tuple[int, Any]:
+        """(version, state) of a match, the state as its game's value (never to be changed)."""
         live = self._load(match_id)
         return live.version, live.state
+
+    def state_json(self, match_id: int) -> tuple[int, Json]:
+        """(version, the state's JSON form) of a match, as exports and the JSON API show it."""
+        live = self._load(match_id)
+        return live.version, self.referee(live.game).state_json(live.state)
 
     def last_effective(self, match_id: int) -> tuple[int, str] | None:
         """(seq, text) of the action an undo would take back now, if any."""
@@ -269,17 +286,21 @@ class MatchService:
         if match is None:
             raise NotFound(f"no match {match_id}")
         game = self.game_of(match)
-        plugin = self.plugin(game)
+        referee = self.referee(game)
         rows = self.store.actions(match_id)
-        effective: list[tuple[int, Action]] = []
+        effective: list[tuple[int, Any]] = []
+        touched: list[frozenset[str]] = []
         for row in rows:
             if row.kind == UNDO:
                 effective.pop()
+                touched.append(frozenset({EVERYTHING}))
             else:
-                effective.append((row.seq, row.payload))
-        state = match.initial_state
+                action = referee.decode(row.payload)
+                effective.append((row.seq, action))
+                touched.append(referee.touches(action))
+        state = referee.state_from_json(match.initial_state)
         for depth, (seq, action) in enumerate(effective, start=1):
-            state, _outcome = plugin.apply(state, action)
+            state, _outcome = referee.apply(state, action)
             if depth % CHECKPOINT == 0 and self.on_checkpoint is not None:
                 self.on_checkpoint(match_id, seq, state)  # the history pages start from these
         live = _Live(
@@ -288,7 +309,7 @@ class MatchService:
             version=rows[-1].seq if rows else 0,
             state=state,
             effective=effective,
-            touched=[_touches(plugin, row) for row in rows],
+            touched=touched,
             texts=[row.text for row in rows],
             actors=[(row.actor, row.created) for row in rows],
             client_ids={row.client_action_id: row.seq for row in rows},
@@ -315,15 +336,15 @@ class MatchService:
         """
         client_action_id = check_client_id(client_action_id)
         live = self._load(match_id)
-        plugin = self.plugin(live.game)
+        referee = self.referee(live.game)
         known = self._known(live, client_action_id)
         if known is not None:
             return known
-        if data.get("type") == UNDO:
+        if is_undo(data):
             return self._undo(match_id, data, client_action_id, base_version, actor)
-        action = plugin.parse_action(data)
+        action = referee.read(data)
         for _attempt in range(5):
-            step = self._step(match_id, plugin, action, client_action_id, base_version, actor)
+            step = self._step(match_id, referee, action, client_action_id, base_version, actor)
             if isinstance(step, Submitted):
                 return step
             if isinstance(step, Future):  # a retry of an action still being committed
@@ -351,7 +372,7 @@ class MatchService:
         without holding a thread. Undo, and a match not yet in memory, go to a worker thread."""
         client_action_id = check_client_id(client_action_id)
         live = self._live.get(match_id)
-        if data.get("type") == UNDO or live is None or live.chain.broken:
+        if is_undo(data) or live is None or live.chain.broken:
             return await run_in_threadpool(
                 lambda: self.submit(
                     match_id,
@@ -361,10 +382,10 @@ class MatchService:
                     actor=actor,
                 )
             )
-        plugin = self.plugin(live.game)
-        action = plugin.parse_action(data)
+        referee = self.referee(live.game)
+        action = referee.read(data)
         for _attempt in range(5):
-            step = self._step(match_id, plugin, action, client_action_id, base_version, actor)
+            step = self._step(match_id, referee, action, client_action_id, base_version, actor)
             if isinstance(step, Submitted):
                 return step
             if isinstance(step, Future):
@@ -382,12 +403,12 @@ class MatchService:
     def _step(
         self,
         match_id: int,
-        plugin: GamePlugin,
-        action: Action,
+        referee: Referee[Any, Any],
+        action: Any,
         client_action_id: str,
         base_version: int | None,
         actor: str,
-    ) -> Submitted | Future | tuple[Append, str, dict[str, Any]]:
+    ) -> Submitted | Future[int | None] | tuple[Append, str, dict[str, Any]]:
         """Under the match's lock: the known reply of a retry, the pending commit of the same
         action id, or the action applied in memory and queued for the group commit."""
         with self._lock(match_id):
@@ -399,16 +420,16 @@ class MatchService:
             if known is not None:
                 return known
             self._check_open(match_id)
-            touches = plugin.touches(action)
+            touches = referee.touches(action)
             self._check_fresh(live, base_version, touches, action)
-            state, outcome = plugin.apply(live.state, action)
-            text = plugin.describe(action)
+            state, outcome = referee.apply(live.state, action)
+            text = referee.text(action)
             item = self._append(
                 live,
                 client_action_id,
                 actor,
-                str(action.get("type", "")),
-                action,
+                referee.game.kind(action),
+                referee.action_json(action),
                 base_version,
                 text,
                 outcome,
@@ -424,7 +445,7 @@ class MatchService:
         client_action_id: str,
         actor: str,
         kind: str,
-        payload: Action,
+        payload: Json,
         base_version: int | None,
         text: str,
         outcome: dict[str, Any],
@@ -462,7 +483,7 @@ class MatchService:
         actor: str,
     ) -> Submitted:
         """Take back the latest action still in effect: replay the log without it."""
-        target = _int_or_none(data.get("target"))
+        target = read_model(UndoFields, data).target
         with self._lock(match_id):
             live = self._current(match_id)
             waiting = live.pending.get(client_action_id)
@@ -481,10 +502,10 @@ class MatchService:
                 raise Stale(live.version, self._since(live, target))
             if target is None:
                 self._check_fresh(live, base_version, frozenset({EVERYTHING}))
-            plugin = self.plugin(live.game)
-            state = live.match.initial_state
+            referee = self.referee(live.game)
+            state = referee.state_from_json(live.match.initial_state)
             for _seq, action in live.effective[:-1]:
-                state, _outcome = plugin.apply(state, action)
+                state, _outcome = referee.apply(state, action)
             text, outcome, payload = undo_entry(last_seq, live.texts[last_seq - 1])
             item = self._append(
                 live, client_action_id, actor, UNDO, payload, base_version, text, outcome
@@ -520,7 +541,7 @@ class MatchService:
         live: _Live,
         base_version: int | None,
         touches: frozenset[str],
-        action: Action | None = None,
+        action: Any = None,
     ) -> None:
         """Stale when an action made since the page's version clashes with this one; with
         `duplicate` set when one of them, still in effect, is this very action (two phones
@@ -576,10 +597,10 @@ class MatchService:
 
         A current match with actions is replaced only when `replaces` names it (the person
         importing confirmed it); it stays in the kit's history, read only."""
-        checked = check_export(self.plugin(kit.game), kit, document, new_client_action_id)
+        checked = check_export(self.referee(kit.game), kit, document, new_client_action_id)
         current = self.current_match(kit)
 
-        def imported(live: _Live) -> tuple[State, list[LogEntry]]:
+        def imported(live: _Live) -> tuple[Json, list[LogEntry]]:
             if live.version > 0 and replaces != current.number:
                 raise NeedsConfirmation(
                     f"match {current.number} is in progress ({live.version} actions): importing "
@@ -592,7 +613,7 @@ class MatchService:
         return self._replace_current(kit, current, imported, "a match is being imported")
 
 
-def _wait_quietly(done: Future) -> None:
+def _wait_quietly(done: Future[int | None]) -> None:
     """Until a commit ends, whatever its outcome (its own submit reports that)."""
     try:
         done.result()
@@ -600,18 +621,8 @@ def _wait_quietly(done: Future) -> None:
         pass
 
 
-def _touches(plugin: GamePlugin, row: ActionRow) -> frozenset[str]:
-    if row.kind == UNDO:
-        return frozenset({EVERYTHING})
-    return plugin.touches(row.payload)
-
-
 def _overlap(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     return EVERYTHING in mine or EVERYTHING in theirs or bool(mine & theirs)
-
-
-def _int_or_none(value: Any) -> int | None:
-    return None if value in (None, "") else whole_number(value, "the undo's target", minimum=1)
 
 
 def _looks_like_token(value: str) -> bool:

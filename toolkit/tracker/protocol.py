@@ -23,7 +23,7 @@ def http_protocol(head_seconds: float = HEAD_SECONDS) -> type[asyncio.Protocol]:
     except ImportError:  # no httptools on this platform
         from uvicorn.protocols.http.h11_impl import H11Protocol as Base  # type: ignore[assignment]
 
-    class TimedProtocol(Base):  # type: ignore[misc, valid-type]
+    class TimedProtocol(Base):  # type: ignore[misc, valid-type, unused-ignore]
         _idle_since = 0.0
         _timer: asyncio.TimerHandle | None = None
 

@@ -20,7 +20,7 @@ BACKLOG = 2048  # uvicorn's default
 
 def print_qr(url: str) -> None:
     """The URL as a QR code in the terminal (phones scan it straight off the laptop screen)."""
-    import qrcode
+    import qrcode  # type: ignore[import-untyped, unused-ignore]
 
     code = qrcode.QRCode(border=2)
     code.add_data(url)

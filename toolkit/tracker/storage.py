@@ -162,9 +162,9 @@ class LogEntry:
     client_action_id: str
     actor: str
     kind: str
-    payload: dict
+    payload: dict[str, Any]
     text: str
-    outcome: dict
+    outcome: dict[str, Any]
 
     def action_row(self, match_id: int, seq: int, now: float) -> dict[str, Any]:
         return {
@@ -206,13 +206,14 @@ class Append:
     client_action_id: str
     actor: str
     kind: str
-    payload: dict
+    payload: dict[str, Any]
     base_version: int | None
     text: str
-    outcome: dict
-    event_data: dict
+    outcome: dict[str, Any]
+    event_data: dict[str, Any]
     chain: Chain = field(default_factory=Chain)
-    done: Future = field(default_factory=Future)  # the seq once durable; None when refused
+    # the seq once durable; None when refused
+    done: Future[int | None] = field(default_factory=Future)
 
 
 _BUMP = (
@@ -325,7 +326,7 @@ class Store:
     # -- kits -----------------------------------------------------------------------------
 
     def put_kit(
-        self, kit_id: str, view_token: str, game: str, base_url: str, manifest: dict
+        self, kit_id: str, view_token: str, game: str, base_url: str, manifest: dict[str, Any]
     ) -> bool:
         """Record a kit; False when it was already known (the first record wins)."""
         with self.write() as conn:
@@ -390,7 +391,7 @@ class Store:
         self,
         kit_id: str,
         number: int,
-        initial_state: dict,
+        initial_state: dict[str, Any],
         *,
         after: int | None,
         after_version: int | None = None,
@@ -437,7 +438,9 @@ class Store:
                     version=len(log),
                 )
             )
-            match_id = int(result.inserted_primary_key[0])
+            key = result.inserted_primary_key
+            assert key is not None  # an insert into a table with an integer primary key
+            match_id = int(key[0])
             if log:
                 conn.execute(
                     _INSERT_ACTION, [e.action_row(match_id, s, now) for s, e in _seqs(log)]
@@ -473,7 +476,7 @@ class Store:
         earlier append of its chain failed. Waits for the group commit."""
         return self.append_later(item).result()
 
-    def append_later(self, item: Append) -> Future:
+    def append_later(self, item: Append) -> Future[int | None]:
         """Queue an append for the writer thread; its future holds the seq once committed."""
         if self._writer_thread is None:
             with self._writer_start:
@@ -609,7 +612,7 @@ class Store:
 
     def events_after(
         self, match_id: int, seq: int, limit: int = 500
-    ) -> list[tuple[int, str, dict]]:
+    ) -> list[tuple[int, str, dict[str, Any]]]:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(events.c.seq, events.c.kind, events.c.data)

@@ -644,7 +644,7 @@ def test_every_action_reads_back_from_its_text_form(fields):
     from toolkit.games.deathdome.tracker import plugin
 
     action = plugin.parse_action(fields)
-    text = plugin.describe(action)
+    text = plugin.text(action)
     assert plugin.parse_action(plugin.parse_text(text)) == action
 
 

@@ -22,8 +22,8 @@ from toolkit.errors import DomekitError, RuleError
 from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.data import DeathDomeData, Item, load_deathdome
 from toolkit.games.deathdome.inputs import weapon_profile
+from toolkit.tracker.contract import EVERYTHING, ActionKind, JsonGame, Page, PageNotFound
 from toolkit.tracker.fields import whole_number
-from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound, parse_by_type
 
 GAME = "deathdome"
 SETUP, PLAY, PAYOUT, OVER = "setup", "play", "payout", "over"
@@ -154,12 +154,6 @@ def _current_team(state: State) -> str:
     return state["order"][state["turn"]]
 
 
-def _need_turn(state: State, colour: str, rule: str = "On Your Turn") -> None:
-    _need_phase(state, PLAY, rule=rule)
-    if colour != _current_team(state):
-        raise RuleError(rule, f"it is {_current_team(state)}'s turn, not {colour}'s")
-
-
 def _use_unit_phase(state: State, rules: Any) -> None:
     left = engine.unit_phases_left(state["phases_used"] + 1, rules)
     state["phases_used"] = rules.match.unit_phases_per_turn - left
@@ -199,12 +193,31 @@ def _copy(state: State) -> State:
 # ------------------------------------------------------------------------------------ plugin
 
 
-class DeathDomeTracker:
-    game = GAME
+# What the generic guards (toolkit/tracker/referee.py) check before a handler runs: these are
+# made on the team's own turn (its mover below); a money transfer may still be made after the
+# match's payout, between the matches of the campaign.
+_ON_TURN = ("attack", "heal", "capture", "release", "end_turn")
+_AFTER_END = ("transfer",)
+
+
+class DeathDomeTracker(JsonGame):
+    name = GAME
+    rule_over = "Payout Winnings"
+    rule_turn = "On Your Turn"
+
+    def __init__(self) -> None:
+        self.actions = {
+            kind: ActionKind(on_turn=kind in _ON_TURN, after_end=kind in _AFTER_END)
+            for kind in _PARSERS
+        }
+        self.parsers = _PARSERS
+        self.pages = {"table": _table_page, "team": _team_page, "unit": _unit_page}
+        self.exports = {"payout": payout_rows}
+        self.odds = odds_chart
 
     # -- matches ----------------------------------------------------------------------------
 
-    def initial_state(self, manifest: Mapping[str, Any], previous: State | None) -> State:
+    def new_match(self, manifest: Mapping[str, Any], previous: State | None) -> State:
         data_dir = manifest.get("data_dir") or None
         data = game_data(data_dir)
         rules = data.rules
@@ -271,52 +284,63 @@ class DeathDomeTracker:
             return "the next match starts after this one's payout"
         return None
 
+    # -- the guards' questions ----------------------------------------------------------------
+
+    def over(self, state: State) -> str | None:
+        if state["phase"] != OVER:
+            return None
+        return (
+            f"match {state['match']} is over and paid out: start the next match (money may "
+            "still move between the teams)"
+        )
+
+    def whose_turn(self, state: State) -> str | None:
+        return _current_team(state) if state["phase"] == PLAY else None
+
+    def mover(self, state: State, action: Action) -> str | None:
+        kind = action["type"]
+        if kind == "attack":
+            return str(action["controller"])
+        if kind == "heal":
+            return _unit_key(action["unit"])[0]
+        return str(action["team"])  # capture, release, end_turn
+
     # -- actions ----------------------------------------------------------------------------
 
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        return parse_by_type(_PARSERS, data)
-
     def apply(self, state: State, action: Action) -> tuple[State, dict[str, Any]]:
-        handler = _HANDLERS.get(str(action.get("type")))
-        if handler is None:
-            raise DomekitError(f"unknown action {action.get('type')!r}")
         new = _copy(state)
-        outcome = handler(new, action, _data(new))
+        outcome = _HANDLERS[action["type"]](new, action, _data(new))
         return new, outcome
 
-    def describe(self, action: Action) -> str:
+    def text(self, action: Action) -> str:
         return _describe(action)
 
-    def parse_text(self, text: str) -> dict[str, Any]:
-        """An action's text form (as the history shows it) back into its fields."""
-        return parse_text(text)
+    def parse_text(self, text: str) -> Action:
+        """An action's text form (as the history shows it) back into an action."""
+        return self.parse_action(parse_text(text))
 
     def touches(self, action: Action) -> frozenset[str]:
         return _touches(action)
 
-    def exports(self) -> Mapping[str, Callable[[State], list[list[Any]]]]:
-        return {"payout": payout_rows}
 
-    def odds(self, state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
-        """The odds chart for an attack or capture form as filled in (None for other forms)."""
-        return odds_chart(state, fields)
-
-    def page(self, state: State, name: str, args: tuple[str, ...]) -> Page:
-        if name == "table":
-            return Page("table.html", f"Death Dome · match {state['match']}", table_view(state))
-        if name == "team" and len(args) == 1 and args[0] in state["teams"]:
-            return Page("team.html", f"{args[0].title()} team", team_view(state, args[0]))
-        if name == "unit" and len(args) == 2 and args[0] in state["teams"]:
-            if args[1] in state["teams"][args[0]]["units"]:
-                return Page(
-                    "unit.html",
-                    f"{args[0].title()} {args[1]}",
-                    unit_view(state, args[0], args[1]),
-                )
-        raise PageNotFound(f"this match has no {name} page {'/'.join(args)}")
+def _table_page(state: State, args: tuple[str, ...]) -> Page:
+    if args:
+        raise PageNotFound(f"this match has no table page {'/'.join(args)}")
+    return Page("table.html", f"Death Dome · match {state['match']}", table_view(state))
 
 
-plugin = DeathDomeTracker()
+def _team_page(state: State, args: tuple[str, ...]) -> Page:
+    if len(args) != 1 or args[0] not in state["teams"]:
+        raise PageNotFound(f"this match has no team page {'/'.join(args)}")
+    return Page("team.html", f"{args[0].title()} team", team_view(state, args[0]))
+
+
+def _unit_page(state: State, args: tuple[str, ...]) -> Page:
+    if len(args) != 2 or args[0] not in state["teams"]:
+        raise PageNotFound(f"this match has no unit page {'/'.join(args)}")
+    if args[1] not in state["teams"][args[0]]["units"]:
+        raise PageNotFound(f"this match has no unit page {'/'.join(args)}")
+    return Page("unit.html", f"{args[0].title()} {args[1]}", unit_view(state, args[0], args[1]))
 
 
 # ----------------------------------------------------------------------------------- parsers
@@ -690,7 +714,6 @@ def _h_attack(state: State, a: Action, data: DeathDomeData) -> dict:
     colour, _ = _unit_key(a["attacker"])
     controller = a["controller"]
     _team(state, controller)
-    _need_turn(state, controller)
     unit = _unit(state, a["attacker"])
     _need_in_play(unit, a["attacker"])
     if unit["incapacitated"]:
@@ -755,7 +778,6 @@ def _h_attack(state: State, a: Action, data: DeathDomeData) -> dict:
 
 def _h_heal(state: State, a: Action, data: DeathDomeData) -> dict:
     colour, unit_type = _unit_key(a["unit"])
-    _need_turn(state, colour)
     unit = _unit(state, a["unit"])
     _need_in_play(unit, a["unit"])
     if unit["incapacitated"]:
@@ -787,7 +809,6 @@ def _h_vitae(state: State, a: Action, data: DeathDomeData) -> dict:
 
 
 def _h_capture(state: State, a: Action, data: DeathDomeData) -> dict:
-    _need_turn(state, a["team"])
     field = "control_points" if a["point"] == "control_point" else "tower_centres"
     previous = a["previous"]
     if previous == a["team"]:
@@ -821,7 +842,6 @@ def _h_points(state: State, a: Action, data: DeathDomeData) -> dict:
 
 
 def _h_release(state: State, a: Action, data: DeathDomeData) -> dict:
-    _need_turn(state, a["team"])
     assert data.board is not None
     jails = sorted(data.board.jails())
     if a["jail"] not in jails:
@@ -844,7 +864,6 @@ def _h_release(state: State, a: Action, data: DeathDomeData) -> dict:
 
 
 def _h_end_turn(state: State, a: Action, data: DeathDomeData) -> dict:
-    _need_turn(state, a["team"])
     rules = data.rules
     steps = []
     for unit_type, unit in state["teams"][a["team"]]["units"].items():
@@ -1376,3 +1395,7 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
         notes = ["Payout if the match ended now, before and after the capture, over the fans die."]
         return {**chart, "main": "payout_after", "notes": notes}
     return None
+
+
+plugin = DeathDomeTracker()
+"""The tracker's side of the game (toolkit/tracker/contract.py), as the registry returns it."""

@@ -1,11 +1,12 @@
 """A Dominum match in the tracker: the engine's match (`match.py`) driven from the phones.
 
-The whole game is the engine's fold: the tracker's state holds the set-up (domains, the twelve
-cards each player brings, the reserve cards the opening reset turned up, who is 1st Player) and
-the engine actions so far, as JSON. The engine's `MatchState` is rebuilt by `replay` (kept in a
-small cache, so each new action costs one engine step). Every rule, refusal and step comes from
-the engine: phases, the Link token, initiative, combat, assaults, the Power Deck and its cycles,
-Stronghold charge and the Surge token.
+The whole game is the engine's fold: the tracker's state (`DominumMatch`, a frozen value) holds
+the set-up (domains, the twelve cards each player brings, the reserve cards the opening reset
+turned up, who is 1st Player), the engine actions so far and the engine's `MatchState` after
+them, so each new action costs one engine step. Its JSON form holds the set-up and the actions;
+reading it back replays them (`replay`). Every rule, refusal and step comes from the engine:
+phases, the Link token, initiative, combat, assaults, the Power Deck and its cycles, Stronghold
+charge and the Surge token.
 
 At the table the Power Decks are real cards: a draw names the card the table turned up
 (`deck:3`) or the reserve card used (`reserve:critical`), and a cycle names the counter set aside
@@ -16,12 +17,11 @@ An action's text form, as the history shows it: `red attack 2,3 -> 3,3 power dec
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import secrets
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -31,15 +31,21 @@ from toolkit.games.dominum.board import PLAYERS, Space, opponent
 from toolkit.games.dominum.data import DomainCard, DominumData, load_dominum
 from toolkit.games.dominum.power import CRITICAL, PowerSource, card_text, parse_power
 from toolkit.games.dominum.rules import AttackKind, Keyword, first_player_chooser
+from toolkit.tracker.contract import (
+    EVERYTHING,
+    ActionKind,
+    Json,
+    Page,
+    PageNotFound,
+    TrackerGame,
+)
 from toolkit.tracker.fields import whole_number
-from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound, parse_by_type
 
 GAME = "dominum"
 MATCHES_PER_KIT = 999  # no campaign: one match after another
 KINDS = ("hero", "elite", "warrior")
 RULE_SETUP = "Select Your Domain and Forces"
 
-State = dict[str, Any]
 Action = dict[str, Any]
 
 
@@ -48,8 +54,91 @@ def game_data(data_dir: str | None = None) -> DominumData:
     return load_dominum(data_dir)
 
 
-def _data(state: State) -> DominumData:
-    return game_data(state.get("data_dir"))
+@dataclass(frozen=True)
+class Setup:
+    """What the table settled before the first card is placed."""
+
+    forces: dict[str, list[str]]  # the twelve cards each player brings, by name
+    reserves: dict[str, list[str]]  # the cards the opening reset turned up ("3", "critical")
+    first_player: str
+    seed: int
+    bitter_end: bool
+
+    def to_json(self) -> Json:
+        return {
+            "forces": {p: list(self.forces[p]) for p in self.forces},
+            "reserves": {p: list(self.reserves[p]) for p in self.reserves},
+            "first_player": self.first_player,
+            "seed": self.seed,
+            "bitter_end": self.bitter_end,
+        }
+
+    @classmethod
+    def from_json(cls, value: Mapping[str, Any]) -> Setup:
+        return cls(
+            forces={p: [str(n) for n in value["forces"][p]] for p in PLAYERS},
+            reserves={p: [str(c) for c in value["reserves"][p]] for p in PLAYERS},
+            first_player=_player(value["first_player"]),
+            seed=whole_number(value["seed"], "seed"),
+            bitter_end=bool(value["bitter_end"]),
+        )
+
+
+@dataclass(frozen=True)
+class DominumMatch:
+    """A Dominum match as the tracker holds it: the set-up, the engine actions so far (their
+    JSON forms, as logged) and the engine's state after them (None before the match begins)."""
+
+    data_dir: str | None
+    match: int
+    domains: dict[str, str]
+    forces: dict[str, list[str]]
+    setup: Setup | None
+    log: tuple[Action, ...]
+    digest: str  # a hash chain over the set-up and every action (kept in the JSON form)
+    last: Json | None  # the latest action's text and steps
+    engine_state: engine.MatchState | None = None
+
+    def to_json(self) -> Json:
+        return {
+            "game": GAME,
+            "data_dir": self.data_dir,
+            "match": self.match,
+            "domains": dict(self.domains),
+            "forces": {p: list(self.forces[p]) for p in self.forces},
+            "setup": None if self.setup is None else self.setup.to_json(),
+            "log": list(self.log),
+            "digest": self.digest,
+            "last": self.last,
+        }
+
+
+def replay(value: Mapping[str, Any]) -> DominumMatch:
+    """A match from its JSON form: the set-up read and the log replayed through the engine."""
+    raw_setup = value["setup"]
+    setup = None if raw_setup is None else Setup.from_json(raw_setup)
+    data_dir = value.get("data_dir") or None
+    state = DominumMatch(
+        data_dir=data_dir,
+        match=whole_number(value["match"], "match", minimum=1),
+        domains={p: str(value["domains"][p]) for p in PLAYERS},
+        forces={p: [str(n) for n in value["forces"][p]] for p in PLAYERS},
+        setup=setup,
+        log=tuple(dict(a) for a in value["log"]),
+        digest=str(value["digest"]),
+        last=value["last"],
+    )
+    if setup is None:
+        if state.log:
+            raise DomekitError("a match that has not begun has no actions")
+        return state
+    rules = game_data(data_dir).rules
+    ms = engine.replay(_fresh(data_dir, setup), [_to_engine(a, rules) for a in state.log])
+    return replace(state, engine_state=ms)
+
+
+def _data(state: DominumMatch) -> DominumData:
+    return game_data(state.data_dir)
 
 
 # ------------------------------------------------------------------------------- conversions
@@ -129,63 +218,33 @@ def default_forces(data: DominumData, domain: str) -> list[str]:
 # ------------------------------------------------------------------------------- the engine
 
 
-_CACHE: OrderedDict[str, engine.MatchState] = OrderedDict()
-_CACHE_SIZE = 256
-
-
-def _key(state: State) -> str:
-    """The cache key: a hash chain over the set-up and every action, kept in the state."""
-    return state["digest"]
-
-
 def _chain(previous: str, value: Any) -> str:
     text = previous + json.dumps(value, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _fresh(state: State) -> engine.MatchState:
-    data = _data(state)
-    setup = state["setup"]
+def _fresh(data_dir: str | None, setup: Setup) -> engine.MatchState:
+    data = game_data(data_dir)
     hands = {}
     for player in PLAYERS:
         hand = []
-        for name in setup["forces"][player]:
+        for name in setup.forces[player]:
             row = data.card(name)
             if row is None:
                 raise DomekitError(f"no card {name!r} in domains.csv")
             hand.append(_card_of(row))
         hands[player] = hand
     reserves = {
-        p: tuple(parse_power(c, rules=data.rules) for c in setup["reserves"][p]) for p in PLAYERS
+        p: tuple(parse_power(c, rules=data.rules) for c in setup.reserves[p]) for p in PLAYERS
     }
     return engine.new_match(
         data.rules,
-        first_player=setup["first_player"],
+        first_player=setup.first_player,  # type: ignore[arg-type]
         hands=hands,
-        seed=setup["seed"],
+        seed=setup.seed,
         reserves=reserves,
-        bitter_end=setup["bitter_end"],
+        bitter_end=setup.bitter_end,
     )
-
-
-def match_state(state: State) -> engine.MatchState:
-    """The engine's state after the log: from the cache, else replayed from the set-up."""
-    key = _key(state)
-    cached = _CACHE.get(key)
-    if cached is not None:
-        _CACHE.move_to_end(key)
-        return cached
-    rules = _data(state).rules
-    result = engine.replay(_fresh(state), [_to_engine(a, rules) for a in state["log"]])
-    _remember(key, result)
-    return result
-
-
-def _remember(key: str, value: engine.MatchState) -> None:
-    _CACHE[key] = value
-    _CACHE.move_to_end(key)
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
 
 
 def _source(text: str | None, rules) -> PowerSource | None:  # type: ignore[no-untyped-def]
@@ -279,59 +338,77 @@ def _to_engine(a: Mapping[str, Any], rules) -> engine.Action:  # type: ignore[no
 # ------------------------------------------------------------------------------------ plugin
 
 
-class DominumTracker:
-    game = GAME
+class DominumTracker(TrackerGame[DominumMatch, Action]):
+    """Dominum's turns, phases and the end of the match are the engine's (match.py): its own
+    refusals name their rules, so the generic guards check only the end of the match here."""
 
-    def initial_state(self, manifest: Mapping[str, Any], previous: State | None) -> State:
+    name = GAME
+    rule_over = "Winning the Game"
+
+    def __init__(self) -> None:
+        self.actions = {kind: ActionKind() for kind in _PARSERS}
+        self.pages = {"table": _table_page, "player": _player_page}
+        self.exports = {"battlefield": battlefield_rows}
+        self.odds = odds_chart
+
+    def new_match(self, manifest: Mapping[str, Any], previous: DominumMatch | None) -> DominumMatch:
         data_dir = manifest.get("data_dir") or None
         data = game_data(data_dir)
         domains = list(data.domains)
         chosen = {"red": domains[0], "gold": domains[1 % len(domains)]}
         if previous is not None:
-            chosen = dict(previous["domains"])
-        return {
-            "game": GAME,
-            "data_dir": data_dir,
-            "match": (previous["match"] + 1) if previous else 1,
-            "domains": chosen,
-            "forces": {p: default_forces(data, chosen[p]) for p in PLAYERS},
-            "setup": None,
-            "log": [],
-            "digest": "",
-            "last": None,
-        }
+            chosen = dict(previous.domains)
+        return DominumMatch(
+            data_dir=data_dir,
+            match=(previous.match + 1) if previous else 1,
+            domains=chosen,
+            forces={p: default_forces(data, chosen[p]) for p in PLAYERS},
+            setup=None,
+            log=(),
+            digest="",
+            last=None,
+        )
 
-    def matches_in_campaign(self, state: State) -> int:
+    def matches_in_campaign(self, state: DominumMatch) -> int:
         return MATCHES_PER_KIT
 
-    def next_match_refusal(self, state: State) -> str | None:
-        if state["setup"] is None or match_state(state).stage != "over":
+    def next_match_refusal(self, state: DominumMatch) -> str | None:
+        if state.engine_state is None or state.engine_state.stage != "over":
             return "the next match starts when this one is over"
         return None
 
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        return parse_by_type(_PARSERS, data)
+    def over(self, state: DominumMatch) -> str | None:
+        if state.engine_state is None or state.engine_state.stage != "over":
+            return None
+        return f"the match is over ({state.engine_state.result})"
 
-    def apply(self, state: State, action: Action) -> tuple[State, dict[str, Any]]:
+    def kind(self, action: Action) -> str:
+        return str(action["type"])
+
+    def parse_action(self, fields: Mapping[str, Any]) -> Action:
+        kind = str(fields.get("type") or "").strip()
+        return {"type": kind, **_PARSERS[kind](fields)}
+
+    def apply(self, state: DominumMatch, action: Action) -> tuple[DominumMatch, Json]:
         kind = action["type"]
-        if kind in ("forces", "begin"):
-            new = copy.deepcopy(state)
-            return new, (_forces if kind == "forces" else _begin)(new, action)
-        if state["setup"] is None:
+        if kind == "forces":
+            return _forces(state, action)
+        if kind == "begin":
+            return _begin(state, action)
+        if state.engine_state is None:
             raise RuleError(RULE_SETUP, "set up the match first: domains, forces, first player")
         rules = _data(state).rules
-        after, outcome = engine.apply(match_state(state), _to_engine(action, rules))
-        # Logged actions are never changed in place, so the new log shares them with the old.
-        new = {
-            **state,
-            "log": [*state["log"], copy.deepcopy(dict(action))],
-            "digest": _chain(state["digest"], action),
-            "last": {"text": _describe(action), "steps": outcome.steps},
-        }
-        _remember(_key(new), after)
+        after, outcome = engine.apply(state.engine_state, _to_engine(action, rules))
+        new = replace(
+            state,
+            log=(*state.log, action),  # logged actions are never changed: the logs share them
+            digest=_chain(state.digest, action),
+            last={"text": _describe(action), "steps": outcome.steps},
+            engine_state=after,
+        )
         return new, {"steps": outcome.steps}
 
-    def describe(self, action: Action) -> str:
+    def text(self, action: Action) -> str:
         return _describe(action)
 
     def touches(self, action: Action) -> frozenset[str]:
@@ -339,30 +416,38 @@ class DominumTracker:
             return frozenset({f"forces:{action['player']}"})
         return frozenset({EVERYTHING})
 
-    def exports(self) -> Mapping[str, Callable[[State], list[list[Any]]]]:
-        return {"battlefield": battlefield_rows}
+    def state_json(self, state: DominumMatch) -> Json:
+        return state.to_json()
 
-    def odds(self, state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
-        """The odds chart for an attack or assault form as filled in (None for other forms)."""
-        return odds_chart(state, fields)
+    def state_from_json(self, value: Json) -> DominumMatch:
+        if value.get("game") != GAME:
+            raise DomekitError(f"this is a {value.get('game')!r} state, not a {GAME} one")
+        return replay(value)
 
-    def page(self, state: State, name: str, args: tuple[str, ...]) -> Page:
-        title = f"Dominum · match {state['match']}"
-        if name == "table" and not args:
-            return Page("table.html", title, table_view(state))
-        if name == "player" and len(args) == 1 and args[0] in PLAYERS:
-            return Page("player.html", f"{args[0].title()} player", player_view(state, args[0]))
-        raise PageNotFound(f"this match has no {name} page {'/'.join(args)}".strip())
+    def action_json(self, action: Action) -> Json:
+        return action
+
+    def action_from_json(self, value: Json) -> Action:
+        return self.parse_action(value)
 
 
-plugin = DominumTracker()
+def _table_page(state: DominumMatch, args: tuple[str, ...]) -> Page:
+    if args:
+        raise PageNotFound(f"this match has no table page {'/'.join(args)}")
+    return Page("table.html", f"Dominum · match {state.match}", table_view(state))
+
+
+def _player_page(state: DominumMatch, args: tuple[str, ...]) -> Page:
+    if len(args) != 1 or args[0] not in PLAYERS:
+        raise PageNotFound(f"this match has no player page {'/'.join(args)}")
+    return Page("player.html", f"{args[0].title()} player", player_view(state, args[0]))
 
 
 # ----------------------------------------------------------------------------------- set-up
 
 
-def _forces(state: State, a: Action) -> dict[str, Any]:
-    if state["setup"] is not None:
+def _forces(state: DominumMatch, a: Action) -> tuple[DominumMatch, Json]:
+    if state.setup is not None:
         raise RuleError(RULE_SETUP, "the forces are fixed once the match has begun")
     data = _data(state)
     if a["domain"] not in data.domains:
@@ -382,13 +467,16 @@ def _forces(state: State, a: Action) -> dict[str, Any]:
         have = sum(1 for name in cards if data.card(name).type == kind)  # type: ignore[union-attr]
         if have != need:
             raise RuleError(RULE_SETUP, f"the forces hold {have} {kind} card(s); they need {need}")
-    state["domains"][a["player"]] = a["domain"]
-    state["forces"][a["player"]] = [data.card(n).name for n in cards]  # type: ignore[union-attr]
-    return {"steps": [f"{a['player']} brings the {a['domain']}: {', '.join(cards)}"]}
+    new = replace(
+        state,
+        domains={**state.domains, a["player"]: a["domain"]},
+        forces={**state.forces, a["player"]: [data.card(n).name for n in cards]},  # type: ignore[union-attr]
+    )
+    return new, {"steps": [f"{a['player']} brings the {a['domain']}: {', '.join(cards)}"]}
 
 
-def _begin(state: State, a: Action) -> dict[str, Any]:
-    if state["setup"] is not None:
+def _begin(state: DominumMatch, a: Action) -> tuple[DominumMatch, Json]:
+    if state.setup is not None:
         raise RuleError("Determine the First Player", "the match has begun already")
     rules = _data(state).rules
     reserves = {p: a["reserves"][p] for p in PLAYERS}
@@ -405,18 +493,22 @@ def _begin(state: State, a: Action) -> dict[str, Any]:
     )
     if a["first_player"] is None:
         raise DomekitError(f"{chooser.chooser} decides who is 1st Player: name the first player")
-    state["setup"] = {
-        "forces": copy.deepcopy(state["forces"]),
-        "reserves": {p: [card_text(c).lower() for c in cards[p]] for p in PLAYERS},
-        "first_player": a["first_player"],
-        "seed": a["seed"],
-        "bitter_end": a["bitter_end"],
-    }
-    state["digest"] = _chain("", [state["data_dir"], state["setup"]])
-    match_state(state)  # the engine checks the forces and the reserves now
+    setup = Setup(
+        forces={p: list(state.forces[p]) for p in PLAYERS},
+        reserves={p: [card_text(c).lower() for c in cards[p]] for p in PLAYERS},
+        first_player=a["first_player"],
+        seed=a["seed"],
+        bitter_end=a["bitter_end"],
+    )
+    new = replace(
+        state,
+        setup=setup,
+        digest=_chain("", [state.data_dir, setup.to_json()]),
+        engine_state=_fresh(state.data_dir, setup),  # the engine checks forces and reserves
+    )
     steps = [*chooser.steps, f"{a['first_player']} is the 1st Player"]
     steps.append("initial deployment: players alternate, the 1st Player first")
-    return {"steps": steps}
+    return new, {"steps": steps}
 
 
 # ----------------------------------------------------------------------------------- parsers
@@ -753,22 +845,22 @@ def _power_order(text: str) -> tuple[int, str]:
     return (99, text) if text == CRITICAL else (int(text), text)
 
 
-def table_view(state: State) -> dict[str, Any]:
+def table_view(state: DominumMatch) -> dict[str, Any]:
     data = _data(state)
     view: dict[str, Any] = {
-        "match_number": state["match"],
-        "began": state["setup"] is not None,
-        "domains": state["domains"],
+        "match_number": state.match,
+        "began": state.setup is not None,
+        "domains": dict(state.domains),
         "domain_choices": list(data.domains),
-        "forces": state["forces"],
+        "forces": {p: list(state.forces[p]) for p in state.forces},
         "players": list(PLAYERS),
-        "last": state["last"],
+        "last": state.last,
         "power_cards": [str(v) for v in sorted(set(data.rules.power_deck.values))] + [CRITICAL],
     }
-    if state["setup"] is None:
+    if state.engine_state is None:
         view["reset_to_reserve"] = data.rules.power_deck.reset_to_reserve
         return view
-    ms = match_state(state)
+    ms = state.engine_state
     rnd = ms.round
     phase = ms.phase
     pending = ms.pending
@@ -814,7 +906,7 @@ def _deployment_turn(ms: engine.MatchState) -> str:
     return ms.first_player if counts[ms.first_player] == counts[second] else second
 
 
-def player_view(state: State, player: str) -> dict[str, Any]:
+def player_view(state: DominumMatch, player: str) -> dict[str, Any]:
     view = table_view(state)
     view["me"] = player
     view["them"] = opponent(player)  # type: ignore[arg-type]
@@ -832,11 +924,11 @@ def player_view(state: State, player: str) -> dict[str, Any]:
     return view
 
 
-def battlefield_rows(state: State) -> list[list[Any]]:
+def battlefield_rows(state: DominumMatch) -> list[list[Any]]:
     rows: list[list[Any]] = [["space", "owner", "card", "strength", "wounds", "weakened"]]
-    if state["setup"] is None:
+    if state.engine_state is None:
         return rows
-    ms = match_state(state)
+    ms = state.engine_state
     for space, unit in sorted(ms.units.items()):
         rows.append(
             [
@@ -866,7 +958,7 @@ def _deck_note(ms: engine.MatchState, player: str) -> str:
     return f"{player}'s deck as it stands: {cards or 'empty'}"
 
 
-def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+def odds_chart(state: DominumMatch, fields: Mapping[str, Any]) -> dict[str, Any] | None:
     """The attack or assault form's odds (toolkit.odds.charts) from the match as it stands:
     strengths, defences, weakened cards and both Power Decks (used pile and reserve known).
     A deck draw named on the form is the outcome the odds are over; a reserve card is a choice."""
@@ -875,10 +967,10 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
     kind = str(fields.get("type") or "")
     if kind not in ("attack", "assault"):
         return None
-    if state["setup"] is None:
+    if state.engine_state is None:
         raise DomekitError("the match has not begun: no odds yet")
-    ms = match_state(state)
-    data_dir = state.get("data_dir")
+    ms = state.engine_state
+    data_dir = state.data_dir
     if kind == "attack":
         a = _p_attack(fields)
         player, them = a["player"], opponent(a["player"])  # type: ignore[arg-type]
@@ -939,3 +1031,7 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
         _deck_note(ms, player) + "; reserve cards as chosen above.",
     ]
     return {**chart, "main": "vp", "notes": notes}
+
+
+plugin = DominumTracker()
+"""The tracker's side of the game (toolkit/tracker/contract.py), as the registry returns it."""

@@ -33,8 +33,8 @@ from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.data import CharacterRow, ShieldRow, WeaponRow
 from toolkit.games.domppa.dice import check_plain_die, parse_exploding, split_faces
 from toolkit.games.domppa.kit import DomppaKitData, derive, load_kit_data
+from toolkit.tracker.contract import EVERYTHING, ActionKind, JsonGame, Page, PageNotFound
 from toolkit.tracker.fields import MAX_NAME, whole_number
-from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound, parse_by_type
 
 GAME = "domppa"
 COMBATS_PER_KIT = 999  # no campaign: one combat after another
@@ -264,10 +264,25 @@ def _flag(value: Any) -> bool:
 # ------------------------------------------------------------------------------------ plugin
 
 
-class DomppaTracker:
-    game = GAME
+# What the generic guards (toolkit/tracker/referee.py) check before a handler runs: an attack and
+# an action from the AP table are made on the character's own turn; nothing is recorded once the
+# combat is over.
+_ON_TURN = ("attack", "spend")
 
-    def initial_state(self, manifest: Mapping[str, Any], previous: State | None) -> State:
+
+class DomppaTracker(JsonGame):
+    name = GAME
+    rule_over = "Combat"
+    rule_turn = RULE_TURN
+
+    def __init__(self) -> None:
+        self.actions = {kind: ActionKind(on_turn=kind in _ON_TURN) for kind in _PARSERS}
+        self.parsers = _PARSERS
+        self.pages = {"table": _table_page, "unit": _unit_page}
+        self.exports = {"roster": roster_rows}
+        self.odds = odds_chart
+
+    def new_match(self, manifest: Mapping[str, Any], previous: State | None) -> State:
         data_dir = manifest.get("data_dir") or None
         data = game_data(data_dir)
         units = {ch.id: _unit_from(data.rules, ch.row, from_data=True) for ch in data.characters}
@@ -301,20 +316,27 @@ class DomppaTracker:
             return "end this combat first"
         return None
 
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        return parse_by_type(_PARSERS, data)
+    def over(self, state: State) -> str | None:
+        return "this combat is over; start the next one" if state["over"] else None
+
+    def whose_turn(self, state: State) -> str | None:
+        active: str | None = state["active"]
+        return active
+
+    def mover(self, state: State, action: Action) -> str | None:
+        unit = action["attacker"] if action["type"] == "attack" else action["unit"]
+        return str(unit)
+
+    def seat_name(self, state: State, seat: str) -> str:
+        unit = state["units"].get(seat)
+        return str(unit["name"]) if unit else seat
 
     def apply(self, state: State, action: Action) -> tuple[State, dict[str, Any]]:
-        handler = _HANDLERS.get(str(action.get("type")))
-        if handler is None:
-            raise DomekitError(f"unknown action {action.get('type')!r}")
         new = copy.deepcopy(state)
-        if new["over"] and action["type"] != "end_combat":
-            raise RuleError("Combat", "this combat is over; start the next one")
-        outcome = handler(new, action)
+        outcome = _HANDLERS[action["type"]](new, action)
         return new, outcome
 
-    def describe(self, action: Action) -> str:
+    def text(self, action: Action) -> str:
         return _describe(action)
 
     def touches(self, action: Action) -> frozenset[str]:
@@ -325,24 +347,18 @@ class DomppaTracker:
             return frozenset({f"unit:{action['unit']}"})
         return frozenset({EVERYTHING})
 
-    def exports(self) -> Mapping[str, Callable[[State], list[list[Any]]]]:
-        return {"roster": roster_rows}
 
-    def odds(self, state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
-        """The odds chart for the attack form or the morale prompt (None for other forms)."""
-        return odds_chart(state, fields)
-
-    def page(self, state: State, name: str, args: tuple[str, ...]) -> Page:
-        title = f"Domppa · combat {state['combat']}"
-        if name == "table" and not args:
-            return Page("table.html", title, table_view(state))
-        if name == "unit" and len(args) == 1 and args[0] in state["units"]:
-            unit = state["units"][args[0]]
-            return Page("unit.html", unit["name"], unit_page(state, args[0]))
-        raise PageNotFound(f"this combat has no {name} page {'/'.join(args)}".strip())
+def _table_page(state: State, args: tuple[str, ...]) -> Page:
+    if args:
+        raise PageNotFound(f"this combat has no table page {'/'.join(args)}")
+    return Page("table.html", f"Domppa · combat {state['combat']}", table_view(state))
 
 
-plugin = DomppaTracker()
+def _unit_page(state: State, args: tuple[str, ...]) -> Page:
+    if len(args) != 1 or args[0] not in state["units"]:
+        raise PageNotFound(f"this combat has no unit page {'/'.join(args)}")
+    unit = state["units"][args[0]]
+    return Page("unit.html", unit["name"], unit_page(state, args[0]))
 
 
 # ----------------------------------------------------------------------------------- parsers
@@ -589,19 +605,12 @@ def _h_turn(state: State, a: Action) -> dict:
     return {"steps": steps}
 
 
-def _need_turn(state: State, unit: Mapping[str, Any]) -> None:
-    if state["active"] != unit["id"]:
-        now = state["units"][state["active"]]["name"] if state["active"] else "nobody"
-        raise RuleError(RULE_TURN, f"it is {now}'s turn, not {unit['name']}'s (start its turn)")
-
-
 def _h_attack(state: State, a: Action) -> dict:
     rules = _rules(state)
     attacker = _fighting_unit(state, a["attacker"])
     target = _fighting_unit(state, a["target"])
     if attacker["id"] == target["id"]:
         raise DomekitError("a character does not attack itself")
-    _need_turn(state, attacker)
     name = "Actions: attack"
     cost = action_cost(rules, "attack", remaining_ap=attacker["ap"])
     steps = list(cost.steps)
@@ -782,7 +791,6 @@ def _h_spend(state: State, a: Action) -> dict:
     """An action from the AP table: moving, drawing a weapon, berserk, rest mode, ..."""
     rules = _rules(state)
     unit = _fighting_unit(state, a["unit"])
-    _need_turn(state, unit)
     if a["action"] == "attack":
         raise DomekitError("enter an attack with its dice on the attack form")
     abilities = frozenset(ability.key for ability in _abilities(state, unit))
@@ -829,8 +837,6 @@ def _h_light(state: State, a: Action) -> dict:
 
 
 def _h_end_combat(state: State, a: Action) -> dict:
-    if state["over"]:
-        raise RuleError("Combat", "this combat is already over")
     state["over"] = True
     state["active"] = None
     standing = [
@@ -1154,3 +1160,7 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
         )
     main = "hp_loss" if any(d["name"] == "hp_loss" for d in chart["distributions"]) else "damage"
     return {**chart, "main": main, "notes": notes}
+
+
+plugin = DomppaTracker()
+"""The tracker's side of the game (toolkit/tracker/contract.py), as the registry returns it."""

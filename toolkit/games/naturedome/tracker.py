@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -25,8 +25,8 @@ from toolkit.errors import DomekitError, RuleError
 from toolkit.games.naturedome import rules as engine
 from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
 from toolkit.games.naturedome.data import load_deck, load_rules
+from toolkit.tracker.contract import EVERYTHING, ActionKind, JsonGame, Page, PageNotFound
 from toolkit.tracker.fields import whole_number
-from toolkit.tracker.plugin import EVERYTHING, Page, PageNotFound
 
 GAME = "naturedome"
 PLAYERS = ("1", "2")
@@ -112,10 +112,23 @@ def _first_attacker(rules: NatureDomeRules, next_round: int, loser: int) -> int:
 # ------------------------------------------------------------------------------------ plugin
 
 
-class NatureDomeTracker:
-    game = GAME
+class NatureDomeTracker(JsonGame):
+    name = GAME
+    rule_over = engine.RULE_WINNER
+    rule_turn = engine.RULE_TURNS
 
-    def initial_state(self, manifest: Mapping[str, Any], previous: State | None) -> State:
+    def __init__(self) -> None:
+        # A clash is the attacker's turn; the table may recount its cards at any time.
+        self.actions = {
+            "clash": ActionKind(on_turn=True),
+            "recount": ActionKind(after_end=True),
+        }
+        self.parsers = {"clash": _p_clash, "recount": _p_recount}
+        self.pages = {"table": _table_page, "player": _player_page}
+        self.exports = {"rounds": round_rows}
+        self.odds = odds_chart
+
+    def new_match(self, manifest: Mapping[str, Any], previous: State | None) -> State:
         data_dir = manifest.get("data_dir") or None
         rules, _deck_cards = game_data(data_dir)
         state: State = {
@@ -145,43 +158,27 @@ class NatureDomeTracker:
             return "a new duel starts when this one has a winner (or undo to fix it)"
         return None
 
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        kind = str(data.get("type") or "").strip()
-        if kind == "clash":
-            boosts = data.get("boosts") or []
-            if isinstance(boosts, str):
-                boosts = [b for b in boosts.replace(";", ",").split(",")]
-            defence = str(data.get("defence") or "").strip().lower()
-            if defence not in ("defend", "escape"):
-                raise DomekitError(f"the defender defends or escapes (got {defence!r})")
-            return {
-                "type": "clash",
-                "attacker": _player(data.get("attacker")) + 1,
-                "boosts": [str(b).strip() for b in boosts if str(b).strip()],
-                "attack": _card_id(data.get("attack"), "attack card"),
-                "defence": defence,
-                "card": _card_id(data.get("card"), f"{defence} card"),
-            }
-        if kind == "recount":
-            return {
-                "type": "recount",
-                "hands": [
-                    _count(data.get("hand1"), "Player 1's hand"),
-                    _count(data.get("hand2"), "Player 2's hand"),
-                ],
-                "draw_pile": _count(data.get("draw_pile"), "the draw pile"),
-            }
-        raise DomekitError(f"unknown action {kind!r}; the actions are clash, recount")
+    def over(self, state: State) -> str | None:
+        if state["winner"] is None:
+            return None
+        return f"the duel is over: {_name(state['winner'])} won it"
+
+    def whose_turn(self, state: State) -> str | None:
+        return str(state["attacker"] + 1)
+
+    def mover(self, state: State, action: Action) -> str | None:
+        return str(action["attacker"])
+
+    def seat_name(self, state: State, seat: str) -> str:
+        return f"Player {seat}"
 
     def apply(self, state: State, action: Action) -> tuple[State, dict[str, Any]]:
         new = copy.deepcopy(state)
-        if action.get("type") == "clash":
+        if action["type"] == "clash":
             return new, _clash(new, action)
-        if action.get("type") == "recount":
-            return new, _recount(new, action)
-        raise DomekitError(f"unknown action {action.get('type')!r}")
+        return new, _recount(new, action)
 
-    def describe(self, action: Action) -> str:
+    def text(self, action: Action) -> str:
         if action.get("type") == "clash":
             attacker = action["attacker"]
             boosts = "".join(f"boost {b} " for b in action["boosts"])
@@ -249,23 +246,43 @@ class NatureDomeTracker:
     def touches(self, action: Action) -> frozenset[str]:
         return frozenset({EVERYTHING})  # every clash changes whose turn it is
 
-    def exports(self) -> Mapping[str, Callable[[State], list[list[Any]]]]:
-        return {"rounds": round_rows}
 
-    def odds(self, state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None:
-        """The odds chart for the clash form as filled in (None for other forms)."""
-        return odds_chart(state, fields)
+def _p_clash(data: Mapping[str, Any]) -> Action:
+    boosts = data.get("boosts") or []
+    if isinstance(boosts, str):
+        boosts = [b for b in boosts.replace(";", ",").split(",")]
+    defence = str(data.get("defence") or "").strip().lower()
+    if defence not in ("defend", "escape"):
+        raise DomekitError(f"the defender defends or escapes (got {defence!r})")
+    return {
+        "attacker": _player(data.get("attacker")) + 1,
+        "boosts": [str(b).strip() for b in boosts if str(b).strip()],
+        "attack": _card_id(data.get("attack"), "attack card"),
+        "defence": defence,
+        "card": _card_id(data.get("card"), f"{defence} card"),
+    }
 
-    def page(self, state: State, name: str, args: tuple[str, ...]) -> Page:
-        title = f"Nature Dome · duel {state['duel']}"
-        if name == "table" and not args:
-            return Page("table.html", title, table_view(state))
-        if name == "player" and len(args) == 1 and args[0] in PLAYERS:
-            return Page("player.html", f"Player {args[0]}", player_view(state, int(args[0]) - 1))
-        raise PageNotFound(f"this duel has no {name} page {'/'.join(args)}".strip())
+
+def _p_recount(data: Mapping[str, Any]) -> Action:
+    return {
+        "hands": [
+            _count(data.get("hand1"), "Player 1's hand"),
+            _count(data.get("hand2"), "Player 2's hand"),
+        ],
+        "draw_pile": _count(data.get("draw_pile"), "the draw pile"),
+    }
 
 
-plugin = NatureDomeTracker()
+def _table_page(state: State, args: tuple[str, ...]) -> Page:
+    if args:
+        raise PageNotFound(f"this duel has no table page {'/'.join(args)}")
+    return Page("table.html", f"Nature Dome · duel {state['duel']}", table_view(state))
+
+
+def _player_page(state: State, args: tuple[str, ...]) -> Page:
+    if len(args) != 1 or args[0] not in PLAYERS:
+        raise PageNotFound(f"this duel has no player page {'/'.join(args)}")
+    return Page("player.html", f"Player {args[0]}", player_view(state, int(args[0]) - 1))
 
 
 def _card_id(value: Any, what: str) -> str:
@@ -313,15 +330,8 @@ def _check_available(state: State, laid: list[engine.PowerCard]) -> None:
 
 def _clash(state: State, a: Action) -> dict[str, Any]:
     rules = _rules(state)
-    if state["winner"] is not None:
-        raise RuleError(engine.RULE_WINNER, f"the duel is over: {_name(state['winner'])} won it")
     attacker = a["attacker"] - 1
     defender = 1 - attacker
-    if attacker != state["attacker"]:
-        raise RuleError(
-            engine.RULE_TURNS,
-            f"it is {_name(state['attacker'])}'s attack, then {_name(1 - state['attacker'])}'s",
-        )
     boosts = [_card(state, b) for b in a["boosts"]]
     attack = _card(state, a["attack"])
     answer = _card(state, a["card"])
@@ -577,3 +587,7 @@ def odds_chart(state: State, fields: Mapping[str, Any]) -> dict[str, Any] | None
         "The odds may play fewer of your cards when that does as much damage (best play).",
     ]
     return {**chart, "main": "damage", "notes": notes}
+
+
+plugin = NatureDomeTracker()
+"""The tracker's side of the game (toolkit/tracker/contract.py), as the registry returns it."""

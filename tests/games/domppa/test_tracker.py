@@ -368,8 +368,8 @@ def test_undoing_the_last_k_actions_equals_replaying_the_first_n_minus_k(sequenc
     other = _new_combat(service)
     replayed = dict(service.state(other)[1], seed=state["seed"])
     for action in applied[: len(applied) - k]:
-        replayed, _ = service.plugin("domppa").apply(
-            replayed, service.plugin("domppa").parse_action(action)
+        replayed, _ = service.referee("domppa").apply(
+            replayed, service.referee("domppa").read(action)
         )
     assert replayed == state
     for unit in state["units"].values():

@@ -376,7 +376,7 @@ def _service() -> MatchService:
 
 def _deployed_match(service: MatchService) -> int:
     match_id = new_match(service, "dominum")
-    forces = service.state(match_id)[1]["forces"]
+    forces = service.state_json(match_id)[1]["forces"]
     setup = [{**BEGIN, "first_player": "red"}]
     for i in range(6):
         setup.append(
@@ -396,7 +396,7 @@ def test_undoing_the_last_k_actions_equals_replaying_the_first_n_minus_k(sequenc
     match_id, other = undo_and_replay(service, _deployed_match, sequence, data)
     state = service.state(match_id)[1]
     assert state == service.state(other)[1]
-    view = service.plugin("dominum").page(state, "table", ()).context
+    view = service.referee("dominum").page(state, "table", ()).context
     for side in view["sides"].values():
         assert 0 <= side["charge"] <= side["charge_limit"] and side["vp"] >= 0
         assert side["deck_left"] + len(side["reserve"]) + len(side["used"]) == side["deck_size"]

@@ -368,4 +368,4 @@ def test_every_clash_reads_back_from_its_text_form(action):
     from toolkit.games.naturedome.tracker import plugin
 
     parsed = plugin.parse_action(action)
-    assert plugin.parse_text(plugin.describe(parsed)) == parsed
+    assert plugin.parse_text(plugin.text(parsed)) == parsed

@@ -1,0 +1,242 @@
+"""What the tracker needs from a game: all it knows of any game, as one typed contract.
+
+A game's `toolkit/games/<game>/tracker.py` makes one `TrackerGame[S, A]`, where `S` is the game's
+match state and `A` its action type, and the game's registry entry returns it
+(`toolkit.games.game(name).tracker()`). Everything a game may leave out is part of the contract
+too: `odds` is None for a game without odds charts, `parse_text` refuses for a game whose actions
+cannot be typed as text, `whose_turn` is None for a game without turns.
+
+The tracker keeps `S` and `A` in memory as the game makes them, and stores, exports, imports and
+diffs their JSON forms (`state_json`, `action_json` and their inverses), so a game whose state is
+a typed frozen value and one whose state is still a JSON object look the same from here.
+
+Before a game's `apply`, the tracker checks the guards common to every game once, in
+`toolkit.tracker.referee` (an unknown action, a match that is over, an action made out of turn);
+the game tells it what they need: its `actions` (which must be made on one's own turn, which may
+still be made once the match is over), `over`, `whose_turn` and `mover`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from toolkit.errors import DomekitError
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+Json = dict[str, Any]
+"""A JSON object: a stored state, a stored action, an outcome, a page's context."""
+Outcome = Json
+"""What an action did, as the history and the confirm page show it: `steps` (a list of lines),
+optionally `summary`; plain JSON, stored in the log beside the action."""
+Rows = list[list[Any]]
+"""A CSV download's rows, header first."""
+
+EVERYTHING = "*"
+"""What an action touches when the game cannot say better: it clashes with every other action."""
+DATA_DIR = "data_dir"
+"""The member of a state's JSON form where a game keeps its card-data folder. It comes from the
+kit's manifest (`domekit kit --data`), never from an imported file: no stranger names a folder
+of the server."""
+
+
+class PageNotFound(DomekitError):
+    """A page of a game that does not exist (an unknown colour or unit in a URL)."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """What a game shows on one page: a template under templates/<game>/ and its context.
+
+    `context` is also the page's JSON twin, so it holds plain JSON values only.
+    """
+
+    template: str
+    title: str
+    context: Json
+    forms: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """One action type of a game, as the generic guards read it."""
+
+    on_turn: bool = False
+    """Made only on one's own turn: refused when `mover` is not `whose_turn` (the game's rule
+    `rule_turn`). Everything else (a defence, a money transfer, a correction) may be made at any
+    time."""
+    after_end: bool = False
+    """Still made once the match is over (e.g. money moving between the teams of a campaign)."""
+
+
+View = Callable[[S, tuple[str, ...]], Page]
+"""A page of a game from its state and the URL's arguments (a colour, a unit); PageNotFound for
+arguments the match does not have."""
+Export = Callable[[S], Rows]
+"""A CSV download of a game's state."""
+OddsHook = Callable[[S, Mapping[str, Any]], Json | None]
+"""The odds chart of a form as filled in (its fields, as the form would post them), as
+`toolkit.odds.render` draws it plus `main` and `notes`; None for a form that has no odds;
+DomekitError when the form cannot be read yet."""
+
+
+class TrackerGame(ABC, Generic[S, A]):
+    """A game as the tracker drives it. Subclasses set the class attributes and implement the
+    abstract methods; the rest have the defaults of a game without that part."""
+
+    name: str
+    """As in `domekit kit <name>`, the kit manifest and templates/<name>/."""
+    actions: Mapping[str, ActionKind]
+    """Every action type (the `type` field of a form or a JSON body) and what the guards need."""
+    rule_over: str = "The end of the match"
+    """The rule the 'match over' guard names."""
+    rule_turn: str = "Turns"
+    """The rule the 'not your turn' guard names."""
+    odds: OddsHook[S] | None = None
+    """The odds charts of the game's forms; None for a game without odds."""
+    pages: Mapping[str, View[S]]
+    """The pages by name: table, team, unit, player, or any other (/page/<name>)."""
+    exports: Mapping[str, Export[S]] = {}
+    """CSV downloads by name (/export/<name>.csv)."""
+
+    # -- matches ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def new_match(self, manifest: Mapping[str, Any], previous: S | None) -> S:
+        """A new match of a kit (its manifest); `previous` is the kit's last match's final
+        state (a campaign)."""
+
+    @abstractmethod
+    def matches_in_campaign(self, state: S) -> int:
+        """How many matches a campaign holds (the next match is refused after the last)."""
+
+    @abstractmethod
+    def next_match_refusal(self, state: S) -> str | None:
+        """None when the next match may start from this state, else why not."""
+
+    # -- what the generic guards read ---------------------------------------------------------
+
+    def over(self, state: S) -> str | None:
+        """Why the match is over (the sentence a refused action shows), None while it goes on."""
+        return None
+
+    def whose_turn(self, state: S) -> str | None:
+        """Who takes the current turn (a seat: a colour, a player, a character's id); None when
+        it is nobody's turn (then every `on_turn` action is refused)."""
+        return None
+
+    def mover(self, state: S, action: A) -> str | None:
+        """The seat making an `on_turn` action (None for one that names none)."""
+        return None
+
+    def seat_name(self, state: S, seat: str) -> str:
+        """A seat as a refusal names it ("Player 1", a character's name)."""
+        return seat
+
+    # -- actions ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def kind(self, action: A) -> str:
+        """An action's type, one of `actions`."""
+
+    @abstractmethod
+    def parse_action(self, fields: Mapping[str, Any]) -> A:
+        """A form's or JSON body's fields as an action, validated; DomekitError naming the field
+        when malformed. The fields' `type` is one of `actions` (the tracker checked it)."""
+
+    def parse_text(self, text: str) -> A:
+        """An action typed as its text form (the inverse of `text`); DomekitError if unreadable."""
+        raise DomekitError("this game's actions cannot be typed as text")
+
+    @abstractmethod
+    def text(self, action: A) -> str:
+        """The action's text form for the history, e.g. `attack red.gunner -> blue.scout`."""
+
+    @abstractmethod
+    def apply(self, state: S, action: A) -> tuple[S, Outcome]:
+        """The only way a state changes. Pure: never changes `state`; RuleError when the rules
+        refuse the action (after the generic guards passed)."""
+
+    def touches(self, action: A) -> frozenset[str]:
+        """What an action reads and changes (e.g. "team:red"); EVERYTHING when unsure.
+
+        An action made against an older version is refused (409) only when some action made
+        since touches something it touches: a money transfer does not clash with an attack.
+        """
+        return frozenset({EVERYTHING})
+
+    # -- JSON forms -------------------------------------------------------------------------
+
+    @abstractmethod
+    def state_json(self, state: S) -> Json:
+        """The state's JSON form: what the log stores as a match's start, exports and diffs."""
+
+    @abstractmethod
+    def state_from_json(self, value: Json) -> S:
+        """A state back from its JSON form (a stored match, an import); DomekitError when it is
+        not this game's."""
+
+    @abstractmethod
+    def action_json(self, action: A) -> Json:
+        """The action's JSON form, with its `type`: what the log stores and exports."""
+
+    @abstractmethod
+    def action_from_json(self, value: Json) -> A:
+        """An action back from its JSON form (the log, an import), validated as `parse_action`
+        validates fields."""
+
+    # -- pages ------------------------------------------------------------------------------
+
+    def page(self, state: S, name: str, args: tuple[str, ...]) -> Page:
+        """The page `name` for the URL's arguments; PageNotFound for any other."""
+        view = self.pages.get(name)
+        if view is None:
+            raise PageNotFound(f"this match has no {name} page {'/'.join(args)}".strip())
+        return view(state, args)
+
+
+FieldParser = Callable[[Mapping[str, Any]], Json]
+"""An action type's parser: its fields (a form's or a JSON body's) as the action's members."""
+
+
+class JsonGame(TrackerGame[Json, Json]):
+    """A game whose state and actions are still their JSON objects (each action's `type` in it):
+    the JSON forms are the values themselves, an action is `{"type": ..., **parsers[type](fields)}`
+    and an action from the log is read as fields."""
+
+    parsers: Mapping[str, FieldParser]
+
+    def kind(self, action: Json) -> str:
+        return str(action.get("type", ""))
+
+    def parse_action(self, fields: Mapping[str, Any]) -> Json:
+        kind = str(fields.get("type") or "").strip()
+        return {"type": kind, **self.parsers[kind](fields)}
+
+    def state_json(self, state: Json) -> Json:
+        return state
+
+    def state_from_json(self, value: Json) -> Json:
+        if value.get("game") not in (None, self.name):
+            raise DomekitError(f"this is a {value.get('game')!r} state, not a {self.name} one")
+        return value
+
+    def action_json(self, action: Json) -> Json:
+        return action
+
+    def action_from_json(self, value: Json) -> Json:
+        return self.parse_action(value)
+
+
+def registered(name: str) -> TrackerGame[Any, Any]:
+    """The tracker's side of a game in the registry; PageNotFound for a name it does not list."""
+    from toolkit.games import NAMES, game
+
+    if name not in NAMES:
+        raise PageNotFound(f"the tracker has no pages for {name!r} kits")
+    found: TrackerGame[Any, Any] = game(name).tracker()
+    return found

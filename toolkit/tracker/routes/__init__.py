@@ -1,0 +1,16 @@
+"""The tracker's routes, one module per concern, each an APIRouter over the shared services
+(toolkit/tracker/web.py); `ROUTERS` in the order the app includes them."""
+
+from __future__ import annotations
+
+from toolkit.tracker.routes import actions, events, exports, history, imports, odds, pages
+
+ROUTERS = [
+    pages.router,
+    history.router,
+    exports.router,
+    events.router,
+    actions.router,
+    odds.router,
+    imports.router,
+]

@@ -1,0 +1,115 @@
+"""The one door for changes: POST /act (an HTML form answered by a 303 redirect, or JSON), the
+confirm page before an action (/preview), the next match of a campaign and who is at a phone."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from toolkit.errors import DomekitError
+from toolkit.tracker.fields import read_model
+from toolkit.tracker.matches import Closed, Stale
+from toolkit.tracker.requests import (
+    ACTOR_COOKIE,
+    ActFields,
+    NextMatchFields,
+    WhoAmIFields,
+    action_fields,
+    actor_cookie,
+    flat_fields,
+    read_body,
+)
+from toolkit.tracker.web import Services, common, next_url, refusal, writer
+
+router = APIRouter()
+
+
+@router.post("/{cap}/{key}/act")
+async def act(t: Services, request: Request, cap: str, key: str) -> Response:
+    is_json, fields = await read_body(request)
+    who = writer(t, cap, key, request)
+    match = t.service.current_match(who.kit)
+    action = action_fields(fields)
+    asked = read_model(ActFields, fields)
+    try:
+        done = await t.service.submit_async(
+            match.id,
+            action,
+            client_action_id=fields.get("client_action_id"),
+            base_version=asked.version,
+            actor=asked.actor or actor_cookie(request),
+        )
+    except (Stale, Closed) as exc:
+        return refusal(t, request, who, match, exc, is_json, fields, status=409)
+    except DomekitError as exc:
+        return refusal(t, request, who, match, exc, is_json, fields, status=422)
+    if is_json:
+        _version, state = t.service.state_json(match.id)
+        return JSONResponse({"ok": True, **done.as_json(), "state": state})
+    return RedirectResponse(next_url(fields, who, done.seq), status_code=303)
+
+
+@router.post("/{cap}/{key}/preview")
+async def preview(t: Services, request: Request, cap: str, key: str) -> Response:
+    """What an action would do, step by step, with a button that confirms it."""
+    is_json, fields = await read_body(request)
+    who = writer(t, cap, key, request)
+    match = t.service.current_match(who.kit)
+    referee = t.service.referee(who.game)
+    _version, state = t.service.state(match.id)
+    try:
+        action = referee.read(action_fields(fields))
+        _after, outcome = referee.apply(state, action)
+    except DomekitError as exc:
+        return refusal(t, request, who, match, exc, is_json, fields, status=422)
+    text = referee.text(action)
+    if is_json:
+        return JSONResponse({"ok": True, "text": text, "outcome": outcome})
+    return t.render(
+        "confirm.html",
+        {
+            **common(t, who, match, request),
+            "title": "Confirm",
+            "live": False,
+            "text": text,
+            "outcome": outcome,
+            "fields": flat_fields(fields),
+            "back": next_url(fields, who, None),
+            "odds": t.odds_or_none(who.game, state, action_fields(fields)),
+        },
+    )
+
+
+@router.post("/{cap}/{key}/next-match")
+async def next_match(t: Services, request: Request, cap: str, key: str) -> Response:
+    is_json, fields = await read_body(request)
+    who = writer(t, cap, key, request)
+    seen = read_model(NextMatchFields, fields).match_id
+    current = t.service.current_match(who.kit)
+    try:
+        match = await run_in_threadpool(
+            t.service.start_next_match, who.kit, seen if seen is not None else current.id
+        )
+    except (Stale, Closed) as exc:
+        return refusal(t, request, who, current, exc, is_json, fields, status=409)
+    except DomekitError as exc:
+        return refusal(t, request, who, current, exc, is_json, fields, status=422)
+    if is_json:
+        return JSONResponse({"ok": True, "match": {"id": match.id, "number": match.number}})
+    return RedirectResponse(f"{who.base}/table", status_code=303)
+
+
+@router.post("/{cap}/{key}/whoami")
+async def whoami(t: Services, request: Request, cap: str, key: str) -> Response:
+    _is_json, fields = await read_body(request)
+    who = writer(t, cap, key, request)
+    response = RedirectResponse(next_url(fields, who, None), status_code=303)
+    name = read_model(WhoAmIFields, fields).name
+    # Percent-encoded: a cookie header holds Latin-1 at most, a name is any language's.
+    response.set_cookie(
+        ACTOR_COOKIE, quote(name, safe=""), max_age=60 * 60 * 24 * 90, samesite="strict"
+    )
+    return response

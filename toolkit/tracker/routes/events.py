@@ -1,0 +1,44 @@
+"""Live events of a match (server-sent), resumable with Last-Event-ID = the log's seq."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import StreamingResponse
+
+from toolkit.tracker.fields import read_model
+from toolkit.tracker.live import match_stream
+from toolkit.tracker.requests import EventsQuery, query
+from toolkit.tracker.web import Services, access, pick_match
+
+router = APIRouter()
+
+
+@router.get("/{cap}/{key}/events")
+async def events(t: Services, request: Request, cap: str, key: str) -> Response:
+    who = access(t, cap, key)
+    fields = query(request)
+    resumed = request.headers.get("last-event-id")  # a reconnecting EventSource's
+    asked = read_model(EventsQuery, {**fields, "after": resumed or fields.get("after")})
+    match = pick_match(t, who, asked.match)
+    last_seq = asked.after if asked.after is not None else t.service.state(match.id)[0]
+
+    async def still_current() -> bool:
+        kit = await run_in_threadpool(t.store.kit, kit_id=who.kit.kit_id)
+        return kit is not None and kit.current_match == match.id
+
+    stream = match_stream(
+        t.store,
+        t.broker,
+        match.id,
+        last_seq,
+        still_current=still_current,
+        disconnected=request.is_disconnected,
+        max_seconds=t.sse_max_seconds,
+    )
+    return StreamingResponse(
+        stream,
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )

@@ -1,0 +1,42 @@
+"""The odds of a form as filled in (query string, form or JSON body): read-only, so the view-only
+link may ask too. `format=html` gives the chart as an HTML fragment (the forms' live charts)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from toolkit.errors import DomekitError
+from toolkit.tracker.fields import read_model
+from toolkit.tracker.requests import OddsQuery, action_fields, query_fields, read_body
+from toolkit.tracker.web import Services, access
+
+router = APIRouter()
+
+
+@router.get("/{cap}/{key}/odds")
+@router.post("/{cap}/{key}/odds")
+async def odds(t: Services, request: Request, cap: str, key: str) -> Response:
+    who = access(t, cap, key)
+    if request.method == "POST":
+        _is_json, fields = await read_body(request)
+    else:
+        fields = query_fields(request)
+    as_html = read_model(OddsQuery, fields).format == "html"
+    match = t.service.current_match(who.kit)
+    _version, state = t.service.state(match.id)
+    referee = t.service.referee(who.game)
+    form = action_fields(fields, also=frozenset({"format"}))
+    try:
+        chart = await run_in_threadpool(referee.odds, state, form)
+        if chart is None:
+            raise DomekitError(f"no odds for a {str(form.get('type') or '')!r} form")
+    except DomekitError as exc:
+        if as_html:
+            return t.render("_odds.html", {"message": str(exc)}, status=422)
+        body = {"ok": False, "message": str(exc), "rule": getattr(exc, "rule", None)}
+        return JSONResponse(body, status_code=422)
+    if as_html:
+        return t.render("_odds.html", {"odds": chart})
+    return JSONResponse({"ok": True, "odds": chart})

@@ -1,0 +1,254 @@
+"""What every route of the tracker shares: its services (`Tracker`, kept as the app's state), who
+is asking (`Access`), the templates, the context every page gets, and the refusal pages.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+import jinja2
+from fastapi import Depends, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+from toolkit.errors import DomekitError
+from toolkit.resources import templates_dir
+from toolkit.tracker.fields import read_model
+from toolkit.tracker.history import History
+from toolkit.tracker.live import Broker
+from toolkit.tracker.matches import (
+    Closed,
+    MatchService,
+    NeedsConfirmation,
+    NotFound,
+    Stale,
+    new_client_action_id,
+)
+from toolkit.tracker.requests import (
+    Forbidden,
+    PageQuery,
+    action_fields,
+    actor_cookie,
+    flat_fields,
+    query,
+    refuse_cross_site,
+)
+from toolkit.tracker.storage import KitRow, MatchRow, Store
+
+
+@dataclass
+class Tracker:
+    """The services of one tracker app: its database, matches, history, live events, pages."""
+
+    store: Store
+    service: MatchService
+    broker: Broker
+    histories: History
+    templates: jinja2.Environment
+    sse_max_seconds: float = 600.0
+    startup_notes: list[str] = field(default_factory=list)
+
+    def render(self, name: str, context: Mapping[str, Any], status: int = 200) -> HTMLResponse:
+        html = self.templates.get_template(name).render(**context)
+        return HTMLResponse(html, status_code=status)
+
+    def odds_or_none(self, game: str, state: Any, fields: Mapping[str, Any]) -> Any:
+        """A form's odds chart for a template (a prompt whose odds need no input); None when the
+        game or the form has none, or the form cannot be read yet."""
+        try:
+            return self.service.referee(game).odds(state, fields)
+        except DomekitError:
+            return None
+
+
+def templates(tracker_dirs: list[Path]) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(d) for d in tracker_dirs] + [str(templates_dir())]),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["new_client_action_id"] = new_client_action_id
+    env.filters["clock"] = lambda ts: time.strftime("%H:%M:%S", time.localtime(float(ts)))
+    env.filters["credits"] = lambda value: f"{int(value):,}".replace(",", "\u202f")
+    return env
+
+
+async def tracker(request: Request) -> Tracker:
+    """The app's services (async: FastAPI would run a plain function in a worker thread)."""
+    found: Tracker = request.app.state.tracker
+    return found
+
+
+Services = Annotated[Tracker, Depends(tracker)]
+"""A route's services, as a FastAPI dependency."""
+
+
+# -- who is asking ----------------------------------------------------------------------------
+
+
+class Access:
+    """Who is asking: a kit through its write capability or through its view-only link."""
+
+    def __init__(self, kit: KitRow, writable: bool) -> None:
+        self.kit = kit
+        self.writable = writable
+        key = kit.kit_id if writable else kit.view_token
+        self.base = f"/{'k' if writable else 'v'}/{key}"
+        self.view_base = f"/v/{kit.view_token}"
+
+    @property
+    def game(self) -> str:
+        return self.kit.game
+
+
+def access(t: Tracker, cap: str, key: str) -> Access:
+    if cap == "k":
+        return Access(t.service.kit(key), writable=True)
+    if cap == "v":
+        return Access(t.service.kit_by_view_token(key), writable=False)
+    raise NotFound("no such page")
+
+
+def writer(t: Tracker, cap: str, key: str, request: Request) -> Access:
+    refuse_cross_site(request)
+    who = access(t, cap, key)
+    if not who.writable:
+        raise Forbidden("this is a view-only link: it can look but not change anything")
+    return who
+
+
+def pick_match(t: Tracker, who: Access, number: str | None) -> MatchRow:
+    current = t.service.current_match(who.kit)
+    if not number:
+        return current
+    for match in t.store.kit_matches(who.kit.kit_id):
+        if str(match.number) == number:
+            return match
+    raise NotFound(f"this kit has no match {number}")
+
+
+def common(t: Tracker, who: Access, match: MatchRow, request: Request) -> dict[str, Any]:
+    """What every page of a match shows: its version, whether it may be changed here, the undo
+    button, what was just recorded (`?done=`)."""
+    version, state = t.service.state(match.id)
+    current = t.service.current_match(who.kit)
+    undo = t.service.last_effective(match.id) if match.id == current.id else None
+    done = read_model(PageQuery, query(request)).done
+    done_text = ""
+    if done:
+        rows = t.store.actions(match.id, after=done - 1)
+        done_text = rows[0].text if rows and rows[0].seq == done else ""
+    return {
+        "base": who.base,
+        "view_base": who.view_base,
+        "writable": who.writable and match.id == current.id,
+        "game": who.game,
+        "match": {"id": match.id, "number": match.number, "version": version},
+        "is_current": match.id == current.id,
+        "version": version,
+        "state": state,
+        "undo": {"seq": undo[0], "text": undo[1]} if undo else None,
+        "done_text": done_text,
+        "here": request.url.path,
+        "actor": actor_cookie(request),
+        "error": None,
+    }
+
+
+def next_url(fields: Mapping[str, Any], who: Access, seq: int | None) -> str:
+    target = str(fields.get("next") or "")
+    # Only back to a page of the same kit: never an open redirect.
+    if not target.startswith(who.base + "/") or "//" in target[1:] or "\\" in target:
+        target = f"{who.base}/table"
+    target = target.split("?", 1)[0].split("#", 1)[0]
+    return f"{target}?done={seq}" if seq is not None else target
+
+
+# -- refusals ---------------------------------------------------------------------------------
+
+
+def error_kind(exc: DomekitError) -> str:
+    if isinstance(exc, Stale):
+        return "stale"
+    if isinstance(exc, Closed):
+        return "closed"
+    if isinstance(exc, NeedsConfirmation):
+        return "unconfirmed"
+    return "illegal"
+
+
+def refusal(
+    t: Tracker,
+    request: Request,
+    who: Access,
+    match: MatchRow,
+    exc: DomekitError,
+    is_json: bool,
+    fields: Mapping[str, Any],
+    *,
+    status: int,
+) -> Response:
+    """A refused write: the JSON reply, or the page that says why with the fields to send again
+    (and, when the match moved on, what the same action would do now)."""
+    version, state = t.service.state(match.id)
+    body: dict[str, Any] = {
+        "ok": False,
+        "error": error_kind(exc),
+        "message": str(exc),
+        "rule": getattr(exc, "rule", "action form" if status == 422 else None),
+        "version": version,
+    }
+    if isinstance(exc, Stale):
+        body["since"] = exc.since
+        body["state"] = t.service.referee(who.game).state_json(state)
+        if exc.duplicate is not None:
+            body["duplicate_of"] = exc.duplicate["seq"]
+            body["duplicate"] = exc.duplicate
+    if is_json:
+        return JSONResponse(body, status_code=status)
+    ctx = common(t, who, match, request)
+    fresh: dict[str, Any] = {}
+    if isinstance(exc, Stale) and fields.get("type") != "undo":
+        # What the same action would do now, so the player decides on the fresh state.
+        referee = t.service.referee(who.game)
+        try:
+            action = referee.read(action_fields(fields))
+            fresh = {"text": referee.text(action), "outcome": referee.apply(state, action)[1]}
+        except DomekitError as now:
+            fresh = {"refused": str(now)}
+    retry = [(name, value) for name, value in flat_fields(fields) if name != "version"]
+    retry.append(("version", str(version)))
+    return t.render(
+        "refused.html",
+        {
+            **ctx,
+            "title": "Not recorded",
+            "live": False,
+            "refusal": body,
+            "retry": retry,
+            "stale": isinstance(exc, Stale),
+            "fresh": fresh,
+            "back": next_url(fields, who, None),
+        },
+        status=status,
+    )
+
+
+def error_page(
+    t: Tracker, request: Request, status: int, message: str, rule: str | None = None
+) -> Response:
+    """An error outside a write's refusal: JSON for a JSON request, else the error page."""
+    wants_json = (
+        request.url.path.endswith(".json")
+        or "application/json" in request.headers.get("accept", "")
+        or request.headers.get("content-type", "").startswith("application/json")
+    )
+    if wants_json:
+        return JSONResponse({"ok": False, "message": message, "rule": rule}, status_code=status)
+    context = {"title": f"Error {status}", "status": status, "message": message}
+    return t.render("error.html", context, status)
