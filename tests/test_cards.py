@@ -394,7 +394,8 @@ def test_a_failed_build_keeps_the_old_pdf_untouched(cli, deck):
     [
         ("", "empty.csv", "the file is empty"),
         ("name,qty\n", "header.csv", "no rows below the header"),
-        ("name\nA\n", "deck.ods", "expected a .csv or .xlsx file"),
+        ("name\nA\n", "deck.numbers", "expected a .csv, .tsv, .xlsx or .ods file"),
+        ("name\nA\n", "deck.ods", "not a readable .ods spreadsheet"),
         ("name,qty\nA,0\n", "none.csv", "every row has 0 copies"),
         ("not a zip", "bad.xlsx", "not a readable .xlsx workbook"),
     ],
@@ -508,11 +509,17 @@ def test_calibrate_rejects_a_bad_paper(cli, tmp_path):
     assert not (tmp_path / "c.pdf").exists()
 
 
-def test_characters_the_standard_fonts_lack_are_named_in_a_warning(cli, tmp_path):
+def test_characters_the_font_lacks_are_named_in_a_warning_with_row_and_column(cli, tmp_path):
+    """Noto Sans (the default) prints Latin, Greek, Cyrillic and the typographic marks; a tick or
+    an arrow it has no glyph for is a warning naming the row, the column and the character."""
     sheet = tmp_path / "u.csv"
     sheet.write_text("name,text\nÜber → Ω,Tick ✓ and “quotes” — 5 €\n", encoding="utf-8")
     pdf, result = build(cli, sheet)
-    assert "u.csv, row 2: the standard fonts cannot print ✓" in result.stderr
-    assert "→" not in result.stderr.split("print")[-1]  # arrows and Greek come from Symbol
+    assert "u.csv, row 2, field 'text': the font Noto Sans has no glyph for ✓ (U+2713)" in (
+        result.stderr
+    )
+    assert "u.csv, row 2, field 'name': the font Noto Sans has no glyph for → (U+2192)" in (
+        result.stderr
+    )
     text = pdf[0].get_text()
-    assert "Über →" in text and "“quotes” — 5 €" in text  # (Ω reads back as the Ohm sign)
+    assert "Über" in text and "Ω" in text and "“quotes” — 5 €" in text

@@ -218,15 +218,27 @@ def kit(
 
 @app.command("cards")
 def cards(
-    file: Path = typer.Argument(..., help="A .csv or .xlsx file."),
+    file: Path = typer.Argument(..., help="A .csv, .tsv, .xlsx or .ods file."),
     out: Path | None = typer.Option(
-        None, "--out", help="The PDF to write (default <name>-cards.pdf in Domekit's home folder)."
+        None,
+        "--out",
+        help="The PDF to write, or the folder for png and tts (default <name>-cards.pdf, "
+        "-cards-png/, -cards-tts/ in Domekit's home folder); with several formats, a folder.",
+    ),
+    formats: str = typer.Option(
+        "pdf", "--format", metavar="pdf|png|tts", help="pdf, png, tts, or several: pdf,png,tts."
+    ),
+    dpi: int = typer.Option(300, "--dpi", help="Pixels an inch of the PNG and TTS images."),
+    preview: bool = typer.Option(
+        False, "--preview", help="Also write a PNG contact sheet of the deck (<out>-preview.png)."
     ),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     size: str = typer.Option(
-        "poker", "--size", help="poker, bridge, mini, tarot, square or WxH in mm, like 63x88."
+        "poker",
+        "--size",
+        help="poker, bridge, mini, tarot, square or WxH in mm, in or pt, like 63x88 or 2.5x3.5in.",
     ),
-    bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm."),
+    bleed: str = typer.Option("3", "--bleed", help="Bleed, in mm unless it says: 3, 0.125in."),
     marks: str = typer.Option(
         "edges", "--marks", help="Crop marks: corners, edges, lines or none."
     ),
@@ -235,7 +247,7 @@ def cards(
         "--back",
         metavar="TEXT|IMAGE|COLUMN",
         help="Card backs: a column (its text or image per card), an image file, or a text; no "
-        "backs without it.",
+        "backs without it (unless a column is called back).",
     ),
     duplex: str = typer.Option(
         "long", "--duplex", help="How the sheet flips when printed on both sides: long or short."
@@ -244,7 +256,7 @@ def cards(
         "0,0", "--back-offset", metavar="X,Y", help="Shift backs by X,Y mm (read off calibrate)."
     ),
     title: str | None = typer.Option(
-        None, "--title", metavar="COL", help="The title column (default: the first)."
+        None, "--title", metavar="COL", help="The title column (default: by name, else the first)."
     ),
     text: str | None = typer.Option(None, "--text", metavar="COL", help="The body text column."),
     image: str | None = typer.Option(
@@ -260,17 +272,34 @@ def cards(
         metavar="FILE.j2",
         help="A jinja2 template of paragraph markup for the card body.",
     ),
+    layout: str | None = typer.Option(
+        None,
+        "--layout",
+        metavar="NAME|FILE",
+        help="Where each part sits: classic, art, event, or a .toml or .yaml layout file.",
+    ),
+    font: Path | None = typer.Option(
+        None, "--font", metavar="FILE.ttf", help="Your font (default: Noto Sans, shipped)."
+    ),
+    font_bold: Path | None = typer.Option(None, "--font-bold", metavar="FILE.ttf"),
+    font_italic: Path | None = typer.Option(None, "--font-italic", metavar="FILE.ttf"),
+    font_bold_italic: Path | None = typer.Option(None, "--font-bold-italic", metavar="FILE.ttf"),
+    watch: bool = typer.Option(
+        False, "--watch", help="Build again on every save of the sheet, layout, template, images."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
-    """Any spreadsheet (CSV or XLSX) as one PDF of cards: bleed, safe zone, crop marks, N-up
-    sheets and mirrored duplex backs.
+    """Any spreadsheet (CSV, TSV, XLSX, ODS) as print-ready cards: a PDF (bleed, safe zone, crop
+    marks, N-up sheets, mirrored duplex backs), PNG files for print services, or Tabletop
+    Simulator deck sheets.
 
-    Defaults: the first column is the title; a column text, ability or rules is the body (shrunk
-    to fit, :name: draws icons/name.png or .svg beside the file); qty, count or copies repeats a
-    card; image and qr columns are a picture and a QR code; the other columns become labelled
-    stat lines.
+    Defaults: a column called name, title (or Nimi, Namn ...) is the title, else the first; text,
+    ability, rules (Teksti, Text ...) is the body (**bold**, *italic*, :name: draws icons/name.png
+    or .svg beside the file; shrunk to fit); qty, count, copies (Määrä, Anzahl ...) repeats a
+    card; image, qr and back columns are a picture, a QR code and the back; the other columns
+    become labelled stat lines.
     """
-    from toolkit.cards import DUPLEX, MARKS, CardsOptions, build_cards, check_choice
+    from toolkit.cards import DUPLEX, MARKS, CardsOptions, check_choice, parse_formats
 
     options = CardsOptions(
         file=file,
@@ -288,31 +317,24 @@ def cards(
         qty=qty,
         qr=qr,
         template=template,
+        formats=parse_formats(formats),
+        dpi=dpi,
+        preview=preview,
+        layout=layout,
+        font=font,
+        font_bold=font_bold,
+        font_italic=font_italic,
+        font_bold_italic=font_bold_italic,
     )
-    result = build_cards(options)
-    layout = result.layout
-    orientation = "landscape" if layout.landscape else "portrait"
-    if as_json:
-        _print_json(
-            {
-                "pdf": str(result.pdf),
-                "cards": result.cards,
-                "sheets": result.sheets,
-                "pages": result.pages,
-                "per_page": layout.per_page,
-                "orientation": orientation,
-                "warnings": list(result.warnings),
-            }
-        )
+    if watch:
+        from toolkit.cards.watch import watch_cards
+
+        watch_cards(options, as_json=as_json)
         return
-    typer.echo(result.pdf)
-    typer.echo(
-        f"{result.cards} cards on {result.sheets} sheets ({result.pages} pages), "
-        f"{layout.per_page} per {orientation} page",
-        err=True,
-    )
-    for warning in result.warnings:
-        typer.echo(f"warning: {warning}", err=True)
+    from toolkit.cards import build_cards
+    from toolkit.cards.report import print_result
+
+    print_result(build_cards(options), as_json=as_json)
 
 
 @app.command("calibrate")
