@@ -277,7 +277,7 @@ def test_an_image_back_fills_each_card_bleed(cli, deck, tmp_path):
     assert len(backs) == 3
     for info in backs:
         x0, y0, x1, y1 = (v / MM for v in info["bbox"])
-        assert x1 - x0 >= 63.5 + 6 - 0.01 and y1 - y0 >= 88.9 + 6 - 0.01  # trim + 2 x bleed
+        assert x1 - x0 >= 63 + 6 - 0.01 and y1 - y0 >= 88 + 6 - 0.01  # trim + 2 x bleed
 
 
 def test_page_boxes_trim_and_bleed(cli, deck):
@@ -285,7 +285,7 @@ def test_page_boxes_trim_and_bleed(cli, deck):
     page = pdf[0]
     trim, bleed = page.trimbox, page.bleedbox
     # three poker cards in a row, 2 x 2 mm of bleed between neighbours: the cuts' outer edges
-    assert (trim.width / MM, trim.height / MM) == pytest.approx((3 * 63.5 + 8, 88.9), abs=0.01)
+    assert (trim.width / MM, trim.height / MM) == pytest.approx((3 * 63 + 8, 88), abs=0.01)
     assert bleed.width - trim.width == pytest.approx(4 * MM, abs=0.01)
 
 

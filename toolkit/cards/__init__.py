@@ -556,7 +556,8 @@ def build_cards(args: CardsOptions) -> CardsResult:
 
         faces = faces if faces is not None else [maker.face(card) for card in cards]
         first = next(iter(outputs.values()))
-        preview = first.parent / f"{first.name.removesuffix('.pdf')}-preview.png"
+        base = first.name.removesuffix(".pdf") if len(outputs) == 1 else f"{args.file.stem}-cards"
+        preview = first.parent / f"{base}-preview.png"
         write_preview(preview, cards, faces, maker, size=size, title=sheet.path.stem)
         result.outputs.append(preview)
     result.warnings = maker.warnings

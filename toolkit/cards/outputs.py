@@ -272,7 +272,8 @@ def write_tts(
     with atomic_folder(folder) as temp:
         for number, sheet in enumerate(sheets, start=1):
             columns, rows = tts_grid(len(sheet))
-            result.grid = (columns, rows)
+            if number == 1:
+                result.grid = (columns, rows)
             drawers = [face for _, face in sheet]
             hidden = back_faces.get(sheet[0][0].back or "", default_back)
             back_cells = [back_faces.get(card.back or "", default_back) for card, _ in sheet]

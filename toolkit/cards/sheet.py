@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from toolkit.errors import DataError
 
@@ -93,7 +94,7 @@ def decode(path: Path) -> tuple[str, str]:
         )
     from charset_normalizer import from_bytes
 
-    best = from_bytes(raw[: 4 * SNIFF_BYTES], cp_isolation=None).best()
+    best = _likeliest(from_bytes(raw[: 4 * SNIFF_BYTES]))
     if best is None or best.encoding in ("utf_8", "ascii"):
         raise DataError(
             path, f"not UTF-8 text and not an encoding Domekit can tell; {SAVE_AS_UTF8}", line=line
@@ -108,6 +109,24 @@ def decode(path: Path) -> tuple[str, str]:
             line=line,
         ) from None
     return text, _encoding_name(best.encoding)
+
+
+PREFERRED = ("cp1252", "latin_1", "iso8859_15", "mac_roman")  # when the detector ties
+
+
+def _likeliest(matches: Any) -> Any:
+    """charset-normalizer's best match; among equally good ones (short Western text reads the
+    same in Windows-1250, -1252 and -1257) the Western European encodings spreadsheets write."""
+    ranked = list(matches)
+    if not ranked:
+        return None
+    first = ranked[0]
+    ties = [m for m in ranked if (m.chaos, m.coherence) == (first.chaos, first.coherence)]
+    for codec in PREFERRED:
+        for match in ties:
+            if match.encoding == codec:
+                return match
+    return first
 
 
 def _encoding_name(codec: str) -> str:
