@@ -151,7 +151,7 @@ def save_png(image: Image, path: Path, dpi: int) -> None:
 def file_stem(title: str, fallback: str = "card") -> str:
     """A card's title as a safe file name: letters and digits of any script, lower case,
     words joined by '-', at most 48 characters (no path separators, dots or spaces)."""
-    text = unicodedata.normalize("NFKC", title).casefold()
+    text = unicodedata.normalize("NFKC", title).lower()
     words = "".join(ch if ch.isalnum() else " " for ch in text).split()
     stem = "-".join(words)[:48].strip("-")
     return stem or fallback

@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.errors import DataError
 from toolkit.pdf.boxes import (
+    STAT_LEADING,
     Box,
     Layout,
     draw_frame,
@@ -359,6 +360,10 @@ class FaceMaker:
                 )
         elif box.kind == "stats" and content:
             shown = [(label, value) for label, value in content if value]
+            room = int(area.h / (style.size * STAT_LEADING / pt(1)) + 1e-6)
+            if len(shown) > room:
+                self.warn(f"{where}: the {box.name} box holds {room} of {len(shown)} stat lines")
+                shown = shown[:room]
             draw_stats(
                 c, shown, area.top, area, fonts=self.fonts, size=style.size, colour=style.colour
             )

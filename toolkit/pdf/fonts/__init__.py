@@ -106,9 +106,10 @@ def shipped_face(face: str) -> Path:
 
 def check_font_file(path: Path) -> None:
     """A DataError unless `path` is a TrueType-outline font file reportlab can embed."""
-    from toolkit.data import read_bytes
+    from toolkit.data import check_file_size
 
-    head = read_bytes(path, limit=MAX_FONT_BYTES)[:4]
+    check_file_size(path, MAX_FONT_BYTES)
+    head = _head(path)
     if head in TRUETYPE_TAGS:
         return
     if head == CFF_TAG:
@@ -118,6 +119,16 @@ def check_font_file(path: Path) -> None:
     if head in (b"wOFF", b"wOF2"):
         raise DataError(path, f"a web font (WOFF); {CONVERT_HINT}")
     raise DataError(path, "not a TrueType or OpenType font file")
+
+
+def _head(path: Path) -> bytes:
+    from toolkit.errors import DomekitError
+
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(4)
+    except OSError as exc:
+        raise DomekitError(f"{path}: cannot read: {exc.strerror}") from None
 
 
 def _register(font_name: str, path: Path) -> None:
