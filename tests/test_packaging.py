@@ -187,7 +187,8 @@ def test_a_kit_calculators_and_the_tracker_from_other_folders(user, tmp_path):
     cards = user("cards", str(sheet), cwd=tmp_path / "b")
     assert cards.stdout == f"{data / 'deck-cards.pdf'}\n"
     # the wheel's PDFium renders PNG and TTS output; a built-in layout is package data
-    cards = user("cards", str(sheet), "--format", "png,tts", "--layout", "event", cwd=tmp_path / "b")
+    formats = ("--format", "png,tts", "--layout", "event")
+    cards = user("cards", str(sheet), *formats, cwd=tmp_path / "b")
     assert cards.stdout.split() == [str(data / "deck-cards-png"), str(data / "deck-cards-tts")]
     assert (data / "deck-cards-png" / "001-imp.png").stat().st_size > 1000
     assert (data / "deck-cards-tts" / "deck.json").is_file()
