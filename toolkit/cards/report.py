@@ -12,7 +12,20 @@ from toolkit.cards import CardsResult
 
 
 def as_dict(result: CardsResult) -> dict[str, Any]:
+    """A PDF alone: its seven fields as ever (pdf, cards, sheets, pages, per_page, orientation,
+    warnings); with PNG, TTS or a preview, also the outputs, formats, columns, how the sheet was
+    read, and a `png` and `tts` object each."""
     deck = result.pdf
+    if deck is not None and result.outputs == [deck.pdf]:
+        return {
+            "pdf": str(deck.pdf),
+            "cards": deck.cards,
+            "sheets": deck.sheets,
+            "pages": deck.pages,
+            "per_page": deck.layout.per_page,
+            "orientation": "landscape" if deck.layout.landscape else "portrait",
+            "warnings": list(result.warnings),
+        }
     columns = result.columns
     found: dict[str, Any] = {
         "outputs": [str(path) for path in result.outputs],

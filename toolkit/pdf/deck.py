@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import re
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -389,6 +390,7 @@ class FaceMaker:
         style = ParagraphStyle(
             "card", fontName=self.fonts.regular, fontSize=BODY_SIZE, leading=BODY_SIZE * 1.2
         )
+        self.fonts.ensure_all()
         markup = icon_markup(card.markup or "", self.icons, BODY_SIZE)
         try:
             return icon_paragraph(markup, style, self.icons)
@@ -428,7 +430,7 @@ def _where(card: DeckCard) -> str:
 def back_face(back: DeckBack, maker: FaceMaker) -> Callable[[Canvas, CardBox], None]:
     """A picture filling the bleed, or the text big and centred on a dark ground. Drawn once per
     PDF as a form XObject and placed at every card: a deck has few backs and many cards."""
-    forms: set[int] = set()
+    forms: weakref.WeakSet[Canvas] = weakref.WeakSet()  # a freed canvas's id may come back
     pictures = maker.pictures
 
     def draw_at_origin(c: Canvas, box: CardBox) -> None:
@@ -458,7 +460,7 @@ def back_face(back: DeckBack, maker: FaceMaker) -> Callable[[Canvas, CardBox], N
     def draw(c: Canvas, box: CardBox) -> None:
         trim = box.trim
         name = f"back_{id(back)}_{trim.w:g}x{trim.h:g}"
-        if id(c) not in forms:
+        if c not in forms:
             origin = CardBox(
                 Rect(0, 0, trim.w, trim.h),
                 box.bleed.moved(-trim.x, -trim.y),
@@ -468,7 +470,7 @@ def back_face(back: DeckBack, maker: FaceMaker) -> Callable[[Canvas, CardBox], N
             c.beginForm(name, *origin.bleed.points())  # type: ignore[arg-type]
             draw_at_origin(c, origin)
             c.endForm()
-            forms.add(id(c))
+            forms.add(c)
         c.saveState()
         c.translate(pt(trim.x), pt(trim.y))
         c.doForm(name)

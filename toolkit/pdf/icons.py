@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os.path
 import re
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,7 +41,8 @@ class Icon:
     aspect: float = 1.0  # width / height
     _image: Any = None  # ImageReader for bitmaps
     _drawing: Any = None  # svglib Drawing for SVG
-    _forms: set[int] = field(default_factory=set)  # ids of canvases holding this icon's form
+    # the canvases holding this icon's form (weakly: a new canvas may reuse a freed one's id)
+    _forms: weakref.WeakSet[Canvas] = field(default_factory=weakref.WeakSet)
 
     @property
     def is_svg(self) -> bool:
@@ -67,14 +69,14 @@ class Icon:
         width = height * self.aspect
         if self._drawing is not None:
             form = f"icon_{self.name}_{id(self)}"
-            if id(c) not in self._forms:
+            if c not in self._forms:
                 drawing = self._drawing
                 from reportlab.graphics import renderPDF
 
                 c.beginForm(form, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
                 renderPDF.draw(drawing, c, 0, 0)
                 c.endForm()
-                self._forms.add(id(c))
+                self._forms.add(c)
             c.saveState()
             c.translate(x, y)
             c.scale(width / self._drawing.width, height / self._drawing.height)
@@ -272,7 +274,8 @@ def fit_icon_text(
     box's width (a title). Text that does not fit at `min_size` is cut with "..."."""
     if fonts is not None:
         font = fonts.regular
-        paragraphs = _rich_words(text, icons, fonts)
+        rich = "*" in text or "\\" in text
+        paragraphs = _rich_words(text, icons, fonts) if rich else _words(text, icons, font)
     else:
         paragraphs = _words(text, icons, font)
     space = text_width(" ", font)
