@@ -597,3 +597,43 @@ def test_watch_builds_again_on_every_save_and_prints_the_time(tmp_path):
     finally:
         child.send_signal(signal.SIGINT)
         child.wait(timeout=10)
+
+
+# --- bad flags ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--format", "jpg"], "--format 'jpg': expected pdf, png or tts"),
+        (["--dpi", "5"], "--dpi 5: expected 72 to 1200"),
+        (["--layout", "nosuch"], "--layout 'nosuch': expected a built-in layout (art, classic, "
+         "event) or a .toml or .yaml file"),
+        (["--layout", "gone.toml"], "--layout 'gone.toml': no such file"),
+        (["--font-bold", "b.ttf"], "--font-bold, --font-italic and --font-bold-italic need --font"),
+        (["--size", "2.5x3.5furlong"], "--size '2.5x3.5furlong': expected poker"),
+        (["--bleed", "1in"], "--bleed 1in: expected 0 to 10 mm"),
+    ],
+)  # fmt: skip
+def test_bad_new_flags_are_clear_errors(cli, tmp_path, flags, message):
+    out = tmp_path / "out.pdf"
+    result = cli("cards", str(sheet(tmp_path, "name\nA\n")), "--out", str(out), *flags)
+    result.assert_refused(message)
+    assert not out.exists()
+
+
+def test_a_dpi_that_is_no_number_is_a_usage_error(cli, tmp_path):
+    result = cli("cards", str(sheet(tmp_path, "name\nA\n")), "--dpi", "lots")
+    assert result.exit_code == 2 and "'lots' is not a whole number" in result.stderr
+
+
+def test_a_layout_file_past_its_bounds_is_refused(cli, tmp_path):
+    layout = tmp_path / "big.yaml"
+    layout.write_text("boxes:\n" + "  # padding\n" * 7000)
+    result = cli("cards", str(sheet(tmp_path, "name\nA\n")), "--layout", str(layout))
+    result.assert_refused("big.yaml: larger than 64 KiB")
+    many = tmp_path / "many.toml"
+    many.write_text("".join(f"[boxes.b{n}]\nx=1\ny=1\nwidth=5\nheight=5\n" for n in range(101)))
+    cli("cards", str(tmp_path / "deck.csv"), "--layout", str(many)).assert_refused(
+        "many.toml: more than 100 boxes"
+    )

@@ -541,15 +541,12 @@ def build_cards(args: CardsOptions) -> CardsResult:
                 maker=maker,
             )
         else:
-            from toolkit.cards.outputs import write_png, write_tts
+            from toolkit.cards.outputs import RasterJob, write_png, write_tts
 
             faces = faces if faces is not None else [maker.face(card) for card in cards]
             writer = write_png if kind == "png" else write_tts
-            result.raster.append(
-                writer(
-                    path, cards, faces, backs, maker, size=size, dpi=args.dpi, title=sheet.path.stem
-                )
-            )
+            job = RasterJob(cards, faces, backs, maker, size, args.dpi, sheet.path.stem)
+            result.raster.append(writer(path, job))
         result.outputs.append(path)
     if args.preview:
         from toolkit.cards.outputs import write_preview

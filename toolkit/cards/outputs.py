@@ -56,6 +56,20 @@ class RasterResult:
     grid: tuple[int, int] = (0, 0)  # TTS cells across and down
 
 
+@dataclass(frozen=True)
+class RasterJob:
+    """What a raster output draws: the deck's cards, their face drawers (in the same order),
+    the backs, the face maker (fonts, pictures, warnings), the card size and the resolution."""
+
+    cards: Sequence[DeckCard]
+    faces: Sequence[Drawer]
+    backs: dict[str, DeckBack]
+    maker: FaceMaker
+    size: CardSize
+    dpi: int
+    title: str = ""
+
+
 # ---------------------------------------------------------------------------------------------
 # Folders written as a whole
 
@@ -178,19 +192,11 @@ def _back_drawers(backs: dict[str, DeckBack], maker: FaceMaker, title: str) -> d
 # The outputs
 
 
-def write_png(
-    folder: Path,
-    cards: Sequence[DeckCard],
-    faces: Sequence[Drawer],
-    backs: dict[str, DeckBack],
-    maker: FaceMaker,
-    *,
-    size: CardSize,
-    dpi: int,
-    title: str = "",
-) -> RasterResult:
+def write_png(folder: Path, job: RasterJob) -> RasterResult:
     """One PNG per printed card (`NNN-title.png`, copies numbered on), with its bleed, and each
     back: `back.png` when the deck has one, `back-<name>.png` each when cards name their own."""
+    cards, faces, backs, maker = job.cards, job.faces, job.backs, job.maker
+    size, dpi, title = job.size, job.dpi, job.title
     result = RasterResult("png", folder)
     printed = [(card, face) for card, face in zip(cards, faces, strict=True) if card.copies]
     total = sum(card.copies for card, _ in printed)
@@ -239,21 +245,13 @@ def tts_grid(count: int) -> tuple[int, int]:
     return columns, rows
 
 
-def write_tts(
-    folder: Path,
-    cards: Sequence[DeckCard],
-    faces: Sequence[Drawer],
-    backs: dict[str, DeckBack],
-    maker: FaceMaker,
-    *,
-    size: CardSize,
-    dpi: int,
-    title: str = "",
-) -> RasterResult:
+def write_tts(folder: Path, job: RasterJob) -> RasterResult:
     """Tabletop Simulator deck sheets: `deck-N.png` of up to 10 x 7 cells without bleed (69
     cards and, in the last cell, the card TTS shows for a hidden card: the back), `back.png` (or
     `back-N.png` sheets when cards have backs of their own), and `deck.json`, a TTS saved object
     of the whole deck, copies included (Saved Objects folder, or Objects > Saved Objects)."""
+    cards, faces, backs, maker = job.cards, job.faces, job.backs, job.maker
+    size, dpi, title = job.size, job.dpi, job.title
     result = RasterResult("tts", folder)
     printed = [(card, face) for card, face in zip(cards, faces, strict=True) if card.copies]
     keys = [card.back for card, _ in printed]
