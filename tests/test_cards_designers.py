@@ -21,7 +21,7 @@ import pymupdf
 import pytest
 from PIL import Image
 
-from tests.test_cards import build, words, write_png
+from tests.test_cards import STAR_SVG, build, words, write_png
 from toolkit.pdf.fonts import shipped_face
 from toolkit.pdf.geometry import MM
 
@@ -170,8 +170,15 @@ def test_several_formats_and_a_preview_in_one_command(cli, tmp_path):
 
 
 def test_every_font_in_a_deck_pdf_is_embedded_noto_sans(cli, tmp_path):
-    deck = sheet(tmp_path, "name,text,cost\nImp,**Burn** one *now*.,2\n")
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "star.svg").write_text(STAR_SVG)  # svglib drawings start in Helvetica
+    deck = sheet(tmp_path, "name,text,cost\nImp,**Burn** one *now* :star:.,2\n")
     pdf, _ = build(cli, deck, "--back", "Back text")
+    if shutil.which("pdffonts"):  # every font object of the file, not only the pages' fonts
+        fonts_anywhere = subprocess.run(
+            ["pdffonts", str(tmp_path / "out.pdf")], capture_output=True, text=True, check=False
+        ).stdout
+        assert "Helvetica" not in fonts_anywhere and fonts_anywhere.count(" yes yes yes ") == 3
     fonts = {font[3] for page in pdf for font in page.get_fonts()}
     assert fonts and all("+NotoSans-" in name for name in fonts), fonts  # subsets: ABCDEF+...
     assert {name.split("+")[1] for name in fonts} == {
@@ -184,7 +191,7 @@ def test_every_font_in_a_deck_pdf_is_embedded_noto_sans(cli, tmp_path):
         for span in line["spans"]
     }
     assert "Bold" in spans["Burn"] and "Italic" in spans["now"]
-    assert "Burn one now." in pdf[0].get_text().replace("\n", " ")  # no asterisks printed
+    assert "Burn one now" in pdf[0].get_text() and "*" not in pdf[0].get_text()
 
 
 def test_greek_and_cyrillic_print_as_text(cli, tmp_path):
@@ -637,3 +644,13 @@ def test_a_layout_file_past_its_bounds_is_refused(cli, tmp_path):
     cli("cards", str(tmp_path / "deck.csv"), "--layout", str(many)).assert_refused(
         "many.toml: more than 100 boxes"
     )
+
+
+def test_the_example_layout_prints_the_example_deck_without_a_warning(cli, tmp_path):
+    examples = Path(__file__).resolve().parents[1] / "examples" / "cards"
+    out = tmp_path / "example.pdf"
+    result = run(cli, str(examples / "deck.csv"), "--layout", str(examples / "layout.toml"),
+                 "--back", "deck", "--out", str(out))  # fmt: skip
+    assert "warning" not in result.stderr
+    text = pymupdf.open(out)[0].get_text()
+    assert "Ember Knight" in text and "Fire deck" in text and "Strength" in text

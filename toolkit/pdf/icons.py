@@ -72,9 +72,17 @@ class Icon:
             if c not in self._forms:
                 drawing = self._drawing
                 from reportlab.graphics import renderPDF
+                from reportlab.graphics.shapes import STATE_DEFAULTS
 
                 c.beginForm(form, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
-                renderPDF.draw(drawing, c, 0, 0)
+                # renderPDF starts every drawing in Helvetica: the page's own font instead, so a
+                # deck names no font it does not embed (text in an SVG prints in it too)
+                default = STATE_DEFAULTS["fontName"]
+                STATE_DEFAULTS["fontName"] = getattr(c, "_fontname", default)
+                try:
+                    renderPDF.draw(drawing, c, 0, 0)
+                finally:
+                    STATE_DEFAULTS["fontName"] = default
                 c.endForm()
                 self._forms.add(c)
             c.saveState()
