@@ -654,3 +654,16 @@ def test_the_example_layout_prints_the_example_deck_without_a_warning(cli, tmp_p
     assert "warning" not in result.stderr
     text = pymupdf.open(out)[0].get_text()
     assert "Ember Knight" in text and "Fire deck" in text and "Strength" in text
+
+
+def test_a_back_offset_in_inches_moves_the_backs_that_far(cli, tmp_path):
+    deck = sheet(tmp_path, "name\nA\n")
+    plain, _ = build(cli, deck, "--back", "Domekit")
+    shifted, _ = build(cli, deck, "--back", "Domekit", "--back-offset", "0.1in,-2mm")
+    [before] = [w for w in words(plain[1]) if w[4] == "Domekit"]
+    [after] = [w for w in words(shifted[1]) if w[4] == "Domekit"]
+    assert after[0] - before[0] == pytest.approx(2.54, abs=0.01)
+    assert after[1] - before[1] == pytest.approx(2.0, abs=0.01)  # +Y is up: 2 mm down the page
+    cli("cards", str(deck), "--back-offset", "1furlong,0").assert_refused(
+        "--back-offset '1furlong,0': expected X,Y in mm, in or pt"
+    )

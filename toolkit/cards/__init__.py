@@ -456,11 +456,7 @@ def prepare(args: CardsOptions) -> tuple[Any, ...]:
     size = parse_size(args.size, args.bleed)
     if not MIN_DPI <= args.dpi <= MAX_DPI:
         raise DomekitError(f"--dpi {args.dpi}: expected {MIN_DPI} to {MAX_DPI}")
-    back_offset = (0.0, 0.0)
-    if args.back_offset != "0,0":  # kits (sockets, secrets, json) loads only for an offset
-        from toolkit.pdf.kits import parse_back_offset
-
-        back_offset = parse_back_offset(args.back_offset)
+    back_offset = parse_offset(args.back_offset) if args.back_offset != "0,0" else (0.0, 0.0)
     outputs = _outputs(args)
     fonts = font_family(args)
     layout = None
@@ -514,6 +510,28 @@ def _plan_warnings(sheet: Sheet, columns: Columns, layout: Layout | None) -> lis
                 f"{layout_column(layout, box)!r}; the box stays empty"
             )
     return found
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """`--back-offset X,Y`: mm as the kits take it (`0.5,-1`), or each part with its unit
+    (`0.02in,-0.5mm`)."""
+    from toolkit.pdf.kits import MAX_BACK_OFFSET, parse_back_offset  # loads only for an offset
+    from toolkit.pdf.units import length
+
+    parts = text.split(",")
+    if len(parts) != 2 or not re.search(r"[a-z]", text, re.IGNORECASE):
+        return parse_back_offset(text)
+    try:
+        x, y = (length(part) for part in parts)
+    except ValueError:
+        raise DomekitError(
+            f"--back-offset {text!r}: expected X,Y in mm, in or pt, like 0.5,-1 or 0.02in,0"
+        ) from None
+    if abs(x) > MAX_BACK_OFFSET or abs(y) > MAX_BACK_OFFSET:
+        raise DomekitError(
+            f"--back-offset {text!r}: each part must be within +-{MAX_BACK_OFFSET:g} mm"
+        )
+    return x, y
 
 
 def build_cards(args: CardsOptions) -> CardsResult:
