@@ -11,29 +11,29 @@ from collections import Counter
 import pytest
 
 from toolkit.errors import DomekitError, RuleError
+from toolkit.games.naturedome.actions import Attack, LayBoost, Respond
+from toolkit.games.naturedome.actions import parse as parse_action
 from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.data import load_deck, load_rules
-from toolkit.games.naturedome.rules import (
-    RULE_BOOST,
-    RULE_BOOST_DEFENCE,
-    RULE_CHOICE,
-    RULE_SET_UP,
-    RULE_TURNS,
-    RULE_WINNER,
-    Attack,
-    CardKind,
-    Defence,
-    LayBoost,
-    Match,
+from toolkit.games.naturedome.match import (
+    MatchState,
     Phase,
-    PowerCard,
-    Respond,
     apply,
     legal_actions,
     new_match,
     new_match_in_order,
-    parse_action,
     replay,
+)
+from toolkit.games.naturedome.rules import (
+    RULE_BOOST,
+    RULE_BOOST_DEFENSE,
+    RULE_CHOICE,
+    RULE_SET_UP,
+    RULE_TURNS,
+    RULE_WINNER,
+    CardKind,
+    Defense,
+    PowerCard,
 )
 
 RULES = load_rules()
@@ -54,7 +54,7 @@ def with_rules(**sections: dict) -> NatureDomeRules:
     return NatureDomeRules.model_validate(data)
 
 
-def play(state: Match, *actions: str) -> Match:
+def play(state: MatchState, *actions: str) -> MatchState:
     for text in actions:
         state, _ = apply(state, parse_action(text))
     return state
@@ -87,7 +87,7 @@ def test_the_rule_texts_example_in_a_match():
     state = new_match_in_order(deck, RULES, seed=1)
     state, outcome = apply(state, Attack("claw"))
     assert state.phase is Phase.RESPOND
-    state, outcome = apply(state, Respond(Defence.DEFEND, "shell"))
+    state, outcome = apply(state, Respond(Defense.DEFEND, "shell"))
     assert outcome.clash is not None and outcome.clash.damage == 100
     assert state.health == (1000, 900)
     assert ids(state.played) == ["claw", "shell"]
@@ -102,7 +102,7 @@ def test_the_zone_penalty_follows_each_cards_owner():
     deck += [card("flimsy", defend=100), card("bite", attack=500), card("p6")] + PLAIN[:3]
     state = play(new_match_in_order(deck, RULES, seed=1), "attack claw", "defend flimsy")
     assert state.health == (1000, 400)  # 700 - 100: Player 2 is now in the yellow zone
-    state, outcome = apply(play(state, "attack bite"), Respond(Defence.DEFEND, "guard"))
+    state, outcome = apply(play(state, "attack bite"), Respond(Defense.DEFEND, "guard"))
     # Player 2's bite is 500 - 100 = 400 against Player 1's green guard 300.
     assert (outcome.clash.attack_total, outcome.clash.defense_total) == (400, 300)
     assert state.health == (900, 400)
@@ -113,7 +113,7 @@ def test_turns_and_cards_in_hand_are_enforced():
     of their choice' - from their own hand, in turn."""
     state = new_match_in_order(PLAIN, RULES, seed=1)
     with pytest.raises(RuleError) as caught:
-        apply(state, Respond(Defence.DEFEND, "c4"))
+        apply(state, Respond(Defense.DEFEND, "c4"))
     assert caught.value.rule == RULE_TURNS
     with pytest.raises(RuleError) as caught:
         apply(state, Attack("c4"))  # Player 2's card
@@ -131,7 +131,7 @@ def test_when_both_use_their_last_cards_the_attacker_draws_first():
     three new cards first.'"""
     state = new_match_in_order(PLAIN, RULES, seed=1)
     state = play(state, "attack c1", "defend c4", "attack c5", "escape c2")
-    state, outcome = apply(play(state, "attack c3"), Respond(Defence.DEFEND, "c6"))
+    state, outcome = apply(play(state, "attack c3"), Respond(Defense.DEFEND, "c6"))
     assert ids(state.hands[0]) == ["c7", "c8", "c9"]  # Player 1 attacked: draws first
     assert ids(state.hands[1]) == ["c10", "c11", "c12"]
     assert ids(state.draw_pile) == []
@@ -145,11 +145,11 @@ def test_an_empty_deck_is_the_played_cards_reshuffled():
     state = new_match_in_order(deck, RULES, seed=7)
     assert state.draw_pile == ()
     state = play(state, "attack c1", "defend c4", "attack c5", "escape c2", "attack c3")
-    state, outcome = apply(state, Respond(Defence.DEFEND, "c6"))
+    state, outcome = apply(state, Respond(Defense.DEFEND, "c6"))
     assert "The deck is empty: the 6 played cards are reshuffled" in outcome.steps
     assert len(state.hands[0]) == 3 and len(state.hands[1]) == 3
     assert Counter(state.hands[0] + state.hands[1]) == Counter(deck)
-    assert state.played == () and state.shuffles == 1
+    assert state.played == () and state.reshuffles == 1
     # The shuffle comes from the match's seed: the same log always gives the same hands.
     again = play(
         new_match_in_order(deck, RULES, seed=7),
@@ -175,7 +175,7 @@ def test_an_attack_boost_as_the_attackers_last_card_draws_three_and_combines():
     state, outcome = apply(state, LayBoost("howl"))
     assert ids(state.hands[0]) == ["fang", "n2", "n3"]
     assert "draw 3 new Power Cards and combine one with it" in outcome.steps[-1]
-    state, outcome = apply(play(state, "attack fang"), Respond(Defence.DEFEND, "q3"))
+    state, outcome = apply(play(state, "attack fang"), Respond(Defense.DEFEND, "q3"))
     assert outcome.clash.attack_total == 600  # boost 200 + attack 400
     assert state.health == (1000, 900)
 
@@ -189,15 +189,15 @@ def test_an_attack_boost_as_the_defenders_last_card_defends_at_0():
     state = new_match_in_order(deck, RULES, seed=1)
     state = play(state, "attack a1")
     with pytest.raises(RuleError) as caught:  # Player 2 still holds cards that can defend
-        apply(state, Respond(Defence.DEFEND, "sting"))
-    assert caught.value.rule == RULE_BOOST_DEFENCE
+        apply(state, Respond(Defense.DEFEND, "sting"))
+    assert caught.value.rule == RULE_BOOST_DEFENSE
     state = play(state, "defend b2", "attack b3", "defend a2", "attack a3")
     assert ids(state.hands[1]) == ["sting"]
     assert legal_actions(state) == [
-        Respond(Defence.DEFEND, "sting"),
-        Respond(Defence.ESCAPE, "sting"),
+        Respond(Defense.DEFEND, "sting"),
+        Respond(Defense.ESCAPE, "sting"),
     ]
-    state, outcome = apply(state, Respond(Defence.ESCAPE, "sting"))
+    state, outcome = apply(state, Respond(Defense.ESCAPE, "sting"))
     assert (outcome.clash.defense_total, outcome.clash.damage) == (0, 100)
 
 
@@ -226,7 +226,7 @@ def test_a_knock_out_wins_the_round_and_the_next_round_starts_at_1000():
     """The Winner: 'The player who knocks out their opponent wins the round.' Each round starts
     with health back on 1000 and the Power Cards shuffled and dealt again."""
     state = new_match_in_order(HORNS, RULES, seed=3)
-    state, outcome = apply(play(state, "attack h1"), Respond(Defence.DEFEND, "h4"))
+    state, outcome = apply(play(state, "attack h1"), Respond(Defense.DEFEND, "h4"))
     assert outcome.round_winner == 0 and outcome.match_winner is None
     assert state.rounds_won == (1, 0) and state.round == 2
     assert state.health == (1000, 1000)
@@ -241,7 +241,7 @@ def test_two_rounds_win_the_duel_and_nothing_follows():
     state = new_match_in_order(HORNS, RULES, seed=3)
     for _ in range(2):
         state, outcome = apply(state, Attack(state.hands[0][0].id))
-        state, outcome = apply(state, Respond(Defence.DEFEND, state.hands[1][0].id))
+        state, outcome = apply(state, Respond(Defense.DEFEND, state.hands[1][0].id))
     assert outcome.match_winner == 0
     assert (state.phase, state.winner, state.rounds_won) == (Phase.OVER, 0, (2, 0))
     assert legal_actions(state) == []
@@ -259,7 +259,7 @@ def test_three_rounds_when_each_player_wins_one():
         assert state.attacker == expected_attacker
         attacker, defender = state.attacker, state.defender
         state, _ = apply(state, Attack(state.hands[attacker][0].id))
-        state, outcome = apply(state, Respond(Defence.DEFEND, state.hands[defender][0].id))
+        state, outcome = apply(state, Respond(Defense.DEFEND, state.hands[defender][0].id))
         assert outcome.round_winner == attacker  # every horn knocks out: the attacker wins
     assert state.rounds_won == (2, 1) and state.winner == 0 and state.round == 3
 

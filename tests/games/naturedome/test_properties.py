@@ -10,18 +10,20 @@ from hypothesis import strategies as st
 
 from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.data import load_deck, load_rules
-from toolkit.games.naturedome.rules import (
-    CardKind,
-    Defence,
-    Match,
+from toolkit.games.naturedome.match import (
+    MatchState,
     Phase,
-    PowerCard,
     apply,
-    clash,
     legal_actions,
     new_match,
-    penalised,
     replay,
+)
+from toolkit.games.naturedome.rules import (
+    CardKind,
+    Defense,
+    PowerCard,
+    clash,
+    penalised,
     zone_penalty,
 )
 
@@ -36,25 +38,25 @@ healths = st.integers(min_value=1, max_value=START)
 @given(
     attack=values,
     boosts=st.lists(values, max_size=4),
-    defence=st.sampled_from(Defence),
-    defence_value=values,
-    defence_is_boost=st.booleans(),
+    defense=st.sampled_from(Defense),
+    defense_value=values,
+    defense_is_boost=st.booleans(),
     attacker_health=healths,
     defender_health=healths,
 )
 def test_a_clash_never_raises_health_and_nothing_is_below_zero(
-    attack, boosts, defence, defence_value, defence_is_boost, attacker_health, defender_health
+    attack, boosts, defense, defense_value, defense_is_boost, attacker_health, defender_health
 ):
     """Duel: 'Points cannot be regained'; The Health Meter: 'no attack, defense or escape can
-    have a value of less than 0'; the damage is the excess of attack over defence."""
-    if defence_is_boost:
-        defence_card = PowerCard(id="d", name="", kind=CardKind.BOOST, boost=defence_value)
+    have a value of less than 0'; the damage is the excess of attack over defense."""
+    if defense_is_boost:
+        defense_card = PowerCard(id="d", name="", kind=CardKind.BOOST, boost=defense_value)
     else:
-        defence_card = PowerCard(id="d", name="", **{defence.value: defence_value})
+        defense_card = PowerCard(id="d", name="", **{defense.value: defense_value})
     outcome = clash(
         PowerCard(id="a", name="", attack=attack),
-        defence,
-        defence_card,
+        defense,
+        defense_card,
         boosts=[PowerCard(id="b", name="", kind=CardKind.BOOST, boost=b) for b in boosts],
         attacker_health=attacker_health,
         defender_health=defender_health,
@@ -71,7 +73,7 @@ def test_a_clash_never_raises_health_and_nothing_is_below_zero(
     assert outcome.attack_total <= attack + sum(boosts)
 
 
-def play_randomly(state: Match, rng: random.Random, limit: int):
+def play_randomly(state: MatchState, rng: random.Random, limit: int):
     """Legal actions chosen at random; yields (before, action, after, outcome)."""
     for _ in range(limit):
         if state.phase is Phase.OVER:
