@@ -56,7 +56,7 @@ def naturedome(service: MatchService, match_id: int, rng: random.Random, n: int)
     copies = Counter(card.id for card in cards)
     kinds = {card.id: card for card in cards if not card.is_boost}
     for _ in range(n):
-        state = service.state(match_id)[1]
+        state = service.state_json(match_id)[1]
         if state["winner"] is not None:
             return
         left = {c: copies[c] - state["played"].get(c, 0) for c in kinds}

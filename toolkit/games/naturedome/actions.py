@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Self
 
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.rules import CARD_ID, Defense
@@ -98,53 +98,43 @@ def count_of(value: Any, what: str) -> int:
 
 
 @dataclass(frozen=True)
-class LayBoost:
+class _AttackersCard:
+    """One card the attacker lays: `<verb> <card id>`."""
+
+    card: str
+    VERB: ClassVar[str]
+    WHAT: ClassVar[str]  # the card, as a refusal names it
+
+    def text(self) -> str:
+        return f"{self.VERB} {self.card}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        return cls(_one_card(text, cls.VERB))
+
+    def to_json(self) -> Json:
+        return {"type": self.VERB, "card": self.card}
+
+    @classmethod
+    def from_json(cls, value: Mapping[str, Any]) -> Self:
+        return cls(card_id(value.get("card"), cls.WHAT))
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+class LayBoost(_AttackersCard):
     """The attacker lays an Attack Boost (the attack card, or another boost, goes on it)."""
 
-    card: str
-    VERB: ClassVar[str] = "boost"
-
-    def text(self) -> str:
-        return f"{self.VERB} {self.card}"
-
-    @classmethod
-    def from_text(cls, text: str) -> LayBoost:
-        return cls(_one_card(text, cls.VERB))
-
-    def to_json(self) -> Json:
-        return {"type": self.VERB, "card": self.card}
-
-    @classmethod
-    def from_json(cls, value: Mapping[str, Any]) -> LayBoost:
-        return cls(card_id(value.get("card"), "Attack Boost"))
-
-    def __str__(self) -> str:
-        return self.text()
+    VERB = "boost"
+    WHAT = "Attack Boost"
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(_AttackersCard):
     """The attacker lays the attack card (on the boosts laid before it, if any)."""
 
-    card: str
-    VERB: ClassVar[str] = "attack"
-
-    def text(self) -> str:
-        return f"{self.VERB} {self.card}"
-
-    @classmethod
-    def from_text(cls, text: str) -> Attack:
-        return cls(_one_card(text, cls.VERB))
-
-    def to_json(self) -> Json:
-        return {"type": self.VERB, "card": self.card}
-
-    @classmethod
-    def from_json(cls, value: Mapping[str, Any]) -> Attack:
-        return cls(card_id(value.get("card"), "attack card"))
-
-    def __str__(self) -> str:
-        return self.text()
+    VERB = "attack"
+    WHAT = "attack card"
 
 
 @dataclass(frozen=True)

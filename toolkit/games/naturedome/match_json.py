@@ -74,7 +74,6 @@ def to_json(state: MatchState) -> Json:
             "only a duel between resting clashes, played with cards shuffled by hand, has the "
             "tracker's JSON form (it holds counts, not the cards in each hand)"
         )
-    last = state.last
     return {
         "game": GAME,
         "data_dir": state.data_dir,
@@ -89,16 +88,19 @@ def to_json(state: MatchState) -> Json:
         "played": dict(Counter(card.id for card in state.played)),
         "reshuffles": state.reshuffles,
         "winner": state.winner,
-        "last": None
-        if last is None
-        else {
-            "attacker": last.attacker + 1,
-            "attack_total": last.attack_total,
-            "defense_total": last.defense_total,
-            "damage": last.damage,
-            "defence": last.defense.value,
-            "steps": list(last.steps),
-        },
+        "last": None if state.last is None else last_clash_json(state.last),
+    }
+
+
+def last_clash_json(last: LastClash) -> Json:
+    """The last clash as the state's JSON form and the pages show it."""
+    return {
+        "attacker": last.attacker + 1,
+        "attack_total": last.attack_total,
+        "defense_total": last.defense_total,
+        "damage": last.damage,
+        "defence": last.defense.value,
+        "steps": list(last.steps),
     }
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.match import MatchOutcome, MatchState, player_name
+from toolkit.games.naturedome.match_json import last_clash_json
 from toolkit.games.naturedome.rules import PowerCard, zone, zone_penalty
 from toolkit.tracker.contract import Json, Page, PageNotFound, Rows
 
@@ -76,20 +77,6 @@ def card_view(card: PowerCard) -> Json:
     }
 
 
-def last_clash(state: MatchState) -> Json | None:
-    last = state.last
-    if last is None:
-        return None
-    return {
-        "attacker": last.attacker + 1,
-        "attack_total": last.attack_total,
-        "defense_total": last.defense_total,
-        "damage": last.damage,
-        "defence": last.defense.value,
-        "steps": list(last.steps),
-    }
-
-
 def table_view(state: MatchState) -> Json:
     """The table page: both meters, the rounds, the piles, the last clash and the clash form."""
     rules = state.rules
@@ -114,7 +101,7 @@ def table_view(state: MatchState) -> Json:
         "reshuffles": state.reshuffles,
         "draw": rules.cards.draw,
         "winner": None if state.winner is None else state.winner + 1,
-        "last": last_clash(state),
+        "last": None if state.last is None else last_clash_json(state.last),
         "attack_cards": [card_view(card) for card in kinds if not card.is_boost],
         "boost_cards": [card_view(card) for card in kinds if card.is_boost],
         "answer_cards": [card_view(card) for card in kinds],
