@@ -436,3 +436,21 @@ def test_a_won_duel_takes_no_clash_but_the_table_may_still_recount():
     assert str(caught.value).startswith("the duel is over: Player 1 won it")
     counted, _ = apply(state, Recount((3, 3), len(SAMPLE) - 6 - len(state.played)))
     assert counted.winner == 0
+
+
+def test_a_refusal_names_the_rule_and_the_duel_it_was_refused_in():
+    """As python-chess names the position of an illegal move: the duel in one line."""
+    state = new_match_in_order(PLAIN, RULES, seed=1)
+    with pytest.raises(RuleError) as caught:
+        apply(play(state, "attack c1"), Attack("c2"))
+    assert caught.value.rule == RULE_TURNS
+    assert (
+        "[round 1 (0-0), Player 1 attacks; health 1000 · 1000; hands c2,c3 · c4,c5,c6; "
+        "draw pile 6, played 0; on the table c1]"
+    ) in str(caught.value)
+    by_hand = new_match_by_hand(SAMPLE, RULES)
+    with pytest.raises(RuleError) as caught:
+        apply(by_hand, Recount((3, 3), 0))
+    pile = len(SAMPLE) - 6
+    where = f"[round 1 (0-0), Player 1 attacks; health 1000 · 1000; hands 3 · 3; draw pile {pile}"
+    assert f"{where}, played 0]" in str(caught.value)

@@ -131,6 +131,23 @@ class MatchState:
         it always equals the deck; face-down cards count as FACE_DOWN."""
         return Counter(self.draw_pile + self.hands[0] + self.hands[1] + self.table + self.played)
 
+    def text(self) -> str:
+        """The duel in one line, as a refusal names it: `round 1 (0-0), Player 1 attacks; health
+        1000 · 900; hands 3 · 2; draw pile 40, played 4` (a known hand lists its card ids, a
+        face-down card is `?`; cards already laid this clash follow `on the table`)."""
+        won = self.rounds_won
+        if self.winner is not None:
+            who = f"{player_name(self.winner)} won the duel"
+        else:
+            who = f"{player_name(self.attacker)} attacks"
+        hands = " · ".join(_pile_text(hand) for hand in self.hands)
+        table = f"; on the table {','.join(card.id for card in self.table)}" if self.table else ""
+        return (
+            f"round {self.round} ({won[0]}-{won[1]}), {who}; health {self.health[0]} · "
+            f"{self.health[1]}; hands {hands}; draw pile {len(self.draw_pile)}, played "
+            f"{len(self.played)}{table}"
+        )
+
     def card(self, card_id: str) -> PowerCard:
         """The deck's Power Card of that id; DomekitError for an id the deck does not have."""
         for card in self.deck:
@@ -144,6 +161,12 @@ class MatchState:
 
     def copies(self, card_id: str) -> int:
         return sum(1 for card in self.deck if card.id == card_id)
+
+
+def _pile_text(pile: Pile) -> str:
+    if all(card is FACE_DOWN for card in pile):
+        return str(len(pile))
+    return ",".join("?" if card is None else card.id for card in pile)
 
 
 @dataclass(frozen=True)
@@ -275,7 +298,16 @@ def _deal(state: MatchState, steps: list[str]) -> MatchState:
 
 def apply(state: MatchState, action: Action) -> tuple[MatchState, MatchOutcome]:
     """The duel after `action`, and what happened; an illegal action raises a `RuleError`
-    (a DomekitError for a card the deck does not have)."""
+    naming the rule, why, and the state it was refused in (`MatchState.text`), as python-chess
+    names the position; a DomekitError for a card the deck does not have."""
+    try:
+        return _apply(state, action)
+    except RuleError as refusal:
+        reason = str(refusal).removesuffix(f" (rule: {refusal.rule})")
+        raise RuleError(refusal.rule, f"{reason} [{state.text()}]") from None
+
+
+def _apply(state: MatchState, action: Action) -> tuple[MatchState, MatchOutcome]:
     if isinstance(action, Recount):
         after, outcome = _recount(state, action)
     else:
