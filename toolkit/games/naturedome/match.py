@@ -88,7 +88,7 @@ class MatchState:
     """A Nature Dome duel between Player 1 (index 0) and Player 2 (index 1)."""
 
     rules: NatureDomeRules
-    deck: tuple[PowerCard, ...]  # every Power Card in the game, each copy once
+    deck: tuple[PowerCard, ...]  # every Power Card in the game (a card of qty 2 twice)
     seed: int | None  # every shuffle is drawn from it; None: the table shuffles by hand
     draw_pile: Pile  # top card first
     hands: tuple[Pile, Pile]
@@ -101,7 +101,7 @@ class MatchState:
     reshuffles: int = 0  # shuffles since the duel's first (played pile or a new round)
     winner: int | None = None
     last: LastClash | None = None
-    version: int = 0  # actions applied to reach this state
+    version: int = 0  # actions applied to reach this state (not stored: the log counts them)
     duel: int = 1  # the duel's number on its kit (a kit plays duel after duel)
     data_dir: str | None = None  # the card_data folder the rules and deck come from
 
