@@ -1,5 +1,6 @@
-"""Tracker figures for Death Dome, Nature Dome, Domppa and Dominum: each action's submit (committed to SQLite
-before the reply) and the cold rebuild of a restarted server folding the whole log.
+"""Tracker figures for Death Dome, Nature Dome, Domppa and Dominum: each action's submit
+(committed to SQLite before the reply) and the cold rebuild of a restarted server folding the
+whole log.
 
 Run: .venv/bin/python benchmarks/tracker_games.py
 """
