@@ -284,6 +284,24 @@ PAGES_OF_UNITS = {
 }
 
 
+ODDS_FORMS = {
+    "play": [
+        {"type": "attack", "attacker": "red.gunner", "target": "green.scout",
+         "weapon": "heavy-rifle", "cards": "2,2", "defence": ""},
+        {"type": "attack", "attacker": "red.gunner", "target": "blue.scout",
+         "weapon": "heavy-rifle", "cards": "2,2"},
+        {"type": "attack", "attacker": "red.gunner", "target": "blue.gunner",
+         "weapon": "heavy-rifle", "cards": "3,3,3", "defence": "", "defender_cards": "2",
+         "behind": "lava", "bonus_t": "1"},
+        {"type": "attack", "attacker": "green.gunner", "target": "blue.medic",
+         "weapon": "flamethrower", "cards": "1", "defence": "2,1", "splash": "blue.scout:1"},
+        {"type": "capture", "team": "green", "previous": "red"},
+        {"type": "capture", "team": "blue", "point": "tower_centre"},
+        {"type": "end_turn", "team": "red"},
+    ],
+}  # fmt: skip
+
+
 class Recorder:
     def __init__(self, name: str, teams: list[str]) -> None:
 
@@ -333,7 +351,14 @@ class Recorder:
             "state": self.state_json(),
             "pages": pages,
             "payout_csv": self.game.game.exports["payout"](state),
+            "odds": [self.odds(state, fields) for fields in ODDS_FORMS.get(name, [])],
         }
+
+    def odds(self, state: Any, fields: dict[str, Any]) -> Any:
+        try:
+            return self.game.odds(state, fields)
+        except DomekitError as exc:
+            return {"refused": str(exc)}
 
     def play(self, script: Script) -> None:
         for item in script:
