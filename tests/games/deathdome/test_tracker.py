@@ -559,7 +559,7 @@ def test_undo_and_replay_are_exact_for_random_death_dome_play(sequence, data):
     match_id, other = undo_and_replay(service, _started_match, sequence, data)
     assert service.state(match_id)[1] == service.state(other)[1]
     # Vitae never below 0 nor above full; credits never negative; money is conserved.
-    state = service.state(match_id)[1]
+    state = service.state_json(match_id)[1]
     for team in state["teams"].values():
         assert team["credits"] >= 0
         for unit_type, unit in team["units"].items():
@@ -645,7 +645,8 @@ def test_every_action_reads_back_from_its_text_form(fields):
 
     action = plugin.parse_action(fields)
     text = plugin.text(action)
-    assert plugin.parse_action(plugin.parse_text(text)) == action
+    assert plugin.parse_text(text) == action
+    assert plugin.parse_action(plugin.action_json(plugin.parse_text(text))) == action
 
 
 def test_an_action_typed_as_text_is_checked_then_recorded(table):
