@@ -149,7 +149,7 @@ class Action(ABC):
             found = kind.pattern.fullmatch(line)
             if found:
                 return kind.from_match(found)
-        what = "an action" if cls is Action else f"a {cls.kind} action"
+        what = "an action" if cls is Action else f"a {cls.kind!r} action"
         raise DomekitError(
             f"cannot read {line!r} as {what}; write it as the history shows actions, "
             f"e.g. '{EXAMPLE}'"
@@ -361,7 +361,7 @@ class Attack(Action):
     kind = "attack"
     pattern = _pattern(
         rf"attack (?P<attacker>{_UNIT}) -> (?P<target>{_UNIT})(?: with (?P<weapon>\S+))?"
-        rf" cards (?P<cards>\S+) vs (?P<defence>\S+)(?P<rest>.*)"
+        rf" cards (?P<cards>\S+)(?: vs (?P<defence>\S+))?(?P<rest>.*)"
     )
 
     def text(self) -> str:
@@ -434,7 +434,7 @@ class Attack(Action):
             "target": found["target"],
             "weapon": found["weapon"] or "",
             "cards": _no_cards(found["cards"]),
-            "defence": _no_cards(found["defence"]),
+            "defence": _no_cards(found["defence"] or "-"),
         }
         words = found["rest"].split()
         splash: list[str] = []
@@ -577,9 +577,7 @@ class Capture(Action):
         point = str(fields.get("point") or "control_point").strip().lower().replace(" ", "_")
         if point not in POINTS:
             raise DomekitError(f"point is control_point or tower_centre (got {point!r})")
-        return cls(
-            _colour(fields, "team"), point, _optional_colour(fields, "previous")
-        )
+        return cls(_colour(fields, "team"), point, _optional_colour(fields, "previous"))
 
 
 @dataclass(frozen=True)
