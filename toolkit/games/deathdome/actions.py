@@ -76,7 +76,7 @@ def _whole(
     return whole_number(fields.get(name, default), what, minimum=minimum)
 
 
-def cards(value: Any, what: str) -> tuple[int, ...]:
+def cards(value: Any, field: str) -> tuple[int, ...]:
     """Power values of Special Play cards: `3,3,1`, `3 3 1`, a list, or nothing."""
     if value in (None, ""):
         return ()
@@ -84,7 +84,7 @@ def cards(value: Any, what: str) -> tuple[int, ...]:
     try:
         return tuple(whole_number(part, "a card") for part in parts)
     except DomekitError:
-        raise DomekitError(f"{what} are power values like 3,3,1 (got {value!r})") from None
+        raise DomekitError(f"{field}: cards are power values like 3,3,1 (got {value!r})") from None
 
 
 def _shown(values: tuple[int, ...]) -> str:
@@ -224,16 +224,15 @@ class Buy(Action):
 
 
 @dataclass(frozen=True)
-class Pass(Action):
-    """A team has finished purchasing."""
+class _TeamAction(Action):
+    """An action naming only the team making it."""
 
     team: str
 
-    kind = "pass"
-    pattern = _pattern(rf"pass (?P<team>{_NAME})")
+    words: ClassVar[str]  # its text form before the team
 
     def text(self) -> str:
-        return f"pass {self.team}"
+        return f"{self.words} {self.team}"
 
     def members(self) -> Json:
         return {"team": self.team}
@@ -241,6 +240,15 @@ class Pass(Action):
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
         return cls(_colour(fields, "team"))
+
+
+@dataclass(frozen=True)
+class Pass(_TeamAction):
+    """A team has finished purchasing."""
+
+    kind = "pass"
+    words = "pass"
+    pattern = _pattern(rf"pass (?P<team>{_NAME})")
 
 
 @dataclass(frozen=True)
@@ -361,7 +369,7 @@ class Attack(Action):
     kind = "attack"
     pattern = _pattern(
         rf"attack (?P<attacker>{_UNIT}) -> (?P<target>{_UNIT})(?: with (?P<weapon>\S+))?"
-        rf" cards (?P<cards>\S+)(?: vs (?P<defence>\S+))?(?P<rest>.*)"
+        rf" cards (?P<cards>\S+)(?: vs (?P<defense>\S+))?(?P<rest>.*)"
     )
 
     def text(self) -> str:
@@ -418,7 +426,7 @@ class Attack(Action):
             target=unit_ref(fields.get("target"), "target"),
             weapon=_text(fields, "weapon"),
             cards=cards(fields.get("cards"), "cards"),
-            defense=cards(fields.get("defence"), "defence cards"),
+            defense=cards(fields.get("defence"), "defence"),
             bonus_s=whole_number(fields.get("bonus_s") or 0, "bonus_s (+S)", minimum=0),
             bonus_t=whole_number(fields.get("bonus_t") or 0, "bonus_t (+T)", minimum=0),
             behind=cast(Behind, behind),
@@ -434,7 +442,7 @@ class Attack(Action):
             "target": found["target"],
             "weapon": found["weapon"] or "",
             "cards": _no_cards(found["cards"]),
-            "defence": _no_cards(found["defence"] or "-"),
+            "defence": _no_cards(found["defense"] or "-"),
         }
         words = found["rest"].split()
         splash: list[str] = []
@@ -478,7 +486,7 @@ def _splash(value: Any) -> tuple[SplashHit, ...]:
     hits = []
     for hit in raw:
         ref = unit_ref(hit.get("unit"), "splash")
-        hits.append(SplashHit(ref, cards(hit.get("cards"), f"splash cards of {ref}")))
+        hits.append(SplashHit(ref, cards(hit.get("cards"), f"splash {ref}")))
     return tuple(hits)
 
 
@@ -638,23 +646,12 @@ class Release(Action):
 
 
 @dataclass(frozen=True)
-class EndTurn(Action):
+class EndTurn(_TeamAction):
     """The team's turn is over; the next team's begins (a new round at red's)."""
 
-    team: str
-
     kind = "end_turn"
+    words = "end turn"
     pattern = _pattern(rf"end turn (?P<team>{_NAME})")
-
-    def text(self) -> str:
-        return f"end turn {self.team}"
-
-    def members(self) -> Json:
-        return {"team": self.team}
-
-    @classmethod
-    def read(cls, fields: Mapping[str, Any]) -> Self:
-        return cls(_colour(fields, "team"))
 
 
 # ------------------------------------------------------------------------ credits, payout

@@ -42,7 +42,6 @@ from toolkit.games.deathdome.actions import (
     Vitae,
 )
 from toolkit.games.deathdome.state import (
-    Json,
     MatchState,
     PayoutResult,
     Team,
@@ -50,6 +49,7 @@ from toolkit.games.deathdome.state import (
     match_data,
     with_credits,
 )
+from toolkit.tracker.contract import Json
 
 __all__ = [
     "AFTER_END",
@@ -247,16 +247,7 @@ def payout(state: MatchState, action: Payout) -> tuple[MatchState, Json]:
     tower centres and kills, the winner's fans die paying every team; after the campaign's last
     match, the team with the most credits wins it."""
     state.need_phase("payout", rule=RULE_OVER)
-    order = state.order
-    result = engine.payout(
-        order,
-        {c: state.teams[c].control_points for c in order},
-        {c: state.teams[c].tower_centres for c in order},
-        {c: state.teams[c].kills for c in order},
-        action.roll,
-        state.rules,
-        last_standing=state.last_standing,
-    )
+    result = state.payout_now(action.roll)
     ledger = engine.pay_out(state.credits(), result)
     steps = [*result.steps, *ledger.steps]
     winners = None

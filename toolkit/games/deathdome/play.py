@@ -26,7 +26,8 @@ from toolkit.games.deathdome.actions import (
     Vitae,
 )
 from toolkit.games.deathdome.inputs import weapon_profile
-from toolkit.games.deathdome.state import Json, MatchState, Unit, UnitRef, replace_team
+from toolkit.games.deathdome.state import MatchState, Unit, UnitRef, replace_team
+from toolkit.tracker.contract import Json
 
 Step = tuple[MatchState, Json]
 

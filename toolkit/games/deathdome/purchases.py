@@ -18,13 +18,13 @@ from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.actions import Buy, Equip, Pass, Seat, Sell, Start, Unequip
 from toolkit.games.deathdome.data import Item
 from toolkit.games.deathdome.state import (
-    Json,
     MatchState,
     Team,
     UnitRef,
     replace_team,
     with_credits,
 )
+from toolkit.tracker.contract import Json
 
 Step = tuple[MatchState, Json]
 

@@ -23,6 +23,7 @@ from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.board import Board
 from toolkit.games.deathdome.config import RulesConfig
 from toolkit.games.deathdome.data import DeathDomeData, Item, load_deathdome
+from toolkit.tracker.contract import Json
 
 GAME = "deathdome"
 Phase = Literal["setup", "play", "payout", "over"]
@@ -34,7 +35,6 @@ PHASE_NAMES: Mapping[Phase, str] = {
     "over": "after the match",
 }
 STATS = ("movement", "skill", "toughness", "vitae")
-Json = dict[str, Any]
 
 
 # ------------------------------------------------------------------------------- card data
@@ -226,6 +226,19 @@ class MatchState:
     def draws(self, colour: str) -> engine.Draws:
         """The cards a team draws at the start of its turn (rules: On Your Turn)."""
         return engine.draws(self.team(colour).held_points(), self.rules)
+
+    def payout_now(self, fans: int) -> engine.PayoutOutcome:
+        """The engine's payout for what every team holds now, with the fans die showing `fans`
+        (rules: Payout Winnings)."""
+        return engine.payout(
+            self.order,
+            {c: self.teams[c].control_points for c in self.order},
+            {c: self.teams[c].tower_centres for c in self.order},
+            {c: self.teams[c].kills for c in self.order},
+            fans,
+            self.rules,
+            last_standing=self.last_standing,
+        )
 
     def need_phase(self, *phases: Phase, rule: str) -> None:
         """RuleError naming `rule` unless the match is in one of `phases`."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.games.deathdome import rules as engine
-from toolkit.games.deathdome.state import Json, MatchState, UnitRef, payout_json
-from toolkit.tracker.contract import Page, PageNotFound, Rows
+from toolkit.games.deathdome.state import MatchState, UnitRef, payout_json
+from toolkit.tracker.contract import Json, Page, PageNotFound, Rows
 
 
 def _unit_view(state: MatchState, ref: UnitRef) -> Json:
@@ -178,15 +178,7 @@ def payout_rows(state: MatchState) -> Rows:
     """The payout table as CSV rows: per team what it held, earned and now has."""
     order = state.order
     # Before the fans roll the payout does not depend on the die: ask the engine with any face.
-    standing = engine.payout(
-        order,
-        {c: state.teams[c].control_points for c in order},
-        {c: state.teams[c].tower_centres for c in order},
-        {c: state.teams[c].kills for c in order},
-        1,
-        state.rules,
-        last_standing=state.last_standing,
-    ).match_payout
+    standing = state.payout_now(1).match_payout
     paid = state.payout
     rows: list[list[Any]] = [list(PAYOUT_COLUMNS)]
     for colour in order:
