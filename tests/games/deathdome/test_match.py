@@ -648,3 +648,38 @@ def test_money_items_and_vitae_stay_within_the_rules(sequence):
         )
         kills = sum(after.team(c).kills - before.team(c).kills for c in TEAMS)
         assert 0 <= kills <= jailed * RULES.combat.kill_points_per_kill
+
+
+def _edited(path: str, value: Any) -> dict[str, Any]:
+    stored = json.loads(json.dumps(state_json(new_match(None, TEAMS))))
+    *parents, last = path.split(".")
+    place = stored
+    for key in parents:
+        place = place[key]
+    place[last] = value
+    return stored
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        ("game", "dominum", "this is a 'dominum' state, not a deathdome one"),
+        ("teams.red.credits", "lots", "teams.red.credits is not a whole number from 0"),
+        ("teams.blue.kills", -1, "teams.blue.kills is not a whole number from 0"),
+        ("teams", [], "teams is not an object"),
+        ("order", ["red"], "order does not list exactly its teams"),
+        ("phase", "lunch", "phase is not one of setup, play, payout, over"),
+        ("turn", 5, "turn or purchases name a team it does not have"),
+        ("purchase_done", ["green"], "turn or purchases name a team it does not have"),
+        ("seated", "yes", "seated is not true or false"),
+        ("teams.red.units.gunner.status", "jailed", "teams.red.units.gunner is jailed without"),
+        ("teams.red.units.gunner.items", ["excalibur"], "no item 'excalibur' in items.csv"),
+        ("teams.red.units.dragon", {}, "no unit type 'dragon' in units.csv"),
+        ("teams.red.inventory", "pistol", "teams.red.inventory is not a list of text"),
+        ("payout", {"winner": 3}, "payout.winner is not text"),
+    ],
+)
+def test_a_stored_state_that_does_not_fit_is_refused_naming_the_member(path, value, message):
+    with pytest.raises(DomekitError) as refused:
+        state_from_json(_edited(path, value))
+    assert message in str(refused.value)

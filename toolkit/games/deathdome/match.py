@@ -1,13 +1,14 @@
 """A Death Dome match as a fold over actions: `apply(state, action) -> (state, outcome)`.
 
-The state is a frozen value (`toolkit.games.deathdome.state`): teams, units with their Vitae,
-items, jail and Incapacitate, the credits ledger, control points and tower centres, the round, the
-turn order and the phase (set-up, play, payout, over). `apply` is the one door a state changes
-through: it checks the action against the rules and refuses an illegal one with a `RuleError`
-naming the rule, then hands it to the step of its chapter of rules/deathdome.txt:
-`purchases` (Choose Colors, Make purchases, Item Cards), `play` (Playing a Match, Combat, Death,
-Incapacitate, control points) and, here, money and the payout (Notes, Payout Winnings). Dice
-rolled at the table come in as actions (the fans die); nothing here is random.
+The state is a frozen value (`toolkit.games.deathdome.state`, re-exported here): teams, units
+with their Vitae, items, jail and Incapacitate, the credits ledger, control points and tower
+centres, the round, the turn order and the phase (set-up, play, payout, over). `apply` is the
+one door a state changes through: it checks the action against the rules and refuses an illegal
+one with a `RuleError` naming the rule, then hands it to the step of its chapter of
+rules/deathdome.txt: `purchases` (Choose Colors, Make purchases, Item Cards), `play` (Playing a
+Match, Combat, Death, Incapacitate, control points) and, here, money and the payout (Notes,
+Payout Winnings). Dice rolled at the table come in as actions (the fans die); nothing here is
+random.
 
 `replay(initial, actions)` is the match after a log; `new_match` starts one, the next match of a
 campaign carrying the teams' credits, seating and items.
@@ -46,7 +47,10 @@ from toolkit.games.deathdome.state import (
     PayoutResult,
     Team,
     Unit,
+    UnitRef,
     match_data,
+    state_from_json,
+    state_json,
     with_credits,
 )
 from toolkit.tracker.contract import Json
@@ -55,11 +59,17 @@ __all__ = [
     "AFTER_END",
     "ON_TURN",
     "MatchState",
+    "PayoutResult",
+    "Team",
+    "Unit",
+    "UnitRef",
     "apply",
     "mover",
     "new_match",
     "over",
     "replay",
+    "state_from_json",
+    "state_json",
     "whose_turn",
 ]
 

@@ -210,7 +210,7 @@ class MatchState:
         base = self.data.cards.units[ref.unit_type]
         bonus = engine.set_bonuses(team.items(), carried, self.data.sets)
         stats = {stat: getattr(base, stat) + bonus.bonuses.get(stat, 0) for stat in STATS}
-        return UnitStats(stats, bonus.steps, bonus.bonuses)
+        return UnitStats(stats, bonus.steps)
 
     def full_vitae(self, ref: UnitRef) -> int:
         return self.unit_stats(ref).stats["vitae"]
@@ -252,9 +252,10 @@ class MatchState:
 
 @dataclass(frozen=True)
 class UnitStats:
+    """A unit's stats as they stand, and how its sets gave their bonuses."""
+
     stats: Mapping[str, int]  # movement, skill, toughness, vitae
     set_steps: list[str]
-    bonuses: Mapping[str, int]
 
 
 def replace_team(state: MatchState, colour: str, team: Team) -> dict[str, Team]:
