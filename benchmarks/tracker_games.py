@@ -1,5 +1,6 @@
-"""Tracker figures for Nature Dome, Domppa and Dominum: each action's submit (committed to SQLite
-before the reply) and the cold rebuild of a restarted server folding the whole log.
+"""Tracker figures for Death Dome, Nature Dome, Domppa and Dominum: each action's submit
+(committed to SQLite before the reply) and the cold rebuild of a restarted server folding the
+whole log.
 
 Run: .venv/bin/python benchmarks/tracker_games.py
 """
@@ -47,6 +48,38 @@ def run(game: str, actions: Actions, n: int) -> None:
         f"{game}: {len(times)} actions; submit median {median:.1f} ms, p95 {p95:.1f} ms; "
         f"cold rebuild {cold * 1000:.0f} ms"
     )
+
+
+def deathdome(service: MatchService, match_id: int, rng: random.Random, n: int) -> Iterator[dict]:
+    # A whole match: each turn two unit phases (an attack or a capture), card effects on Vitae
+    # and money changing hands, then the end of the turn; the payout after round 12.
+    yield {"type": "start"}
+    units = ["gunner", "warrior", "medic", "scout"]
+    for i in range(n):
+        state = service.state_json(match_id)[1]
+        if state["phase"] == "payout":
+            yield {"type": "payout", "roll": rng.randint(1, 6)}
+        if state["phase"] != "play":
+            return
+        team = state["order"][state["turn"]]
+        enemy = next(c for c in state["order"] if c != team)
+        if i % 12 == 11:
+            yield {"type": "end_turn", "team": team}
+        elif state["phases_used"] < 2 and i % 3 == 0:
+            yield {"type": "capture", "team": team, "previous": rng.choice([None, enemy])}
+        elif state["phases_used"] < 2:
+            yield {
+                "type": "attack",
+                "attacker": f"{team}.{rng.choice(units)}",
+                "target": f"{enemy}.{rng.choice(units)}",
+                "cards": [rng.randint(1, 4) for _ in range(rng.randint(0, 3))],
+                "defence": [rng.randint(1, 4) for _ in range(rng.randint(0, 2))],
+            }
+        elif i % 2:
+            yield {"type": "transfer", "payer": team, "payee": enemy, "amount": rng.randint(1, 9)}
+        else:
+            unit = f"{rng.choice([team, enemy])}.{rng.choice(units)}"
+            yield {"type": "vitae", "unit": unit, "change": rng.choice([-1, 1])}
 
 
 def naturedome(service: MatchService, match_id: int, rng: random.Random, n: int) -> Iterator[dict]:
@@ -125,6 +158,7 @@ def dominum(service: MatchService, match_id: int, rng: random.Random, n: int) ->
 
 
 if __name__ == "__main__":
+    run("deathdome", deathdome, 300)
     run("naturedome", naturedome, 300)
     run("domppa", domppa, 300)
     run("dominum", dominum, 300)
