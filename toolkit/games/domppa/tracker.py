@@ -28,11 +28,11 @@ from toolkit.errors import DomekitError, RuleError
 from toolkit.games.domppa import conditions as cond
 from toolkit.games.domppa import rules as engine
 from toolkit.games.domppa.abilities import parse_abilities, resist_against
-from toolkit.games.domppa.actions import action_cost
 from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.data import CharacterRow, ShieldRow, WeaponRow
 from toolkit.games.domppa.dice import check_plain_die, parse_exploding, split_faces
 from toolkit.games.domppa.kit import DomppaKitData, derive, load_kit_data
+from toolkit.games.domppa.rules import action_cost
 from toolkit.tracker.contract import EVERYTHING, ActionKind, JsonGame, Page, PageNotFound
 from toolkit.tracker.fields import MAX_NAME, whole_number
 

@@ -1,4 +1,5 @@
-"""The actions table and its AP costs (card_data/domppa/rules.toml, [actions.table])."""
+"""Domppa's Actions chapter (rules/domppa.en.md): what each action in combat costs in action
+points (AP), from the actions table (card_data/domppa/rules.toml, [actions.table])."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from dataclasses import dataclass
 
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.domppa.config import DomppaRules
-from toolkit.games.domppa.rules import not_negative
+from toolkit.games.domppa.rules.common import not_negative
 
 
 @dataclass(frozen=True)

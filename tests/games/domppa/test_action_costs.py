@@ -1,9 +1,10 @@
-"""The actions table: AP costs, all-remaining actions, bodyguard, required abilities."""
+"""The actions table (the rule book's Actions chapter): AP costs, all-remaining actions, bodyguard,
+required abilities."""
 
 import pytest
 
 from toolkit.errors import DomekitError, RuleError
-from toolkit.games.domppa.actions import action_cost
+from toolkit.games.domppa.rules import action_cost
 
 
 @pytest.mark.parametrize(
