@@ -240,6 +240,11 @@ def standing(state: MatchState, unit: Combatant) -> Standing:
     )
 
 
+def targets(state: MatchState, unit: Combatant) -> tuple[Combatant, ...]:
+    """Whom the character may attack: every other character in the combat above 0 HP."""
+    return tuple(c for c in state.roster if c.in_combat and not c.out and c.id != unit.id)
+
+
 # ---------------------------------------------------------------------------- the JSON form
 
 GAME = "domppa"

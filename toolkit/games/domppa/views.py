@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.games.domppa.actions import DARKNESS, STAT_FIELDS
-from toolkit.games.domppa.state import Combatant, MatchState, standing
+from toolkit.games.domppa.state import Combatant, MatchState, standing, targets
 from toolkit.tracker.contract import Json, Page, PageNotFound, Rows
 
 
@@ -131,7 +131,8 @@ def unit_context(state: MatchState, unit: Combatant) -> Json:
     """A character's page: the table's context, the character and whom it may attack."""
     view = table_view(state)
     view["unit"] = unit_view(state, unit)
-    view["targets"] = [u for u in view["units"] if u["id"] != unit.id and not u["out"]]
+    may_attack = {target.id for target in targets(state, unit)}
+    view["targets"] = [u for u in view["units"] if u["id"] in may_attack]
     return view
 
 
