@@ -543,23 +543,12 @@ def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any
         "Both 2d6 rolls are what the odds are over; a head hit is the rule's chance, not the "
         "box above. Chances can be low by at most the truncated mass (below 1e-9).",
     ]
+    common = {"blow": setup.blow, "defender": defender, "parry": setup.parry}
     if attack.ranged:
-        chart_ = ranged_chart(
-            precision=setup.hitting.precision,
-            distance=attack.distance,
-            blow=setup.blow,
-            defender=defender,
-            parry=setup.parry,
-            data_dir=data_dir,
-        )
+        where = {"precision": setup.hitting.precision, "distance": attack.distance}
+        chart_ = ranged_chart(**where, **common, data_dir=data_dir)
     else:
-        chart_ = melee_chart(
-            attack=setup.hitting.attack,
-            defence=guarding.defence,
-            blow=setup.blow,
-            defender=defender,
-            parry=setup.parry,
-            data_dir=data_dir,
-        )
+        where = {"attack": setup.hitting.attack, "defence": guarding.defence}
+        chart_ = melee_chart(**where, **common, data_dir=data_dir)
     main = "hp_loss" if any(d["name"] == "hp_loss" for d in chart_["distributions"]) else "damage"
     return {**chart_, "main": main, "notes": notes}

@@ -6,9 +6,9 @@ tracker has always stored it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -165,22 +165,24 @@ def fighting_unit(state: MatchState, unit_id: str) -> Combatant:
 
 def weapon_named(state: MatchState, name: str) -> WeaponRow | None:
     """The weapons.csv row of that name (in any case); None for none."""
-    if not name:
-        return None
-    for weapon in state.data.weapons:
-        if weapon.name.casefold() == name.casefold():
-            return weapon
-    raise DomekitError(f"no weapon {name!r} in weapons.csv")
+    return _named(state.data.weapons, name, "weapon")
 
 
 def shield_named(state: MatchState, name: str) -> ShieldRow | None:
     """The shields.csv row of that name (in any case); None for none."""
+    return _named(state.data.shields, name, "shield")
+
+
+Row = TypeVar("Row", WeaponRow, ShieldRow)
+
+
+def _named(rows: Iterable[Row], name: str, what: str) -> Row | None:
     if not name:
         return None
-    for shield in state.data.shields:
-        if shield.name.casefold() == name.casefold():
-            return shield
-    raise DomekitError(f"no shield {name!r} in shields.csv")
+    for row in rows:
+        if row.name.casefold() == name.casefold():
+            return row
+    raise DomekitError(f"no {what} {name!r} in {what}s.csv")
 
 
 def fighting(state: MatchState, unit: Combatant) -> cond.Fighting:
