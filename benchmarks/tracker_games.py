@@ -114,7 +114,7 @@ def domppa(service: MatchService, match_id: int, rng: random.Random, n: int) -> 
         if i % 3 == 0:
             yield {"type": "turn", "unit": unit}
         elif i % 3 == 1:
-            active = service.state(match_id)[1]["active"] or unit
+            active = service.state_json(match_id)[1]["active"] or unit
             yield {
                 "type": "attack",
                 "attacker": active,
