@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolkit.games.dominum.data import load_dominum
-from toolkit.games.dominum.tracker import RULE_SETUP, default_forces
+from toolkit.games.dominum.setup import RULE_SETUP, default_forces
 from toolkit.tracker.matches import MatchService
 
 DATA = load_dominum()
@@ -169,7 +169,7 @@ def test_an_attack_draws_power_and_a_second_wound_defeats(match):
     match.ok(type="activate", player="gold", phase="reposition")
     match.ok(type="end_phase", player="gold")
     match.ok(type="activate", player="red", phase="attack")
-    # The Elven Spearman (strength 2) draws a 2 against the Militia Pikeman (2), no defence draw.
+    # The Elven Spearman (strength 2) draws a 2 against the Militia Pikeman (2), no defense draw.
     reply = match.ok(type="attack", player="red", attacker="3,2", target="3,1", power="deck:2")
     steps = reply["outcome"]["steps"]
     assert "attacker draws 2: attack total 4" in steps and "4 > 2: a wound" in steps
