@@ -141,6 +141,11 @@ class PowerDeck:
         return len(self.used) == self.size
 
     @property
+    def next_draw_cycles(self) -> bool:
+        """The next draw uses the last card, so the deck cycles after it ("Cycling")."""
+        return len(self.used) + 1 >= self.size
+
+    @property
     def cycles_done(self) -> int:
         return len(self.rules.power_deck.cycle_counters) - len(self.counters_left)
 

@@ -12,7 +12,7 @@ from toolkit.games.dominum.board import PLAYERS, Player, Space, opponent, space_
 from toolkit.games.dominum.match import DominumMatch
 from toolkit.games.dominum.power import CRITICAL, card_json, card_order, card_text
 from toolkit.games.dominum.state import MatchState, Unit
-from toolkit.games.dominum.turns import deployment_turn
+from toolkit.games.dominum.turns import deployment_turn, whose_turn
 from toolkit.tracker.contract import Json, Page, PageNotFound
 
 
@@ -82,8 +82,12 @@ def player_view(match: DominumMatch, player: Player) -> Json:
         view["their_units"] = [u for u in view["units"] if u["owner"] != player]
         phase = view["phase"]
         view["my_phase"] = phase["name"] if phase and phase["player"] == player else None
-        view["my_turn"] = (
-            view["stage"] == "rounds" and view["to_act"] == player and not view["phase"]
+        state = match.state
+        view["my_turn"] = (  # choosing a Phase token
+            state is not None
+            and state.stage == "rounds"
+            and state.phase is None
+            and whose_turn(state) == player
         )
     return view
 
@@ -196,7 +200,7 @@ def _side_view(state: MatchState, player: Player) -> Json:
         "counters_left": list(power.counters_left),
         "cycles_done": power.cycles_done,
         "cycles_to_end": rules.end.cycles_to_end,
-        "next_draw_cycles": len(power.used) + 1 >= power.size,
+        "next_draw_cycles": power.next_draw_cycles,
         "phases_used": list(rnd.used[player]),
         "activations": rules.rounds.activations_per_player,
         "links_used": rnd.links[player],

@@ -29,9 +29,9 @@ numbers (`check_power_cards`), so an action reads alike under any rules.toml. Th
     red free strike ... / red alt attack ... (an attack of that kind)
     gold counterattack power critical [vs 4] [cycle ...]
     gold submerge to 3,2                     red advance from 3,2
-    red assault power 4 + 3 [surge] [cycle ...]
-    red charge [remove weaken 2,2]           red reserve [discard 3] [turns up 4]
-    red spend charge 2                       red power duel 3 [vs reserve:4] [cycle ...]
+    red assault power 4 + 3 [+ surge] [cycle ...]
+    red charge [remove weaken at 2,2]        red reserve [discard 3] [turns up 4]
+    red spend 2 charge                       red power duel 3 [vs reserve:4] [cycle ...]
 """
 
 from __future__ import annotations

@@ -46,10 +46,10 @@ class Sacrifice(SpaceAction):
 @dataclass(frozen=True)
 class SpendCharge(Action):
     """An activated ability's cost in Charge tokens, paid from the Stronghold.
-    `red spend charge 2`."""
+    `red spend 2 charge`."""
 
     TYPE = "spend_charge"
-    VERBS = ("spend charge",)
+    VERBS = ("spend",)
     player: Player
     amount: int = 1
 
@@ -57,7 +57,7 @@ class SpendCharge(Action):
         return {"player": self.player, "amount": self.amount}
 
     def text(self) -> str:
-        return f"{self.player} spend charge {self.amount}"
+        return f"{self.player} spend {self.amount} charge"
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
@@ -66,7 +66,9 @@ class SpendCharge(Action):
 
     @classmethod
     def text_fields(cls, verb: str, words: Words) -> Json:
-        return {"amount": words.next("the charge spent")}
+        amount = words.next("the charge spent")
+        words.expect("charge")
+        return {"amount": amount}
 
 
 @dataclass(frozen=True)

@@ -235,11 +235,12 @@ class Words:
                           "revealed": revealed}  # fmt: skip
 
     def draws(self, answer: str) -> Json:
-        """`vs <power>` (the other player's draw) and `cycle ...` clauses, to the end."""
+        """`vs <power>` (the other player's draw, into the field `answer`) and `cycle ...`
+        clauses, to the end."""
         fields: Json = {}
         cycles: Json = {}
         while not self.done():
-            if self.take("vs"):
+            if answer and self.take("vs"):
                 fields[answer] = self.power("the other player's power")
             elif self.take("cycle"):
                 self.cycle(cycles)

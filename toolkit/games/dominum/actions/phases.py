@@ -68,7 +68,7 @@ class Activate(Action):
     @classmethod
     def text_fields(cls, verb: str, words: Words) -> Json:
         rest = words.rest().split(" ")
-        link = len(rest) > 1 and rest[-1].lower() == "link"
+        link = len(rest) > 1 and rest[-1].lower() in ("link", "(link)")
         return {"phase": " ".join(rest[:-1] if link else rest), "link": link}
 
 
@@ -117,7 +117,7 @@ class Shift(MoveAction):
 @dataclass(frozen=True)
 class Assault(Action):
     """Assault Phase: the power draws (two), and whether the Surge token is spent.
-    `red assault power 4 + reserve:3 surge`."""
+    `red assault power 4 + reserve:3 + surge`."""
 
     TYPE = "assault"
     VERBS = ("assault",)
@@ -135,10 +135,9 @@ class Assault(Action):
         }
 
     def text(self) -> str:
-        text = f"{self.player} assault"
-        if self.powers:
-            text += " power " + " + ".join(p.text() for p in self.powers)
-        return text + (" surge" if self.surge else "") + cycles_text(self.cycles)
+        terms = [p.text() for p in self.powers] + (["surge"] if self.surge else [])
+        text = f"{self.player} assault" + (" power " + " + ".join(terms) if terms else "")
+        return text + cycles_text(self.cycles)
 
     def power_cards(self) -> Iterator[PowerCard]:
         yield from (p.card for p in self.powers if p.card is not None)
@@ -160,27 +159,22 @@ class Assault(Action):
 
     @classmethod
     def text_fields(cls, verb: str, words: Words) -> Json:
-        powers: list[str] = []
+        fields: Json = {"powers": []}
         if words.take("power"):
-            powers.append(words.power("the assault's first power"))
-            while words.take("+"):
-                powers.append(words.power("the assault's next power"))
-        fields: Json = {"powers": powers}
-        cycles: Json = {}
-        while not words.done():
-            if words.take("surge"):
-                fields["surge"] = True
-            elif words.take("cycle"):
-                words.cycle(cycles)
-            else:
-                raise words.unread()
-        return {**fields, "cycles": cycles}
+            while True:  # the draws, then the Surge token: `power 4 + 3 + surge`
+                if words.take("surge"):
+                    fields["surge"] = True
+                else:
+                    fields["powers"].append(words.power("the assault's power"))
+                if not words.take("+"):
+                    break
+        return {**fields, **words.draws("")}
 
 
 @dataclass(frozen=True)
 class Charge(Action):
     """Charge Phase: +2 Charge, or remove a Weaken token from the ally at `remove_weaken_at`.
-    `red charge`, `red charge remove weaken 2,2`."""
+    `red charge`, `red charge remove weaken at 2,2`."""
 
     TYPE = "charge"
     VERBS = ("charge",)
@@ -192,7 +186,8 @@ class Charge(Action):
 
     def text(self) -> str:
         where = self.remove_weaken_at
-        return f"{self.player} charge" + (f" remove weaken {space_name(where)}" if where else "")
+        removed = f" remove weaken at {space_name(where)}" if where else ""
+        return f"{self.player} charge{removed}"
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
@@ -204,6 +199,7 @@ class Charge(Action):
         if not words.take("remove"):
             return {}
         words.expect("weaken")
+        words.take("at")
         return {"remove_weaken_at": words.next("the weakened ally's space")}
 
 

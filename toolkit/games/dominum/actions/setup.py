@@ -132,9 +132,9 @@ class Begin(Action):
             words.expect("first")
         words.expect("reserves")
         reserves = {}
-        while words.peek() in PLAYERS:
-            player = words.next("the player")
-            cards = words.next(f"{player}'s reserve cards")
+        while words.peek().partition(":")[0] in PLAYERS:  # `red 3,4` or `red:3,4`
+            player, _, cards = words.next("the player").partition(":")
+            cards = cards or words.next(f"{player}'s reserve cards")
             reserves[player] = [] if cards == "-" else split_cards(cards)
         fields["reserves"] = reserves
         while not words.done():
