@@ -61,7 +61,8 @@ class SpendCharge(Action):
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
-        amount = whole_number(fields.get("amount") or "1", "charge")
+        amount = fields.get("amount")
+        amount = 1 if amount in (None, "") else whole_number(amount, "charge")
         return cls(read_player(fields.get("player")), amount)
 
     @classmethod
