@@ -12,9 +12,9 @@ from toolkit.games.dominum.actions.forms import (
     Json,
     SpaceAction,
     Words,
-    cycle_cards,
     cycles_json,
     cycles_text,
+    drawn_cards,
     power_json,
     read_cycles,
     read_optional_power,
@@ -99,10 +99,7 @@ class PowerDuel(Action):
         return text + cycles_text(self.cycles)
 
     def power_cards(self) -> Iterator[PowerCard]:
-        for source in (self.power, self.opponent_power):
-            if source is not None and source.card is not None:
-                yield source.card
-        yield from cycle_cards(self.cycles)
+        return drawn_cards(self.power, self.opponent_power, cycles=self.cycles)
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:

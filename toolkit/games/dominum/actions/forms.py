@@ -169,7 +169,12 @@ def cycles_text(cycles: Cycles) -> str:
     return text
 
 
-def cycle_cards(cycles: Cycles) -> Iterator[PowerCard]:
+def drawn_cards(*sources: PowerSource | None, cycles: Cycles) -> Iterator[PowerCard]:
+    """The power cards draws name (the card turned up, the reserve card used) and the cards the
+    cycles turned up."""
+    for source in sources:
+        if source is not None and source.card is not None:
+            yield source.card
     for choice in cycles.values():
         yield from choice.revealed
 

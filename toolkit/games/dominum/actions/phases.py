@@ -16,9 +16,9 @@ from toolkit.games.dominum.actions.forms import (
     PlayerAction,
     SpaceAction,
     Words,
-    cycle_cards,
     cycles_json,
     cycles_text,
+    drawn_cards,
     read_cycles,
     read_flag,
     read_optional_card,
@@ -140,8 +140,7 @@ class Assault(Action):
         return text + cycles_text(self.cycles)
 
     def power_cards(self) -> Iterator[PowerCard]:
-        yield from (p.card for p in self.powers if p.card is not None)
-        yield from cycle_cards(self.cycles)
+        return drawn_cards(*self.powers, cycles=self.cycles)
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
