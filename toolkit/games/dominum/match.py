@@ -173,7 +173,8 @@ class Last:
 class DominumMatch:
     """A Dominum match as the table plays it: the Domains and forces chosen, the set-up once it
     has begun, the actions of the match since (its log), and the engine's state after them
-    (None before the match begins). `digest` is a hash chain over the set-up and every action."""
+    (None before the match begins). `digest` is a hash chain over the set-up and every action;
+    `log_json` holds the log's JSON forms, made once (the history and every reply show them)."""
 
     data_dir: str | None
     number: int
@@ -181,6 +182,7 @@ class DominumMatch:
     forces: Mapping[Player, tuple[str, ...]]
     setup: Setup | None = None
     log: tuple[Play, ...] = ()
+    log_json: tuple[dict[str, Any], ...] = ()
     digest: str = ""
     last: Last | None = None
     state: MatchState | None = None
@@ -217,7 +219,7 @@ class DominumMatch:
             "domains": dict(self.domains),
             "forces": {p: list(self.forces[p]) for p in self.forces},
             "setup": None if self.setup is None else self.setup.to_json(),
-            "log": [action.to_json() for action in self.log],
+            "log": list(self.log_json),
             "digest": self.digest,
             "last": None if self.last is None else self.last.to_json(),
         }
@@ -229,13 +231,15 @@ class DominumMatch:
             raise DomekitError(f"this is a {value.get('game')!r} state, not a {GAME} one")
         raw_setup = value["setup"]
         last = value["last"]
+        log = tuple(_logged(a) for a in value["log"])
         match = cls(
             data_dir=value.get("data_dir") or None,
             number=whole_number(value["match"], "match", minimum=1),
             domains={p: str(value["domains"][p]) for p in PLAYERS},
             forces={p: tuple(str(n) for n in value["forces"][p]) for p in PLAYERS},
             setup=None if raw_setup is None else Setup.from_json(raw_setup),
-            log=tuple(_logged(a) for a in value["log"]),
+            log=log,
+            log_json=tuple(action.to_json() for action in log),
             digest=str(value["digest"]),
             last=None if last is None else Last(str(last["text"]), tuple(map(str, last["steps"]))),
         )
@@ -282,10 +286,12 @@ def record(match: DominumMatch, action: Action) -> tuple[DominumMatch, Outcome]:
         raise RuleError(RULE_SETUP, "set up the match first: domains, forces, first player")
     check_power_cards(action, match.state.rules)
     after, outcome = apply(match.state, action)
+    payload = action.to_json()
     new = replace(
         match,
-        log=(*match.log, action),
-        digest=_chain(match.digest, action.to_json()),
+        log=(*match.log, action),  # logged actions are never changed: the logs share them
+        log_json=(*match.log_json, payload),
+        digest=_chain(match.digest, payload),
         last=Last(action.text(), tuple(outcome.steps)),
         state=after,
     )
