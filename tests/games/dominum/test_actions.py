@@ -283,7 +283,7 @@ def test_a_subclass_reads_only_its_own_text_and_fields():
                 "power": "deck",
                 "cycles": {"red": 3},
             },
-            "cycles.red: the counter set aside",
+            "cycles.red: an object with the fields counter and revealed",
         ),
         (
             {"type": "power_duel", "player": "red", "power": "deck", "cycle_red": "x"},
@@ -296,7 +296,10 @@ def test_a_subclass_reads_only_its_own_text_and_fields():
         ({"type": "assault", "player": "red", "power1": "deck:1"}, "assault power 2: name"),
         ({"type": "reserve", "player": "red", "revealed": "seven"}, "revealed: a power card"),
         ({"type": "begin", "reserves": {"red": ["3", "x"]}, "seed": 1}, "reserve_red: a power"),
-        ({"type": "begin", "reserves": ["3"], "seed": 1}, "reserves: each player's cards"),
+        (
+            {"type": "begin", "reserves": ["3"], "seed": 1},
+            "reserves: an object with the fields red and gold",
+        ),
         ({"type": "begin", "reserves": {}, "seed": "x"}, "seed must be a whole number"),
         ({"type": "spend_charge", "player": "red", "amount": "two"}, "charge must be a whole"),
         ({"type": "activate", "player": "blue", "phase": "move"}, "a player is red or gold"),

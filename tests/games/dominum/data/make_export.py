@@ -1,7 +1,7 @@
 """Makes `export_v1.json`: a Dominum match played through the tracker as phones send fields (forms'
 text fields and JSON bodies alike), exported. The file was made by the tracker before the typed
-actions (stage B of issue 16): test_actions.py replays it and checks that today's code reads every
-payload back to the same JSON form and reaches the same pages.
+actions (at commit 7981b67, before stage B of issue 16): test_actions.py replays it and checks
+that today's code reads every payload back to the same JSON form and reaches the same pages.
 
 Run: .venv/bin/python tests/games/dominum/data/make_export.py
 """
@@ -417,7 +417,8 @@ def main() -> None:
     }
     document["parsed"] = [parsed(game, f) for f in fields]
     kinds = sorted({a["payload"]["type"] for a in document["actions"]})
-    print(f"{accepted} actions ({undone} undone), stage {final.engine_state.stage}: {kinds}")
+    stage = document["expected"]["table"].get("stage")
+    print(f"{accepted} actions ({undone} undone), stage {stage}: {kinds}")
     text = json.dumps(document, sort_keys=True, separators=(",", ":"))
     (HERE / "export_v1.json").write_text(text + "\n")
 

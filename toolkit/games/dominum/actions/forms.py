@@ -118,7 +118,7 @@ def read_cycles(fields: Mapping[str, Any]) -> dict[Player, CycleChoice]:
             player = read_player(key)
             where = f"cycles.{player}"
             if not isinstance(choice, Mapping):
-                raise DomekitError(f"{where}: the counter set aside and the cards turned up")
+                raise DomekitError(f"{where}: an object with the fields counter and revealed")
             counter = choice.get("counter")
             revealed = choice.get("revealed") or []
             if isinstance(revealed, str):

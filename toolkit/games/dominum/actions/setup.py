@@ -105,7 +105,7 @@ class Begin(Action):
         reserves: dict[Player, tuple[PowerCard, ...]] = {}
         given = fields.get("reserves") or {}
         if not isinstance(given, Mapping):
-            raise DomekitError("reserves: each player's cards turned up, {red: [...], gold: [...]}")
+            raise DomekitError("reserves: an object with the fields red and gold (cards turned up)")
         for player in PLAYERS:
             raw = fields.get(f"reserve_{player}") or given.get(player) or []
             if isinstance(raw, str):
