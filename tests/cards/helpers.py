@@ -74,3 +74,13 @@ def run(cli, *args: str):
     result = cli("cards", *args)
     assert result.exit_code == 0, result.stderr
     return result
+
+
+def spans(page: pymupdf.Page) -> list[dict]:
+    """Every text span of the page (pymupdf: text, font, size, color, bbox in points)."""
+    return [
+        span
+        for block in page.get_text("dict")["blocks"]
+        for line in block.get("lines", [])
+        for span in line["spans"]
+    ]

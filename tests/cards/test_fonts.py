@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,7 @@ from tests.cards.helpers import (
     STAR_SVG,
     build,
     sheet,
+    spans,
 )
 from toolkit.pdf.fonts import shipped_face
 
@@ -99,3 +101,40 @@ def test_characters_the_font_lacks_are_named_in_a_warning_with_row_and_column(cl
     )
     text = pdf[0].get_text()
     assert "Über" in text and "Ω" in text and "“quotes” — 5 €" in text
+
+
+def test_a_designers_bold_face_sets_the_title_and_the_regular_the_text(cli, tmp_path):
+    """`--font` with `--font-bold`: the title is the bold file, the body text the regular one
+    (two shipped faces under designer's names stand in for a family; told apart by the
+    PostScript name each file embeds under)."""
+    regular, bold = tmp_path / "Mine-Regular.ttf", tmp_path / "Mine-Bold.otf"
+    shutil.copyfile(shipped_face("Regular"), regular)
+    shutil.copyfile(shipped_face("Italic"), bold)  # an .otf with TrueType outlines embeds
+    deck = sheet(tmp_path, "name,text\nImp,Burns **twice**.\n")
+    pdf, _ = build(cli, deck, "--font", str(regular), "--font-bold", str(bold))
+    fonts = {span["text"].strip(): span["font"].split("+")[-1] for span in spans(pdf[0])}
+    assert fonts["Imp"] == "NotoSans-Italic" and fonts["twice"] == "NotoSans-Italic"
+    assert fonts["Burns"] == "NotoSans-Regular"
+    embedded = {font[3].split("+")[-1] for font in pdf[0].get_fonts()}
+    assert embedded == {"NotoSans-Regular", "NotoSans-Italic"}
+
+
+def test_a_real_cff_opentype_font_is_refused_with_the_fix(cli, tmp_path):
+    """A PostScript-outline .otf as foundries ship them (URW's, from Debian's fonts-urw-base35
+    when it is installed): refused before anything is written, saying to use the .ttf files."""
+    found = sorted(Path("/usr/share/fonts/opentype/urw-base35").glob("*.otf"))
+    if not found:
+        pytest.skip("no CFF OpenType font on this machine")
+    out = tmp_path / "out.pdf"
+    result = cli("cards", str(sheet(tmp_path, "name\nA\n")), "--font", str(found[0]),
+                 "--out", str(out))  # fmt: skip
+    result.assert_refused(f"{found[0].name}: an OpenType font with PostScript (CFF) outlines")
+    assert ".ttf" in result.stderr and not out.exists()
+
+
+def test_greek_and_cyrillic_titles_and_stats_print_without_a_warning(cli, tmp_path):
+    deck = sheet(tmp_path, "Имя,Сила,text\nΔράκος,5,Щит :: ΩΨ\n")
+    pdf, result = build(cli, deck, "--title", "Имя")
+    text = pdf[0].get_text()
+    assert "Δράκος" in text and "Сила" in text and "Щит :: ΩΨ" in text
+    assert "warning" not in result.stderr

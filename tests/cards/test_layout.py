@@ -12,6 +12,7 @@ from tests.cards.helpers import (
     build,
     run,
     sheet,
+    spans,
     words,
     write_png,
 )
@@ -192,3 +193,71 @@ def test_the_example_layout_prints_the_example_deck_without_a_warning(cli, tmp_p
     assert "warning" not in result.stderr
     text = pymupdf.open(out)[0].get_text()
     assert "Ember Knight" in text and "Fire deck" in text and "Strength" in text
+
+
+def test_a_boxs_colour_and_alignment_place_and_paint_its_text(cli, tmp_path):
+    """The example layout's cost: white, centred in the 11 mm badge both ways (valign middle)."""
+    examples = Path(__file__).resolve().parents[2] / "examples" / "cards"
+    deck = sheet(tmp_path, "name,cost,deck,ability\nImp,7,Fire,Burns.\n")
+    pdf, _ = build(cli, deck, "--layout", str(examples / "layout.toml"))
+    page = pdf[0]
+    left, top = page.trimbox.x0 / MM, page.trimbox.y0 / MM
+    [cost] = [span for span in spans(page) if span["text"] == "7"]
+    assert cost["color"] == 0xFFFFFF and "Bold" in cost["font"] and round(cost["size"]) == 16
+    x0, _, x1, _ = (v / MM for v in cost["bbox"])
+    assert (x0 + x1) / 2 - left == pytest.approx(63 - 15 + 5.5, abs=0.3)  # the badge's centre
+    # middle: the line's ascent and descent centred on the box's middle, 3.5 + 5.5 mm down
+    [fitted] = [w for w in words(page) if w[4] == "7"]
+    assert (fitted[1] + fitted[3]) / 2 - top == pytest.approx(9.0, abs=0.8)
+    [deck_line] = [span for span in spans(page) if span["text"] == "Fire deck"]
+    assert deck_line["color"] == 0x7A4A00 and "Italic" in deck_line["font"]  # its *template*
+
+
+def test_a_layout_in_inches_and_points_places_its_boxes_that_far(cli, tmp_path):
+    layout = tmp_path / "inch.toml"
+    layout.write_text(
+        'units = "in"\n'
+        "[boxes.title]\nx = 0.5\ny = 0.25\nwidth = 1.5\nheight = 0.4\nsize = 10\n"
+        "[boxes.text]\nx = '36pt'\ny = '30mm'\nwidth = '1in'\nheight = '1in'\nsize = 8\n"
+    )
+    pdf, _ = build(cli, sheet(tmp_path, "name,text\nWyvern,Flies.\n"), "--layout", str(layout))
+    page = pdf[0]
+    left, top = page.trimbox.x0 / MM, page.trimbox.y0 / MM
+    found = {w[4]: w for w in words(page)}
+    assert found["Wyvern"][0] - left == pytest.approx(12.7, abs=0.3)
+    assert baseline(page, "Wyvern")[1] - top == pytest.approx(6.35 + 0.95 * 10 / MM, abs=0.05)
+    assert found["Flies."][0] - left == pytest.approx(12.7, abs=0.3)  # 36 pt is half an inch
+    assert baseline(page, "Flies.")[1] - top == pytest.approx(30 + 0.95 * 8 / MM, abs=0.05)
+
+
+def test_an_icons_box_draws_the_icons_its_cell_names_in_a_centred_row(cli, tmp_path):
+    (tmp_path / "icons").mkdir()
+    write_png(tmp_path / "icons" / "fire.png", (220, 60, 0), (64, 64))
+    deck = sheet(tmp_path, "name,text,icons\nStorm,Every unit moves.,fire fire fire\n")
+    pdf, result = build(cli, deck, "--layout", "event")
+    page = pdf[0]
+    left, top = page.trimbox.x0 / MM, page.trimbox.y0 / MM
+    boxes = sorted(tuple(v / MM for v in info["bbox"]) for info in page.get_image_info())
+    assert len(boxes) == 3
+    heights = {round(y1 - y0, 2) for _, y0, _, y1 in boxes}
+    assert len(heights) == 1 and heights.pop() <= 10  # one size, within the 10 mm box
+    middle = (boxes[0][0] + boxes[-1][2]) / 2 - left
+    assert middle == pytest.approx(63 / 2, abs=0.3)  # align = centre
+    assert all(88 - 19 - 0.01 <= y0 - top and y1 - top <= 88 - 9 + 0.01 for _, y0, _, y1 in boxes)
+    assert "Icons" not in page.get_text() and "warning" not in result.stderr
+
+
+def test_a_picture_in_a_layout_box_warns_at_its_printed_size(cli, tmp_path):
+    layout = tmp_path / "art.toml"
+    layout.write_text("[boxes.art]\ndraw = 'image'\npart = 'image'\nx = 5\ny = 5\n"
+                      "width = 50.8\nheight = 50.8\nfit = 'cover'\n"
+                      "[boxes.title]\nx = 5\ny = 60\nwidth = 50\nheight = 8\n")  # fmt: skip
+    write_png(tmp_path / "soft.png", (10, 200, 10), (400, 400))  # 2 in at 200 dpi
+    write_png(tmp_path / "sharp.png", (10, 200, 10), (600, 600))  # 2 in at 300 dpi
+    deck = sheet(tmp_path, "name,image\nSoft,soft.png\nSharp,sharp.png\n")
+    _, result = build(cli, deck, "--layout", str(layout))
+    assert (
+        "deck.csv, row 2, field 'image': soft.png is 400 x 400 px printed 51 x 51 mm, 200 dpi"
+        in result.stderr
+    )
+    assert "sharp.png" not in result.stderr

@@ -174,3 +174,42 @@ def test_ods_formulas_without_values_and_dtds_are_refused(cli, tmp_path):
     laughs = '<!DOCTYPE x [<!ENTITY a "aaaa">]>'
     path = ods(tmp_path / "dtd.ods", row(cell("name")) + row(cell("A")), prefix=laughs)
     cli("cards", str(path)).assert_refused("dtd.ods: content.xml has a DTD")
+
+
+def test_title_text_and_qty_flags_map_a_designers_own_headers(cli, tmp_path):
+    """Headers no table knows (French): without flags the first column is the title and the rest
+    stat lines; `--title/--text/--qty` give each part its column, and the quantity counts."""
+    deck = sheet(tmp_path, "Réf,Nom,Effet,Exemplaires\nA1,Dragon,Vole.,3\nA2,Gobelin,Court.,0\n")
+    pdf, result = build(cli, deck)
+    assert "title Réf, text -, qty -" in result.stderr
+    assert pdf[0].get_text().count("Gobelin") == 1  # no quantity column: one of each
+    pdf, result = build(cli, deck, "--title", "nom", "--text", "EFFET", "--qty", "Exemplaires")
+    assert "title Nom, text Effet, qty Exemplaires, image -, qr -, back -; stats Réf" in (
+        result.stderr
+    )
+    text = pdf[0].get_text()
+    assert text.count("Dragon") == 3 and "Gobelin" not in text and "Vole." in text
+    assert "Exemplaires" not in text and "Effet" not in text
+
+
+@pytest.mark.parametrize(
+    ("text", "how"),
+    [
+        ("name|text\nImp|Burn, then draw; discard.\n", "(UTF-8, bars)"),
+        ("name\ttext\nImp\tBurn, then draw; discard.\n", "(UTF-8, tabs)"),
+        ('name;text\nImp;"Burn, then draw; discard."\n', "(UTF-8, semicolons)"),
+        ('name,text\nImp,"Burn, then draw; discard."\n', "(UTF-8, commas)"),
+    ],
+)
+def test_the_delimiter_is_sniffed_whatever_the_suffix(cli, tmp_path, text, how):
+    pdf, result = build(cli, sheet(tmp_path, text, "deck.txt"))
+    assert how in result.stderr
+    assert "Burn, then draw; discard." in pdf[0].get_text()
+
+
+def test_a_utf16_file_with_its_byte_order_mark_reads(cli, tmp_path):
+    path = tmp_path / "deck.csv"
+    path.write_bytes("name\ttext\nОгонь\tΔράκος.\n".encode("utf-16"))
+    pdf, result = build(cli, path)
+    assert "Огонь" in pdf[0].get_text() and "Δράκος." in pdf[0].get_text()
+    assert "UTF-16" in result.stderr

@@ -59,11 +59,26 @@ def watch_cards(options: CardsOptions, *, as_json: bool = False) -> None:
         path = Path(name)
         if path.name.startswith(".") or path.name.endswith(IGNORED_SUFFIXES):
             return False
-        for output in outputs:
-            if path == output or output in path.parents or path.name.startswith(output.stem):
-                return False
+        if any(_written_by(path, output) for output in outputs):
+            return False
         return defaults(change, name)  # type: ignore[arg-type]
 
     build_once(options, as_json=as_json)
     for _ in watch(*watched_roots(options), watch_filter=wanted, raise_interrupt=False):
         build_once(options, as_json=as_json)
+
+
+def _written_by(path: Path, output: Path) -> bool:
+    """Whether `path` is an output's own file: the output, a file in its folder, its preview,
+    or anything in the temporary folders it is written through (`.png.x1y2.tmp/001-imp.png`)."""
+    if path == output or output in path.parents:
+        return True
+    if (
+        path.parent == output.parent
+        and path.name == f"{output.name.removesuffix('.pdf')}-preview.png"
+    ):
+        return True
+    return any(
+        folder.parent == output.parent and folder.name.startswith(f".{output.name}.")
+        for folder in path.parents
+    )

@@ -273,7 +273,10 @@ class FaceMaker:
                     card.text, rest, self.icons, fonts=fonts, max_size=BODY_SIZE, min_size=BODY_MIN
                 )
                 if fitted.cut:
-                    self.warn(f"{where}: the text does not fit even at {BODY_MIN:g} pt; cut")
+                    self.warn(
+                        f"{where}: {card.title!r}: the text does not fit even at "
+                        f"{BODY_MIN:g} pt; cut"
+                    )
                 draw_icon_text(c, fitted, rest, fonts=fonts)
 
         return draw
@@ -356,7 +359,7 @@ class FaceMaker:
             )
             if not fits:
                 self.warn(
-                    f"{where}: the {box.name} box's text does not fit even at "
+                    f"{where}: {card.title!r}: the {box.name} box's text does not fit even at "
                     f"{style.min_size:g} pt; cut"
                 )
         elif box.kind == "stats" and content:
