@@ -133,3 +133,16 @@ def test_several_formats_and_a_preview_in_one_command(cli, tmp_path):
         # two cards side by side (copies not repeated), 100 dpi, 12 px apart and around
         assert preview.size == (2 * 248 + 3 * 12, 346 + 2 * 12)
     assert len(os.listdir(out / "deck-cards-png")) == 4
+
+
+def test_a_lone_card_is_a_tts_card_not_a_deck(cli, tmp_path):
+    """TTS has no deck of one: the saved object is the card itself, on a 2 x 2 sheet (its
+    smallest), the back in the last cell."""
+    out = tmp_path / "tts"
+    run(cli, str(sheet(tmp_path, "name\nRelic\n")), "--format", "tts", "--out", str(out))
+    [state] = json.loads((out / "deck.json").read_text())["ObjectStates"]
+    assert state["Name"] == "Card" and state["Nickname"] == "Relic" and state["CardID"] == 100
+    custom = state["CustomDeck"]["1"]
+    assert (custom["NumWidth"], custom["NumHeight"]) == (2, 2)
+    with Image.open(out / "deck-1.png") as faces:
+        assert faces.size == (2 * POKER_TRIM_300[0], 2 * POKER_TRIM_300[1])
