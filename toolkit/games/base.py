@@ -23,7 +23,7 @@ class Game:
     name: str
     """As in `domekit kit <name>`, URLs, kit manifests and the folders of the game."""
     title: str
-    """As the rule book writes it: "Death Dome"."""
+    """As the rule book writes it, capitals and spaces included."""
     calculators_help: str
     """The one line `domekit --help` shows for `domekit <name>`."""
     calculators: Callable[[], typer.Typer]
