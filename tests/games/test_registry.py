@@ -38,3 +38,15 @@ def test_nothing_outside_a_game_package_imports_or_names_a_game() -> None:
             if pattern.search(line):
                 found.append(f"{path.relative_to(PACKAGE)}:{number}: {line.strip()}")
     assert found == []
+
+
+def test_every_game_has_each_part_where_its_descriptor_says() -> None:
+    import typer
+
+    from toolkit.tracker.contract import TrackerGame
+
+    for descriptor in games():
+        assert isinstance(descriptor.calculators(), typer.Typer)
+        assert isinstance(descriptor.odds(), typer.Typer)
+        assert callable(descriptor.kit())
+        assert isinstance(descriptor.tracker(), TrackerGame)
