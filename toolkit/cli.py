@@ -135,8 +135,8 @@ class DomekitGroup(LazyGroup):
 app = typer.Typer(
     name="domekit",
     cls=DomekitGroup,
-    help="Print-and-play kits, a live table tracker and exact rules calculators "
-    "for Death Dome, Nature Dome, Dominum and Domppa.",
+    help="Print-and-play kits, a live table tracker and exact rules calculators for games "
+    "played with real cards, boards and dice: each game is a command below.",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
@@ -160,8 +160,8 @@ def root(
         help="Print Domekit's version and exit.",
     ),
 ) -> None:
-    """Print-and-play kits, a live table tracker and exact rules calculators for Death Dome,
-    Nature Dome, Dominum and Domppa."""
+    """Print-and-play kits, a live table tracker and exact rules calculators for games played
+    with real cards, boards and dice: each game is a command below."""
 
 
 def _print_json(value: Any) -> None:
