@@ -134,7 +134,7 @@ def render_pages(
 ) -> Iterator[Image]:
     """Each drawer's card rendered at `dpi`, with its bleed or trimmed, one PIL image at a time
     (exactly the card's size in whole pixels)."""
-    import pypdfium2 as pdfium
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]  # no py.typed: typed here
 
     from toolkit.pdf.deck import build_card_pages
 
