@@ -60,6 +60,12 @@ class TallyGame(JsonGame):
     def text(self, action: dict) -> str:
         return f"add {action['amount']} to {action['name']}"
 
+    def seats(self, state: dict) -> list[tuple[str, str]]:
+        return [(name, f"Tally {name}") for name in state["tallies"]]
+
+    def acting_seat(self, state: dict, action: dict) -> str | None:
+        return str(action["name"])
+
     def touches(self, action: dict) -> frozenset[str]:
         return frozenset({f"tally:{action['name']}"})
 

@@ -29,6 +29,7 @@ from toolkit.tracker.matches import (
     new_client_action_id,
 )
 from toolkit.tracker.referee import is_undo
+from toolkit.tracker.refill import refill
 from toolkit.tracker.requests import (
     Forbidden,
     PageQuery,
@@ -299,6 +300,10 @@ def refusal(
             body["duplicate"] = exc.duplicate
     if is_json:
         return JSONResponse(body, status_code=status)
+    if not (isinstance(exc, Stale) and exc.duplicate is not None):
+        inline = refused_inline(t, request, who, match, body, fields)
+        if inline is not None:
+            return HTMLResponse(inline, status_code=status)
     ctx = common(t, who, match, request)
     fresh: dict[str, Any] = {}
     if isinstance(exc, Stale) and fields.get("type") != "undo":
@@ -325,6 +330,49 @@ def refusal(
         },
         status=status,
     )
+
+
+def refused_inline(
+    t: Tracker,
+    request: Request,
+    who: Access,
+    match: MatchRow,
+    refusal: Mapping[str, Any],
+    fields: Mapping[str, Any],
+) -> str | None:
+    """The page the refused form was on (its `next`), as it is now, with that form filled in
+    with what was posted and the refusal at its top; None when that page or form is gone."""
+    path = str(fields.get("next") or "")
+    if next_url(fields, who, None) != path:
+        return None  # not a page of this kit
+    found = page_of(path[len(who.base) + 1 :].split("/"))
+    if found is None:
+        return None
+    name, args = found
+    ctx = {**common(t, who, match, request), "here": path, "here_full": path, "done_text": ""}
+    try:
+        page = t.service.referee(who.game).page(ctx["state"], name, args)
+    except DomekitError:
+        return None
+    html = t.templates.get_template(f"{who.game}/{page.template}").render(
+        **{**ctx, **page.context, "title": page.title}
+    )
+    note = t.templates.get_template("_refusal_note.html").render(refusal=refusal)
+    return refill(html, request.url.path, fields, note)
+
+
+def page_of(segments: list[str]) -> tuple[str, tuple[str, ...]] | None:
+    """A game page's name and arguments from the path after the kit (routes/pages.py)."""
+    match segments:
+        case ["table"]:
+            return "table", ()
+        case ["team" | "player" as kind, arg]:
+            return kind, (arg,)
+        case ["unit", *args] if 1 <= len(args) <= 2:
+            return "unit", tuple(args)
+        case ["page", name]:
+            return name, ()
+    return None
 
 
 def error_page(

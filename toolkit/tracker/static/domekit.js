@@ -132,7 +132,7 @@
     var why = refusalText(reply);
     note.appendChild(el("strong", "", "Not recorded" + (label ? ": " + label : "")));
     note.appendChild(el("p", "", why.text));
-    if (why.rule) { note.appendChild(el("p", "muted", "Rule: " + why.rule)); }
+    if (why.rule && why.text.indexOf(why.rule) < 0) { note.appendChild(el("p", "muted", "Rule: " + why.rule)); }
     if (reply.status === 409 && (reply.body || {}).error === "stale") {
       note.appendChild(el("p", "muted", "The page now shows the match as it is: send again to record it against that."));
     }
