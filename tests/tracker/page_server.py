@@ -1,6 +1,7 @@
 """The tracker with the test game `tally` (tests/tracker/tally.py) served by uvicorn on a loopback
 port, for the page layer's browser tests: `python tests/tracker/page_server.py PORT DB_URL`, or
-`serving_tally(folder)`, which starts it, yields its base URL and a kit id, and stops it."""
+`serving_tally(folder, port)`, which starts it, yields its base URL and database URL, and stops
+it."""
 
 from __future__ import annotations
 
@@ -17,12 +18,10 @@ HERE = Path(__file__).resolve().parent
 
 
 @contextmanager
-def serving_tally(folder: Path, port: int, **kit: object) -> Iterator[tuple[str, str]]:
-    sys.path[:0] = [str(HERE), str(HERE.parent)]
-    from tracker_helpers import new_kit
-
+def serving_tally(folder: Path, port: int) -> Iterator[tuple[str, str]]:
+    """The tally tracker over a fresh database in `folder`: (its base URL, the database URL,
+    where `tracker_helpers.new_kit` records kits)."""
     db = f"sqlite:///{folder / 'tracker.sqlite3'}"
-    kit_id = new_kit(db, **kit)  # type: ignore[arg-type]
     base = f"http://127.0.0.1:{port}"
     process = subprocess.Popen(
         [sys.executable, str(Path(__file__)), str(port), db],
@@ -38,7 +37,7 @@ def serving_tally(folder: Path, port: int, **kit: object) -> Iterator[tuple[str,
                 time.sleep(0.1)
         else:
             raise RuntimeError("the tally tracker did not start")
-        yield base, kit_id
+        yield base, db
     finally:
         process.terminate()
         try:
