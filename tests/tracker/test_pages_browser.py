@@ -129,22 +129,33 @@ def test_a_refusal_shows_on_the_same_form_with_every_typed_value_kept(
     assert texts(base, kit) == ["add 40 to b"]
 
 
-def test_a_check_shows_inline_and_confirms_from_there(tally, browser):
+def test_a_check_while_the_tracker_cannot_be_reached_offers_to_send_it_later(tally, browser):
     from playwright.sync_api import expect
 
     base, db = tally
     kit = new_kit(db)
-    page = browser.new_context(viewport=PHONE).new_page()
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
     page.goto(f"{base}/k/{kit}/table")
+    expect(page.locator("#live-status")).to_have_text("live", timeout=5000)
+    context.set_offline(True)
     page.fill("#check-form input[name=amount]", "6")
     page.click("#check-form button")
-    check = page.locator("#check-form dk-note.check")
-    expect(check).to_contain_text("add 6 to b")
-    expect(check).to_contain_text("b: 0 + 6")
-    assert texts(base, kit) == []
-    check.get_by_text("Confirm and record").click()
-    expect(page.locator("#tallies")).to_contain_text("b: 6")
+    note = page.locator("#check-form dk-note.queued")
+    expect(note).to_contain_text("cannot be checked now")
+    assert page.input_value("#check-form input[name=amount]") == "6"
+    note.get_by_role("button", name="Record it without the check (sent when it is back)").click()
+    expect(page.locator("#queue-status")).to_have_text("waiting to send: 1")
+    context.set_offline(False)
+    expect(page.locator("#tallies")).to_contain_text("b: 6", timeout=10000)
     assert texts(base, kit) == ["add 6 to b"]
+    # Online, the check is the check page as before.
+    page.fill("#check-form input[name=amount]", "2")
+    page.click("#check-form button")
+    expect(page.locator("h1")).to_have_text("Check, then confirm")
+    page.click("text=Confirm and record")
+    expect(page.locator("#tallies")).to_contain_text("b: 8")
+    expect(page).to_have_url(f"{base}/k/{kit}/table?done=2")
 
 
 def test_offline_taps_wait_on_the_phone_and_are_applied_once_when_it_is_back(

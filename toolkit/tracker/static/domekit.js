@@ -6,7 +6,8 @@
 // - forms that record (/act, /redo) are sent by fetch: a refusal shows inline on the same form,
 //   values kept; while the tracker cannot be reached they wait in this phone's storage
 //   ("waiting to send: N"), across reloads, and are sent with their client action id when it is
-//   back (applied once); a check (/preview) shows inline, with its confirm button;
+//   back (applied once); a check (/preview) made while the tracker cannot be reached offers to
+//   send the action without it;
 // - the seat confirm, the service worker (secure contexts only), the screen wake lock.
 (function () {
   "use strict";
@@ -130,12 +131,29 @@
   }
   function showRefusal(note, reply, label) {
     var why = refusalText(reply);
+    var b = reply.body || {};
     note.appendChild(el("strong", "", "Not recorded" + (label ? ": " + label : "")));
+    if (b.error === "stale" && b.duplicate) {
+      note.appendChild(el("p", "", "Already recorded by " + (b.duplicate.actor || "someone") + " at " +
+        new Date(b.duplicate.created * 1000).toLocaleTimeString() + ": #" + b.duplicate.seq + " " + b.duplicate.text + "."));
+      note.appendChild(el("p", "muted", "Another phone entered the same thing since your page was loaded, so yours was not recorded: nothing is counted twice."));
+      return;
+    }
+    if (b.error === "stale") {
+      note.appendChild(el("p", "", "Someone changed the match while you were looking. Your action was not applied; nothing was overwritten."));
+      if (b.since && b.since.length) { note.appendChild(el("p", "", "Since your page was loaded: " + b.since.join("; "))); }
+      note.appendChild(el("p", "muted", livePage ? "The page now shows the match as it is: send again to record it against that." : "The match is now at version " + b.version + "."));
+      return;
+    }
     note.appendChild(el("p", "", why.text));
     if (why.rule && why.text.indexOf(why.rule) < 0) { note.appendChild(el("p", "muted", "Rule: " + why.rule)); }
-    if (reply.status === 409 && (reply.body || {}).error === "stale") {
-      note.appendChild(el("p", "muted", "The page now shows the match as it is: send again to record it against that."));
-    }
+  }
+  function button(note, label, cls, action) {
+    var b = el("button", cls, label);
+    b.type = "button";
+    b.addEventListener("click", action);
+    note.appendChild(b);
+    return b;
   }
 
   // -- sending ------------------------------------------------------------------------------------
@@ -198,24 +216,32 @@
   function refused(entry, reply, form) {
     var b = reply.body || {};
     var note;
+    var cls = b.error === "stale" ? "stale" : "refusal";
     if (form) {
       Object.keys(entry.fields).forEach(function (name) { fill(form, name, entry.fields[name]); });
-      note = noteIn(form, "refusal");
+      note = noteIn(form, cls);
     } else {
-      note = pageNote("refusal");
+      note = pageNote(cls);
     }
     showRefusal(note, reply, form ? "" : entry.label);
+    function again(extra) {
+      var retry = Object.assign({}, entry, { fields: Object.assign({}, entry.fields, extra) });
+      note.remove();
+      post(retry).then(function (r) { answered(retry, r, form); });
+    }
     if (b.error === "seat" && b.seat) {
-      var again = el("button", "", "Yes, record it for " + (b.seat_name || b.seat));
-      again.type = "button";
-      again.addEventListener("click", function () {
-        var fields = Object.assign({}, entry.fields, { for_seat: b.seat });
+      button(note, "Yes, record it for " + (b.seat_name || b.seat), "", function () { again({ for_seat: b.seat }); });
+    }
+    if (b.error === "stale" && b.duplicate) {
+      button(note, "Fine, don't record it again", "", function () {
         note.remove();
-        post(Object.assign({}, entry, { fields: fields })).then(function (r) {
-          answered(Object.assign({}, entry, { fields: fields }), r, form);
-        });
-      });
-      note.appendChild(again);
+        if (form) { forget(form); }
+        if (!livePage) { location.assign(typeof entry.fields.next === "string" && entry.fields.next.indexOf(base + "/") === 0 ? entry.fields.next : base + "/table"); }
+        else { refresh(); }
+      }).id = "not-again";
+      button(note, "It happened again: record it", "secondary", function () { again({ version: String(b.version) }); });
+    } else if (b.error === "stale" && !livePage) {
+      button(note, "Record it against version " + b.version, "", function () { again({ version: String(b.version) }); });
     }
     if (!form) { dismiss(note); }
     if (livePage) { refresh(); }
@@ -300,7 +326,11 @@
     var url = form.getAttribute("action") || "";
     var last = url.split("/").pop();
     if (last === "act" || last === "redo") { event.preventDefault(); send(form, event.submitter); }
-    else if (last === "preview") { event.preventDefault(); check(form, event.submitter); }
+    else if (last === "preview" && (!navigator.onLine || !reachable)) {
+      // The check page needs the tracker: while it cannot be reached, check here (or queue).
+      event.preventDefault();
+      check(form, event.submitter);
+    }
     else if (!navigator.onLine || !reachable) {
       event.preventDefault();
       var note = noteIn(form, "queued");
@@ -377,7 +407,6 @@
 
   if (window.Idiomorph && window.Idiomorph.defaults) {
     var callbacks = window.Idiomorph.defaults.callbacks;
-    window.Idiomorph.defaults.ignoreActiveValue = true;
     callbacks.beforeAttributeUpdated = function (name, node) {
       if ((name === "value" || name === "checked") && dirty.has(node)) { return false; }
       if (name === "selected" && node.closest && dirty.has(node.closest("select"))) { return false; }
@@ -392,17 +421,34 @@
   }
 
   // The forms being filled in, before a morph; after it, put their values back or retire them.
-  var saved = [];
+  var saved = [], held = [];
   function snapshot() {
     saved = [];
+    held = [];
     each(document.querySelectorAll("#page main form"), function (form) {
       if (form.closest("dk-note") || !isDirty(form)) { return; }
-      var values = {};
-      each(form.elements, function (f) { if (dirty.has(f) && f.name) { values[f.name] = valuesOf(form, f.name); } });
-      saved.push({ key: formKey(form), values: values, copy: form.cloneNode(true) });
+      var values = {}, key = formKey(form);
+      each(form.elements, function (f) {
+        if (dirty.has(f) && f.name) { values[f.name] = valuesOf(form, f.name); held.push([f, key]); }
+      });
+      saved.push({ key: key, values: values, copy: form.cloneNode(true) });
     });
   }
+  // A field the morph kept its value for but moved into another form: that form's own value.
+  function unheld() {
+    held.forEach(function (pair) {
+      var f = pair[0];
+      if (f.isConnected && f.form && formKey(f.form) === pair[1]) { return; }
+      dirty.delete(f);
+      if (!f.isConnected) { return; }
+      if (f.type === "checkbox" || f.type === "radio") { f.checked = f.defaultChecked; }
+      else if (f.tagName === "SELECT") { each(f.options, function (o) { o.selected = o.defaultSelected; }); }
+      else if (f.type !== "file") { f.value = f.defaultValue; }
+    });
+    held = [];
+  }
   function restore() {
+    unheld();
     saved.forEach(function (s) {
       var form = findForm(s.key);
       if (form) { Object.keys(s.values).forEach(function (name) { fill(form, name, s.values[name]); }); }
@@ -446,7 +492,7 @@
     reachable = true;
     flush();
   });
-  document.addEventListener("htmx:sseError", function () { say("reconnecting…", "off"); });
+  document.addEventListener("htmx:sseError", function () { say("reconnecting…", "off"); reachable = false; });
   document.addEventListener("htmx:sseMessage", function (event) {
     var data = {};
     try { data = JSON.parse(event.detail.data); } catch (e) { return; }
