@@ -15,7 +15,10 @@ def _add(data: Mapping[str, Any]) -> dict:
         amount = int(data.get("amount", ""))
     except ValueError:
         raise DomekitError("amount must be a whole number") from None
-    return {"name": str(data.get("name", "")), "amount": amount}
+    added = {"name": str(data.get("name", "")), "amount": amount}
+    if data.get("jar"):
+        added["jar"] = str(data["jar"])
+    return added
 
 
 def _table(state: dict, args: tuple[str, ...]) -> Page:
@@ -55,7 +58,11 @@ class TallyGame(JsonGame):
             raise RuleError("no negative tallies", f"{name} would go below zero")
         new = copy.deepcopy(state)
         new["tallies"][name] = value
-        return new, {"steps": [f"{name}: {state['tallies'][name]} + {action['amount']}"]}
+        outcome: dict = {"steps": [f"{name}: {state['tallies'][name]} + {action['amount']}"]}
+        if action["amount"] >= 100 and "jar" not in action:  # a question the confirm asks
+            jars = [{"value": jar, "label": f"Into the {jar} jar"} for jar in ("left", "right")]
+            outcome["asks"] = [{"field": "jar", "question": "Which jar?", "options": jars}]
+        return new, outcome
 
     def text(self, action: dict) -> str:
         return f"add {action['amount']} to {action['name']}"

@@ -22,6 +22,7 @@ from toolkit.tracker.fields import (
     Before,
     MatchId,
     Name,
+    RedoTarget,
     Replaces,
     Seq,
     Version,
@@ -74,7 +75,7 @@ class ActFields(Model):
 
 
 class RedoFields(Model):
-    seq: Seq = None
+    seq: RedoTarget = None
     version: Version = None
 
 

@@ -57,6 +57,9 @@
     if (submitter && submitter.name) { add(submitter.name, submitter.value); }
     return out;
   }
+  function target(form, submitter) {
+    return (submitter && submitter.getAttribute("formaction")) || form.getAttribute("action");
+  }
   function labelOf(form, submitter) {
     var button = submitter || form.querySelector("button");
     return ((button && button.textContent) || form.getAttribute("action") || "").trim();
@@ -177,7 +180,7 @@
     var fields = fieldsOf(form, submitter);
     Object.keys(extra || {}).forEach(function (k) { fields[k] = extra[k]; });
     var entry = {
-      url: form.getAttribute("action"), fields: fields, key: formKey(form),
+      url: target(form, submitter), fields: fields, key: formKey(form),
       label: labelOf(form, submitter), at: Date.now()
     };
     clearNote(form);
@@ -250,7 +253,7 @@
   // A check (/preview) shown inside the form, with the button that records it.
   function check(form, submitter) {
     var fields = fieldsOf(form, submitter);
-    var url = form.getAttribute("action");
+    var url = target(form, submitter);
     var act = url.replace(/\/preview$/, "/act");
     form.setAttribute("aria-busy", "true");
     post({ url: url, fields: fields }).then(function (reply) {
@@ -323,7 +326,7 @@
     if (question && !window.confirm(question)) { event.preventDefault(); return; }
     if ((form.getAttribute("method") || "").toLowerCase() !== "post") { return; }
     if ((form.getAttribute("enctype") || "").indexOf("multipart") === 0) { return; }
-    var url = form.getAttribute("action") || "";
+    var url = target(form, event.submitter) || "";
     var last = url.split("/").pop();
     if (last === "act" || last === "redo") { event.preventDefault(); send(form, event.submitter); }
     else if (last === "preview" && (!navigator.onLine || !reachable)) {
