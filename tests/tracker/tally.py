@@ -58,11 +58,13 @@ class TallyGame(JsonGame):
             raise RuleError("no negative tallies", f"{name} would go below zero")
         new = copy.deepcopy(state)
         new["tallies"][name] = value
-        outcome: dict = {"steps": [f"{name}: {state['tallies'][name]} + {action['amount']}"]}
-        if action["amount"] >= 100 and "jar" not in action:  # a question the confirm asks
-            jars = [{"value": jar, "label": f"Into the {jar} jar"} for jar in ("left", "right")]
-            outcome["asks"] = [{"field": "jar", "question": "Which jar?", "options": jars}]
-        return new, outcome
+        return new, {"steps": [f"{name}: {state['tallies'][name]} + {action['amount']}"]}
+
+    def asks(self, state: dict, action: dict, outcome: dict) -> list[dict]:
+        if action["amount"] < 100 or "jar" in action:  # a question only big amounts raise
+            return []
+        jars = [{"value": jar, "label": f"Into the {jar} jar"} for jar in ("left", "right")]
+        return [{"field": "jar", "question": "Which jar?", "options": jars}]
 
     def text(self, action: dict) -> str:
         return f"add {action['amount']} to {action['name']}"

@@ -189,6 +189,13 @@ class TrackerGame(ABC, Generic[S, A]):
         """The only way a state changes. Pure: never changes `state`; RuleError when the rules
         refuse the action (after the generic guards passed)."""
 
+    def asks(self, state: S, action: A, outcome: Outcome) -> list[Json]:
+        """Questions the check page asks before the action is recorded, only when they arise
+        (made in `state`, with `apply`'s `outcome`): `{"field", "question", "options": [{"value",
+        "label", "preview"?: True}]}`; the page asks the first, one button an answer (the answer
+        is the action's field `field`; `preview` checks it again). Default: none."""
+        return []
+
     def touches(self, action: A) -> frozenset[str]:
         """What an action reads and changes (e.g. "team:red"); EVERYTHING when unsure.
 

@@ -105,6 +105,9 @@ class Referee(Generic[S, A]):
     def touches(self, action: A) -> frozenset[str]:
         return self._call("touches", self.game.touches, action)
 
+    def asks(self, state: S, action: A, outcome: Outcome) -> list[Json]:
+        return list(self._call("asks", self.game.asks, state, action, outcome))
+
     def sentence(self, action: A) -> str:
         return self._call("sentence", self.game.sentence, action)
 

@@ -110,11 +110,12 @@ async def preview(t: Services, request: Request, cap: str, key: str) -> Response
     try:
         action = referee.read(action_fields(fields))
         _after, outcome = referee.apply(state, action)
+        asks = referee.asks(state, action, outcome)
     except DomekitError as exc:
         return refusal(t, request, who, match, exc, is_json, fields, status=422)
     text = referee.text(action)
     if is_json:
-        return JSONResponse({"ok": True, "text": text, "outcome": outcome})
+        return JSONResponse({"ok": True, "text": text, "outcome": outcome, "asks": asks})
     return t.render(
         "confirm.html",
         {
@@ -123,6 +124,7 @@ async def preview(t: Services, request: Request, cap: str, key: str) -> Response
             "live": False,
             "text": text,
             "outcome": outcome,
+            "asks": asks,
             "fields": flat_fields(fields),
             "back": next_url(fields, who, None),
             "odds": t.odds_or_none(who.game, state, action_fields(fields)),

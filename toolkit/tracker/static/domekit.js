@@ -292,7 +292,7 @@
         });
         row.appendChild(b);
       }
-      var asks = outcome.asks || [];
+      var asks = reply.body.asks || [];
       if (asks.length) {
         note.appendChild(el("p", "", asks[0].question || ""));
         (asks[0].options || []).forEach(function (o) {
