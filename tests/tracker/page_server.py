@@ -5,14 +5,10 @@ it."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-
-import httpx
 
 HERE = Path(__file__).resolve().parent
 
@@ -22,28 +18,12 @@ def serving_tally(folder: Path, port: int) -> Iterator[tuple[str, str]]:
     """The tally tracker over a fresh database in `folder`: (its base URL, the database URL,
     where `tracker_helpers.new_kit` records kits)."""
     db = f"sqlite:///{folder / 'tracker.sqlite3'}"
-    base = f"http://127.0.0.1:{port}"
-    process = subprocess.Popen(
-        [sys.executable, str(Path(__file__)), str(port), db],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.STDOUT,
-    )
-    try:
-        for _ in range(150):
-            try:
-                if httpx.get(base + "/", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("the tally tracker did not start")
+    sys.path.insert(0, str(HERE.parent))
+    from kit_browser import running
+
+    command = [sys.executable, str(Path(__file__)), str(port), db]
+    with running(command, f"http://127.0.0.1:{port}") as base:
         yield base, db
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 def main() -> None:
