@@ -227,7 +227,8 @@ def test_offline_taps_wait_on_the_phone_and_are_applied_once_when_it_is_back(
 
 
 def test_the_manifest_and_the_service_worker_on_localhost(tally, browser):
-    """localhost is a secure context: the service worker caches the page so it opens offline."""
+    """localhost is a secure context: the service worker caches the page so it opens offline,
+    and the page holds a screen Wake Lock."""
     from playwright.sync_api import expect
 
     base, db = tally
@@ -245,6 +246,8 @@ def test_the_manifest_and_the_service_worker_on_localhost(tally, browser):
     assert scope == local + "/"
     page.reload()  # now under the worker, which keeps the page it saw
     expect(page.locator("#live-status")).to_have_text("live", timeout=5000)
+    # During a match the screen stays awake (the browser offers a Wake Lock here).
+    expect(page.locator("body")).to_have_attribute("data-awake", "yes")
     context.set_offline(True)
     page.reload()
     expect(page.locator("h1")).to_have_text("Tallies")
