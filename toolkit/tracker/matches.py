@@ -257,6 +257,52 @@ class MatchService:
         live = self._load(match_id)
         return live.version, self.referee(live.game).state_json(live.state)
 
+    def last_effective_action(self, match_id: int) -> tuple[int, str, Any, str] | None:
+        """(seq, text, action, who recorded it) of the action an undo would take back now."""
+        live = self._load(match_id)
+        if not live.effective:
+            return None
+        seq, action = live.effective[-1]
+        return seq, live.texts[seq - 1], action, live.actors[seq - 1][0]
+
+    def redoable(self, match_id: int) -> tuple[int, str] | None:
+        """(seq, text) of the action the log's last entry, an undo, took back: what a redo
+        records again. None when the last entry is not an undo."""
+        live = self._load(match_id)
+        if not live.version:
+            return None
+        rows = self.store.actions(match_id, after=live.version - 1)
+        if not rows or rows[-1].kind != UNDO:
+            return None
+        target = rows[-1].payload.get("target")
+        if not isinstance(target, int) or not 0 < target <= live.version:
+            return None
+        return target, live.texts[target - 1]
+
+    def redo(
+        self,
+        match_id: int,
+        target: int,
+        *,
+        client_action_id: Any,
+        base_version: int | None,
+        actor: str = "",
+    ) -> Submitted:
+        """Record again the action at seq `target`, which the log's last entry undid (Stale
+        when something else was recorded since, or it is not that undo)."""
+        client_action_id = check_client_id(client_action_id)
+        live = self._load(match_id)
+        known = self._known(live, client_action_id)
+        if known is not None:
+            return known
+        found = self.redoable(match_id)
+        if found is None or found[0] != target:
+            raise Stale(live.version, self._since(live, max(0, live.version - 1)))
+        referee = self.referee(live.game)
+        payload = self.store.payloads(match_id, target, target)[target]
+        action = referee.decode(payload)
+        return self._submit(match_id, referee, action, client_action_id, base_version, actor)
+
     def last_effective(self, match_id: int) -> tuple[int, str] | None:
         """(seq, text) of the action an undo would take back now, if any."""
         live = self._load(match_id)
@@ -342,7 +388,19 @@ class MatchService:
             return known
         if is_undo(data):
             return self._undo(match_id, data, client_action_id, base_version, actor)
-        action = referee.read(data)
+        return self._submit(
+            match_id, referee, referee.read(data), client_action_id, base_version, actor
+        )
+
+    def _submit(
+        self,
+        match_id: int,
+        referee: Referee[Any, Any],
+        action: Any,
+        client_action_id: str,
+        base_version: int | None,
+        actor: str,
+    ) -> Submitted:
         for _attempt in range(5):
             step = self._step(match_id, referee, action, client_action_id, base_version, actor)
             if isinstance(step, Submitted):
