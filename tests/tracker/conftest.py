@@ -27,3 +27,28 @@ def db_url(tmp_path: Path):
 def client(db_url: str):
     with TestClient(make_app(db_url), base_url="http://table.local") as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A throwaway PostgreSQL cluster for the test session (benchmarks/pg_cluster.py): its
+    `postgresql+psycopg://...` server URL. Skipped, with the reason, only where PostgreSQL or
+    psycopg cannot be had."""
+    pytest.importorskip("psycopg", reason="psycopg is not installed (pip install '.[test]')")
+    from load_harness import pg_cluster
+
+    cluster = pg_cluster.Cluster()
+    try:
+        cluster.start()
+    except pg_cluster.NoPostgres as why:
+        pytest.skip(str(why))
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def pg_url(postgres_server) -> str:
+    """A fresh database on the session's PostgreSQL cluster."""
+    return postgres_server.create_database()

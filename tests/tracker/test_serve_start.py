@@ -127,3 +127,22 @@ def test_kit_warnings_name_the_manifest_and_skip_unreadable_ones(tmp_path: Path)
     assert kit_warnings(home, 8000, lan=False) == []
     [warning] = kit_warnings(home, 8000, lan=True)
     assert warning.startswith(str(home / "a.pdf.kit.json"))
+
+
+def test_workers_above_one_on_sqlite_are_refused_before_anything_starts(cli, tmp_path):
+    db = f"sqlite:///{tmp_path / 'tracker.sqlite3'}"
+    result = cli("serve", "--workers", "2", "--db", db, "--kits", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        "error: --workers 2 needs a PostgreSQL database (--db postgresql+psycopg://...): a "
+        "SQLite file is served by one process"
+    )
+    assert result.stdout == ""
+    assert not (tmp_path / "tracker.sqlite3").exists()  # nothing was opened, let alone written
+
+
+def test_a_workers_count_out_of_bounds_is_one_line(cli, tmp_path):
+    for count in ("0", "65", "-3"):
+        result = cli("serve", "--workers", count, "--db", "postgresql+psycopg://nobody@x/y")
+        assert result.exit_code == 2
+        assert result.stderr == f"error: --workers must be 1 to 64 (got {int(count)})\n"

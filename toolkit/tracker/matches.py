@@ -163,6 +163,9 @@ class _Live:
     # The latest version known to be in the database, as memory had it then: where memory goes
     # back to when a commit is refused (its pending actions are then refused too).
     durable: _Snapshot = field(default_factory=lambda: _Snapshot(0, None, None))
+    # On a shared database: the listening epoch in which memory was last read from, or checked
+    # against, the database (MatchService.listening).
+    checked: int = -1
 
     def head(self) -> _Snapshot:
         return _Snapshot(self.version, self.state, self.effective)
@@ -210,6 +213,13 @@ class MatchService:
         # Matches no action may reach: why, by match id (being replaced, or replaced by match N).
         self._closed: dict[int, str] = {}
         self.listeners: list[Callable[[int, int], None]] = []  # called after each commit
+        # On a shared database, the seq each match reached as other processes announced it
+        # (`heard`, from toolkit/tracker/listener.py) and whether every commit is announced now
+        # (`listening`): memory is then compared with these; otherwise, and for a match not read
+        # since the listener last (re)connected, with the database's version.
+        self._heads: dict[int, int] = {}
+        self._announced = False
+        self._epoch = 0
         # Called with (match id, seq, state) for states a rebuild passes that the history keeps.
         self.on_checkpoint: Callable[[int, int, Any], None] | None = None
 
@@ -234,6 +244,17 @@ class MatchService:
     def _notify(self, match_id: int, seq: int) -> None:
         for listener in list(self.listeners):
             listener(match_id, seq)
+
+    def heard(self, match_id: int, seq: int) -> None:
+        """A process (maybe this one) committed the match's log up to `seq`."""
+        if seq > self._heads.get(match_id, 0):
+            self._heads[match_id] = seq
+
+    def listening(self, announced: bool) -> None:
+        """Every commit is announced from now on (True), or some may not be (False): either
+        way, what memory holds is checked against the database once more before it is used."""
+        self._epoch += 1
+        self._announced = announced
 
     # -- kits -------------------------------------------------------------------------------
 
@@ -326,9 +347,11 @@ class MatchService:
 
     # -- state ------------------------------------------------------------------------------
 
-    def state(self, match_id: int) -> tuple[int, Any]:
-        """(version, state) of a match, the state as its game's value (never to be changed)."""
-        live = self._load(match_id)
+    def state(self, match_id: int, *, at_least: int = 0) -> tuple[int, Any]:
+        """(version, state) of a match, the state as its game's value (never to be changed);
+        `at_least`: a seq the asker knows is committed (a page after its own action, which
+        another process may have recorded)."""
+        live = self._load(match_id, at_least)
         return live.version, live.state
 
     def state_json(self, match_id: int) -> tuple[int, Json]:
@@ -347,31 +370,45 @@ class MatchService:
         seq = live.effective.seq
         return seq, live.texts[seq - 1]
 
-    def _load(self, match_id: int) -> _Live:
+    def _load(self, match_id: int, at_least: int = 0) -> _Live:
         live = self._live.get(match_id)
-        if live is not None and not live.chain.broken and not self.store.shared:
+        if live is not None and not live.chain.broken and not self._may_lag(live, at_least):
             return live
         with self._lock(match_id):
-            return self._current(match_id)
+            return self._current(match_id, at_least)
 
-    def _current(self, match_id: int) -> _Live:
+    def _may_lag(self, live: _Live, at_least: int = 0) -> bool:
+        """Whether the database may hold actions of the match that memory does not: on a
+        shared database, when another process's commit past memory's version was announced, or
+        commits may have gone unannounced. Not while actions of it are being committed here:
+        their compare-and-set finds out."""
+        if not self.store.shared or live.pending:
+            return False
+        if not self._announced or live.checked != self._epoch:
+            return True
+        return max(at_least, self._heads.get(live.match.id, 0)) > live.version
+
+    def _current(self, match_id: int, at_least: int = 0) -> _Live:
         """The match in memory, as the database has it (call with the match's lock held): built
         from the log when missing; after a refused commit, back to its durable version and on
-        from there by the log's tail; on a shared database, caught up the same way when its
-        version is behind the database's (unless actions of it are being committed here: their
-        commit finds out)."""
+        from there by the log's tail; when it may lag (`_may_lag`), caught up the same way."""
         live = self._live.get(match_id)
         if live is None:
             return self._rebuild(match_id)
         if live.chain.broken:  # another process wrote first
             live.back_to_durable()
             return self._catch_up(live)
-        if self.store.shared and not live.pending:
-            version = self.store.version(match_id)
-            if version is None or version < live.version:  # the database was restored
-                return self._rebuild(match_id)
-            if version > live.version:
-                return self._catch_up(live)
+        if not self._may_lag(live, at_least):
+            return live
+        if self._announced and live.checked == self._epoch:
+            return self._catch_up(live)  # announced: the log is longer
+        epoch = self._epoch
+        version = self.store.version(match_id)
+        if version is None or version < live.version:  # the database was restored
+            return self._rebuild(match_id)
+        if version > live.version:
+            return self._catch_up(live)
+        live.checked = epoch
         return live
 
     def _rebuild(self, match_id: int) -> _Live:
@@ -391,16 +428,19 @@ class MatchService:
             actors=[],
             ids=[],
         )
+        live.checked = self._epoch
         self._fold(live, self.store.actions(match_id))
         self._live[match_id] = live
         return live
 
     def _catch_up(self, live: _Live) -> _Live:
         """Read the log after the version memory holds and fold it in (lock held)."""
+        epoch = self._epoch
         rows = self.store.actions(live.match.id, after=live.version)
         if rows and rows[0].seq != live.version + 1:  # cannot be: a log has no gaps
             return self._rebuild(live.match.id)
         self._fold(live, rows)
+        live.checked = epoch
         return live
 
     def _fold(self, live: _Live, rows: list[ActionRow]) -> None:
@@ -489,10 +529,11 @@ class MatchService:
     ) -> Submitted:
         """`submit` for the event loop: the action is applied on the loop (it takes well under
         a millisecond once the match is in memory) and the loop waits for the group commit
-        without holding a thread. Undo, and a match not yet in memory, go to a worker thread."""
+        without holding a thread. Undo, and a match that memory must read from the database
+        first (not yet read, or behind it), go to a worker thread."""
         client_action_id = check_client_id(client_action_id)
         live = self._live.get(match_id)
-        if is_undo(data) or live is None or live.chain.broken:
+        if is_undo(data) or live is None or live.chain.broken or self._may_lag(live):
             return await run_in_threadpool(
                 lambda: self.submit(
                     match_id,

@@ -1,0 +1,280 @@
+"""Several `domekit serve` processes on one PostgreSQL database, as a hosted tracker runs: live
+updates cross processes (LISTEN/NOTIFY), a stale version is refused whichever process holds it,
+two processes writing one match never both apply against one version, a SIGKILLed process loses
+nothing it acknowledged while the other keeps serving, a stream resumes on another process with
+Last-Event-ID, and `serve --workers 2` supervises its workers. The servers are real processes on
+loopback ports over the session's throwaway cluster (conftest.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from load_harness import _benchmark, load, log_problems
+
+from toolkit.tracker.listener import parse
+
+cluster = _benchmark("tracker_cluster")
+
+
+@pytest.fixture(scope="module")
+def pair(postgres_server, tmp_path_factory):
+    """Two server processes on one database: (database URL, server A, server B)."""
+    db = postgres_server.create_database()
+    folder = tmp_path_factory.mktemp("pair")
+    servers = [load.Server(db, folder / name) for name in ("a", "b")]
+    for server in servers:
+        server.workdir.mkdir()
+        server.start(timeout=60)
+    yield db, *servers
+    for server in servers:
+        server.stop()
+
+
+class Watch:
+    """A match's live stream on one server, read in a thread: (seq, arrival) of each event."""
+
+    def __init__(self, base: str, kit: str, after: int, seconds: float = 15.0) -> None:
+        self.arrived: list[cluster.Arrival] = []
+        connected = threading.Event()
+        until = time.monotonic() + seconds
+
+        def read() -> None:
+            asyncio.run(cluster.read_events(base, kit, after, until, self.arrived, connected.set))
+
+        threading.Thread(target=read, daemon=True).start()
+        assert connected.wait(10), "the stream did not open"
+
+    def seqs(self) -> list[int]:
+        return [a.seq for a in self.arrived]
+
+    def wait_for(self, seq: int, timeout: float = 5.0) -> cluster.Arrival | None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for arrival in list(self.arrived):
+                if arrival.seq == seq:
+                    return arrival
+            time.sleep(0.005)
+        return None
+
+
+def _post(base: str, kit: str, action: dict, version: int | None = None) -> httpx.Response:
+    body: dict = {"action": action, "client_action_id": secrets.token_hex(12)}
+    if version is not None:
+        body["version"] = version
+    return httpx.post(f"{base}/k/{kit}/act", json=body, timeout=30)
+
+
+def _version(base: str, kit: str) -> int:
+    return httpx.get(f"{base}/k/{kit}/table.json", timeout=30).json()["match"]["version"]
+
+
+def _transfer(payer: str, payee: str, amount: int) -> dict:
+    return {"type": "transfer", "payer": payer, "payee": payee, "amount": amount}
+
+
+def test_an_action_on_one_process_is_on_the_others_stream_within_a_second(pair):
+    db, a, b = pair
+    [kit] = load.make_tables(db, 1, a.base)
+    watch = Watch(b.base, kit, _version(b.base, kit))
+    for amount in range(1, 6):
+        reply = _post(a.base, kit, _transfer("red", "blue", amount))
+        acknowledged = time.time()
+        seq = reply.json()["seq"]
+        arrival = watch.wait_for(seq, timeout=1.0)
+        assert arrival is not None, f"#{seq} did not reach the other process's stream in 1 s"
+        assert arrival.at - acknowledged < 1.0
+        # the page that the event makes a phone fetch shows it, on that process too
+        assert _version(b.base, kit) >= seq
+    assert watch.seqs() == sorted(set(watch.seqs()))  # each event once, in order
+
+
+def test_a_stale_version_is_refused_across_processes(pair):
+    db, a, b = pair
+    [kit] = load.make_tables(db, 1, a.base)
+    seen = _version(a.base, kit)  # a phone's page from A
+    credits = httpx.get(f"{a.base}/k/{kit}/team/red.json").json()["team"]["credits"]
+    assert _post(b.base, kit, _transfer("red", "blue", 7), version=seen).status_code == 200
+    refused = _post(a.base, kit, _transfer("red", "green", 9), version=seen)
+    assert refused.status_code == 409
+    body = refused.json()
+    assert (body["error"], body["version"]) == ("stale", seen + 1)
+    assert body["since"] == ["transfer 7 red -> blue"]
+    assert body["state"]["teams"]["red"]["credits"] == credits - 7
+    # sent again on the fresh version, from a page the other process served: recorded
+    again = _post(a.base, kit, _transfer("red", "green", 9), version=seen + 1)
+    assert again.status_code == 200 and again.json()["seq"] == seen + 2
+    assert httpx.get(f"{b.base}/k/{kit}/team/red.json").json()["team"]["credits"] == credits - 16
+
+
+def _phones_on(bases: list[str], kits: list[str], count: int, seed: int):
+    """`count` phones at the tables, each writing through the next base along."""
+    phones = load.make_phones(kits, count, seed=seed)
+    return [(phone, bases[i % len(bases)]) for i, phone in enumerate(phones)]
+
+
+def _run(phones, bases: list[str], seconds: float, result: load.LoadResult) -> None:
+    deadline = time.monotonic() + seconds
+    threads = [
+        threading.Thread(target=_failover_phone, args=(phone, base, bases, deadline, result))
+        for phone, base in phones
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def _failover_phone(phone, base: str, bases: list[str], deadline: float, result) -> None:
+    """A phone on one server that moves to the other when its server stops answering (what a
+    load balancer does): an action sent without an answer is sent again there, same id."""
+    others = [other for other in bases if other != base]
+    http = load._Connection(base)
+    try:
+        _status, table = http.request("GET", f"/k/{phone.kit}/table.json")
+        phone.version = table["match"]["version"]
+        while time.monotonic() < deadline:
+            load._phone_turn(http, phone, result)  # keeps `pending` when it got no answer
+            if http.conn is None and others:  # no answer: to the next server
+                http = load._Connection(others.pop(0))
+    finally:
+        http.close()
+
+
+def test_two_processes_writing_one_match_never_both_apply_against_one_version(pair):
+    db, a, b = pair
+    [kit] = load.make_tables(db, 1, a.base)
+    result = load.LoadResult()
+    bases = [a.base, b.base]
+    _run(_phones_on(bases, [kit], 8, seed=11), bases, 3.0, result)
+    assert len(result.acknowledged) >= 20 and not result.errors
+    seqs = [ack.seq for ack in result.acknowledged]
+    assert len(seqs) == len(set(seqs))  # no version was applied on twice
+    assert {ack.server for ack in result.acknowledged} == {a.base, b.base}
+    for server in (a, b):  # every acknowledged action in the log once; pages = cold replay
+        check = load.verify(server.base, [kit], result.acknowledged)
+        assert check.ok, (server.base, check.lost, check.duplicated, check.state_mismatches)
+    assert log_problems(db) == []  # seqs 1..n, an event for each action, version = length
+
+
+def test_sigkill_of_one_process_mid_load_loses_nothing_and_the_other_keeps_serving(
+    postgres_server, tmp_path
+):
+    db = postgres_server.create_database()
+    a, b = load.Server(db, tmp_path / "a"), load.Server(db, tmp_path / "b")
+    for server in (a, b):
+        server.workdir.mkdir()
+        server.start(timeout=60)
+    try:
+        kits = load.make_tables(db, 2, a.base)
+        result = load.LoadResult()
+        killed_at: list[float] = []
+
+        def power_cut() -> None:
+            time.sleep(1.5)
+            a.kill()  # SIGKILL: no shutdown code runs
+            killed_at.append(time.time())
+
+        cutter = threading.Thread(target=power_cut)
+        cutter.start()
+        bases = [a.base, b.base]
+        _run(_phones_on(bases, kits, 8, seed=5), bases, 4.0, result)
+        cutter.join()
+        acknowledged_by_a = [ack for ack in result.acknowledged if ack.server == a.base]
+        after_kill = [ack for ack in result.acknowledged if ack.at > killed_at[0] + 0.1]
+        assert acknowledged_by_a, "A acknowledged actions before it was killed"
+        assert len(after_kill) >= 10 and {ack.server for ack in after_kill} == {b.base}
+        check = load.verify(b.base, kits, result.acknowledged)
+        assert check.ok, (check.lost, check.duplicated, check.wrong_seq, check.state_mismatches)
+        assert log_problems(db) == []
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_stream_resumed_on_the_other_process_with_last_event_id_misses_nothing(pair):
+    db, a, b = pair
+    [kit] = load.make_tables(db, 1, a.base)
+    first = Watch(a.base, kit, _version(a.base, kit), seconds=2.0)
+    seqs = [_post(a.base, kit, _transfer("blue", "red", n)).json()["seq"] for n in (1, 2, 3)]
+    assert first.wait_for(seqs[-1]) is not None
+    time.sleep(2.2)  # the first stream ended (its phone lost the connection)
+    seen = first.seqs()[-1]
+    missed = [_post(b.base, kit, _transfer("blue", "red", n)).json()["seq"] for n in (4, 5)]
+    missed += [_post(a.base, kit, _transfer("blue", "red", 6)).json()["seq"]]
+    resumed = Watch(b.base, kit, seen)  # the EventSource reconnects with Last-Event-ID: seen
+    assert resumed.wait_for(missed[-1]) is not None
+    later = _post(a.base, kit, _transfer("blue", "red", 7)).json()["seq"]
+    assert resumed.wait_for(later) is not None
+    assert first.seqs() == seqs
+    assert resumed.seqs() == [*missed, later]
+
+
+def _children(pid: int) -> list[int]:
+    """The worker processes a `serve --workers` parent started (not multiprocessing's helper)."""
+    found = []
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        try:
+            command = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"resource_tracker" not in command:
+            found.append(int(child))
+    return found
+
+
+def _until(condition, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_serve_with_workers_replaces_a_killed_worker_and_stops_on_sigterm(
+    postgres_server, tmp_path
+):
+    db = postgres_server.create_database()
+    server = load.Server(db, tmp_path, args=("--workers", "2")).start(timeout=60)
+    try:
+        assert server.process is not None
+        parent = server.process.pid
+        assert _until(lambda: len(_children(parent)) == 2, 10), _children(parent)
+        [kit] = load.make_tables(db, 1, server.base)
+        victim = _children(parent)[0]
+        os.kill(victim, signal.SIGKILL)
+        # the other worker answers meanwhile, on the same port
+        for _ in range(10):
+            assert _post(server.base, kit, _transfer("red", "blue", 1)).status_code == 200
+        assert _until(lambda: len(set(_children(parent)) - {victim}) == 2, 15)
+        assert f"(pid {victim}) was stopped by SIGKILL" in server.log.read_text()
+        assert load.verify(server.base, [kit], []).ok
+        server.process.send_signal(signal.SIGTERM)
+        assert server.process.wait(15) == 0
+        assert _children_gone(parent)
+    finally:
+        server.stop()
+
+
+def _children_gone(pid: int) -> bool:
+    try:
+        return not _children(pid)
+    except OSError:
+        return True  # the parent is gone, and its workers with it
+
+
+def test_the_listener_reads_only_its_own_messages():
+    assert parse("12 34") == (12, 34, False)
+    assert parse("12 34 moved") == (12, 34, True)
+    for other in ("", "12", "a b", "12 34 35", "12 -3", "1 2 gone"):
+        assert parse(other) is None
