@@ -2,7 +2,7 @@
 watches its match's live stream on another.
 
     .venv/bin/python benchmarks/tracker_cluster.py [--workers 2] [--tables 40] [--seconds 10]
-                                                    [--pace 4] [--keep]
+                                                    [--pace 4] [--keep] [--profile DIR]
 
 It starts a throwaway PostgreSQL cluster (benchmarks/pg_cluster.py: initdb and pg_ctl on a
 loopback port, as the tests do), N `domekit serve` processes on it, each on its own loopback
@@ -63,7 +63,7 @@ import tracker_load as load  # noqa: E402
 
 from toolkit.tracker.contract import registered  # noqa: E402
 
-RESUME_SECONDS = (3.0, 6.0)  # a stream is resumed on the next server this often
+RESUME_SECONDS = (5.0, 15.0)  # a stream is resumed on the next server this often
 DRAIN_SECONDS = 3.0  # after the load, for the last events to reach every stream
 
 
@@ -380,6 +380,9 @@ def main(argv: list[str] | None = None) -> int:
         "--pace", type=float, default=4.0, help="seconds between one phone's actions at the pace"
     )
     parser.add_argument("--keep", action="store_true", help="keep the servers' logs")
+    parser.add_argument(
+        "--profile", type=Path, help="a folder: each server recorded by py-spy (collapsed stacks)"
+    )
     args = parser.parse_args(argv)
     if not (1 <= args.workers <= 64 and 1 <= args.tables <= 2000):
         parser.error("--workers must be 1 to 64 and --tables 1 to 2000")
@@ -393,7 +396,8 @@ def main(argv: list[str] | None = None) -> int:
         db = cluster.create_database()
         for index in range(args.workers):
             (workdir / f"server{index}").mkdir()
-            servers.append(load.Server(db, workdir / f"server{index}"))
+            profile = args.profile / f"server{index}.txt" if args.profile else None
+            servers.append(load.Server(db, workdir / f"server{index}", profile=profile))
         for server in servers:
             server.start(timeout=120)
         bases = [server.base for server in servers]

@@ -50,8 +50,13 @@ class Watch:
         def read() -> None:
             asyncio.run(cluster.read_events(base, kit, after, until, self.arrived, connected.set))
 
-        threading.Thread(target=read, daemon=True).start()
+        self._thread = threading.Thread(target=read, daemon=True)
+        self._thread.start()
         assert connected.wait(10), "the stream did not open"
+
+    def ended(self) -> bool:
+        """The server ended the stream (a `reload`: the kit moved on to another match)."""
+        return not self._thread.is_alive()
 
     def seqs(self) -> list[int]:
         return [a.seq for a in self.arrived]
@@ -278,3 +283,21 @@ def test_the_listener_reads_only_its_own_messages():
     assert parse("12 34 moved") == (12, 34, True)
     for other in ("", "12", "a b", "12 34 35", "12 -3", "1 2 gone"):
         assert parse(other) is None
+
+
+def test_a_match_imported_on_one_process_is_the_current_one_on_the_other_at_once(pair):
+    db, a, b = pair
+    [kit] = load.make_tables(db, 1, a.base)
+    old = httpx.get(f"{b.base}/k/{kit}/table.json").json()["match"]  # B caches the kit row
+    watch = Watch(b.base, kit, old["version"])
+    document = httpx.get(f"{a.base}/k/{kit}/export.json").json()
+    replaced = httpx.post(f"{a.base}/k/{kit}/import?replaces={old['number']}", json=document)
+    assert replaced.status_code == 200, replaced.text
+    # B hears the kit move on (NOTIFY): its pages, and its actions, are on the new match
+    assert _until(lambda: watch.ended(), 1.0), "B's stream of the old match did not end"
+    new = httpx.get(f"{b.base}/k/{kit}/table.json").json()["match"]
+    assert (new["number"], new["version"]) == (old["number"] + 1, old["version"])
+    reply = _post(b.base, kit, _transfer("red", "blue", 1))
+    assert reply.status_code == 200 and reply.json()["seq"] == old["version"] + 1
+    exported = httpx.get(f"{a.base}/k/{kit}/export.json?match={old['number']}").json()
+    assert len(exported["actions"]) == old["version"]  # nothing landed on the replaced match

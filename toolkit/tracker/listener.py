@@ -135,6 +135,7 @@ async def across_processes(service: MatchService, broker: Broker) -> AsyncIterat
 
     def on_listening(listening: bool) -> None:
         service.listening(listening)
+        store.trust_kits(listening)
         if listening:  # what was sent while nobody listened is in the events table
             broker.wake_all()
 
@@ -145,3 +146,4 @@ async def across_processes(service: MatchService, broker: Broker) -> AsyncIterat
     finally:
         await listener.stop()
         service.listening(False)
+        store.trust_kits(False)

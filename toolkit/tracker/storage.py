@@ -262,7 +262,10 @@ _NOTIFY = text(
 _VERSION = select(matches.c.version).where(matches.c.id == bindparam("m_id"))
 _INSERT_ACTION = insert(actions)
 _INSERT_EVENT = insert(events)
-_KIT_TTL = 1.0  # seconds a kit row read from the database is reused (a write here clears it)
+# Seconds a kit row read from the database is reused (a match started here clears it): long while
+# a listener hears every kit moving on in another process (Store.trust_kits), else short.
+_KIT_TTL = 1.0
+_KIT_TTL_LISTENING = 60.0
 _STOP = object()
 
 
@@ -321,6 +324,7 @@ class Store:
         # Kit rows change only when a match starts (cleared here) or from another process (the
         # TTL); match rows are immutable but for `version`, which readers take from the log.
         self._kits: dict[tuple[str, str], tuple[float, KitRow]] = {}
+        self._kit_ttl = _KIT_TTL
         self._matches: dict[int, MatchRow] = {}
         if self.is_sqlite:
             self._tune_sqlite()
@@ -413,7 +417,7 @@ class Store:
         key = ("id", kit_id) if kit_id is not None else ("view", str(view_token))
         cached = self._kits.get(key)
         now = time.monotonic()
-        if cached is not None and now - cached[0] < _KIT_TTL:
+        if cached is not None and now - cached[0] < self._kit_ttl:
             return cached[1]
         row = self.kit_fresh(kit_id=kit_id, view_token=view_token)
         if row is not None:
@@ -422,6 +426,12 @@ class Store:
 
     def forget_kits(self) -> None:
         """Drop the cached kit rows (another process moved a kit on to its next match)."""
+        self._kits.clear()
+
+    def trust_kits(self, announced: bool) -> None:
+        """Whether every kit moving on in another process is announced to this one from now
+        on (`forget_kits`): its kit rows are then reused for long, else for a second."""
+        self._kit_ttl = _KIT_TTL_LISTENING if announced else _KIT_TTL
         self._kits.clear()
 
     def kit_fresh(
@@ -508,8 +518,10 @@ class Store:
                 )
                 conn.execute(_INSERT_EVENT, [e.event_row(match_id, s, now) for s, e in _seqs(log)])
             conn.execute(update(kits).where(kits.c.kit_id == kit_id).values(current_match=match_id))
-            if self.is_postgresql and after is not None:  # its streams on every process reload
-                conn.execute(_NOTIFY, {"messages": [f"{after} {after_version or 0} moved"]})
+            if self.is_postgresql:  # every process reads the kit afresh, and the streams
+                # of the match it moved on from tell their pages to reload
+                message = f"{after or 0} {after_version or 0} moved"
+                conn.execute(_NOTIFY, {"messages": [message]})
         self._kits.clear()
         return match_id
 
