@@ -63,7 +63,7 @@ import tracker_load as load  # noqa: E402
 
 from toolkit.tracker.contract import registered  # noqa: E402
 
-RESUME_SECONDS = (5.0, 15.0)  # a stream is resumed on the next server this often
+RESUME_SECONDS = (10.0, 30.0)  # a stream is resumed on the next server this often
 DRAIN_SECONDS = 3.0  # after the load, for the last events to reach every stream
 
 
@@ -317,6 +317,26 @@ class Phase:
     phones_cpu: float
 
 
+def _phone(
+    base: str, phone: load.Phone, deadline: float, result: load.LoadResult, interval: float
+) -> None:
+    """tracker_load's phone, which knows its version already (its page is open): one action
+    every `interval` seconds, the first at a random point of the first interval, or back to
+    back (0)."""
+    http = load._Connection(base)
+    next_turn = time.monotonic() + interval * phone.rng.random()
+    try:
+        while time.monotonic() < deadline:
+            if interval:
+                time.sleep(max(0.0, min(next_turn, deadline) - time.monotonic()))
+                next_turn += interval
+                if time.monotonic() >= deadline:
+                    break
+            load._phone_turn(http, phone, result)
+    finally:
+        http.close()
+
+
 def run_phase(
     name: str,
     phones: list[tuple[load.Phone, str]],
@@ -332,9 +352,7 @@ def run_phase(
     started = time.monotonic()
     deadline = started + seconds
     threads = [
-        threading.Thread(
-            target=load._phone_loop, args=(base, phone, deadline, result, interval), daemon=True
-        )
+        threading.Thread(target=_phone, args=(base, phone, deadline, result, interval))
         for phone, base in phones
     ]
     for thread in threads:
@@ -412,7 +430,9 @@ def main(argv: list[str] | None = None) -> int:
         for t, kit in enumerate(kits):
             for j, team in enumerate(load.TEAMS):
                 writer = (t + j) % args.workers
-                phones.append((load.Phone(kit, team, random.Random(rng.random())), bases[writer]))
+                phone = load.Phone(kit, team, random.Random(rng.random()))
+                phone.version = versions[kit]
+                phones.append((phone, bases[writer]))
                 watch = [bases[(writer + 1 + k) % args.workers] for k in range(args.workers)]
                 specs.append(StreamSpec(kit, versions[kit], watch))
         print(
