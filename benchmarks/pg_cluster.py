@@ -43,7 +43,9 @@ def _free_port() -> int:
 def _as_cluster_owner(args: list[str]) -> list[str]:
     if os.geteuid() != 0:
         return args
-    return ["runuser", "-u", "postgres", "--", *args]
+    # util-linux's runuser lives in /usr/sbin, which a root PATH may lack (a CI runner's)
+    runuser = shutil.which("runuser") or shutil.which("runuser", path="/usr/sbin:/sbin")
+    return [runuser or "runuser", "-u", "postgres", "--", *args]
 
 
 class Cluster:
@@ -60,7 +62,10 @@ class Cluster:
     def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
         assert self._bin is not None
         command = _as_cluster_owner([str(self._bin / args[0]), *args[1:]])
-        return subprocess.run(command, capture_output=True, text=True, timeout=120)
+        try:
+            return subprocess.run(command, capture_output=True, text=True, timeout=120)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise NoPostgres(f"{args[0]} could not run: {exc}") from None
 
     def start(self) -> Cluster:
         self._bin = pg_bin()
@@ -69,22 +74,30 @@ class Cluster:
         self.folder = Path(tempfile.mkdtemp(prefix="domekit-pg-"))
         if os.geteuid() == 0:
             shutil.chown(self.folder, "postgres", "postgres")
+        try:
+            self._init_and_start()
+        except NoPostgres:
+            self._remove()
+            raise
+        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}"
+        return self
+
+    def _init_and_start(self) -> None:
+        assert self.folder is not None
         data = str(self.folder / "data")
         made = self._run("initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8")
         if made.returncode != 0:
-            self._remove()
             raise NoPostgres(f"initdb failed: {made.stderr.strip()[-300:]}")
-        self.port = _free_port()
-        options = f"-p {self.port} -k {self.folder} " + " ".join(
-            f"-c {name}={value}" for name, value in self.settings.items()
-        )
         log = str(self.folder / "log")
-        started = self._run("pg_ctl", "-D", data, "-o", options, "-l", log, "-w", "start")
-        if started.returncode != 0:
-            self._remove()
-            raise NoPostgres(f"PostgreSQL did not start: {started.stderr.strip()[-300:]}")
-        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}"
-        return self
+        for _attempt in range(3):  # the free port may be taken by another program meanwhile
+            self.port = _free_port()
+            options = f"-p {self.port} -k {self.folder} " + " ".join(
+                f"-c {name}={value}" for name, value in self.settings.items()
+            )
+            started = self._run("pg_ctl", "-D", data, "-o", options, "-l", log, "-w", "start")
+            if started.returncode == 0:
+                return
+        raise NoPostgres(f"PostgreSQL did not start: {started.stderr.strip()[-300:]}")
 
     def create_database(self) -> str:
         """A fresh database on the cluster: its SQLAlchemy URL."""

@@ -270,7 +270,9 @@ def _until(condition, timeout: float, step: float = 0.1) -> bool:
 def test_serve_with_workers_replaces_a_killed_worker_and_stops_on_sigterm(
     postgres_server, tmp_path
 ):
-    db = postgres_server.create_database()
+    # a password in the URL (the throwaway cluster trusts loopback, so any one works) is never
+    # printed: the start-up lines of a hosted server go to the system journal
+    db = postgres_server.create_database().replace("postgres@", "postgres:pw-s3cret@")
     server = load.Server(db, tmp_path, args=("--workers", "2")).start(timeout=60)
     try:
         assert server.process is not None
@@ -283,7 +285,11 @@ def test_serve_with_workers_replaces_a_killed_worker_and_stops_on_sigterm(
         for _ in range(10):
             assert _post(server.base, kit, _transfer("red", "blue", 1)).status_code == 200
         assert _until(lambda: len(set(_children(parent)) - {victim}) == 2, 60)
-        assert f"(pid {victim}) was stopped by SIGKILL" in server.log.read_text()
+        printed = server.log.read_text()
+        assert f"(pid {victim}) was stopped by SIGKILL" in printed
+        assert "workers: 2 processes on one socket" in printed
+        assert f"database: {db.replace('pw-s3cret', '***')}" in printed
+        assert "s3cret" not in printed
         assert load.verify(server.base, [kit], []).ok
         server.process.send_signal(signal.SIGTERM)
         assert server.process.wait(60) == 0

@@ -146,3 +146,16 @@ def test_a_workers_count_out_of_bounds_is_one_line(cli, tmp_path):
         result = cli("serve", "--workers", count, "--db", "postgresql+psycopg://nobody@x/y")
         assert result.exit_code == 2
         assert result.stderr == f"error: --workers must be 1 to 64 (got {int(count)})\n"
+
+
+def test_a_database_that_cannot_be_reached_is_named_without_its_password(cli, tmp_path):
+    with socket.socket() as closed:  # a port nothing listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    db = f"postgresql+psycopg://domekit:top-s3cret@127.0.0.1:{port}/domekit"
+    result = cli("serve", "--db", db, "--workers", "2", "--kits", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        f"error: cannot open database 'postgresql+psycopg://domekit:***@127.0.0.1:{port}/domekit'"
+    )
+    assert "s3cret" not in result.stderr + result.stdout

@@ -105,7 +105,7 @@ def serve(
     from toolkit.tracker.app import create_app, record_kits
     from toolkit.tracker.cluster import WorkerOptions, check_workers, run_workers
     from toolkit.tracker.lock import lock_database
-    from toolkit.tracker.storage import Store, resolve_db_url
+    from toolkit.tracker.storage import Store, resolve_db_url, shown_url
 
     if not 0 < port < 65536:
         raise DomekitError(f"--port must be 1 to 65535 (got {port})")
@@ -135,7 +135,7 @@ def serve(
             "host": host,
             "port": port,
             "lan": lan,
-            "database": database,
+            "database": shown_url(database),
             "kits": str(kits_dir),
             "workers": workers,
             "notes": notes,
@@ -145,7 +145,7 @@ def serve(
     else:
         for note in notes:
             print(note)
-        print(f"database: {database}")
+        print(f"database: {shown_url(database)}")
         print(f"kits: {kits_dir}")
         if workers > 1:
             print(f"workers: {workers} processes on one socket")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -51,6 +52,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from toolkit.errors import DomekitError
@@ -277,6 +279,15 @@ def resolve_db_url(db: str | None) -> str:
     return url
 
 
+def shown_url(url: str) -> str:
+    """A database URL as the console and error messages show it: its password masked (a
+    hosted server's start-up lines go to the system journal)."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # not a URL SQLAlchemy reads: mask what looks like user:password@
+        return re.sub(r"(//[^:/@]*:)[^@/]*@", r"\1***@", url)
+
+
 # Kit manifests and initial states never change once written: parse each text once, not on every
 # request. Callers must not mutate what they get (states are treated as immutable throughout).
 _load_immutable = lru_cache(maxsize=1024)(json.loads)
@@ -307,7 +318,7 @@ class Store:
         try:
             self.engine: Engine = create_engine(self.url, **kwargs)
         except Exception as exc:  # bad URL, missing driver
-            raise DomekitError(f"cannot open database {self.url!r}: {exc}") from None
+            raise DomekitError(f"cannot open database {shown_url(self.url)!r}: {exc}") from None
         self.is_postgresql = self.engine.dialect.name == "postgresql"
         self._writer = (
             self.engine
@@ -335,7 +346,7 @@ class Store:
                     conn.execute(text("SELECT pg_advisory_xact_lock(7316)"))
                 metadata.create_all(conn)
         except Exception as exc:
-            raise DomekitError(f"cannot open database {self.url!r}: {exc}") from None
+            raise DomekitError(f"cannot open database {shown_url(self.url)!r}: {exc}") from None
 
     def _tune_sqlite(self) -> None:
         @event.listens_for(self.engine, "connect")
