@@ -2,16 +2,18 @@
 watches its match's live stream on another.
 
     .venv/bin/python benchmarks/tracker_cluster.py [--workers 2] [--tables 40] [--seconds 10]
-                                                    [--pace 4] [--keep] [--profile DIR]
+                                                    [--pace 4] [--by-table] [--keep]
+                                                    [--profile DIR]
 
 It starts a throwaway PostgreSQL cluster (benchmarks/pg_cluster.py: initdb and pg_ctl on a
 loopback port, as the tests do), N `domekit serve` processes on it, each on its own loopback
 port (what N machines behind a proxy are; `serve --workers N` is the same N processes behind one
 socket, where a phone cannot choose its process), records T Death Dome kits of 4 teams and brings
 each match to play. One phone per team, P = 4 T: phone j of table t writes through server
-(t + j) mod N and watches its match's live stream (server-sent events) on server (t + j + 1)
-mod N; every few seconds the stream is dropped and resumed with Last-Event-ID on the next server
-along, as a phone does when its connection breaks behind a load balancer.
+(t + j) mod N (with --by-table: server t mod N, as behind a proxy that hashes on the kit id) and
+watches its match's live stream (server-sent events) on the next server along; every 10 to 30 s
+the stream is dropped and resumed with Last-Event-ID on the next server again, as a phone does
+when its connection breaks behind a load balancer.
 
 Two phases of S seconds each:
   1. a table's real pace: every phone sends an action every `--pace` seconds on average (a table
@@ -397,6 +399,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pace", type=float, default=4.0, help="seconds between one phone's actions at the pace"
     )
+    parser.add_argument(
+        "--by-table",
+        action="store_true",
+        help="a table's phones all write through one process (a proxy hashing on the kit id), "
+        "their streams still on the others",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the servers' logs")
     parser.add_argument(
         "--profile", type=Path, help="a folder: each server recorded by py-spy (collapsed stacks)"
@@ -429,7 +437,7 @@ def main(argv: list[str] | None = None) -> int:
             }
         for t, kit in enumerate(kits):
             for j, team in enumerate(load.TEAMS):
-                writer = (t + j) % args.workers
+                writer = (t if args.by_table else t + j) % args.workers
                 phone = load.Phone(kit, team, random.Random(rng.random()))
                 phone.version = versions[kit]
                 phones.append((phone, bases[writer]))
@@ -438,7 +446,9 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{args.workers} server processes, {args.tables} tables, {len(phones)} phones, "
             f"{args.seconds:g} s at a pace of one action per phone every {args.pace:g} s, then "
-            f"{args.seconds:g} s back to back; PostgreSQL {cluster.url}; "
+            f"{args.seconds:g} s back to back; a table's phones write through "
+            f"{'one process' if args.by_table or args.workers == 1 else 'different processes'}; "
+            f"PostgreSQL {cluster.url}; "
             f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}",
             flush=True,
         )

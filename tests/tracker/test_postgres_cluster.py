@@ -2,15 +2,18 @@
 updates cross processes (LISTEN/NOTIFY), a stale version is refused whichever process holds it,
 two processes writing one match never both apply against one version, a SIGKILLed process loses
 nothing it acknowledged while the other keeps serving, a stream resumes on another process with
-Last-Event-ID, and `serve --workers 2` supervises its workers. The servers are real processes on
-loopback ports over the session's throwaway cluster (conftest.py)."""
+Last-Event-ID, `serve --workers 2` supervises its workers, and benchmarks/tracker_cluster.py
+checks everything and prints its last line. The servers are real processes on loopback ports over
+the session's throwaway cluster (conftest.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import re
 import secrets
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -329,3 +332,26 @@ def test_a_match_imported_on_one_process_is_the_current_one_on_the_other_at_once
     assert reply.status_code == 200 and reply.json()["seq"] == old["version"] + 1
     exported = httpx.get(f"{a.base}/k/{kit}/export.json?match={old['number']}").json()
     assert len(exported["actions"]) == old["version"]  # nothing landed on the replaced match
+
+
+LAST_LINE = re.compile(
+    r"workers=2 tables=2 phones=8 actions_per_s=\d+ p99_ms=\d+\.\d live_p99_ms=\d+\.\d "
+    r"acknowledged=(\d+) lost=0 duplicated=0 stale_pages=0"
+)
+
+
+def test_the_cluster_benchmark_checks_everything_and_prints_its_line(postgres_server, tmp_path):
+    """benchmarks/tracker_cluster.py at its smallest: its own cluster, two servers, two tables."""
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "tracker_cluster.py"
+    ran = subprocess.run(
+        [sys.executable, str(script), "--workers", "2", "--tables", "2", "--seconds", "1"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
+    )
+    assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
+    last = ran.stdout.strip().splitlines()[-1]
+    found = LAST_LINE.fullmatch(last)
+    assert found is not None, last
+    assert int(found.group(1)) > 0
