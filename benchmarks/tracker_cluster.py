@@ -49,6 +49,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -165,7 +166,9 @@ def _streams_process(specs: list[StreamSpec], pipe: Any) -> None:
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, pipe.recv)  # "stop"
         stop.set()
-        await asyncio.gather(*tasks)
+        for task in tasks:  # at once: a stream would otherwise read on until its next resume
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         return arrived
 
     result = asyncio.run(main())
@@ -424,8 +427,8 @@ def main(argv: list[str] | None = None) -> int:
             (workdir / f"server{index}").mkdir()
             profile = args.profile / f"server{index}.txt" if args.profile else None
             servers.append(load.Server(db, workdir / f"server{index}", profile=profile))
-        for server in servers:
-            server.start(timeout=120)
+        with ThreadPoolExecutor(len(servers)) as starting:  # side by side: each takes seconds
+            list(starting.map(lambda server: server.start(timeout=120), servers))
         bases = [server.base for server in servers]
         kits = load.make_tables(db, args.tables, bases[0])
         phones, specs = [], []
