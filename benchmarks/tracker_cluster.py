@@ -322,26 +322,6 @@ class Phase:
     phones_cpu: float
 
 
-def _phone(
-    base: str, phone: load.Phone, deadline: float, result: load.LoadResult, interval: float
-) -> None:
-    """tracker_load's phone, which knows its version already (its page is open): one action
-    every `interval` seconds, the first at a random point of the first interval, or back to
-    back (0)."""
-    http = load._Connection(base)
-    next_turn = time.monotonic() + interval * phone.rng.random()
-    try:
-        while time.monotonic() < deadline:
-            if interval:
-                time.sleep(max(0.0, min(next_turn, deadline) - time.monotonic()))
-                next_turn += interval
-                if time.monotonic() >= deadline:
-                    break
-            load._phone_turn(http, phone, result)
-    finally:
-        http.close()
-
-
 def run_phase(
     name: str,
     phones: list[tuple[load.Phone, str]],
@@ -357,7 +337,7 @@ def run_phase(
     started = time.monotonic()
     deadline = started + seconds
     threads = [
-        threading.Thread(target=_phone, args=(base, phone, deadline, result, interval))
+        threading.Thread(target=load._phone_loop, args=(base, phone, deadline, result, interval))
         for phone, base in phones
     ]
     for thread in threads:

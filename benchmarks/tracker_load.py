@@ -282,11 +282,14 @@ class _Connection:
 def _phone_loop(
     base: str, phone: Phone, deadline: float, result: LoadResult, interval: float = 0.0
 ) -> None:
-    """Turns until the deadline: back to back, or one every `interval` seconds (a paced phone)."""
+    """Turns until the deadline: back to back, or one every `interval` seconds (a paced phone),
+    the first at a random point of the first interval. A phone that knows no version yet reads
+    its table first (after the QR scan)."""
     http = _Connection(base)
     try:
-        status, table = http.request("GET", f"/k/{phone.kit}/table.json")  # after the QR scan
-        phone.version = table["match"]["version"]
+        if phone.version is None:
+            status, table = http.request("GET", f"/k/{phone.kit}/table.json")
+            phone.version = table["match"]["version"]
         next_turn = time.monotonic() + interval * phone.rng.random()
         while time.monotonic() < deadline:
             if interval:
