@@ -464,6 +464,12 @@ def serve(
         help="A host name to answer to (repeatable); IP addresses, localhost and the recorded "
         "kits' base URLs always are.",
     ),
+    workers: int = typer.Option(
+        1,
+        "--workers",
+        help="Server processes on the one port (1 to 64); more than 1 needs a PostgreSQL --db "
+        "(docs/hosting.md).",
+    ),
 ) -> None:
     """Run the live table tracker: the printed kits' QR codes open its pages."""
     from toolkit.tracker.serve import serve as run_server
@@ -477,6 +483,7 @@ def serve(
         access_log=access_log,
         as_json=as_json,
         allowed_hosts=allowed_host,
+        workers=workers,
     )
 
 

@@ -139,12 +139,12 @@ def pick_match(t: Tracker, who: Access, number: str | None) -> MatchRow:
 def common(t: Tracker, who: Access, match: MatchRow, request: Request) -> dict[str, Any]:
     """What every page of a match shows: its version, whether it may be changed here, the undo
     button, what was just recorded (`?done=`)."""
-    version, state = t.service.state(match.id)
+    done = read_model(PageQuery, query(request)).done
+    version, state = t.service.state(match.id, at_least=done or 0)
     current = t.service.current_match(who.kit)
     is_current = match.id == current.id
     undo = undo_of(t, who, match, state) if is_current else None
     redo = t.service.redoable(match.id) if is_current else None
-    done = read_model(PageQuery, query(request)).done
     done_text = ""
     if done:
         rows = t.store.actions(match.id, after=done - 1)
