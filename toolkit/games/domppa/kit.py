@@ -57,7 +57,7 @@ from toolkit.pdf.kits import (
     kit_target,
     kit_urls,
 )
-from toolkit.pdf.pieces import Token, TrackSpace, draw_tokens, draw_track, track_rows
+from toolkit.pdf.pieces import Piece, TrackSpace, draw_pieces, draw_track, track_rows
 from toolkit.pdf.qr import draw_qr
 from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
 from toolkit.pdf.text import draw_line_fit, draw_text_box
@@ -462,16 +462,11 @@ def tokens_page(doc: Document, data: DomppaKitData) -> None:
     texts = condition_texts(data.rules)
     settings = data.print.tokens
     tokens = [
-        Token(name.title(), texts[name], data.print.colour(name))
+        Piece("circle", settings.diameter, data.print.colour(name), name.title(), text=texts[name])
         for name in CONDITIONS
         for _ in range(settings.copies)
     ]
-    drawn = draw_tokens(c, rest, tokens, diameter=settings.diameter, gap=3)
-    if drawn < len(tokens):
-        raise DomekitError(
-            f"{len(tokens)} condition tokens do not fit one page ({drawn} do): lower print.toml "
-            "tokens.copies or tokens.diameter"
-        )
+    draw_pieces(c, rest, tokens, gap=3)
     doc.end_page()
 
 
