@@ -1,0 +1,218 @@
+"""The Death Dome pieces: a fold-over standee for every unit of every team (team colour and
+letter, type, stats, and on its back the unit's QR code, so a player scans the piece on the
+board), and the punch-out markers: control points in every team colour (one for each point on
+the board), a Vitae meter marker per unit, incapacitated markers and the round marker."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.games.deathdome.data import UNIT_TYPES, DeathDomeData, UnitType
+from toolkit.games.deathdome.kit.common import (
+    DECK_GLYPHS,
+    MARGIN,
+    TITLE,
+    team_colour,
+    team_letter,
+)
+from toolkit.pdf import glyphs
+from toolkit.pdf.geometry import WHITE, Rect, pt, text_colour_on
+from toolkit.pdf.pieces import Piece, Standee, draw_pieces, draw_standees, pieces_height
+from toolkit.pdf.qr import draw_qr
+from toolkit.pdf.sheets import draw_heading
+from toolkit.pdf.style import BOLD, INK, REGULAR, Look, deep, line, text
+
+DARK = (0.15, 0.15, 0.15)
+GAP = 1.8  # between discs: room for a punch, and 9 of 19 mm to a row
+
+
+def control_points(data: DeathDomeData) -> int:
+    """The points a team can hold: the board's control points and tower centres."""
+    assert data.board is not None
+    return len(data.board.squares_of("control_point")) + len(data.board.squares_of("tower_centre"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Standees
+
+
+def _front(
+    data: DeathDomeData, team: str, unit: UnitType, look: Look
+) -> Callable[[Canvas, Rect], None]:
+    colour = team_colour(data, team)
+
+    def draw(c: Canvas, panel: Rect) -> None:
+        band, rest = panel.split_top(7)
+        fill = look.band(colour)
+        c.setFillColorRGB(*fill)
+        c.rect(pt(band.x), pt(band.y), pt(band.w), pt(band.h), stroke=0, fill=1)
+        c.setFillColorRGB(*(text_colour_on(fill) if look.full else deep(colour, 0.3)))
+        line(c, f"{team_letter(team)} · {team.upper()}", band.inset(1, 0.8), align="centre")
+        c.setStrokeColorRGB(*deep(colour))
+        c.setLineWidth(1.2)
+        c.line(pt(panel.x), pt(band.y), pt(panel.right), pt(band.y))
+        glyph_box, rest = rest.split_top(10)
+        c.setFillColorRGB(*deep(colour, 0.3))
+        c.setStrokeColorRGB(*deep(colour, 0.3))
+        DECK_GLYPHS[unit.type](c, glyph_box.centre[0], glyph_box.centre[1], 3.8)
+        name, rest = rest.split_top(5)
+        c.setFillColorRGB(*INK)
+        line(c, unit.name.upper(), name.inset(1, 0), align="centre", max_size=9)
+        stats = [
+            ("Movement", unit.movement),
+            ("Skill", unit.skill),
+            ("Toughness", unit.toughness),
+            ("Vitae", unit.vitae),
+        ]
+        step = (rest.h - 1) / len(stats)
+        for index, (label, value) in enumerate(stats):
+            row = Rect(rest.x + 1.2, rest.top - (index + 1) * step, rest.w - 2.4, step)
+            line(c, label, row, font=REGULAR, max_size=6.5)
+            line(c, str(value), row, max_size=7, align="right")
+
+    return draw
+
+
+def _back(
+    data: DeathDomeData, team: str, unit: UnitType, url: str
+) -> Callable[[Canvas, Rect], None]:
+    size = data.print.standee.qr
+
+    def draw(c: Canvas, panel: Rect) -> None:
+        x = panel.x + (panel.w - size) / 2
+        draw_qr(c, url, x, panel.top - size - 1, size)
+        c.setFillColorRGB(*INK)
+        below = Rect(panel.x + 1, panel.y + 1, panel.w - 2, panel.top - size - 2 - panel.y)
+        text(
+            c,
+            f"{team_letter(team)} {team.title()} {unit.name}: scan for its page",
+            below,
+            font=BOLD,
+            max_size=7,
+            align="centre",
+            valign="middle",
+        )
+
+    return draw
+
+
+def standees(
+    data: DeathDomeData, teams: tuple[str, ...], urls: dict[str, dict[str, str]], look: Look
+) -> list[Standee]:
+    """One standee per unit of every team, team by team in turn order."""
+    settings = data.print.standee
+    return [
+        Standee(
+            _front(data, team, data.units[unit_type], look),
+            _back(data, team, data.units[unit_type], urls[team][unit_type]),
+            settings.width,
+            settings.height,
+            settings.base,
+            tab="Incapacitated? Lay it on its side.",
+        )
+        for team in teams
+        for unit_type in UNIT_TYPES
+    ]
+
+
+def standees_page(
+    c: Canvas, page: Rect, figures: list[Standee], look: Look, title: str = TITLE
+) -> list[Rect]:
+    """The standees of a kit on one page, with how to make them; returns where each went."""
+    area = page.inset(MARGIN)
+    head, rest = area.split_top(12)
+    draw_heading(c, f"{title}: unit standees", head, colour=DARK, look=look)
+    note, rest = rest.split_top(10)
+    c.setFillColorRGB(*INK)
+    text(
+        c,
+        "Glue the sheet onto thin card. Cut round each solid outline; fold on the dashed lines: "
+        "front and back together (glue them), the two tabs outward, one each way, and it stands. "
+        "The QR code on the back opens the unit's page on the table tracker.",
+        note,
+        max_size=8.5,
+    )
+    return draw_standees(c, Rect(rest.x, rest.y, rest.w, rest.h - 2), figures, gap=GAP)
+
+
+# ---------------------------------------------------------------------------------------------
+# Markers
+
+
+def marker_groups(data: DeathDomeData, teams: tuple[str, ...]) -> list[tuple[str, list[Piece]]]:
+    """The markers, each group under its caption."""
+    size, large = data.print.pieces.marker, data.print.pieces.large_marker
+    points = control_points(data)
+    groups: list[tuple[str, list[Piece]]] = []
+    for team in teams:
+        colour = team_colour(data, team)
+        letter = team_letter(team)
+        groups.append(
+            (
+                f"{team.title()} ({letter}): {points} control point markers (one for each point "
+                f"on the board) and {len(UNIT_TYPES)} Vitae meter markers",
+                [Piece("circle", size, colour, letter, note=f"{team.upper()} CP")] * points
+                + [
+                    Piece(
+                        "circle",
+                        size,
+                        colour,
+                        f"{letter} {data.units[unit_type].name}",
+                        glyph=DECK_GLYPHS[unit_type],
+                    )
+                    for unit_type in UNIT_TYPES
+                ],
+            )
+        )
+    count = data.print.pieces.incapacitated
+    shared = [Piece("circle", large, WHITE, "ROUND", note="marker", glyph=glyphs.draw_hourglass)]
+    shared += [
+        Piece("circle", large, WHITE, "INCAPACITATED", note="skips a turn", glyph=glyphs.draw_lying)
+    ] * count
+    groups.append((f"The round marker and {count} incapacitated markers", shared))
+    return groups
+
+
+def marker_pages(
+    data: DeathDomeData, teams: tuple[str, ...], page: Rect
+) -> list[list[tuple[str, list[Piece]]]]:
+    """The groups split over pages (`page` as `markers_page` gets it): as many as fit each
+    page, in order."""
+    width = page.w - 2 * MARGIN
+    room = page.h - 2 * MARGIN - 12 - 10  # less the heading and the note
+    pages: list[list[tuple[str, list[Piece]]]] = [[]]
+    used = 0.0
+    for caption, pieces in marker_groups(data, teams):
+        height = 7 + pieces_height(width, pieces, GAP) + 3
+        if pages[-1] and used + height > room:
+            pages.append([])
+            used = 0.0
+        pages[-1].append((caption, pieces))
+        used += height
+    return pages
+
+
+def markers_page(
+    c: Canvas, page: Rect, groups: list[tuple[str, list[Piece]]], look: Look, number: int
+) -> None:
+    area = page.inset(MARGIN)
+    head, rest = area.split_top(12)
+    draw_heading(c, f"{TITLE}: markers ({number})", head, colour=DARK, look=look)
+    note, rest = rest.split_top(10)
+    c.setFillColorRGB(*INK)
+    text(
+        c,
+        "Glue onto thin card and punch each disc out with a circle punch (19 mm, 25 mm for the "
+        "large ones), or cut on the solid circle. A control point marker in your colour shows "
+        "the point is yours; a meter marker sits on its unit's Vitae meter.",
+        note,
+        max_size=8.5,
+    )
+    y = rest.top
+    for caption, pieces in groups:
+        c.setFillColorRGB(*INK)
+        line(c, caption, Rect(rest.x, y - 6, rest.w, 5), max_size=9)
+        y = draw_pieces(c, Rect(rest.x, rest.y, rest.w, y - 7 - rest.y), pieces, GAP, look)
+        y -= 3
