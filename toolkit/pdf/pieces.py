@@ -22,6 +22,7 @@ from toolkit.pdf.style import REGULAR, Look, deep, line, text
 PUNCHES = (19.0, 25.0)  # mm: the circle punches sold everywhere
 CUT = 0.5  # points: the solid line a piece is cut on
 FOLD_DASH = (2.0, 1.5)
+CAPTION = 7.0  # mm above each group of pieces
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,7 @@ class Piece:
     note: str = ""
     glyph: Glyph | None = None
     text: str = ""
+    mark: str = ""  # a small word at the top of the disc: whose it is, beside its colour
 
 
 def draw_piece(c: Canvas, piece: Piece, cx: float, cy: float, look: Look = Look()) -> None:
@@ -134,6 +136,15 @@ def draw_piece(c: Canvas, piece: Piece, cx: float, cy: float, look: Look = Look(
     c.setFillColorRGB(*ink)
     c.setStrokeColorRGB(*ink)
     c.setLineWidth(0.6)
+    if piece.mark:
+        line(
+            c,
+            piece.mark,
+            Rect(cx - side / 3, cy + r * 0.5, side / 1.5, r * 0.3),
+            align="centre",
+            max_size=7,
+        )
+        cy -= r * 0.12  # the rest a little lower
     if piece.glyph is not None:
         piece.glyph(c, cx, cy + r * (0.36 if piece.note else 0.28), r * 0.3)
         title_y = cy - r * (0.22 if piece.note else 0.62)
@@ -212,6 +223,41 @@ def pieces_height(width: float, pieces: Sequence[Piece], gap: float = 3.0) -> fl
         x += piece.size + gap
         row_h = max(row_h, piece.size)
     return height + row_h
+
+
+PieceGroup = tuple[str, list[Piece]]
+"""A caption and the pieces under it."""
+
+
+def group_pages(
+    groups: Sequence[PieceGroup], width: float, room: float, gap: float = 3.0
+) -> list[list[PieceGroup]]:
+    """`groups` split over pages `width` x `room` mm (each group under a 7 mm caption), as
+    many as fit a page, in order; a group too big for a page alone is an error."""
+    pages: list[list[PieceGroup]] = [[]]
+    used = 0.0
+    for caption, pieces in groups:
+        height = CAPTION + pieces_height(width, pieces, gap) + 3
+        if height > room:
+            raise DomekitError(f"{caption}: the pieces do not fit one page; make them smaller")
+        if pages[-1] and used + height > room:
+            pages.append([])
+            used = 0.0
+        pages[-1].append((caption, pieces))
+        used += height
+    return pages
+
+
+def draw_groups(
+    c: Canvas, box: Rect, groups: Sequence[PieceGroup], gap: float = 3.0, look: Look = Look()
+) -> None:
+    """Each group's caption and its pieces, from the top of `box` down."""
+    y = box.top
+    for caption, pieces in groups:
+        c.setFillColorRGB(0.12, 0.12, 0.12)
+        line(c, caption, Rect(box.x, y - CAPTION + 1, box.w, CAPTION - 2), max_size=9)
+        y = draw_pieces(c, Rect(box.x, box.y, box.w, y - CAPTION - box.y), pieces, gap, look)
+        y -= 3
 
 
 def draw_cut_out(

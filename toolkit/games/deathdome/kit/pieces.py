@@ -19,7 +19,14 @@ from toolkit.games.deathdome.kit.common import (
 )
 from toolkit.pdf import glyphs
 from toolkit.pdf.geometry import WHITE, Rect, pt, text_colour_on
-from toolkit.pdf.pieces import Piece, Standee, draw_pieces, draw_standees, pieces_height
+from toolkit.pdf.pieces import (
+    Piece,
+    PieceGroup,
+    Standee,
+    draw_groups,
+    draw_standees,
+    group_pages,
+)
 from toolkit.pdf.qr import draw_qr
 from toolkit.pdf.sheets import draw_heading
 from toolkit.pdf.style import BOLD, INK, REGULAR, Look, deep, line, text
@@ -141,11 +148,11 @@ def standees_page(
 # Markers
 
 
-def marker_groups(data: DeathDomeData, teams: tuple[str, ...]) -> list[tuple[str, list[Piece]]]:
+def marker_groups(data: DeathDomeData, teams: tuple[str, ...]) -> list[PieceGroup]:
     """The markers, each group under its caption."""
     size, large = data.print.pieces.marker, data.print.pieces.large_marker
     points = control_points(data)
-    groups: list[tuple[str, list[Piece]]] = []
+    groups: list[PieceGroup] = []
     for team in teams:
         colour = team_colour(data, team)
         letter = team_letter(team)
@@ -175,28 +182,14 @@ def marker_groups(data: DeathDomeData, teams: tuple[str, ...]) -> list[tuple[str
     return groups
 
 
-def marker_pages(
-    data: DeathDomeData, teams: tuple[str, ...], page: Rect
-) -> list[list[tuple[str, list[Piece]]]]:
-    """The groups split over pages (`page` as `markers_page` gets it): as many as fit each
-    page, in order."""
-    width = page.w - 2 * MARGIN
-    room = page.h - 2 * MARGIN - 12 - 10  # less the heading and the note
-    pages: list[list[tuple[str, list[Piece]]]] = [[]]
-    used = 0.0
-    for caption, pieces in marker_groups(data, teams):
-        height = 7 + pieces_height(width, pieces, GAP) + 3
-        if pages[-1] and used + height > room:
-            pages.append([])
-            used = 0.0
-        pages[-1].append((caption, pieces))
-        used += height
-    return pages
+def marker_pages(data: DeathDomeData, teams: tuple[str, ...], page: Rect) -> list[list[PieceGroup]]:
+    """The groups split over pages (`page` as `markers_page` gets it)."""
+    return group_pages(
+        marker_groups(data, teams), page.w - 2 * MARGIN, page.h - 2 * MARGIN - 12 - 10, GAP
+    )
 
 
-def markers_page(
-    c: Canvas, page: Rect, groups: list[tuple[str, list[Piece]]], look: Look, number: int
-) -> None:
+def markers_page(c: Canvas, page: Rect, groups: list[PieceGroup], look: Look, number: int) -> None:
     area = page.inset(MARGIN)
     head, rest = area.split_top(12)
     draw_heading(c, f"{TITLE}: markers ({number})", head, colour=DARK, look=look)
@@ -210,9 +203,4 @@ def markers_page(
         note,
         max_size=8.5,
     )
-    y = rest.top
-    for caption, pieces in groups:
-        c.setFillColorRGB(*INK)
-        line(c, caption, Rect(rest.x, y - 6, rest.w, 5), max_size=9)
-        y = draw_pieces(c, Rect(rest.x, rest.y, rest.w, y - 7 - rest.y), pieces, GAP, look)
-        y -= 3
+    draw_groups(c, rest, groups, GAP, look)
