@@ -161,11 +161,12 @@ def draw_piece(c: Canvas, piece: Piece, cx: float, cy: float, look: Look = Look(
                 max_size=7,
             )
     elif piece.text:
-        line(c, piece.title, Rect(cx - side / 2, cy + r * 0.08, side, r * 0.36), align="centre")
+        wide = r * 1.45
+        line(c, piece.title, Rect(cx - side / 2, cy + r * 0.14, side, r * 0.36), align="centre")
         text(
             c,
             piece.text,
-            Rect(cx - side / 2, cy - side / 2, side, side / 2 + r * 0.05),
+            Rect(cx - wide / 2, cy - r * 0.8, wide, r * 0.92),
             max_size=6.5,
             align="centre",
         )
@@ -395,3 +396,25 @@ def draw_standees(
     for standee, slot in zip(standees, slots, strict=True):
         draw_standee(c, standee, slot)
     return slots
+
+
+def standee_sheet(
+    c: Canvas, page: Rect, heading: str, figures: Sequence[Standee], look: Look, margin: float
+) -> list[Rect]:
+    """A page of standees under `heading`, with how to make them; returns where each went."""
+    from toolkit.pdf.sheets import draw_heading
+
+    area = page.inset(margin)
+    head, rest = area.split_top(12)
+    draw_heading(c, heading, head, colour=(0.15, 0.15, 0.15), look=look)
+    note, rest = rest.split_top(10)
+    c.setFillColorRGB(0.12, 0.12, 0.12)
+    text(
+        c,
+        "Glue the sheet onto thin card. Cut round each solid outline; fold on the dashed lines: "
+        "front and back together (glue them), the two tabs outward, one each way, and it stands. "
+        "The QR code on the back opens the piece's page on the table tracker.",
+        note,
+        max_size=8.5,
+    )
+    return draw_standees(c, Rect(rest.x, rest.y, rest.w, rest.h - 2), figures, gap=2.5)

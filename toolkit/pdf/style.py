@@ -34,6 +34,7 @@ def look_and_layout(ink: str, layout: str) -> tuple[Look, Layout]:
     """A kit's `--ink` and `--layout` (checked by `domekit kit`) as a Look and a Layout."""
     return Look("full" if ink == "full" else "light"), "service" if layout == "service" else "home"
 
+
 PALE = 0.16  # a light ground: this much of the colour, the rest white
 BAND = 0.32  # a light band (a card's title bar, a track's label)
 INK: Colour = (0.12, 0.12, 0.12)  # body text

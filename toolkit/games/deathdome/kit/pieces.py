@@ -24,8 +24,8 @@ from toolkit.pdf.pieces import (
     PieceGroup,
     Standee,
     draw_groups,
-    draw_standees,
     group_pages,
+    standee_sheet,
 )
 from toolkit.pdf.qr import draw_qr
 from toolkit.pdf.sheets import draw_heading
@@ -124,24 +124,9 @@ def standees(
     ]
 
 
-def standees_page(
-    c: Canvas, page: Rect, figures: list[Standee], look: Look, title: str = TITLE
-) -> list[Rect]:
-    """The standees of a kit on one page, with how to make them; returns where each went."""
-    area = page.inset(MARGIN)
-    head, rest = area.split_top(12)
-    draw_heading(c, f"{title}: unit standees", head, colour=DARK, look=look)
-    note, rest = rest.split_top(10)
-    c.setFillColorRGB(*INK)
-    text(
-        c,
-        "Glue the sheet onto thin card. Cut round each solid outline; fold on the dashed lines: "
-        "front and back together (glue them), the two tabs outward, one each way, and it stands. "
-        "The QR code on the back opens the unit's page on the table tracker.",
-        note,
-        max_size=8.5,
-    )
-    return draw_standees(c, Rect(rest.x, rest.y, rest.w, rest.h - 2), figures, gap=GAP)
+def standees_page(c: Canvas, page: Rect, figures: list[Standee], look: Look) -> list[Rect]:
+    """The standees of a kit on one page; returns where each went."""
+    return standee_sheet(c, page, f"{TITLE}: unit standees", figures, look, MARGIN)
 
 
 # ---------------------------------------------------------------------------------------------
