@@ -1,5 +1,6 @@
-"""Tracker figures for Nature Dome, Domppa and Dominum: each action's submit (committed to SQLite
-before the reply) and the cold rebuild of a restarted server folding the whole log.
+"""Tracker figures for Death Dome, Nature Dome, Domppa and Dominum: each action's submit
+(committed to SQLite before the reply) and the cold rebuild of a restarted server folding the
+whole log.
 
 Run: .venv/bin/python benchmarks/tracker_games.py
 """
@@ -49,6 +50,38 @@ def run(game: str, actions: Actions, n: int) -> None:
     )
 
 
+def deathdome(service: MatchService, match_id: int, rng: random.Random, n: int) -> Iterator[dict]:
+    # A whole match: each turn two unit phases (an attack or a capture), card effects on Vitae
+    # and money changing hands, then the end of the turn; the payout after round 12.
+    yield {"type": "start"}
+    units = ["gunner", "warrior", "medic", "scout"]
+    for i in range(n):
+        state = service.state_json(match_id)[1]
+        if state["phase"] == "payout":
+            yield {"type": "payout", "roll": rng.randint(1, 6)}
+        if state["phase"] != "play":
+            return
+        team = state["order"][state["turn"]]
+        enemy = next(c for c in state["order"] if c != team)
+        if i % 12 == 11:
+            yield {"type": "end_turn", "team": team}
+        elif state["phases_used"] < 2 and i % 3 == 0:
+            yield {"type": "capture", "team": team, "previous": rng.choice([None, enemy])}
+        elif state["phases_used"] < 2:
+            yield {
+                "type": "attack",
+                "attacker": f"{team}.{rng.choice(units)}",
+                "target": f"{enemy}.{rng.choice(units)}",
+                "cards": [rng.randint(1, 4) for _ in range(rng.randint(0, 3))],
+                "defence": [rng.randint(1, 4) for _ in range(rng.randint(0, 2))],
+            }
+        elif i % 2:
+            yield {"type": "transfer", "payer": team, "payee": enemy, "amount": rng.randint(1, 9)}
+        else:
+            unit = f"{rng.choice([team, enemy])}.{rng.choice(units)}"
+            yield {"type": "vitae", "unit": unit, "change": rng.choice([-1, 1])}
+
+
 def naturedome(service: MatchService, match_id: int, rng: random.Random, n: int) -> Iterator[dict]:
     from toolkit.games.naturedome.data import load_deck
 
@@ -56,7 +89,7 @@ def naturedome(service: MatchService, match_id: int, rng: random.Random, n: int)
     copies = Counter(card.id for card in cards)
     kinds = {card.id: card for card in cards if not card.is_boost}
     for _ in range(n):
-        state = service.state(match_id)[1]
+        state = service.state_json(match_id)[1]
         if state["winner"] is not None:
             return
         left = {c: copies[c] - state["played"].get(c, 0) for c in kinds}
@@ -81,7 +114,7 @@ def domppa(service: MatchService, match_id: int, rng: random.Random, n: int) -> 
         if i % 3 == 0:
             yield {"type": "turn", "unit": unit}
         elif i % 3 == 1:
-            active = service.state(match_id)[1]["active"] or unit
+            active = service.state_json(match_id)[1]["active"] or unit
             yield {
                 "type": "attack",
                 "attacker": active,
@@ -125,6 +158,7 @@ def dominum(service: MatchService, match_id: int, rng: random.Random, n: int) ->
 
 
 if __name__ == "__main__":
+    run("deathdome", deathdome, 300)
     run("naturedome", naturedome, 300)
     run("domppa", domppa, 300)
     run("dominum", dominum, 300)

@@ -17,7 +17,7 @@ def roundtrip(chart: dict) -> dict:
 
 def test_deathdome_attack_chart():
     chart = roundtrip(
-        deathdome_odds.attack_chart(cards=[3, 3, 3], toughness=2, vitae=20, defence=[])
+        deathdome_odds.attack_chart(cards=[3, 3, 3], toughness=2, vitae=20, defense=[])
     )
     chances = {row["name"]: row for row in chart["chances"]}
     assert chances["push_back"]["fraction"] == "1/1"

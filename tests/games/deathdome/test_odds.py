@@ -148,7 +148,7 @@ def test_every_set_keeps_probability_and_order_of_events(hand, held, vitae, toug
 @settings(max_examples=150, deadline=None)
 @given(
     cards=st.lists(st.integers(1, 4), max_size=5),
-    defence=st.lists(st.integers(1, 4), max_size=4),
+    defense=st.lists(st.integers(1, 4), max_size=4),
     strength=st.integers(0, 4),
     push_on=st.sampled_from([None, 2]),
     incapacitate=st.booleans(),
@@ -157,11 +157,11 @@ def test_every_set_keeps_probability_and_order_of_events(hand, held, vitae, toug
     behind=st.sampled_from(deathdome.BEHIND),
 )
 def test_quiet_death_dome_attack_matches_the_explained_one(
-    cards, defence, strength, push_on, incapacitate, armour, vitae, behind
+    cards, defense, strength, push_on, incapacitate, armour, vitae, behind
 ):
     weapon = deathdome.WeaponProfile(strength=strength, push_on=push_on, incapacitate=incapacitate)
     attacker = deathdome.Attacker(tuple(cards), weapon, skill=1)
-    target = deathdome.Defender(tuple(defence), tuple(armour), 1, vitae=vitae, behind=behind)
+    target = deathdome.Defender(tuple(defense), tuple(armour), 1, vitae=vitae, behind=behind)
     loud = deathdome.resolve_attack(attacker, target, RULES)
     quiet = deathdome.resolve_attack(attacker, target, RULES, explain=False)
     assert loud.steps and quiet.steps == []

@@ -169,7 +169,7 @@ def test_money_changes_hands_at_any_time_but_never_more_than_the_payer_has(table
 # --------------------------------------------------------------------------------------- play
 
 
-def test_an_attack_is_the_cards_played_plus_weapon_plus_skill_against_the_defence(table):
+def test_an_attack_is_the_cards_played_plus_weapon_plus_skill_against_the_defense(table):
     table.start({"red": [("gunner", "heavy-rifle")], "blue": [("scout", "leather-jacket")]})
     reply = table.ok(
         type="attack",
@@ -181,8 +181,8 @@ def test_an_attack_is_the_cards_played_plus_weapon_plus_skill_against_the_defenc
     )
     gunner, scout = DATA.units["gunner"], DATA.units["scout"]
     attack = 2 + 1 + 2 + gunner.skill
-    defence = 1 + 1 + scout.toughness
-    damage = max(0, attack - defence)
+    defense = 1 + 1 + scout.toughness
+    damage = max(0, attack - defense)
     assert reply["text"] == "attack red.gunner -> blue.scout with heavy-rifle cards 2,1 vs 1"
     assert f"= {attack}" in reply["outcome"]["steps"][0]
     assert table.unit("blue.scout")["vitae"] == scout.vitae - damage
@@ -506,12 +506,12 @@ UNITS = [f"{c}.{t}" for c in ("red", "blue") for t in DATA.units]
 
 play_actions = st.one_of(
     st.builds(
-        lambda attacker, target, cards, defence: {
+        lambda attacker, target, cards, defense: {
             "type": "attack",
             "attacker": attacker,
             "target": target,
             "cards": cards,
-            "defence": defence,
+            "defence": defense,
         },
         st.sampled_from(UNITS),
         st.sampled_from(UNITS),
@@ -559,7 +559,7 @@ def test_undo_and_replay_are_exact_for_random_death_dome_play(sequence, data):
     match_id, other = undo_and_replay(service, _started_match, sequence, data)
     assert service.state(match_id)[1] == service.state(other)[1]
     # Vitae never below 0 nor above full; credits never negative; money is conserved.
-    state = service.state(match_id)[1]
+    state = service.state_json(match_id)[1]
     for team in state["teams"].values():
         assert team["credits"] >= 0
         for unit_type, unit in team["units"].items():
@@ -573,13 +573,13 @@ def test_undo_and_replay_are_exact_for_random_death_dome_play(sequence, data):
 text_actions = st.one_of(
     play_actions,
     st.builds(
-        lambda attacker, target, weapon, cards, defence, bonus, behind, splash, jail: {
+        lambda attacker, target, weapon, cards, defense, bonus, behind, splash, jail: {
             "type": "attack",
             "attacker": attacker,
             "target": target,
             "weapon": weapon,
             "cards": cards,
-            "defence": defence,
+            "defence": defense,
             "bonus_s": bonus,
             "bonus_t": bonus,
             "behind": behind,
@@ -645,7 +645,8 @@ def test_every_action_reads_back_from_its_text_form(fields):
 
     action = plugin.parse_action(fields)
     text = plugin.text(action)
-    assert plugin.parse_action(plugin.parse_text(text)) == action
+    assert plugin.parse_text(text) == action
+    assert plugin.parse_action(plugin.action_json(plugin.parse_text(text))) == action
 
 
 def test_an_action_typed_as_text_is_checked_then_recorded(table):

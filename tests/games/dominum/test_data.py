@@ -9,6 +9,7 @@ from card_edits import assert_data_error, copy_card_data, edit_text
 
 from toolkit.errors import DataError
 from toolkit.games.dominum.data import KEYWORDS, load_dominum
+from toolkit.games.dominum.setup import card_of
 
 
 @pytest.fixture(scope="module")
@@ -59,8 +60,9 @@ def test_both_ranges_flying_cards_and_a_separate_defense_appear(data):
     assert {card.range for card in data.cards} == {"radial", "standard"}
     assert any(card.fly for card in data.cards)
     sentinel = data.card("wildwood sentinel")
-    assert sentinel.defense == 4 and sentinel.defence == 4
-    assert data.card("Elven Scout").defence == data.card("Elven Scout").strength
+    assert sentinel.defense == 4 and card_of(sentinel).defense == 4
+    scout = data.card("Elven Scout")
+    assert scout.defense is None and card_of(scout).defense == scout.strength
 
 
 def test_keywords_are_read_in_any_case_and_spacing(copy):

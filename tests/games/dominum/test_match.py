@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from dataclasses import replace
@@ -10,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toolkit.errors import RuleError
+from toolkit.errors import DomekitError, RuleError
+from toolkit.games.dominum.actions import Begin, Forces
 from toolkit.games.dominum.config import default_rules
 from toolkit.games.dominum.match import (
     Activate,
@@ -22,6 +24,7 @@ from toolkit.games.dominum.match import (
     Counterattack,
     CycleChoice,
     Deploy,
+    DominumMatch,
     EndPhase,
     MatchState,
     Move,
@@ -37,7 +40,9 @@ from toolkit.games.dominum.match import (
     Weaken,
     apply,
     new_match,
+    record,
     replay,
+    whose_turn,
 )
 from toolkit.games.dominum.power import CRITICAL, PowerSource
 from toolkit.games.dominum.rules import AttackKind, Keyword
@@ -668,3 +673,106 @@ def test_forces_are_one_hero_four_elites_seven_warriors():
     short = hand("red")[:-1]
     with pytest.raises(RuleError, match="6 warrior card"):
         new_match(default_rules(), first_player="red", hands={"red": short, "gold": hand("gold")})
+
+
+# -- the rule book's example, whose turn it is, undo, the whole match's JSON form ------------------
+def test_the_rule_books_link_example():
+    """Linking Two Phases Together: "the player started their turn with the deployment phase.
+    Then passed to their opponent. Once their opponent activated a phase, the player decided to
+    use their link token and activate both the move and attack phases before passing to the
+    opponent. The player's third activation for the turn was to draw reserve power. Their fourth
+    activation was the assault phase. After the actions of the assault phase were completed, the
+    player's turn was now over because they had used all five of their phase activations." """
+    state = battle({(4, 3): Unit(Card("raider", 2), "red")}, reserves={"red": (1, 2)})
+    state, _ = run(state, Activate("red", "deploy"), EndPhase("red"))
+    assert whose_turn(state) == "gold"
+    state, _ = run(state, Activate("gold", "move"), EndPhase("gold"))
+    state, _ = run(state, Activate("red", "move", link=True), EndPhase("red"))
+    assert whose_turn(state) == "red"  # the Link: back-to-back
+    state, _ = run(state, Activate("red", "attack"), EndPhase("red"))
+    assert whose_turn(state) == "gold"
+    state, _ = run(state, Activate("gold", "reposition"), EndPhase("gold"))
+    state, _ = run(state, Activate("red", "reserve"), ReservePower("red", revealed=CRITICAL))
+    state, _ = run(state, Activate("gold", "charge"), Charge("gold"))
+    state, _ = run(state, Activate("red", "assault"), Assault("red", (DECK, DECK)))
+    assert state.round.used["red"] == ("deploy", "move", "attack", "reserve", "assault")
+    assert whose_turn(state) == "gold"  # red's turns are over: gold takes its last two
+    state, _ = run(state, Activate("gold", "deploy"), EndPhase("gold"))
+    assert whose_turn(state) == "gold"
+    with pytest.raises(RuleError, match="it is gold's turn"):
+        apply(state, Activate("red", "charge"))
+
+
+def test_whose_turn_in_the_deployment_and_the_rounds():
+    state = fresh()
+    assert whose_turn(state) == "red"
+    state, _ = run(state, Place("red", "red warrior 0", RED_SPACES[0]))
+    assert whose_turn(state) == "gold"
+    state = replay(fresh(), deployment())
+    assert whose_turn(state) == "red" and state.stage == "rounds"
+    state, _ = run(state, Activate("red", "move"))
+    assert whose_turn(state) == "red"  # red's phase runs
+    state, _ = run(state, EndPhase("red"))
+    assert whose_turn(state) == "gold"
+
+
+ON_TURN = (Place, Activate, EndPhase, Retreat, Deploy, Move, Shift, Attack, Assault, Charge,
+           ReservePower)  # fmt: skip
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 1000), choices=st.lists(st.integers(0, 10_000), max_size=80))
+def test_replay_equals_step_by_step_and_undo_by_replay_restores_each_state(seed, choices):
+    """Whatever legal actions are taken: replaying the first n - k actions gives exactly the state
+    after the first n - k steps (undo is replay); every action of a turn the engine accepts is
+    made by the player whose turn it is (the tracker's guard never refuses a legal action); each
+    player's twelve cards stay twelve (hand, battlefield, discard pile)."""
+    start = replay(fresh(), deployment())
+    state, log, states = start, [], [start]
+    rng = random.Random(seed)
+    for choice in choices:
+        if state.stage == "over":
+            break
+        candidates = legal_sample(state, rng)
+        action = candidates[choice % len(candidates)]
+        turn = whose_turn(state)
+        try:
+            state, _ = apply(state, action)
+        except RuleError:
+            continue
+        if isinstance(action, ON_TURN):
+            assert action.player == turn
+        log.append(action)
+        states.append(state)
+        for player in ("red", "gold"):
+            side = state.sides[player]
+            held = len(side.hand) + state.on_battlefield(player) + len(side.discard)
+            assert held == 12
+    k = rng.randint(0, len(log))
+    assert replay(start, log[: len(log) - k]) == states[len(log) - k]
+
+
+def test_a_match_at_the_table_reads_back_from_its_json_form():
+    """The tracker's state: the set-up, the log and the engine's state after it, stored as the
+    set-up and the log; read back, the log replays to the same match."""
+    match = DominumMatch.first(None, None)
+    match, _ = record(match, Forces("gold", "Shy-Lorr"))
+    reserves = {"red": (3, 4), "gold": (1, 2)}
+    match, outcome = record(match, Begin(reserves, "red", seed=7))
+    assert "red shows 7, gold shows 3; red is higher and decides who is 1st Player" in "; ".join(
+        outcome.steps
+    )
+    spaces = {"red": RED_SPACES, "gold": [(5, 1), (5, 5), (4, 1), (4, 5), (5, 3), (3, 1)]}
+    for i in range(6):
+        for player in ("red", "gold"):
+            card = match.forces[player][i]
+            match, _ = record(match, Place(player, card, spaces[player][i]))
+    match, _ = record(match, Activate("red", "move", link=True))
+    match, _ = record(match, Move("red", (3, 2), (3, 3)))
+    assert match.last is not None and match.last.text == "red move 3,2 -> 3,3"
+    again = DominumMatch.from_json(json.loads(json.dumps(match.to_json())))
+    assert again == match and again.state is not None and again.state.units == match.state.units
+    with pytest.raises(RuleError, match="Select Your Domain and Forces"):
+        record(match, Forces("red", "Elves"))
+    with pytest.raises(DomekitError, match="power card"):
+        record(match, Attack("red", (3, 3), (4, 3), PowerSource("deck", 9)))

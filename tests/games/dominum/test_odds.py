@@ -24,7 +24,7 @@ def state(used=(), reserve=()) -> PowerState:
 
 
 def test_attack_without_a_defender_draw_counted_by_hand():
-    # Strength 3 against defence 4: a 2, 3, 4 (6 cards) or the Critical wounds; a 1 (2 cards)
+    # Strength 3 against defense 4: a 2, 3, 4 (6 cards) or the Critical wounds; a 1 (2 cards)
     # ties or loses. 7 of the 9 cards.
     odds = attack_odds(
         strength=3, defense=4, attacker=state(), defender=state(), defender_policy="never",
@@ -93,7 +93,7 @@ def test_attack_matches_every_shuffle(attacker_used, defender_used, strength, de
 
 
 def test_best_defender_uses_the_lowest_reserve_card_that_blocks():
-    # Strength 3 + 4 = 7 against defence 4: a reserve 3 blocks (7 <= 7) and is used before the 4.
+    # Strength 3 + 4 = 7 against defense 4: a reserve 3 blocks (7 <= 7) and is used before the 4.
     odds = attack_odds(
         strength=3, defense=4, attacker=state(), defender=state(reserve=[3, 4]),
         use_reserve=None, defender_policy="best", rules=RULES,

@@ -22,8 +22,8 @@ from toolkit.games.dominum.rules import (
 
 K = Keyword
 
-# (rule, attacker strength, power, defence, defender's draw, extra arguments,
-#  attack total, defence total, result, counterattack)
+# (rule, attacker strength, power, defense, defender's draw, extra arguments,
+#  attack total, defense total, result, counterattack)
 ATTACKS = [
     ("Attack Phase: total greater wounds", 3, 2, 4, None, {}, 5, 4, "wound", False),
     ("Attack Phase: equal totals block", 3, 1, 4, None, {}, 4, 4, "blocked", True),
@@ -54,7 +54,7 @@ ATTACKS = [
         True,
     ),
     ("Weakened: attack -1", 3, 1, 3, None, {"attacker_weakened": True}, 3, 3, "blocked", True),
-    ("Weakened: defence -1", 3, 1, 4, None, {"defender_weakened": True}, 4, 3, "wound", False),
+    ("Weakened: defense -1", 3, 1, 4, None, {"defender_weakened": True}, 4, 3, "wound", False),
     ("Weakened: never below 0", 0, 1, 0, None, {"attacker_weakened": True}, 1, 0, "wound", False),
     (
         "Coordinated Attacks: +1 per other card",
@@ -69,7 +69,7 @@ ATTACKS = [
         False,
     ),
     (
-        "Critical: attacker's Critical wounds however high the defence",
+        "Critical: attacker's Critical wounds however high the defense",
         1,
         CRITICAL,
         9,

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolkit.games.dominum.data import load_dominum
-from toolkit.games.dominum.tracker import RULE_SETUP, default_forces
+from toolkit.games.dominum.setup import RULE_SETUP, default_forces
 from toolkit.tracker.matches import MatchService
 
 DATA = load_dominum()
@@ -169,7 +169,7 @@ def test_an_attack_draws_power_and_a_second_wound_defeats(match):
     match.ok(type="activate", player="gold", phase="reposition")
     match.ok(type="end_phase", player="gold")
     match.ok(type="activate", player="red", phase="attack")
-    # The Elven Spearman (strength 2) draws a 2 against the Militia Pikeman (2), no defence draw.
+    # The Elven Spearman (strength 2) draws a 2 against the Militia Pikeman (2), no defense draw.
     reply = match.ok(type="attack", player="red", attacker="3,2", target="3,1", power="deck:2")
     steps = reply["outcome"]["steps"]
     assert "attacker draws 2: attack total 4" in steps and "4 > 2: a wound" in steps
@@ -452,3 +452,20 @@ def test_a_second_wound_defeats_and_the_attacker_may_advance(match):
     match.ok(type="advance", player="red", start="3,2")
     assert match.unit("3,1")["name"] == "Elven Spearman"
     match.refused("Advancing", type="advance", player="red", start="3,1")
+
+
+def test_actions_typed_as_the_history_writes_them_and_whose_turn_it_is(match):
+    match.deployed()
+    match.ok(command="red activate move")
+    # Gold acts in red's move phase: the tracker's guard names the rule of turns.
+    refused = match.refused("Rounds. Turns. Phases.", command="gold move 4,1 -> 3,2")
+    assert refused["message"].startswith("it is red's turn, not gold's")
+    match.refused("Rounds. Turns. Phases.", type="end_phase", player="gold")
+    match.ok(command="move red c3 -> c4")  # verb first, chess-board spaces: 3,3 -> 4,3
+    assert match.unit("4,3")["name"] == "Elven Spearman"
+    assert match.state()["last"]["text"] == "red move 3,3 -> 4,3"
+    # A counterattack is the defender's to make at any time: only its own rule refuses it.
+    match.refused("Counterattack", command="gold counterattack power 1")
+    match.refused("action form", command="red moves 4,3 -> 4,4")
+    match.ok(command="red end phase")
+    assert match.state()["to_act"] == "gold"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from game_tracker import KitTable, new_match, property_service, submit_all, tracker_client, undo
@@ -344,6 +345,11 @@ combat_actions = st.one_of(
         ids,
         st.sampled_from(["burning", "freezing", "fleeing", "resting"]),
     ),
+    st.builds(
+        lambda name, health: {"type": "add", "name": name, "health": health, "attack": 10},
+        st.sampled_from(["Ogre", "Goblin Archer", "Сергей"]),
+        st.integers(1, 30),
+    ),
 )
 
 
@@ -366,14 +372,15 @@ def test_undoing_the_last_k_actions_equals_replaying_the_first_n_minus_k(sequenc
     state = service.state(match_id)[1]
     # Replaying on a combat with the same seed gives the same state, server rolls included.
     other = _new_combat(service)
-    replayed = dict(service.state(other)[1], seed=state["seed"])
+    replayed = replace(service.state(other)[1], seed=state.seed)
     for action in applied[: len(applied) - k]:
         replayed, _ = service.referee("domppa").apply(
             replayed, service.referee("domppa").read(action)
         )
     assert replayed == state
-    for unit in state["units"].values():
-        assert 0 <= unit["hp"] <= unit["max_hp"] and unit["fatigue"] >= 0 and unit["ap"] >= 0
+    for unit in state.roster:
+        assert 0 <= unit.hp <= unit.max_hp and unit.fatigue >= 0 and unit.ap >= 0
+    # A restarted server folds the log to the same state (a hand-entered character included).
     assert MatchService(service.store).state(match_id) == service.state(match_id)
 
 
@@ -420,3 +427,27 @@ def test_a_shot_reaches_half_the_listed_range_and_adds_distance_to_the_target(co
     assert any(step.startswith("to hit: ") for step in reply["outcome"]["steps"])
     assert any("distance 6" in step for step in reply["outcome"]["steps"])
     assert combat.unit("troll")["blows"] == 0  # a shot is not a blow received
+
+
+def test_an_action_typed_as_its_text_form_is_the_one_its_form_sends(combat):
+    assert combat.ok(command="turn knight")["text"] == "turn knight"
+    line = "melee knight -> berserker with Broadsword hit 6,3,2 damage 5,4"
+    reply = combat.ok(command=line)
+    assert reply["text"] == line and "slashing: 9 x 125% rounded down = 11" in (
+        reply["outcome"]["steps"]
+    )
+    assert combat.unit("berserker")["hp"] == 10
+    combat.refused("action form", command="morale berserker")
+    reply = combat.ok(command='add "Health Potion Guy" (raiders) health 6 attack 9 size 2')
+    assert reply["text"] == "add Health Potion Guy (raiders)"
+    guy = combat.unit("health-potion-guy")
+    assert (guy["max_hp"], guy["size"], guy["side"]) == (7, 2, "raiders")
+
+
+def test_a_restarted_tracker_folds_a_combat_with_a_hand_entered_character(combat):
+    combat.ok(type="add", name="Ogre", health=30, attack=10, defence=6)
+    combat.ok(type="turn", unit="ogre")
+    service = MatchService(combat.client.app.state.store)  # a second server on the same file
+    match_id = combat.state()["match"]["id"]
+    version, state = service.state(match_id)
+    assert version == 2 and state.find("ogre") is not None and state.active == "ogre"

@@ -12,7 +12,7 @@ from toolkit.games.naturedome.rules import (
     RULE_NO_REGAIN,
     RULE_NOT_BELOW_ZERO,
     CardKind,
-    Defence,
+    Defense,
     PowerCard,
     Zone,
     clash,
@@ -22,22 +22,22 @@ from toolkit.games.naturedome.rules import (
 )
 
 RULES = load_rules()
-DEFEND, ESCAPE = Defence.DEFEND, Defence.ESCAPE
+DEFEND, ESCAPE = Defense.DEFEND, Defense.ESCAPE
 
 
 def attack_card(value: int) -> PowerCard:
     return PowerCard(id="a", name="Attacker", attack=value)
 
 
-def defence_card(defence: Defence, value: int) -> PowerCard:
-    return PowerCard(id="d", name="Defender", **{defence.value: value})
+def defense_card(defense: Defense, value: int) -> PowerCard:
+    return PowerCard(id="d", name="Defender", **{defense.value: value})
 
 
 def boost_card(value: int) -> PowerCard:
     return PowerCard(id="b", name="Boost", kind=CardKind.BOOST, boost=value)
 
 
-# (rule sentence, attack, boosts, defence, defence value, attacker health, defender health)
+# (rule sentence, attack, boosts, defense, defense value, attacker health, defender health)
 #   -> (attack_total, defense_total, damage, defender health after, knocked out)
 CLASHES = [
     (
@@ -122,11 +122,11 @@ CLASHES = [
 
 @pytest.mark.parametrize(("rule", "given", "expected"), CLASHES, ids=[c[0] for c in CLASHES])
 def test_clash(rule, given, expected):
-    attack, boosts, defence, value, attacker_health, defender_health = given
+    attack, boosts, defense, value, attacker_health, defender_health = given
     outcome = clash(
         attack_card(attack),
-        defence,
-        defence_card(defence, value),
+        defense,
+        defense_card(defense, value),
         boosts=[boost_card(b) for b in boosts],
         attacker_health=attacker_health,
         defender_health=defender_health,
@@ -146,7 +146,7 @@ def test_the_rule_texts_example_reads_step_by_step():
     outcome = clash(
         attack_card(500),
         DEFEND,
-        defence_card(DEFEND, 400),
+        defense_card(DEFEND, 400),
         attacker_health=1000,
         defender_health=1000,
         rules=RULES,
@@ -164,10 +164,10 @@ def test_the_rule_texts_example_reads_step_by_step():
 def test_an_attack_boost_as_the_defenders_last_card_defends_at_0():
     """Attack Boost Cards: 'If an Attack Boost is the last card in a defending player's hand,
     the player's defend or escape points equal 0.'"""
-    for defence in (DEFEND, ESCAPE):
+    for defense in (DEFEND, ESCAPE):
         outcome = clash(
             attack_card(300),
-            defence,
+            defense,
             boost_card(300),
             attacker_health=1000,
             defender_health=1000,
@@ -181,7 +181,7 @@ def test_the_defender_only_loses_points_the_attack_total_is_what_the_cards_show(
     outcome = clash(
         attack_card(100),
         DEFEND,
-        defence_card(DEFEND, 600),
+        defense_card(DEFEND, 600),
         attacker_health=300,
         defender_health=1000,
         rules=RULES,
@@ -229,7 +229,7 @@ def test_a_clash_needs_two_players_still_standing(attacker_health, defender_heal
         clash(
             attack_card(500),
             DEFEND,
-            defence_card(DEFEND, 400),
+            defense_card(DEFEND, 400),
             attacker_health=attacker_health,
             defender_health=defender_health,
             rules=RULES,
@@ -243,7 +243,7 @@ def test_an_attack_boost_is_not_an_attack_card_and_an_attack_card_is_not_a_boost
         clash(
             boost_card(200),
             DEFEND,
-            defence_card(DEFEND, 0),
+            defense_card(DEFEND, 0),
             attacker_health=1000,
             defender_health=1000,
             rules=RULES,
@@ -253,7 +253,7 @@ def test_an_attack_boost_is_not_an_attack_card_and_an_attack_card_is_not_a_boost
         clash(
             attack_card(200),
             DEFEND,
-            defence_card(DEFEND, 0),
+            defense_card(DEFEND, 0),
             boosts=[attack_card(300)],
             attacker_health=1000,
             defender_health=1000,

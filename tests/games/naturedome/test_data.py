@@ -10,7 +10,8 @@ import pytest
 from toolkit.data import CARD_DATA
 from toolkit.errors import DataError
 from toolkit.games.naturedome.data import load_deck, load_power_cards, load_rules
-from toolkit.games.naturedome.rules import CardKind, new_match_in_order
+from toolkit.games.naturedome.match import new_match_in_order
+from toolkit.games.naturedome.rules import CardKind
 
 SHIPPED = CARD_DATA / "naturedome"
 HEADER = "id,name,animal,kind,attack,defend,escape,boost,qty,text\n"

@@ -7,33 +7,36 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from toolkit.errors import DomekitError, RuleError
+from toolkit.games.naturedome.actions import Attack, Clash, LayBoost, Recount, Respond
+from toolkit.games.naturedome.actions import parse as parse_action
 from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.data import load_deck, load_rules
+from toolkit.games.naturedome.match import (
+    FACE_DOWN,
+    MatchState,
+    Phase,
+    apply,
+    legal_actions,
+    new_match,
+    new_match_by_hand,
+    new_match_in_order,
+    replay,
+)
 from toolkit.games.naturedome.rules import (
     RULE_BOOST,
-    RULE_BOOST_DEFENCE,
+    RULE_BOOST_DEFENSE,
     RULE_CHOICE,
     RULE_SET_UP,
     RULE_TURNS,
     RULE_WINNER,
-    Attack,
     CardKind,
-    Defence,
-    LayBoost,
-    Match,
-    Phase,
+    Defense,
     PowerCard,
-    Respond,
-    apply,
-    legal_actions,
-    new_match,
-    new_match_in_order,
-    parse_action,
-    replay,
 )
 
 RULES = load_rules()
@@ -54,7 +57,7 @@ def with_rules(**sections: dict) -> NatureDomeRules:
     return NatureDomeRules.model_validate(data)
 
 
-def play(state: Match, *actions: str) -> Match:
+def play(state: MatchState, *actions: str) -> MatchState:
     for text in actions:
         state, _ = apply(state, parse_action(text))
     return state
@@ -87,7 +90,7 @@ def test_the_rule_texts_example_in_a_match():
     state = new_match_in_order(deck, RULES, seed=1)
     state, outcome = apply(state, Attack("claw"))
     assert state.phase is Phase.RESPOND
-    state, outcome = apply(state, Respond(Defence.DEFEND, "shell"))
+    state, outcome = apply(state, Respond(Defense.DEFEND, "shell"))
     assert outcome.clash is not None and outcome.clash.damage == 100
     assert state.health == (1000, 900)
     assert ids(state.played) == ["claw", "shell"]
@@ -102,7 +105,7 @@ def test_the_zone_penalty_follows_each_cards_owner():
     deck += [card("flimsy", defend=100), card("bite", attack=500), card("p6")] + PLAIN[:3]
     state = play(new_match_in_order(deck, RULES, seed=1), "attack claw", "defend flimsy")
     assert state.health == (1000, 400)  # 700 - 100: Player 2 is now in the yellow zone
-    state, outcome = apply(play(state, "attack bite"), Respond(Defence.DEFEND, "guard"))
+    state, outcome = apply(play(state, "attack bite"), Respond(Defense.DEFEND, "guard"))
     # Player 2's bite is 500 - 100 = 400 against Player 1's green guard 300.
     assert (outcome.clash.attack_total, outcome.clash.defense_total) == (400, 300)
     assert state.health == (900, 400)
@@ -113,7 +116,7 @@ def test_turns_and_cards_in_hand_are_enforced():
     of their choice' - from their own hand, in turn."""
     state = new_match_in_order(PLAIN, RULES, seed=1)
     with pytest.raises(RuleError) as caught:
-        apply(state, Respond(Defence.DEFEND, "c4"))
+        apply(state, Respond(Defense.DEFEND, "c4"))
     assert caught.value.rule == RULE_TURNS
     with pytest.raises(RuleError) as caught:
         apply(state, Attack("c4"))  # Player 2's card
@@ -131,7 +134,7 @@ def test_when_both_use_their_last_cards_the_attacker_draws_first():
     three new cards first.'"""
     state = new_match_in_order(PLAIN, RULES, seed=1)
     state = play(state, "attack c1", "defend c4", "attack c5", "escape c2")
-    state, outcome = apply(play(state, "attack c3"), Respond(Defence.DEFEND, "c6"))
+    state, outcome = apply(play(state, "attack c3"), Respond(Defense.DEFEND, "c6"))
     assert ids(state.hands[0]) == ["c7", "c8", "c9"]  # Player 1 attacked: draws first
     assert ids(state.hands[1]) == ["c10", "c11", "c12"]
     assert ids(state.draw_pile) == []
@@ -145,11 +148,11 @@ def test_an_empty_deck_is_the_played_cards_reshuffled():
     state = new_match_in_order(deck, RULES, seed=7)
     assert state.draw_pile == ()
     state = play(state, "attack c1", "defend c4", "attack c5", "escape c2", "attack c3")
-    state, outcome = apply(state, Respond(Defence.DEFEND, "c6"))
+    state, outcome = apply(state, Respond(Defense.DEFEND, "c6"))
     assert "The deck is empty: the 6 played cards are reshuffled" in outcome.steps
     assert len(state.hands[0]) == 3 and len(state.hands[1]) == 3
     assert Counter(state.hands[0] + state.hands[1]) == Counter(deck)
-    assert state.played == () and state.shuffles == 1
+    assert state.played == () and state.reshuffles == 1
     # The shuffle comes from the match's seed: the same log always gives the same hands.
     again = play(
         new_match_in_order(deck, RULES, seed=7),
@@ -175,7 +178,7 @@ def test_an_attack_boost_as_the_attackers_last_card_draws_three_and_combines():
     state, outcome = apply(state, LayBoost("howl"))
     assert ids(state.hands[0]) == ["fang", "n2", "n3"]
     assert "draw 3 new Power Cards and combine one with it" in outcome.steps[-1]
-    state, outcome = apply(play(state, "attack fang"), Respond(Defence.DEFEND, "q3"))
+    state, outcome = apply(play(state, "attack fang"), Respond(Defense.DEFEND, "q3"))
     assert outcome.clash.attack_total == 600  # boost 200 + attack 400
     assert state.health == (1000, 900)
 
@@ -189,15 +192,15 @@ def test_an_attack_boost_as_the_defenders_last_card_defends_at_0():
     state = new_match_in_order(deck, RULES, seed=1)
     state = play(state, "attack a1")
     with pytest.raises(RuleError) as caught:  # Player 2 still holds cards that can defend
-        apply(state, Respond(Defence.DEFEND, "sting"))
-    assert caught.value.rule == RULE_BOOST_DEFENCE
+        apply(state, Respond(Defense.DEFEND, "sting"))
+    assert caught.value.rule == RULE_BOOST_DEFENSE
     state = play(state, "defend b2", "attack b3", "defend a2", "attack a3")
     assert ids(state.hands[1]) == ["sting"]
     assert legal_actions(state) == [
-        Respond(Defence.DEFEND, "sting"),
-        Respond(Defence.ESCAPE, "sting"),
+        Respond(Defense.DEFEND, "sting"),
+        Respond(Defense.ESCAPE, "sting"),
     ]
-    state, outcome = apply(state, Respond(Defence.ESCAPE, "sting"))
+    state, outcome = apply(state, Respond(Defense.ESCAPE, "sting"))
     assert (outcome.clash.defense_total, outcome.clash.damage) == (0, 100)
 
 
@@ -226,7 +229,7 @@ def test_a_knock_out_wins_the_round_and_the_next_round_starts_at_1000():
     """The Winner: 'The player who knocks out their opponent wins the round.' Each round starts
     with health back on 1000 and the Power Cards shuffled and dealt again."""
     state = new_match_in_order(HORNS, RULES, seed=3)
-    state, outcome = apply(play(state, "attack h1"), Respond(Defence.DEFEND, "h4"))
+    state, outcome = apply(play(state, "attack h1"), Respond(Defense.DEFEND, "h4"))
     assert outcome.round_winner == 0 and outcome.match_winner is None
     assert state.rounds_won == (1, 0) and state.round == 2
     assert state.health == (1000, 1000)
@@ -241,7 +244,7 @@ def test_two_rounds_win_the_duel_and_nothing_follows():
     state = new_match_in_order(HORNS, RULES, seed=3)
     for _ in range(2):
         state, outcome = apply(state, Attack(state.hands[0][0].id))
-        state, outcome = apply(state, Respond(Defence.DEFEND, state.hands[1][0].id))
+        state, outcome = apply(state, Respond(Defense.DEFEND, state.hands[1][0].id))
     assert outcome.match_winner == 0
     assert (state.phase, state.winner, state.rounds_won) == (Phase.OVER, 0, (2, 0))
     assert legal_actions(state) == []
@@ -259,7 +262,7 @@ def test_three_rounds_when_each_player_wins_one():
         assert state.attacker == expected_attacker
         attacker, defender = state.attacker, state.defender
         state, _ = apply(state, Attack(state.hands[attacker][0].id))
-        state, outcome = apply(state, Respond(Defence.DEFEND, state.hands[defender][0].id))
+        state, outcome = apply(state, Respond(Defense.DEFEND, state.hands[defender][0].id))
         assert outcome.round_winner == attacker  # every horn knocks out: the attacker wins
     assert state.rounds_won == (2, 1) and state.winner == 0 and state.round == 3
 
@@ -286,14 +289,6 @@ def test_a_deck_the_duel_could_get_stuck_on_is_refused(deck, message):
     assert caught.value.rule == RULE_SET_UP
 
 
-def test_actions_have_a_text_form():
-    for text in ("boost howl", "attack claw", "defend shell", "escape hare"):
-        assert str(parse_action(text)) == text
-    for bad in ("fly hawk", "attack", "attack two words"):
-        with pytest.raises(DomekitError):
-            parse_action(bad)
-
-
 def test_new_match_shuffles_with_the_callers_random_and_replays_exactly():
     """DESIGN.md: state is a fold over the action log; the same seed and log give the same
     state."""
@@ -310,3 +305,152 @@ def test_new_match_shuffles_with_the_callers_random_and_replays_exactly():
         state, _ = apply(state, action)
     assert replay(first, log) == state
     assert replay(first, [parse_action(str(a)) for a in log]) == state
+
+
+# -- the same engine with real cards, shuffled by hand (the tracker's duels) --------------------
+
+SAMPLE = load_deck()
+
+
+def clash(attacker: int, attack: str, defense: str, card: str, boosts=()) -> Clash:
+    return Clash(attacker - 1, attack, Defense(defense), card, tuple(boosts))
+
+
+def test_a_duel_by_hand_deals_face_down_cards():
+    """Set Up, with the table's own cards: three each, Player 1 first, none of them known."""
+    state = new_match_by_hand(SAMPLE, RULES)
+    assert state.hands == ((FACE_DOWN,) * 3, (FACE_DOWN,) * 3)
+    assert len(state.draw_pile) == len(SAMPLE) - 6 and set(state.draw_pile) == {FACE_DOWN}
+    assert (state.health, state.attacker, state.phase, state.by_hand) == (
+        (1000, 1000),
+        0,
+        Phase.ATTACK,
+        True,
+    )
+
+
+def test_the_rule_texts_example_as_one_clash_from_face_down_hands():
+    """Duel: 'Attack = 500, Defend = 400, defender subtracts 100 points from Health Meter'; the
+    cards laid come out of the face-down hands into the played pile."""
+    state = new_match_by_hand(SAMPLE, RULES)
+    state, outcome = apply(state, clash(1, "talon-dive", "defend", "trunk-slam"))
+    assert "Attack 500 > defend 400: the defender loses 500 - 400 = 100" in outcome.steps
+    assert outcome.summary == "Player 2 loses 100"
+    assert state.health == (1000, 900)
+    assert [card.id for card in state.played] == ["talon-dive", "trunk-slam"]
+    assert (len(state.hands[0]), len(state.hands[1]), state.attacker) == (2, 2, 1)
+    assert state.last is not None and (state.last.attack_total, state.last.damage) == (500, 100)
+
+
+def test_a_clash_is_its_steps_in_one_action():
+    """Attack Boost Cards: the boosts go down first, the attack card on them, then the answer;
+    a whole clash gives the state its one-card steps give."""
+    deck = [boost("howl", 200), card("claw", attack=300), card("p3")] + PLAIN[:6]
+    start = new_match_in_order(deck, RULES, seed=1)
+    whole, outcome = apply(start, clash(1, "claw", "defend", "c1", boosts=["howl"]))
+    by_steps = play(start, "boost howl", "attack claw", "defend c1")
+    assert whole == replace(by_steps, version=1)
+    assert outcome.clash is not None and outcome.clash.attack_total == 500
+    assert whole.health == (1000, 600)
+
+
+def test_only_the_attacker_lays_a_clash_and_only_between_clashes():
+    state = new_match_in_order(PLAIN, RULES, seed=1)
+    with pytest.raises(RuleError) as caught:
+        apply(state, clash(2, "c4", "defend", "c1"))
+    assert caught.value.rule == RULE_TURNS
+    assert "it is Player 1's attack, not Player 2's" in str(caught.value)
+    with pytest.raises(RuleError) as caught:
+        apply(play(state, "attack c1"), clash(1, "c2", "defend", "c4"))
+    assert caught.value.rule == RULE_TURNS
+
+
+def test_a_card_laid_from_a_face_down_hand_needs_a_copy_nobody_has_seen():
+    """Duel: a player plays 'the Power Card of their choice' from their hand: the deck holds
+    one Horn Charge, so once it is played it cannot be laid again before a reshuffle."""
+    state = new_match_by_hand(SAMPLE, RULES)
+    state, _ = apply(state, clash(1, "horn-charge", "defend", "shell-guard"))
+    state, _ = apply(state, clash(2, "talon-dive", "defend", "shell-guard"))
+    with pytest.raises(RuleError) as caught:
+        apply(state, clash(1, "horn-charge", "defend", "tail-drop"))
+    assert caught.value.rule == RULE_CHOICE
+    assert "'Horn Charge': the deck holds 1, 1 already played" in str(caught.value)
+    # Shell Guard: 2 in the deck, both played; Trunk Slam: 1, laid as the attack card just now.
+    with pytest.raises(RuleError, match="'Shell Guard': the deck holds 2, 2 already played"):
+        apply(state, clash(1, "shell-guard", "defend", "tail-drop"))
+    with pytest.raises(RuleError, match="'Trunk Slam': the deck holds 1, 0 already played"):
+        apply(state, clash(1, "trunk-slam", "defend", "trunk-slam"))
+    with pytest.raises(DomekitError, match="no Power Card 'dragon-fire'"):
+        apply(state, clash(1, "dragon-fire", "defend", "tail-drop"))
+
+
+def test_an_attack_boost_answering_from_a_face_down_hand_counts_0_and_says_why():
+    """Attack Boost Cards: 'If an Attack Boost is the last card in a defending player's hand,
+    the player's defend or escape points equal 0': the engine cannot see the rest of the hand,
+    so it takes the table's word and says so."""
+    state = new_match_by_hand(SAMPLE, RULES)
+    state, outcome = apply(state, clash(1, "talon-dive", "escape", "pack-howl"))
+    assert (
+        "Player 2 answers with an Attack Boost: allowed only when it is the last card that "
+        "could defend or escape (it counts 0)"
+    ) in outcome.steps
+    assert outcome.clash is not None and outcome.clash.defense_total == 0
+    assert state.health == (1000, 500)
+
+
+def test_the_table_recounts_and_an_empty_draw_pile_is_the_played_pile_reshuffled():
+    """Duel: 'If all Power Cards are drawn before a player is Knocked Out, reshuffle the played
+    Power Cards and continue play' - face down, since the table shuffles by hand."""
+    state = new_match_by_hand(SAMPLE, RULES)
+    state, outcome = apply(state, Recount((1, len(SAMPLE) - 1), 0))
+    assert outcome.steps == (f"hands 1 and {len(SAMPLE) - 1}, draw pile 0",)
+    state, outcome = apply(state, clash(1, "talon-dive", "defend", "shell-guard"))
+    assert "The deck is empty: the 2 played cards are reshuffled" in outcome.steps
+    assert "No cards left to draw: Player 1 draws 2" in outcome.steps
+    assert (state.reshuffles, state.played, state.draw_pile) == (1, (), ())
+    assert state.hands[0] == (FACE_DOWN, FACE_DOWN)
+
+
+def test_a_recount_adds_up_to_the_deck_and_only_for_cards_shuffled_by_hand():
+    state = new_match_by_hand(SAMPLE, RULES)
+    with pytest.raises(RuleError, match="hands 3 \\+ 3 \\+ draw pile 10 \\+ played 0 = 16") as no:
+        apply(state, Recount((3, 3), 10))
+    assert no.value.rule == RULE_SET_UP
+    with pytest.raises(RuleError) as no:
+        apply(new_match_in_order(PLAIN, RULES, seed=1), Recount((3, 3), 6))
+    assert no.value.rule == RULE_SET_UP and "it knows every hand" in str(no.value)
+
+
+def test_a_won_duel_takes_no_clash_but_the_table_may_still_recount():
+    """The Winner: nothing follows the duel's win, except the table counting its cards."""
+    state = new_match_by_hand(SAMPLE, RULES)
+    for _ in range(2):  # Player 1 knocks Player 2 out twice (rules.toml: Player 1 starts)
+        state, _ = apply(state, clash(1, "horn-charge", "escape", "trunk-slam"))  # 2 at 300
+        state, _ = apply(state, clash(2, "talon-dive", "defend", "shell-guard"))
+        state, outcome = apply(state, clash(1, "bear-swipe", "defend", "tail-drop"))  # out
+    assert outcome.summary == "Player 1 wins the duel" and outcome.match_winner == 0
+    assert (state.winner, state.rounds_won, state.round_winners) == (0, (2, 0), (0, 0))
+    with pytest.raises(RuleError) as caught:
+        apply(state, clash(2, "talon-dive", "defend", "shell-guard"))
+    assert caught.value.rule == RULE_WINNER
+    assert str(caught.value).startswith("the duel is over: Player 1 won it")
+    counted, _ = apply(state, Recount((3, 3), len(SAMPLE) - 6 - len(state.played)))
+    assert counted.winner == 0
+
+
+def test_a_refusal_names_the_rule_and_the_duel_it_was_refused_in():
+    """As python-chess names the position of an illegal move: the duel in one line."""
+    state = new_match_in_order(PLAIN, RULES, seed=1)
+    with pytest.raises(RuleError) as caught:
+        apply(play(state, "attack c1"), Attack("c2"))
+    assert caught.value.rule == RULE_TURNS
+    assert (
+        "[round 1 (0-0), Player 1 attacks; health 1000 · 1000; hands c2,c3 · c4,c5,c6; "
+        "draw pile 6, played 0; on the table c1]"
+    ) in str(caught.value)
+    by_hand = new_match_by_hand(SAMPLE, RULES)
+    with pytest.raises(RuleError) as caught:
+        apply(by_hand, Recount((3, 3), 0))
+    pile = len(SAMPLE) - 6
+    where = f"[round 1 (0-0), Player 1 attacks; health 1000 · 1000; hands 3 · 3; draw pile {pile}"
+    assert f"{where}, played 0]" in str(caught.value)

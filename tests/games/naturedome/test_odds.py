@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.odds import cards_by_id, clash_odds, load, plays
-from toolkit.games.naturedome.rules import Defence, clash, clash_damages
+from toolkit.games.naturedome.rules import Defense, clash, clash_damages
 
 RULES, DECK = load()
 
@@ -44,7 +44,7 @@ def test_the_defender_escapes_when_escape_is_better():
     assert odds["p_damage"] == 0
 
 
-def test_zone_penalty_reaches_the_defence():
+def test_zone_penalty_reaches_the_defense():
     # A defender at 150 health is in the red zone: Shell Guard defends 600 - 200 = 400.
     odds = clash_odds(
         hand=cards("bear-swipe"), attacker_health=1000, defender_health=150,
@@ -80,7 +80,7 @@ def test_unknown_hand_matches_every_hand_of_the_deck(hand, seen, size):
         return min(
             clash(attack, answer, card, boosts=boosts, attacker_health=1000,
                   defender_health=700, rules=RULES).damage
-            for answer in (Defence.DEFEND, Defence.ESCAPE)
+            for answer in (Defense.DEFEND, Defense.ESCAPE)
         )  # fmt: skip
 
     by_card = {card.id: least(card) for card in left}
@@ -142,7 +142,7 @@ def test_clash_odds_keep_probability(attack, boosts, defender_health, attacker_h
     attack=st.sampled_from([card for card in DECK if not card.is_boost]),
     boosts=st.lists(st.sampled_from([card for card in DECK if card.is_boost]), max_size=2),
     card=st.sampled_from(DECK),
-    answer=st.sampled_from(list(Defence)),
+    answer=st.sampled_from(list(Defense)),
     attacker_health=st.integers(1, 1000),
     defender_health=st.integers(1, 1000),
 )
@@ -158,14 +158,14 @@ def test_quiet_clash_matches_the_explained_one(
     loud, quiet = resolve(True), resolve(False)
     assert loud.steps and quiet.steps == []
     assert replace(loud, steps=[]) == quiet
-    answers = [(answer, card), (Defence.DEFEND, attack)]
+    answers = [(answer, card), (Defense.DEFEND, attack)]
     assert clash_damages(
         attack, answers, boosts=boosts, attacker_health=attacker_health,
         defender_health=defender_health, rules=RULES,
     ) == [
         loud.damage,
         clash(
-            attack, Defence.DEFEND, attack, boosts=boosts, attacker_health=attacker_health,
+            attack, Defense.DEFEND, attack, boosts=boosts, attacker_health=attacker_health,
             defender_health=defender_health, rules=RULES,
         ).damage,
     ]  # fmt: skip

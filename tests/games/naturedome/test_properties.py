@@ -2,26 +2,35 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from toolkit.errors import DomekitError
+from toolkit.games.naturedome import match_json, views
+from toolkit.games.naturedome.actions import Attack, Clash, LayBoost, Recount, Respond
 from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.data import load_deck, load_rules
-from toolkit.games.naturedome.rules import (
-    CardKind,
-    Defence,
-    Match,
+from toolkit.games.naturedome.match import (
+    FACE_DOWN,
+    MatchState,
     Phase,
-    PowerCard,
     apply,
-    clash,
     legal_actions,
     new_match,
-    penalised,
+    new_match_by_hand,
     replay,
+)
+from toolkit.games.naturedome.rules import (
+    CardKind,
+    Defense,
+    PowerCard,
+    clash,
+    penalised,
     zone_penalty,
 )
 
@@ -36,25 +45,25 @@ healths = st.integers(min_value=1, max_value=START)
 @given(
     attack=values,
     boosts=st.lists(values, max_size=4),
-    defence=st.sampled_from(Defence),
-    defence_value=values,
-    defence_is_boost=st.booleans(),
+    defense=st.sampled_from(Defense),
+    defense_value=values,
+    defense_is_boost=st.booleans(),
     attacker_health=healths,
     defender_health=healths,
 )
 def test_a_clash_never_raises_health_and_nothing_is_below_zero(
-    attack, boosts, defence, defence_value, defence_is_boost, attacker_health, defender_health
+    attack, boosts, defense, defense_value, defense_is_boost, attacker_health, defender_health
 ):
     """Duel: 'Points cannot be regained'; The Health Meter: 'no attack, defense or escape can
-    have a value of less than 0'; the damage is the excess of attack over defence."""
-    if defence_is_boost:
-        defence_card = PowerCard(id="d", name="", kind=CardKind.BOOST, boost=defence_value)
+    have a value of less than 0'; the damage is the excess of attack over defense."""
+    if defense_is_boost:
+        defense_card = PowerCard(id="d", name="", kind=CardKind.BOOST, boost=defense_value)
     else:
-        defence_card = PowerCard(id="d", name="", **{defence.value: defence_value})
+        defense_card = PowerCard(id="d", name="", **{defense.value: defense_value})
     outcome = clash(
         PowerCard(id="a", name="", attack=attack),
-        defence,
-        defence_card,
+        defense,
+        defense_card,
         boosts=[PowerCard(id="b", name="", kind=CardKind.BOOST, boost=b) for b in boosts],
         attacker_health=attacker_health,
         defender_health=defender_health,
@@ -71,7 +80,7 @@ def test_a_clash_never_raises_health_and_nothing_is_below_zero(
     assert outcome.attack_total <= attack + sum(boosts)
 
 
-def play_randomly(state: Match, rng: random.Random, limit: int):
+def play_randomly(state: MatchState, rng: random.Random, limit: int):
     """Legal actions chosen at random; yields (before, action, after, outcome)."""
     for _ in range(limit):
         if state.phase is Phase.OVER:
@@ -155,3 +164,148 @@ def test_any_accepted_deck_never_gets_stuck_and_never_loses_a_card(deck_rules, s
         assert all(len(hand) <= largest for hand in after.hands)
         if after.phase is Phase.OVER:
             assert max(after.rounds_won) == rules.match.rounds_to_win
+
+
+# -- one engine, two tables: a whole clash, cards shuffled by hand, the stored form --------------
+
+
+def random_clash(state: MatchState, rng: random.Random) -> tuple[Clash, MatchState]:
+    """A clash the attacker and defender could lay, one legal step at a time: as one Clash, and
+    the state its steps lead to."""
+    after, laid = state, []
+    while not laid or not isinstance(laid[-1], Respond):
+        step = rng.choice(legal_actions(after))
+        laid.append(step)
+        after, _ = apply(after, step)
+    boosts = tuple(step.card for step in laid if isinstance(step, LayBoost))
+    attack = next(step.card for step in laid if isinstance(step, Attack))
+    answer = laid[-1]
+    return Clash(state.attacker, attack, answer.defense, answer.card, boosts), after
+
+
+def face_down(state: MatchState) -> MatchState:
+    """What a table playing the same cards by hand can know of `state` (its deck in file order:
+    a dealt duel keeps its deck in the order of the first shuffle)."""
+    assert Counter(state.deck) == Counter(DECK)
+    return replace(
+        state,
+        deck=tuple(DECK),
+        seed=None,
+        draw_pile=(FACE_DOWN,) * len(state.draw_pile),
+        hands=((FACE_DOWN,) * len(state.hands[0]), (FACE_DOWN,) * len(state.hands[1])),
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), choices=st.randoms(use_true_random=False))
+def test_a_clash_is_its_steps_and_a_duel_by_hand_follows_the_dealt_one(seed, choices):
+    """A whole clash gives the state its one-card steps give; the same clashes played with the
+    real cards shuffled by hand give the same duel, only with the hands and deck face down."""
+    dealt = new_match(DECK, RULES, random.Random(seed))
+    by_hand = new_match_by_hand(DECK, RULES)
+    assert by_hand == face_down(dealt)
+    log: list[Clash] = []
+    for _ in range(200):
+        if dealt.phase is Phase.OVER:
+            break
+        action, by_steps = random_clash(dealt, choices)
+        whole, outcome = apply(dealt, action)
+        assert whole == replace(by_steps, version=dealt.version + 1)
+        assert outcome.clash is not None and whole.last is not None
+        by_hand, hand_outcome = apply(by_hand, action)
+        assert by_hand == face_down(whole)
+        assert hand_outcome.clash == outcome.clash and hand_outcome.summary == outcome.summary
+        dealt = whole
+        log.append(action)
+    assert replay(new_match(DECK, RULES, random.Random(seed)), log) == dealt
+
+
+CARD_IDS = sorted({card.id for card in DECK})
+clashes = st.builds(
+    Clash,
+    attacker=st.sampled_from([0, 1]),
+    attack=st.sampled_from(CARD_IDS),
+    defense=st.sampled_from(Defense),
+    card=st.sampled_from(CARD_IDS),
+    boosts=st.lists(st.sampled_from(CARD_IDS), max_size=2).map(tuple),
+)
+recounts = st.builds(
+    Recount,
+    hands=st.tuples(st.integers(0, 5), st.integers(0, 5)),
+    draw_pile=st.integers(0, len(DECK)),
+)
+
+
+def table_actions(state: MatchState) -> st.SearchStrategy[Clash | Recount]:
+    """What phones send: mostly a clash by the player whose attack it is, a recount that adds
+    up, and now and then anything at all."""
+    unplayed = len(DECK) - len(state.played)
+    counted = st.tuples(st.integers(0, min(5, unplayed)), st.integers(0, min(5, unplayed))).filter(
+        lambda hands: sum(hands) <= unplayed
+    )
+    return st.one_of(
+        clashes.map(lambda clash: replace(clash, attacker=state.attacker)),
+        clashes.map(lambda clash: replace(clash, attacker=state.attacker)),
+        clashes.map(lambda clash: replace(clash, attacker=state.attacker)),
+        counted.map(lambda hands: Recount(hands, unplayed - sum(hands))),
+        clashes,
+        recounts,
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), length=st.integers(0, 60))
+def test_a_duel_by_hand_replays_undoes_keeps_every_card_and_stores_exactly(data, length):
+    """Whatever a table sends: a refused action changes nothing; the state after n accepted
+    actions is the replay of the first n (so undo by replay restores it exactly); every card is
+    in a hand, the draw pile or the played pile; health stays on the meter and never rises within
+    a round; the stored JSON form reads back to the same form and the same pages."""
+    start = new_match_by_hand(DECK, RULES)
+    states, log = [start], []
+    for _ in range(length):
+        before = states[-1]
+        action = data.draw(table_actions(before))
+        try:
+            after, _ = apply(before, action)
+        except DomekitError:
+            continue
+        log.append(action)
+        states.append(after)
+        assert len(after.draw_pile) + sum(map(len, after.hands)) + len(after.played) == len(DECK)
+        assert after.table == () and all(0 <= health <= START for health in after.health)
+        if after.round == before.round:
+            assert all(a <= b for a, b in zip(after.health, before.health, strict=True))
+        stored = match_json.to_json(after)
+        again = match_json.from_json(json.loads(json.dumps(stored)), RULES, tuple(DECK))
+        assert match_json.to_json(again) == stored
+        assert views.table_view(again) == views.table_view(after)
+    for undone in range(len(log) + 1):
+        kept = len(log) - undone
+        assert replay(start, log[:kept]) == states[kept]
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data(), length=st.integers(0, 30), choices=st.randoms(use_true_random=False))
+def test_every_step_legal_actions_offers_from_face_down_hands_is_taken(data, length, choices):
+    """From face-down hands the engine offers every card the deck still holds an unseen copy
+    of, and takes each of them."""
+    state = new_match_by_hand(DECK, RULES)
+    for _ in range(length):
+        try:
+            state, _ = apply(state, data.draw(table_actions(state)))
+        except DomekitError:
+            continue
+        if state.phase is Phase.OVER:
+            return
+        laid = state
+        while True:
+            offered = legal_actions(laid)
+            mover = laid.attacker if laid.phase is Phase.ATTACK else laid.defender
+            assert offered or not laid.hands[mover]  # a recount may leave a hand empty
+            if not offered:
+                break
+            for step in offered:
+                apply(laid, step)  # never refused
+            laid, _ = apply(laid, choices.choice(offered))
+            if not laid.table:
+                break

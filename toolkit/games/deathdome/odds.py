@@ -3,10 +3,10 @@
 Attack (rules/deathdome.txt, Combat and Push Back): the attacker may play any of the power cards
 in its hand. For each distinct set, the attack stack comes from the engine's `attack_stack`,
 whether it can push back from `push_back_triggered`, and each outcome from `resolve_attacks`
-(`resolve_attack` for every defence at once). The defender's cards are its known hand, or
+(`resolve_attack` for every defense at once). The defender's cards are its known hand, or
 `cards` cards drawn from the Special Play deck as it stands (card_data/deathdome/special_play.csv
 minus the attacker's hand and the cards seen); the stated policy is that the defender plays every
-power card it holds (the most defence it can put up; only power cards add to a stack).
+power card it holds (the most defense it can put up; only power cards add to a stack).
 
 Capture (Payout Winnings): the engine's `payout` for each face of the fans die, before and after
 the capture; the capturing team gains a control point (100,000) or a tower centre (500,000), the
@@ -22,13 +22,14 @@ from dataclasses import replace
 from functools import cache, lru_cache
 from itertools import product
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from toolkit.dice import Deck, Dist, die
 from toolkit.errors import DomekitError
 from toolkit.games.deathdome.config import RulesConfig
 from toolkit.games.deathdome.rules import (
     Attacker,
+    Behind,
     Defender,
     PayoutOutcome,
     WeaponProfile,
@@ -41,6 +42,9 @@ from toolkit.games.deathdome.rules import (
 )
 from toolkit.odds.charts import chart
 from toolkit.odds.common import distribution, remembered
+
+if TYPE_CHECKING:
+    from toolkit.games.deathdome.state import MatchState
 
 NO_POWER = "no power"  # a Special Play card with no power value: it adds nothing to a stack
 CaptureKind = Literal["control-point", "tower-centre"]
@@ -134,29 +138,29 @@ def _attack_odds(
         stands.without(defender_hand, what="the defender's card")
     size = rules.match.base_draw if cards is None else cards
     if defender_hand is not None:
-        defences: Dist[tuple[int, ...]] = Dist.always(tuple(sorted(defender_hand)))
+        defenses: Dist[tuple[int, ...]] = Dist.always(tuple(sorted(defender_hand)))
         held = f"the defender's hand {', '.join(map(str, defender_hand)) or 'empty'}"
     else:
         if size > stands.size:
             raise DomekitError(
                 f"the defender cannot hold {size} cards: {stands.size} are left in the deck"
             )
-        defences = stands.draw_hand(size).map(
+        defenses = stands.draw_hand(size).map(
             lambda drawn: tuple(sorted(card for card in drawn if card != NO_POWER))
         )
         held = (
             f"the defender holds {size} unknown cards from the {stands.size} left in the Special "
             "Play deck (the whole deck minus the attacker's hand and the cards seen)"
         )
-    # The engine's totals for each defence, merged by total (a stack is its total).
-    units = {played: replace(target, cards=played) for played in defences.outcomes()}
+    # The engine's totals for each defense, merged by total (a stack is its total).
+    units = {played: replace(target, cards=played) for played in defenses.outcomes()}
     totals = {
         played: defense_stack(unit, rules, explain=False).total for played, unit in units.items()
     }
-    defence_totals = defences.map(totals.__getitem__)
-    # One defending unit per defence total (a stack is its total).
+    defense_totals = defenses.map(totals.__getitem__)
+    # One defending unit per defense total (a stack is its total).
     targets = {total: units[played] for played, total in totals.items()}
-    defence_list = list(targets)
+    defense_list = list(targets)
 
     # Sets of cards with the same attack stack and the same push-back trigger act alike.
     by_effect: dict[tuple[int, bool], tuple[int, ...]] = {}
@@ -170,13 +174,13 @@ def _attack_odds(
     @cache
     def odds_for(key: tuple[int, ...]) -> Dist[tuple[int, bool, bool, bool]]:
         outcomes = resolve_attacks(
-            Attacker(key, weapon, skill, bonus), [targets[t] for t in defence_list], rules
+            Attacker(key, weapon, skill, bonus), [targets[t] for t in defense_list], rules
         )
         by_total = {
             total: (o.damage, o.wounded, o.killed, o.push_back)
-            for total, o in zip(defence_list, outcomes, strict=True)
+            for total, o in zip(defense_list, outcomes, strict=True)
         }
-        return defence_totals.map(by_total.__getitem__)
+        return defense_totals.map(by_total.__getitem__)
 
     def summary(subset: tuple[int, ...], total: int, key: tuple[int, ...]) -> dict[str, Any]:
         dist = odds_for(key)
@@ -223,7 +227,7 @@ def _attack_odds(
         "p_push_back": dist.p(lambda o: o[3]),
         "expected_damage": dist.map(lambda o: o[0]).mean(),
         "damage_distribution": distribution(dist, lambda o: o[0]),
-        "defense_distribution": distribution(defence_totals),
+        "defense_distribution": distribution(defense_totals),
         "plays": table,
         "steps": [
             f"the attacker's hand: {', '.join(map(str, hand)) or 'no power cards'}; shown: {why}",
@@ -330,11 +334,11 @@ def attack_chart(
     bonus_t: int = 0,
     vitae: int,
     behind: str = "empty",
-    defence: Sequence[int] | None = None,
+    defense: Sequence[int] | None = None,
     defender_cards: int | None = None,
     data_dir: str | Path | None = None,
 ) -> dict[str, Any]:
-    """The attack form: the cards about to be played against the target's known defence cards,
+    """The attack form: the cards about to be played against the target's known defense cards,
     or against `defender_cards` unknown cards (default: a turn's base draw) it plays in full."""
     rules = load_rules(data_dir)
     result = attack_odds(
@@ -348,9 +352,9 @@ def attack_chart(
             toughness=toughness,
             bonus=bonus_t,
             vitae=vitae,
-            behind=behind,  # type: ignore[arg-type]
+            behind=cast(Behind, behind),
         ),
-        defender_hand=None if defence is None else list(defence),
+        defender_hand=None if defense is None else list(defense),
         cards=defender_cards,
         play=list(cards),
         deck=special_play_deck(data_dir),
@@ -363,3 +367,73 @@ def capture_chart(**kwargs: Any) -> dict[str, Any]:
     """The capture form: `capture_odds`'s keywords, rules loaded here."""
     rules = load_rules(kwargs.pop("data_dir", None))
     return chart(capture_odds(rules=rules, **kwargs), "Capture payout")
+
+
+# -- The tracker's odds hook ---------------------------------------------------------------------
+
+
+def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The attack or capture form's odds as filled in, from the match: the attacker's Skill and
+    weapon, the target's armour, Toughness and Vitae (the match engine's combat sides). Adds
+    `notes` saying what the odds assume where the form does not know (the defender's cards)."""
+    from toolkit.games.deathdome.actions import Attack, Capture
+    from toolkit.games.deathdome.play import combat_attacker, combat_defender
+    from toolkit.tracker.fields import whole_number
+
+    kind = str(fields.get("type") or "")
+    if kind == "attack":
+        attack = Attack.read(fields)
+        attacker = combat_attacker(state, attack)
+        target = combat_defender(state, attack.target, (), attack.bonus_t, attack.behind)
+        held = str(fields.get("defender_cards") or "").strip()
+        count = whole_number(held, "the defender's cards", minimum=0) if held else None
+        notes = []
+        if attack.defense:
+            notes.append(f"{attack.target} plays {','.join(map(str, attack.defense))}, as typed.")
+        elif count is not None:
+            notes.append(
+                f"{attack.target} holds {count} unknown card(s) from the Special Play deck "
+                "and plays every power card it holds."
+            )
+        else:
+            notes.append(
+                f"{attack.target}'s cards are not known: the odds deal it "
+                f"{state.rules.match.base_draw} cards (a turn's base draw, the odds engine's "
+                "default) from the Special Play deck, and it plays every power card it holds."
+            )
+        if attack.splash:
+            notes.append("Splash targets are not in the odds: these are the main target's.")
+        found = attack_chart(
+            cards=attack.cards,
+            weapon_strength=attacker.weapon.strength,
+            push_on=attacker.weapon.push_on,
+            skill=attacker.skill,
+            bonus_s=attack.bonus_s,
+            armour=target.armour,
+            toughness=target.toughness,
+            bonus_t=attack.bonus_t,
+            vitae=target.vitae,
+            behind=attack.behind,
+            defense=attack.defense or None,
+            defender_cards=count,
+            data_dir=state.data_dir,
+        )
+        return {**found, "main": "damage", "notes": notes}
+    if kind == "capture":
+        capture = Capture.read(fields)
+        state.team(capture.team)
+        order = state.order
+        teams = state.teams
+        found = capture_chart(
+            teams=order,
+            control_points={c: teams[c].control_points for c in order},
+            tower_centres={c: teams[c].tower_centres for c in order},
+            kills={c: teams[c].kills for c in order},
+            team=capture.team,
+            kind=capture.point.replace("_", "-"),
+            taken_from=capture.previous,
+            data_dir=state.data_dir,
+        )
+        notes = ["Payout if the match ended now, before and after the capture, over the fans die."]
+        return {**found, "main": "payout_after", "notes": notes}
+    return None

@@ -180,7 +180,7 @@ def resolve_attack(
     Push back needs the unit wounded and N of a kind; a wall or unit behind negates it, lava
     behind kills. Incapacitate needs the unit wounded by an Incapacitate weapon.
     `explain=False`: the same outcome with empty `steps` (the odds engine calls this for every
-    set of cards against every defence).
+    set of cards against every defense).
     """
     _check_target(defender)
     attack = attack_stack(attacker, rules, explain=explain)

@@ -28,7 +28,13 @@ def opponent(player: Player) -> Player:
 
 
 def space_text(space: Space) -> str:
+    """A space as the rule lines name it: `row 2 column 3`."""
     return f"row {space[0]} column {space[1]}"
+
+
+def space_name(space: Space) -> str:
+    """A space as the board, the forms and the JSON forms write it: `2,3` (row,column)."""
+    return f"{space[0]},{space[1]}"
 
 
 @dataclass(frozen=True)

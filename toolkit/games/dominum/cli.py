@@ -37,7 +37,7 @@ def _rules(data: Path | None) -> DominumRules:
 def attack(
     strength: int = typer.Option(..., help="The (primary) attacker's attack strength."),
     power: str = typer.Option(..., help=POWER_HELP),
-    defense: int = typer.Option(..., help="The defender's defence strength."),
+    defense: int = typer.Option(..., help="The defender's defense strength."),
     defense_power: str | None = typer.Option(
         None, help="The defender's optional draw: 1 to 4 or critical."
     ),
@@ -52,7 +52,7 @@ def attack(
     data: Path | None = DATA,
     as_json: bool = JSON,
 ) -> None:
-    """Resolve one attack: attack total against defence total, wound or blocked."""
+    """Resolve one attack: attack total against defense total, wound or blocked."""
     from toolkit.games.dominum.power import parse_power
     from toolkit.games.dominum.rules import Keyword, resolve_attack
     from toolkit.output import emit
@@ -188,7 +188,7 @@ def _power_cards(text: str | None, flag: str, rules: DominumRules) -> list[Power
 @odds_app.command("attack")
 def odds_attack(
     strength: int = typer.Option(..., help="The (primary) attacker's attack strength."),
-    defense: int = typer.Option(..., help="The defender's defence strength."),
+    defense: int = typer.Option(..., help="The defender's defense strength."),
     coordinating: int = typer.Option(0, help="Other cards coordinating (+1 each)."),
     deadly: bool = typer.Option(False, "--deadly", help="The primary attacker has Deadly."),
     attacker_weakened: bool = typer.Option(False, "--attacker-weakened"),

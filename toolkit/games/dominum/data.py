@@ -88,7 +88,8 @@ def _lower(value: object) -> object:
 
 class DomainCard(_Row):
     """A Domain card ("Card Anatomy"): name, fly icon, ability text, type, attack strength,
-    range. `defense` is blank when the card defends with its strength (RULINGS.md)."""
+    range. `defense` is blank when the card defends with its strength (RULINGS.md); the match's
+    card (`setup.card_of`) then defends with its strength."""
 
     domain: str = Field(min_length=1)
     name: str = Field(min_length=1)
@@ -103,10 +104,6 @@ class DomainCard(_Row):
 
     _check_keywords = field_validator("keywords", mode="before")(_keywords)
     _check_lower = field_validator("type", "range", mode="before")(_lower)
-
-    @property
-    def defence(self) -> int:
-        return self.strength if self.defense is None else self.defense
 
 
 class Stronghold(_Row):

@@ -16,20 +16,35 @@ stated policy, since the rules leave it to the player:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from toolkit.dice import Deck, Dist, sort_key
 from toolkit.errors import DomekitError
+from toolkit.games.dominum.board import Player, opponent, space_name
 from toolkit.games.dominum.config import DominumRules
-from toolkit.games.dominum.power import CRITICAL, PowerCard, card_text, check_power, full_deck
+from toolkit.games.dominum.power import (
+    CRITICAL,
+    PowerCard,
+    PowerSource,
+    card_json,
+    card_order,
+    card_text,
+    check_power,
+    full_deck,
+)
 from toolkit.games.dominum.rules import Keyword, resolve_assault, resolve_attack
 from toolkit.odds.charts import chart
 from toolkit.odds.common import distribution
+
+if TYPE_CHECKING:
+    from toolkit.games.dominum.actions import Assault, Attack
+    from toolkit.games.dominum.match import DominumMatch
+    from toolkit.games.dominum.state import MatchState
 
 
 def load_rules(data_dir: str | Path | None = None) -> DominumRules:
@@ -416,3 +431,100 @@ def _card(value: Any) -> Any:
         text = value.strip().lower()
         return int(text) if text.isdigit() else text
     return value
+
+
+# -- The tracker's odds hook: a form's chart from the match as it stands --------------------------
+
+
+def odds_chart(match: DominumMatch, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The attack or assault form's odds from the match as it stands: strengths, defenses,
+    weakened cards and both Power Decks (used pile and reserve known). A deck draw named on the
+    form is the outcome the odds are over; a reserve card is a choice."""
+    from toolkit.games.dominum.actions import Action, Assault, Attack
+
+    kind = str(fields.get("type") or "")
+    if kind not in (Attack.TYPE, Assault.TYPE):
+        return None
+    state = match.state
+    if state is None:
+        raise DomekitError("the match has not begun: no odds yet")
+    action = Action.from_fields(fields)
+    if isinstance(action, Attack):
+        return _attack_form_chart(state, action, match.data_dir)
+    if isinstance(action, Assault):
+        return _assault_form_chart(state, action, match.data_dir)
+    return None
+
+
+def _reserve_card(source: PowerSource | None) -> PowerCard | None:
+    """A reserve card the form names; a deck draw is what the odds are over, so it names none."""
+    return source.card if source is not None and source.source == "reserve" else None
+
+
+def _texts(cards: Sequence[PowerCard]) -> list[str]:
+    return [card_json(c) for c in cards]
+
+
+def _deck_note(state: MatchState, player: Player) -> str:
+    cards = _texts(sorted(state.sides[player].power.deck, key=card_order))
+    return f"{player}'s deck as it stands: {', '.join(cards) or 'empty'}"
+
+
+def _attack_form_chart(state: MatchState, action: Attack, data_dir: str | None) -> dict[str, Any]:
+    player, them = action.player, opponent(action.player)
+    attacker = state.units.get(action.attacker)
+    target = state.units.get(action.target)
+    if attacker is None or attacker.owner != player:
+        raise DomekitError(f"no {player} card on {space_name(action.attacker)}")
+    if target is None or target.owner == player:
+        raise DomekitError(f"no enemy card on {space_name(action.target)}")
+    mine, theirs = state.sides[player].power, state.sides[them].power
+    reserve = _reserve_card(action.power)
+    result = attack_chart(
+        strength=attacker.card.strength,
+        defense=target.card.defense,
+        coordinating=len(action.coordinating),
+        deadly=Keyword.DEADLY in attacker.card.keywords,
+        attacker_weakened=attacker.weakened,
+        defender_weakened=target.weakened,
+        used=_texts(mine.used),
+        reserve=_texts(mine.reserve),
+        use_reserve=None if reserve is None else card_json(reserve),
+        defender_used=_texts(theirs.used),
+        defender_reserve=_texts(theirs.reserve),
+        data_dir=data_dir,
+    )
+    notes = [
+        f"{attacker.card.name} (strength {attacker.card.strength}) against "
+        f"{target.card.name} (defense {target.card.defense}).",
+        _deck_note(state, player) + ("; you use a reserve card." if reserve is not None else "."),
+        f"{them} decides its own draw: the odds use the engine's default (draw from the "
+        "deck when the attack would wound and a card there could block). Abilities other "
+        "than Deadly are not in the odds.",
+    ]
+    return {**result, "main": "attack_total", "notes": notes}
+
+
+def _assault_form_chart(state: MatchState, action: Assault, data_dir: str | None) -> dict[str, Any]:
+    from toolkit.games.dominum.phases import assault_counts
+
+    player = action.player
+    in_zone, fortified, barrage = assault_counts(state, player)
+    power = state.sides[player].power
+    reserves = [card for card in map(_reserve_card, action.powers) if card is not None]
+    result = assault_chart(
+        in_zone=in_zone,
+        fortified=fortified,
+        barrage=barrage,
+        surge=action.surge,
+        used=_texts(power.used),
+        reserve=_texts(power.reserve),
+        use_reserve=_texts(reserves),
+        data_dir=data_dir,
+    )
+    notes = [
+        f"{in_zone} card(s) in the assault zone, {fortified} on fortified spaces, "
+        f"{barrage} Barrage in the neutral line.",
+        _deck_note(state, player) + "; reserve cards as chosen above.",
+    ]
+    return {**result, "main": "vp", "notes": notes}

@@ -57,7 +57,18 @@ def card_value(card: PowerCard, *, rules: DominumRules) -> int:
 
 
 def card_text(card: PowerCard) -> str:
+    """A power card as the rule lines name it: `3`, `Critical`."""
     return "Critical" if card == CRITICAL else str(card)
+
+
+def card_order(card: PowerCard) -> tuple[int, int]:
+    """The numbered cards low to high, then the Critical."""
+    return (1, 0) if card == CRITICAL else (0, int(card))
+
+
+def card_json(card: PowerCard) -> str:
+    """A power card as the forms, the pages and the JSON forms write it: `3`, `critical`."""
+    return CRITICAL if card == CRITICAL else str(card)
 
 
 def full_deck(rules: DominumRules) -> tuple[PowerCard, ...]:
@@ -128,6 +139,11 @@ class PowerDeck:
     def needs_cycle(self) -> bool:
         """Every card is in the used pile: play stops until the deck cycles."""
         return len(self.used) == self.size
+
+    @property
+    def next_draw_cycles(self) -> bool:
+        """The next draw uses the last card, so the deck cycles after it ("Cycling")."""
+        return len(self.used) + 1 >= self.size
 
     @property
     def cycles_done(self) -> int:
@@ -249,16 +265,19 @@ def _remove_int(values: tuple[int, ...], value: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class PowerSource:
-    """Where a Draw Power comes from: the deck (top, or the card revealed) or a reserve card."""
+    """Where a Draw Power comes from: the deck (its top card, or the card the table turned up)
+    or a reserve card."""
 
     source: Literal["deck", "reserve"] = "deck"
     card: PowerCard | None = None
 
-    @classmethod
-    def parse(cls, text: str, *, rules: DominumRules) -> PowerSource:
-        """'deck', 'deck:3', 'reserve:critical'."""
-        head, _, tail = text.strip().lower().partition(":")
-        if head not in ("deck", "reserve"):
-            raise DomekitError(f"a power source is deck, deck:N or reserve:N, got {text!r}")
-        card = parse_power(tail, rules=rules) if tail else None
-        return cls(head, card)  # type: ignore[arg-type]
+    def to_json(self) -> str:
+        """As the forms and the JSON forms write it: `deck`, `deck:3`, `reserve:critical`."""
+        return self.source if self.card is None else f"{self.source}:{card_json(self.card)}"
+
+    def text(self) -> str:
+        """As an action's text form writes it: the card turned up from the deck (`3`,
+        `critical`), `deck` when the engine's deck names it, a reserve card as `reserve:3`."""
+        if self.source == "deck" and self.card is not None:
+            return card_json(self.card)
+        return self.to_json()

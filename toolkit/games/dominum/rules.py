@@ -53,7 +53,7 @@ def _count(value: int, name: str) -> int:
 
 
 def weakened_strength(strength: int, weakened: bool, *, rules: DominumRules) -> int:
-    """Weakened: -1 to attack and defence strength; a strength never drops below 0."""
+    """Weakened: -1 to attack and defense strength; a strength never drops below 0."""
     if not weakened:
         return strength
     return max(0, strength - rules.attack.weaken_penalty)
@@ -101,7 +101,7 @@ def resolve_attack(
 
     `strength` and `abilities` are the primary attacker's; `coordinating` counts the other cards
     in a coordinated attack (each +1) and `coordinating_abilities` what they carry (only Outflank
-    counts from them). `defense` is the defender's strength (its defence, when its data gives
+    counts from them). `defense` is the defender's strength (its defense, when its data gives
     one); `defense_power` is the defender's optional draw. `lunge_power` is the second card a
     card that lunged drew: it replaces the first for the attack total.
     """
@@ -152,16 +152,16 @@ def resolve_attack(
     guard = weakened_strength(defense, defender_weakened, rules=rules)
     defense_total = guard
     steps.append(
-        f"defence strength {defense}"
+        f"defense strength {defense}"
         + (f", weakened -{defense - guard} = {guard}" if defender_weakened else "")
     )
     if defense_power is None:
-        steps.append(f"defender does not draw: defence total {defense_total}")
+        steps.append(f"defender does not draw: defense total {defense_total}")
     elif defense_power == CRITICAL:
         steps.append("defender draws the Critical: it blocks the attack, however high")
     else:
         defense_total += int(defense_power)
-        steps.append(f"defender draws {defense_power}: defence total {defense_total}")
+        steps.append(f"defender draws {defense_power}: defense total {defense_total}")
 
     deadly = Keyword.DEADLY in abilities
     critical: Literal["attacker", "defender", "both"] | None = None

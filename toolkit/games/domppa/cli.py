@@ -706,7 +706,7 @@ def action(
     as_json: bool = JSON,
 ) -> None:
     """The AP an action costs, from the actions table."""
-    from toolkit.games.domppa.actions import action_cost
+    from toolkit.games.domppa.rules import action_cost
 
     outcome = action_cost(
         _rules(ctx),

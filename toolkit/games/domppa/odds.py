@@ -23,7 +23,7 @@ high rolls, so `p_hit` and `p_kill` may be low by at most that.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -33,8 +33,11 @@ from typing import Any
 from toolkit.dice import Dist, exploding_dice
 from toolkit.errors import DomekitError
 from toolkit.games.domppa import rules as engine
+from toolkit.games.domppa.actions import ROLL, Attack
 from toolkit.games.domppa.config import DomppaRules
+from toolkit.games.domppa.match import attack_fighters, set_up_attack
 from toolkit.games.domppa.rules import NO_HARM, Blow, DamageType, Element, Guard, Harm, Hit
+from toolkit.games.domppa.state import MatchState, fighting, fighting_unit, morale_of
 from toolkit.odds.charts import chart
 from toolkit.odds.common import distribution, remembered, step_map
 
@@ -500,3 +503,52 @@ def morale_chart(
     """The morale prompt: the chance to pass the test now."""
     result = morale_odds(load_rules(data_dir), morale=morale, max_hp=max_hp, hp=hp, bonus=bonus)
     return chart(result, "Morale odds")
+
+
+def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The attack form's or the morale prompt's odds in the tracker, from the roster as it
+    stands: both characters' stats under their conditions, the weapon, the target's armour,
+    shield, resist, size, HP and morale (the match's `set_up_attack`, as an attack would find
+    them). The dice are what the odds are over; a form that has no odds gives None."""
+    kind = str(fields.get("type") or "")
+    data_dir = state.data_dir
+    if kind in ("morale", "rally"):
+        unit = fighting_unit(state, str(fields.get("unit") or ""))
+        morale = morale_of(unit, fighting(state, unit))
+        chart_ = morale_chart(morale=morale, max_hp=unit.max_hp, hp=unit.hp, data_dir=data_dir)
+        notes = [f"{unit.name}: morale {morale}, {unit.hp} of {unit.max_hp} HP."]
+        return {**chart_, "notes": notes}
+    if kind != "attack":
+        return None
+    # The dice are what the odds are over: the form's own are not read.
+    attack = Attack.read({**fields, "hit_dice": ROLL, "damage_dice": ROLL, "freeze_d6": ""})
+    setup = set_up_attack(state, attack, *attack_fighters(state, attack))
+    target, guarding = setup.target, setup.guarding
+    bonus = guarding.protection_bonus
+    row = target.row
+    defender = Defender(
+        body=row.protection_body + bonus,
+        head=row.protection_head + bonus,
+        natural=row.protection_natural,
+        shield_protection=setup.shield.protection if setup.shield else 0,
+        resist=setup.resist,
+        size=target.size,
+        hp=target.hp,
+        max_hp=target.max_hp,
+        morale=morale_of(target, guarding),
+    )
+    notes = [
+        f"{setup.attacker.name} with {setup.weapon.name} ({setup.damage_type.value}) against "
+        f"{target.name} ({target.hp} of {target.max_hp} HP).",
+        "Both 2d6 rolls are what the odds are over; a head hit is the rule's chance, not the "
+        "box above. Chances can be low by at most the truncated mass (below 1e-9).",
+    ]
+    common = {"blow": setup.blow, "defender": defender, "parry": setup.parry}
+    if attack.ranged:
+        where = {"precision": setup.hitting.precision, "distance": attack.distance}
+        chart_ = ranged_chart(**where, **common, data_dir=data_dir)
+    else:
+        where = {"attack": setup.hitting.attack, "defence": guarding.defence}
+        chart_ = melee_chart(**where, **common, data_dir=data_dir)
+    main = "hp_loss" if any(d["name"] == "hp_loss" for d in chart_["distributions"]) else "damage"
+    return {**chart_, "main": main, "notes": notes}

@@ -53,10 +53,10 @@ def clash(
     _not_negative("--attack", attack)
     for value in boost:
         _not_negative("--boost", value)
-    defence = nd.Defence.DEFEND if defend is not None else nd.Defence.ESCAPE
-    defence_value = defend if defend is not None else escape
-    assert defence_value is not None
-    _not_negative(f"--{defence.value}", defence_value)
+    defense = nd.Defense.DEFEND if defend is not None else nd.Defense.ESCAPE
+    defense_value = defend if defend is not None else escape
+    assert defense_value is not None
+    _not_negative(f"--{defense.value}", defense_value)
 
     settings = load_rules()
     start = settings.health.start
@@ -72,11 +72,11 @@ def clash(
 
     result = nd.clash(
         nd.PowerCard(id="", name="", attack=attack),
-        defence,
+        defense,
         (
-            nd.PowerCard(id="", name="", defend=defence_value)
-            if defence is nd.Defence.DEFEND
-            else nd.PowerCard(id="", name="", escape=defence_value)
+            nd.PowerCard(id="", name="", defend=defense_value)
+            if defense is nd.Defense.DEFEND
+            else nd.PowerCard(id="", name="", escape=defense_value)
         ),
         boosts=[
             nd.PowerCard(id="", name="", kind=nd.CardKind.BOOST, boost=value) for value in boost

@@ -17,7 +17,7 @@ from toolkit.data.limits import MAX_COPIES
 from toolkit.data.printing import CardSettings, QrSettings, Section, check_colour_table
 from toolkit.errors import DataError
 from toolkit.games.naturedome.config import NatureDomeRules
-from toolkit.games.naturedome.rules import CardKind, PowerCard
+from toolkit.games.naturedome.rules import CARD_ID, CardKind, PowerCard
 from toolkit.pdf.geometry import hex_colour
 
 RULES_FILE = "rules.toml"
@@ -33,7 +33,7 @@ class PowerCardRow(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")  # one word: actions name cards by id
+    id: str = Field(pattern=CARD_ID)
     name: str = Field(min_length=1)
     animal: str = ""
     kind: CardKind

@@ -3,7 +3,7 @@
 The attacker's plays are every attack card in the hand, laid on any set of the hand's Attack
 Boosts. The defender answers with the card and the choice (defend or escape) that loses the
 fewest points; an Attack Boost answers (at 0) only from a hand of nothing but boosts, as the
-engine's `legal_actions` says. Each (play, defence card, defend/escape) is resolved by the
+engine's `legal_actions` says. Each (play, defense card, defend/escape) is resolved by the
 engine's `clash_damages` (the damage `clash` gives, the attack side worked out once per play).
 
 When the defender's hand is unknown it is `cards` cards drawn from the deck as it stands: the
@@ -17,18 +17,21 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolkit.dice import Dist
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import NatureDomeRules
-from toolkit.games.naturedome.rules import Defence, PowerCard, clash_damages
+from toolkit.games.naturedome.rules import Defense, PowerCard, clash_damages
 from toolkit.odds.charts import chart
 from toolkit.odds.common import distribution, remembered
+
+if TYPE_CHECKING:
+    from toolkit.games.naturedome.match import MatchState
 
 
 @lru_cache(maxsize=4)
@@ -188,7 +191,7 @@ def _clash_odds(
                 "the deck (the whole deck minus the attacker's hand and the seen cards)"
             ),
             "the defender answers with the card and defend/escape that loses the fewest points",
-            "each play against each defence card resolved by the engine (clash_damages)",
+            "each play against each defense card resolved by the engine (clash_damages)",
         ],
     }
 
@@ -205,7 +208,7 @@ def _least_damages(
     answers = [
         (answer, card)
         for card in cards
-        for answer in ((Defence.DEFEND,) if card.is_boost else (Defence.DEFEND, Defence.ESCAPE))
+        for answer in ((Defense.DEFEND,) if card.is_boost else (Defense.DEFEND, Defense.ESCAPE))
     ]
     damages = iter(
         clash_damages(
@@ -259,3 +262,37 @@ def clash_chart(
         rules=rules,
     )
     return chart(result, "Clash odds")
+
+
+def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The tracker's clash form as filled in (toolkit.odds.charts): the cards the attacker lays
+    (boosts and attack card) against a defender whose hand is unknown: as many cards as the
+    tracker counts in it, dealt from the deck as it stands (minus the laid cards and the played
+    pile); it answers with the card that loses it the fewest points (the odds engine's policy)."""
+    from toolkit.games.naturedome.actions import Clash
+    from toolkit.games.naturedome.match import player_name
+
+    if str(fields.get("type") or "") != Clash.KIND:
+        return None
+    action = Clash.from_json(fields)
+    attacker, defender = action.attacker, action.defender
+    for card_id in (*action.boosts, action.attack):
+        state.card(card_id)
+    held = len(state.hands[defender])
+    seen = sorted(card.id for card in state.played)
+    result = clash_chart(
+        hand=[*action.boosts, action.attack],
+        attacker_health=state.health[attacker],
+        defender_health=state.health[defender],
+        cards=held,
+        seen=seen,
+        data_dir=state.data_dir,
+    )
+    name = player_name(defender)
+    notes = [
+        f"{name}'s {held} card(s) are not known: the odds deal them from the deck as it stands "
+        f"(minus your cards and the {len(seen)} played), and {name} answers with the card and "
+        "defend or escape that loses the fewest points. The answer chosen above is not used.",
+        "The odds may play fewer of your cards when that does as much damage (best play).",
+    ]
+    return {**result, "main": "damage", "notes": notes}

@@ -1,8 +1,9 @@
 """Domppa's rules as pure functions, one module per chapter of the rule book
 (rules/domppa.en.md): stats.py (Stats, Size, magic penetration), combat.py (Combat: melee,
 shooting, AoE spells, damage types, weapon length, armour), elements.py (Stun, Fire, Cold, Poison
-and Paralysis damage), morale.py (Morale, Fear, Awe), lances.py (Lances); common.py holds what
-they share. Everything is importable from here: `from toolkit.games.domppa.rules import X`.
+and Paralysis damage), morale.py (Morale, Fear, Awe), lances.py (Lances), action_costs.py
+(Actions: the AP table); common.py holds what they share. Everything is importable from here:
+`from toolkit.games.domppa.rules import X`.
 
 Every function takes the validated rule numbers (`DomppaRules`, from card_data/domppa/rules.toml)
 and the totals the players rolled, and returns a frozen outcome with `steps`, the breakdown a
@@ -16,6 +17,7 @@ Rule text: rules/domppa.en.md; readings of unclear points: RULINGS.md, docs/ruli
 
 from __future__ import annotations
 
+from toolkit.games.domppa.rules.action_costs import ActionCost, action_cost
 from toolkit.games.domppa.rules.combat import (
     Blow,
     Damage,
@@ -146,4 +148,6 @@ __all__ = [
     "lance_bonus",
     "LanceBreakage",
     "lance_breakage",
+    "ActionCost",
+    "action_cost",
 ]

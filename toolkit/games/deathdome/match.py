@@ -1,0 +1,279 @@
+"""A Death Dome match as a fold over actions: `apply(state, action) -> (state, outcome)`.
+
+The state is a frozen value (`toolkit.games.deathdome.state`, re-exported here): teams, units
+with their Vitae, items, jail and Incapacitate, the credits ledger, control points and tower
+centres, the round, the turn order and the phase (set-up, play, payout, over). `apply` is the
+one door a state changes through: it checks the action against the rules and refuses an illegal
+one with a `RuleError` naming the rule, then hands it to the step of its chapter of
+rules/deathdome.txt: `purchases` (Choose Colors, Make purchases, Item Cards), `play` (Playing a
+Match, Combat, Death, Incapacitate, control points) and, here, money and the payout (Notes,
+Payout Winnings). Dice rolled at the table come in as actions (the fans die); nothing here is
+random.
+
+`replay(initial, actions)` is the match after a log; `new_match` starts one, the next match of a
+campaign carrying the teams' credits, seating and items.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from toolkit.errors import RuleError
+from toolkit.games.deathdome import play, purchases
+from toolkit.games.deathdome import rules as engine
+from toolkit.games.deathdome.actions import (
+    Action,
+    Attack,
+    Buy,
+    Capture,
+    EndMatch,
+    EndTurn,
+    Equip,
+    Heal,
+    Pass,
+    Payout,
+    Points,
+    Release,
+    Seat,
+    Sell,
+    Start,
+    Transfer,
+    Unequip,
+    Vitae,
+)
+from toolkit.games.deathdome.state import (
+    MatchState,
+    PayoutResult,
+    Team,
+    Unit,
+    UnitRef,
+    match_data,
+    state_from_json,
+    state_json,
+    with_credits,
+)
+from toolkit.tracker.contract import Json
+
+__all__ = [
+    "AFTER_END",
+    "ON_TURN",
+    "MatchState",
+    "PayoutResult",
+    "Team",
+    "Unit",
+    "UnitRef",
+    "apply",
+    "mover",
+    "new_match",
+    "over",
+    "replay",
+    "state_from_json",
+    "state_json",
+    "whose_turn",
+]
+
+RULE_TURN = "On Your Turn"
+RULE_OVER = "Payout Winnings"
+ON_TURN = frozenset({"attack", "heal", "capture", "release", "end_turn"})
+"""Made on the team's own turn ("On each team's turn, a player may perform 2 unit phases")."""
+AFTER_END = frozenset({"transfer"})
+"""Still made once the match is paid out: "Any money transaction between players can happen at
+any time"."""
+
+
+# ------------------------------------------------------------------------------- a new match
+
+
+def new_match(
+    data_dir: str | None = None,
+    teams: Sequence[str] | None = None,
+    previous: MatchState | None = None,
+) -> MatchState:
+    """A match in set-up. `teams` are the colours playing (default: the first of rules.toml's
+    colours, as many as a match needs at least); the turn order starts at red. After `previous`
+    (a campaign's last match), the next match keeps its seating, credits and items."""
+    data = match_data(data_dir)
+    rules = data.rules
+    colours = list(teams or rules.teams.colours[: rules.teams.min])
+    engine.check_teams(colours, rules)
+    order = engine.turn_order(colours, colours, rules)
+    credits = engine.starting_credits(order, rules).credits
+    carried: dict[str, dict[str, tuple[str, ...]]] = {}
+    if previous is not None:
+        order = list(previous.order)
+        credits = previous.credits()
+        carried = {
+            colour: {t: unit.items for t, unit in previous.teams[colour].units.items()}
+            for colour in order
+        }
+    state = MatchState(
+        data=data,
+        data_dir=data_dir,
+        number=previous.number + 1 if previous else 1,
+        matches=rules.campaign.matches,
+        phase="setup",
+        order=tuple(order),
+        seated=previous is not None,
+        purchase_turn=0,
+        purchase_done=(),
+        round=0,
+        turn=0,
+        phases_used=0,
+        teams={
+            colour: Team(
+                credits=credits[colour],
+                spare=(),
+                control_points=0,
+                tower_centres=0,
+                kills=0,
+                units={
+                    unit_type: Unit(unit.vitae, carried.get(colour, {}).get(unit_type, ()))
+                    for unit_type, unit in data.cards.units.items()
+                },
+            )
+            for colour in order
+        },
+    )
+    # Units start at full Vitae including set bonuses (Hoblerone's +1 Vitae).
+    return purchases.full_vitae(state)
+
+
+def next_match_refusal(state: MatchState) -> str | None:
+    """None when the campaign's next match may start from this one, else why not."""
+    if state.phase != "over":
+        return "the next match starts after this one's payout"
+    return None
+
+
+# -------------------------------------------------------------------------------- the guards
+
+
+def over(state: MatchState) -> str | None:
+    """Why the match is over (only money moves now), None while it goes on."""
+    if state.phase != "over":
+        return None
+    return (
+        f"match {state.number} is over and paid out: start the next match (money may "
+        "still move between the teams)"
+    )
+
+
+def whose_turn(state: MatchState) -> str | None:
+    """The team whose turn it is while the match is played; None in set-up and after."""
+    return state.current_team() if state.phase == "play" else None
+
+
+def mover(action: Action) -> str | None:
+    """The team making an action made on its own turn: an attack's controller, the team of a
+    unit healing, the team capturing, releasing or ending its turn."""
+    match action:
+        case Attack():
+            return action.controller
+        case Heal():
+            return action.unit.colour
+        case Capture() | Release() | EndTurn():
+            return action.team
+    return None
+
+
+def _check(state: MatchState, action: Action) -> None:
+    if action.kind not in AFTER_END:
+        why = over(state)
+        if why is not None:
+            raise RuleError(RULE_OVER, why)
+    if action.kind in ON_TURN:
+        turn, made_by = whose_turn(state), mover(action)
+        if made_by != turn:
+            raise RuleError(RULE_TURN, f"it is {turn or 'nobody'}'s turn, not {made_by}'s")
+
+
+# ------------------------------------------------------------------------------- the door
+
+
+def apply(state: MatchState, action: Action) -> tuple[MatchState, Json]:
+    """The only way a match changes: the new state and what the action did (`steps`, a player's
+    breakdown, and for some a `summary`); RuleError naming the rule when the rules refuse it.
+    Pure: `state` is never changed."""
+    _check(state, action)
+    match action:
+        case Seat():
+            return purchases.seat(state, action)
+        case Buy():
+            return purchases.buy(state, action)
+        case Pass():
+            return purchases.pass_purchase(state, action)
+        case Sell():
+            return purchases.sell(state, action)
+        case Equip():
+            return purchases.equip(state, action)
+        case Unequip():
+            return purchases.unequip(state, action)
+        case Start():
+            return purchases.start(state, action)
+        case Attack():
+            return play.attack(state, action)
+        case Heal():
+            return play.heal(state, action)
+        case Vitae():
+            return play.vitae(state, action)
+        case Capture():
+            return play.capture(state, action)
+        case Points():
+            return play.points(state, action)
+        case Release():
+            return play.release(state, action)
+        case EndTurn():
+            return play.end_turn(state, action)
+        case EndMatch():
+            return play.end_match(state, action)
+        case Transfer():
+            return transfer(state, action)
+        case Payout():
+            return payout(state, action)
+    raise RuleError("actions", f"a Death Dome match has no {action.kind!r} action")
+
+
+def replay(initial: MatchState, actions: Iterable[Action]) -> MatchState:
+    """The match after `actions`, each applied in turn (a log is its truth)."""
+    state = initial
+    for action in actions:
+        state, _outcome = apply(state, action)
+    return state
+
+
+# ------------------------------------------------------------------------- credits, payout
+
+
+def transfer(state: MatchState, action: Transfer) -> tuple[MatchState, Json]:
+    """ "Any money transaction between players can happen at any time, for selling, buying,
+    betting, bribing etc" - never more than the payer has."""
+    ledger = engine.transfer(state.credits(), action.payer, action.payee, action.amount)
+    return replace(state, teams=with_credits(state, ledger.credits)), {"steps": ledger.steps}
+
+
+def payout(state: MatchState, action: Payout) -> tuple[MatchState, Json]:
+    """ "Count up all the control points for each team": the engine's payout for control points,
+    tower centres and kills, the winner's fans die paying every team; after the campaign's last
+    match, the team with the most credits wins it."""
+    state.need_phase("payout", rule=RULE_OVER)
+    result = state.payout_now(action.roll)
+    ledger = engine.pay_out(state.credits(), result)
+    steps = [*result.steps, *ledger.steps]
+    winners = None
+    if state.number >= state.matches:
+        standing = engine.campaign_standing(ledger.credits, state.number, state.rules)
+        winners = tuple(standing.winners)
+        steps += standing.steps
+    paid = PayoutResult(
+        winner=result.winner,
+        fans=result.fans,
+        fans_money=result.fans_money,
+        match_payout=result.match_payout,
+        payout=result.payout,
+        credits=ledger.credits,
+        steps=tuple(result.steps),
+        campaign_winners=winners,
+    )
+    state = replace(state, teams=with_credits(state, ledger.credits), phase="over", payout=paid)
+    return state, {"summary": f"{result.winner} wins match {state.number}", "steps": steps}

@@ -1,0 +1,201 @@
+"""What each Death Dome tracker page shows, drawn from the typed match state.
+
+The pages are the table (every team, the shop during set-up), a team's page and a unit's page
+(templates/deathdome/); each context is plain JSON, also served as the page's JSON twin. The
+payout download is `payout_rows`. Nothing here decides a rule: stats, draws, whose turn it is
+and who is out come from the state's own questions (`toolkit.games.deathdome.state`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.games.deathdome import rules as engine
+from toolkit.games.deathdome.state import MatchState, UnitRef, payout_json
+from toolkit.tracker.contract import Json, Page, PageNotFound, Rows
+
+
+def _unit_view(state: MatchState, ref: UnitRef) -> Json:
+    unit = state.unit(ref)
+    stats = state.unit_stats(ref)
+    items = []
+    for item_id in unit.items:
+        item = state.data.item(item_id)
+        items.append(
+            {
+                "id": item.id,
+                "name": item.name,
+                "kind": item.kind,
+                "text": item.text,
+                "strength": item.strength,
+                "toughness": item.toughness,
+                "attack": item.attack,
+                "splash": item.splash,
+                "incapacitate": item.incapacitate,
+            }
+        )
+    return {
+        "ref": ref.text(),
+        "colour": ref.colour,
+        "type": ref.unit_type,
+        "name": state.data.cards.units[ref.unit_type].name,
+        "vitae": unit.vitae,
+        "max_vitae": stats.stats["vitae"],
+        "stats": dict(stats.stats),
+        "set_steps": stats.set_steps,
+        "items": items,
+        "weapons": [i for i in items if i["kind"] == "weapon"],
+        "status": "jailed" if unit.in_jail else "active",
+        "jail": unit.jail,
+        "incapacitated": unit.incapacitated,
+    }
+
+
+def _common_view(state: MatchState) -> Json:
+    rules = state.rules
+    return {
+        "phase": state.phase,
+        "match_number": state.number,
+        "matches": state.matches,
+        "order": list(state.order),
+        "round": state.round,
+        "rounds": rules.match.rounds,
+        "current_team": state.current_team() if state.phase == "play" else None,
+        "phases_used": state.phases_used,
+        "phases_per_turn": rules.match.unit_phases_per_turn,
+        "purchase_team": state.purchase_team() if state.phase == "setup" else None,
+        "jails": list(state.data.jails),
+        "behind_choices": list(engine.BEHIND),
+        "fans_die_sides": rules.payout.fans_die_sides,
+        "base_draw": rules.match.base_draw,  # the odds' default defender hand
+        "payout": None if state.payout is None else payout_json(state.payout),
+        "all_units": [ref.text() for c in state.order for ref in state.refs(c)],
+        "teams_out": state.teams_out(),
+    }
+
+
+def _team_summary(state: MatchState, colour: str) -> Json:
+    team = state.team(colour)
+    spare = [state.data.item(i) for i in team.spare]
+    return {
+        "colour": colour,
+        "credits": team.credits,
+        "control_points": team.control_points,
+        "tower_centres": team.tower_centres,
+        "kills": team.kills,
+        "draws": engine.cards_to_draw(team.held_points(), state.rules),
+        "inventory": [{"id": i.id, "name": i.name, "price": i.price} for i in spare],
+        "units": [_unit_view(state, ref) for ref in state.refs(colour)],
+    }
+
+
+def table_view(state: MatchState) -> Json:
+    view = _common_view(state)
+    view["teams"] = [_team_summary(state, c) for c in state.order]
+    view["shop"] = []
+    if state.phase == "setup":
+        view["shop"] = [
+            {
+                "id": i.id,
+                "name": i.name,
+                "kind": i.kind,
+                "deck": i.deck,
+                "price": i.price,
+                "left": state.stock_left(i),
+                "strength": i.strength,
+                "toughness": i.toughness,
+                "set": i.set,
+            }
+            for i in state.data.cards.items.values()
+        ]
+    return view
+
+
+def team_view(state: MatchState, colour: str) -> Json:
+    view = _common_view(state)
+    view["team"] = _team_summary(state, colour)
+    view["others"] = [c for c in state.order if c != colour]
+    return view
+
+
+def unit_view(state: MatchState, ref: UnitRef) -> Json:
+    view = _common_view(state)
+    view["unit"] = _unit_view(state, ref)
+    view["team"] = _team_summary(state, ref.colour)
+    view["targets"] = [
+        target.text()
+        for c in state.order
+        if c != ref.colour
+        for target in state.refs(c)
+        if not state.unit(target).in_jail
+    ]
+    return view
+
+
+# ------------------------------------------------------------------------------------- pages
+
+
+def _missing(name: str, args: tuple[str, ...]) -> PageNotFound:
+    return PageNotFound(f"this match has no {name} page {'/'.join(args)}")
+
+
+def table_page(state: MatchState, args: tuple[str, ...]) -> Page:
+    if args:
+        raise _missing("table", args)
+    return Page("table.html", f"Death Dome · match {state.number}", table_view(state))
+
+
+def team_page(state: MatchState, args: tuple[str, ...]) -> Page:
+    if len(args) != 1 or args[0] not in state.teams:
+        raise _missing("team", args)
+    return Page("team.html", f"{args[0].title()} team", team_view(state, args[0]))
+
+
+def unit_page(state: MatchState, args: tuple[str, ...]) -> Page:
+    if len(args) != 2 or args[0] not in state.teams or args[1] not in state.teams[args[0]].units:
+        raise _missing("unit", args)
+    ref = UnitRef(args[0], args[1])
+    return Page("unit.html", f"{args[0].title()} {args[1]}", unit_view(state, ref))
+
+
+# ---------------------------------------------------------------------------------- exports
+
+
+PAYOUT_COLUMNS = [
+    "team",
+    "control_points",
+    "tower_centres",
+    "kills",
+    "match_payout",
+    "fans",
+    "payout",
+    "credits",
+    "winner",
+]
+
+
+def payout_rows(state: MatchState) -> Rows:
+    """The payout table as CSV rows: per team what it held, earned and now has."""
+    order = state.order
+    # Before the fans roll the payout does not depend on the die: ask the engine with any face.
+    standing = state.payout_now(1).match_payout
+    paid = state.payout
+    rows: list[list[Any]] = [list(PAYOUT_COLUMNS)]
+    for colour in order:
+        team = state.teams[colour]
+        rows.append(
+            [
+                colour,
+                team.control_points,
+                team.tower_centres,
+                team.kills,
+                standing[colour]
+                if paid is None
+                else paid.match_payout.get(colour, standing[colour]),
+                "" if paid is None else paid.fans_money,
+                "" if paid is None else paid.payout.get(colour, ""),
+                team.credits,
+                "yes" if paid is not None and paid.winner == colour else "",
+            ]
+        )
+    return rows

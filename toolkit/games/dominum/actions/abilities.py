@@ -1,0 +1,115 @@
+"""The actions of what abilities do ("Abilities", "Conditions", "Strongholds", "Power Duels"):
+weaken a card, sacrifice one, pay Charge, call a power duel."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Self
+
+from toolkit.games.dominum.actions.forms import (
+    Action,
+    Json,
+    SpaceAction,
+    Words,
+    cycles_json,
+    cycles_text,
+    drawn_cards,
+    power_json,
+    read_cycles,
+    read_optional_power,
+    read_player,
+    read_power,
+)
+from toolkit.games.dominum.board import Player
+from toolkit.games.dominum.power import PowerCard, PowerSource
+from toolkit.games.dominum.state import Cycles
+from toolkit.tracker.fields import whole_number
+
+
+@dataclass(frozen=True)
+class Weaken(SpaceAction):
+    """An ability or Stronghold weakens a card (weakens do not stack). `gold weaken 2,3`."""
+
+    TYPE = "weaken"
+    VERBS = ("weaken",)
+
+
+@dataclass(frozen=True)
+class Sacrifice(SpaceAction):
+    """Sacrifice: removed and discarded at once; On Discard is ignored. `red sacrifice 2,3`."""
+
+    TYPE = "sacrifice"
+    VERBS = ("sacrifice",)
+
+
+@dataclass(frozen=True)
+class SpendCharge(Action):
+    """An activated ability's cost in Charge tokens, paid from the Stronghold.
+    `red spend 2 charge`."""
+
+    TYPE = "spend_charge"
+    VERBS = ("spend",)
+    player: Player
+    amount: int = 1
+
+    def members(self) -> Json:
+        return {"player": self.player, "amount": self.amount}
+
+    def text(self) -> str:
+        return f"{self.player} spend {self.amount} charge"
+
+    @classmethod
+    def read(cls, fields: Mapping[str, Any]) -> Self:
+        amount = fields.get("amount")
+        amount = 1 if amount in (None, "") else whole_number(amount, "charge")
+        return cls(read_player(fields.get("player")), amount)
+
+    @classmethod
+    def text_fields(cls, verb: str, words: Words) -> Json:
+        amount = words.next("the charge spent")
+        words.expect("charge")
+        return {"amount": amount}
+
+
+@dataclass(frozen=True)
+class PowerDuel(Action):
+    """Power Duels (called for by abilities): `player` draws first, the opponent may draw.
+    `red power duel 3 vs reserve:4`."""
+
+    TYPE = "power_duel"
+    VERBS = ("power duel",)
+    player: Player
+    power: PowerSource = PowerSource()
+    opponent_power: PowerSource | None = None
+    cycles: Cycles = field(default_factory=dict)
+
+    def members(self) -> Json:
+        return {
+            "player": self.player,
+            "power": self.power.to_json(),
+            "opponent_power": power_json(self.opponent_power),
+            "cycles": cycles_json(self.cycles),
+        }
+
+    def text(self) -> str:
+        text = f"{self.player} power duel {self.power.text()}"
+        if self.opponent_power is not None:
+            text += f" vs {self.opponent_power.text()}"
+        return text + cycles_text(self.cycles)
+
+    def power_cards(self) -> Iterator[PowerCard]:
+        return drawn_cards(self.power, self.opponent_power, cycles=self.cycles)
+
+    @classmethod
+    def read(cls, fields: Mapping[str, Any]) -> Self:
+        return cls(
+            player=read_player(fields.get("player")),
+            power=read_power(fields.get("power"), "power"),
+            opponent_power=read_optional_power(fields.get("opponent_power"), "opponent's power"),
+            cycles=read_cycles(fields),
+        )
+
+    @classmethod
+    def text_fields(cls, verb: str, words: Words) -> Json:
+        return {"power": words.power("the power"), **words.draws("opponent_power")}

@@ -1,0 +1,204 @@
+"""Whose turn it is: "Initial Deployment", "Rounds. Turns. Phases.", "Linking Two Phases
+Together" and "End of Round" (with "Winning the Game") of rules/dominum.txt."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from toolkit.errors import RuleError
+from toolkit.games.dominum.actions import Activate, EndPhase, Place
+from toolkit.games.dominum.board import PLAYERS, Player, opponent, space_text
+from toolkit.games.dominum.state import (
+    MatchState,
+    Outcome,
+    Pending,
+    PhaseState,
+    Result,
+    RoundState,
+    Stage,
+    Unit,
+    take_from_hand,
+    with_side,
+    with_unit,
+)
+
+RULE_TURNS = "Rounds. Turns. Phases."
+RULE_DEPLOYMENT = "Initial Deployment"
+RULE_LINK = "Linking Two Phases Together"
+RULE_WIN = "Winning the Game"
+
+
+def fresh_round(number: int, starter: Player) -> RoundState:
+    return RoundState(
+        number=number,
+        starter=starter,
+        to_act=starter,
+        used={player: () for player in PLAYERS},
+        links={player: 0 for player in PLAYERS},
+    )
+
+
+def deployment_turn(state: MatchState) -> Player:
+    """Initial Deployment: players alternate placing cards, the 1st Player first."""
+    second = opponent(state.first_player)
+    first_placed = len(state.placed[state.first_player])
+    return state.first_player if first_placed == len(state.placed[second]) else second
+
+
+def whose_turn(state: MatchState) -> Player | None:
+    """Who acts now: the player who places next in the initial deployment; in the rounds, the
+    player whose phase is running, else the one who selects the next Phase token; nobody once
+    the match is over."""
+    if state.stage == "deployment":
+        return deployment_turn(state)
+    if state.stage == "over":
+        return None
+    return state.phase.player if state.phase is not None else state.round.to_act
+
+
+# -- Initial Deployment -----------------------------------------------------------------------
+def place(state: MatchState, action: Place) -> tuple[MatchState, Outcome]:
+    rule = RULE_DEPLOYMENT
+    if state.stage != "deployment":
+        raise RuleError(rule, "initial deployment is over")
+    forces = state.rules.forces
+    turn = deployment_turn(state)
+    if action.player != turn:
+        raise RuleError(rule, f"players alternate, {state.first_player} first: {turn} places now")
+    board = state.board
+    space = action.space
+    if space in state.units or space not in board.spaces:
+        raise RuleError(rule, f"{space_text(space)} is not an empty battlefield space")
+    number = len(state.placed[action.player]) + 1
+    window_start = forces.initial_deployment - forces.initial_neutral_window + 1
+    neutral_so_far = sum(1 for s in state.placed[action.player] if s in board.neutral_line)
+    if space in board.neutral_line:
+        if number < window_start or neutral_so_far >= forces.initial_neutral_cards:
+            raise RuleError(
+                rule,
+                f"only {forces.initial_neutral_cards} of the final {forces.initial_neutral_window}"
+                " cards goes into the Neutral Line",
+            )
+    elif space not in board.domain(action.player):
+        raise RuleError(rule, f"{space_text(space)} is not in {action.player}'s Domain")
+    elif forces.initial_neutral_cards - neutral_so_far > forces.initial_deployment - number:
+        raise RuleError(
+            rule,
+            f"{forces.initial_neutral_cards} of the final {forces.initial_neutral_window} cards"
+            " must go into the Neutral Line",
+        )
+    side = state.sides[action.player]
+    card, hand = take_from_hand(side, action.card, rule)
+    state = with_unit(state, space, Unit(card, action.player))
+    state = with_side(state, action.player, replace(side, hand=hand))
+    placed = {**state.placed, action.player: state.placed[action.player] + (space,)}
+    stage: Stage = "deployment"
+    if all(len(placed[p]) == forces.initial_deployment for p in PLAYERS):
+        stage = "rounds"
+    steps = [f"{action.player} places {card.name} on {space_text(space)}"]
+    if stage == "rounds":
+        steps.append(f"initial deployment done: round 1 begins with {state.first_player}")
+    return replace(state, placed=placed, stage=stage), Outcome(steps)
+
+
+# -- Rounds. Turns. Phases. ------------------------------------------------------------------------
+def activate(state: MatchState, action: Activate) -> tuple[MatchState, Outcome]:
+    rule = RULE_TURNS
+    rnd = state.round
+    if state.phase is not None:
+        raise RuleError(rule, f"{state.phase.player}'s {state.phase.name} phase is still running")
+    if action.player != rnd.to_act:
+        raise RuleError(rule, f"it is {rnd.to_act}'s turn")
+    if action.phase not in state.rules.rounds.phases:
+        raise RuleError(rule, f"there is no {action.phase!r} Phase token")
+    used = rnd.used[action.player]
+    limit = state.rules.rounds.activations_per_player
+    if action.phase in used:
+        raise RuleError(rule, f"{action.player} already used the {action.phase} token this round")
+    if action.phase == "initiative" and rnd.initiative is not None:
+        raise RuleError(rule, f"{rnd.initiative} already took the Initiative token")
+    steps = [f"{action.player} activates {action.phase}"]
+    links = dict(rnd.links)
+    if action.link:
+        if rnd.linked:
+            raise RuleError(RULE_LINK, "this activation already follows the Link")
+        if links[action.player] >= state.rules.rounds.links_per_round:
+            raise RuleError(RULE_LINK, "the Link token is used once per round")
+        if limit - len(used) < 2:
+            raise RuleError(RULE_LINK, "a Link needs two activations left")
+        links[action.player] += 1
+        steps.append("Link token: the next phase follows back-to-back")
+    if action.phase == "assault":
+        zone = state.board.assault_zone(opponent(action.player))
+        if not state.spaces_of(action.player) & zone:
+            raise RuleError(
+                "Assault Phase", "you need at least 1 card in the opponent's Assault Zone"
+            )
+    new_round = replace(
+        rnd,
+        used={**rnd.used, action.player: used + (action.phase,)},
+        links=links,
+        linked=action.link,
+        initiative=action.player if action.phase == "initiative" else rnd.initiative,
+    )
+    state = replace(
+        state, round=new_round, phase=PhaseState(action.player, action.phase), pending=Pending()
+    )
+    if action.phase == "initiative":
+        steps.append(f"{action.player} takes the Initiative token: first turn next round")
+        state, more = end_phase(state)
+        steps += more
+    return state, Outcome(steps)
+
+
+def end_phase_action(state: MatchState, action: EndPhase) -> tuple[MatchState, Outcome]:
+    if state.phase is None or state.phase.player != action.player:
+        raise RuleError(RULE_TURNS, f"{action.player} has no phase running")
+    state, steps = end_phase(state)
+    return state, Outcome([f"{action.player} ends the phase", *steps])
+
+
+def end_phase(state: MatchState) -> tuple[MatchState, list[str]]:
+    """Pass the turn (or keep it after a Link); end the round when both used all activations."""
+    rnd = state.round
+    if state.phase is None:
+        raise RuleError(RULE_TURNS, "no phase is running")
+    player = state.phase.player
+    limit = state.rules.rounds.activations_per_player
+    left = {p: limit - len(rnd.used[p]) for p in PLAYERS}
+    state = replace(state, phase=None, pending=Pending())
+    if rnd.linked:
+        return replace(state, round=replace(rnd, linked=False)), [f"{player} goes on (Link)"]
+    if left[opponent(player)] > 0:
+        nxt = opponent(player)
+    elif left[player] > 0:
+        nxt = player
+    else:
+        return _end_round(state)
+    return replace(state, round=replace(rnd, to_act=nxt)), [f"{nxt}'s turn"]
+
+
+def _end_round(state: MatchState) -> tuple[MatchState, list[str]]:
+    """End of Round: 7 VP wins; after the 4th cycle, most VP wins; else a new round."""
+    rules = state.rules
+    rnd = state.round
+    vp = {p: state.sides[p].vp for p in PLAYERS}
+    steps = [f"round {rnd.number} ends: red {vp['red']} VP, gold {vp['gold']} VP"]
+    result: Result | None = None
+    reached = [p for p in PLAYERS if vp[p] >= rules.end.winning_vp]
+    # VP never fall and counters never come back: once the end is reached it stays reached, so
+    # with To the Bitter End! a tie is checked again at the end of every later round.
+    cycled = all(state.sides[p].power.cycles_done >= rules.end.cycles_to_end for p in PLAYERS)
+    if reached or cycled:
+        if vp["red"] != vp["gold"]:
+            result = "red" if vp["red"] > vp["gold"] else "gold"
+        elif not state.bitter_end:
+            result = "draw"
+        else:
+            steps.append("To the Bitter End!: tied, so the battle goes on")
+    if result is not None:
+        steps.append("the match is a draw" if result == "draw" else f"{result} wins")
+        return replace(state, stage="over", result=result), steps
+    starter = rnd.initiative or state.first_player
+    steps.append(f"round {rnd.number + 1} begins with {starter}")
+    return replace(state, round=fresh_round(rnd.number + 1, starter)), steps

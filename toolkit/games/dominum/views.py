@@ -1,0 +1,216 @@
+"""What each Dominum tracker page shows, from the typed match (templates/dominum/).
+
+Each page's context is also its JSON twin (`/table.json`, `/player/red.json`), so it holds plain
+JSON values only: spaces as `row,column`, power cards as `3` or `critical`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.games.dominum.board import PLAYERS, Player, Space, opponent, space_name
+from toolkit.games.dominum.match import DominumMatch
+from toolkit.games.dominum.power import CRITICAL, card_json, card_order, card_text
+from toolkit.games.dominum.state import MatchState, Unit
+from toolkit.games.dominum.turns import deployment_turn, whose_turn
+from toolkit.tracker.contract import Json, Page, PageNotFound
+
+
+def table_page(match: DominumMatch, args: tuple[str, ...]) -> Page:
+    if args:
+        raise PageNotFound(f"this match has no table page {'/'.join(args)}")
+    return Page("table.html", f"Dominum · match {match.number}", table_view(match))
+
+
+def player_page(match: DominumMatch, args: tuple[str, ...]) -> Page:
+    player = next((p for p in PLAYERS if (p,) == args), None)
+    if player is None:
+        raise PageNotFound(f"this match has no player page {'/'.join(args)}")
+    return Page("player.html", f"{player.title()} player", player_view(match, player))
+
+
+def table_view(match: DominumMatch) -> Json:
+    data = match.data
+    view: Json = {
+        "match_number": match.number,
+        "began": match.setup is not None,
+        "domains": dict(match.domains),
+        "domain_choices": list(data.domains),
+        "forces": {p: list(match.forces[p]) for p in match.forces},
+        "players": list(PLAYERS),
+        "last": None if match.last is None else match.last.to_json(),
+        "power_cards": [str(v) for v in sorted(set(data.rules.power_deck.values))] + [CRITICAL],
+    }
+    if match.state is None:
+        view["reset_to_reserve"] = data.rules.power_deck.reset_to_reserve
+        return view
+    state = match.state
+    rnd = state.round
+    phase = state.phase
+    view.update(
+        {
+            "stage": state.stage,
+            "result": state.result,
+            "first_player": state.first_player,
+            "round": rnd.number,
+            "to_act": rnd.to_act,
+            "starter": rnd.starter,
+            "initiative": rnd.initiative,
+            "linked": rnd.linked,
+            "phase": {"player": phase.player, "name": phase.name} if phase else None,
+            "phase_done": sorted(space_name(s) for s in phase.done) if phase else [],
+            "pending": _pending_view(state),
+            "board": _board_rows(state),
+            "sides": {p: _side_view(state, p) for p in PLAYERS},
+            "units": [_unit_view(s, u) for s, u in sorted(state.units.items())],
+            "phases": list(state.rules.rounds.phases),
+            "spaces": [space_name(s) for s in sorted(state.board.spaces)],
+            "deployment_turn": deployment_turn(state) if state.stage == "deployment" else None,
+        }
+    )
+    return view
+
+
+def player_view(match: DominumMatch, player: Player) -> Json:
+    view = table_view(match)
+    view["me"] = player
+    view["them"] = them = opponent(player)
+    if view["began"]:
+        view["mine"] = view["sides"][player]
+        view["theirs"] = view["sides"][them]
+        view["my_units"] = [u for u in view["units"] if u["owner"] == player]
+        view["their_units"] = [u for u in view["units"] if u["owner"] != player]
+        phase = view["phase"]
+        view["my_phase"] = phase["name"] if phase and phase["player"] == player else None
+        state = match.state
+        view["my_turn"] = (  # choosing a Phase token
+            state is not None
+            and state.stage == "rounds"
+            and state.phase is None
+            and whose_turn(state) == player
+        )
+    return view
+
+
+def battlefield_rows(match: DominumMatch) -> list[list[Any]]:
+    """The battlefield as a CSV download: one row a card."""
+    rows: list[list[Any]] = [["space", "owner", "card", "strength", "wounds", "weakened"]]
+    if match.state is None:
+        return rows
+    for space, unit in sorted(match.state.units.items()):
+        rows.append([space_name(space), unit.owner, unit.card.name, unit.card.strength,
+                     unit.wounds, "yes" if unit.weakened else ""])  # fmt: skip
+    return rows
+
+
+def _optional(space: Space | None) -> str | None:
+    return space_name(space) if space else None
+
+
+def _pending_view(state: MatchState) -> Json:
+    pending = state.pending
+
+    def owner(space: Space | None) -> Player | None:
+        unit = state.units.get(space) if space else None
+        return unit.owner if unit else None
+
+    return {
+        "counter_from": _optional(pending.counter_from),
+        "counter_to": _optional(pending.counter_to),
+        "counter_player": owner(pending.counter_from),
+        "submerge": pending.submerge,
+        "advance_from": _optional(pending.advance_from),
+        "advance_to": _optional(pending.advance_to),
+        "advance_player": owner(pending.advance_from),
+    }
+
+
+def _board_rows(state: MatchState) -> list[list[Json]]:
+    board = state.board
+    rows = []
+    for row in range(0, board.rows + 2):
+        cells: list[Json] = []
+        for column in range(1, board.rules.columns + 1):
+            space = (row, column)
+            is_stronghold = space in board.strongholds
+            if space not in board.spaces and not is_stronghold:
+                cells.append({"blank": True})
+                continue
+            unit = state.units.get(space)
+            owner = board.owner_of(space) if space in board.spaces else None
+            zone = ""
+            for player in PLAYERS:
+                if space in board.fortified(player):
+                    zone = "fortified"
+                elif space in board.assault_zone(player) and not zone:
+                    zone = "zone"
+            cells.append(
+                {
+                    "blank": False,
+                    "space": space_name(space),
+                    "stronghold": is_stronghold,
+                    "stronghold_of": "red" if row == 0 else "gold" if is_stronghold else "",
+                    "domain": owner or "neutral",
+                    "zone": zone,
+                    "unit": _unit_view(space, unit) if unit else None,
+                }
+            )
+        rows.append(cells)
+    return rows
+
+
+def _unit_view(space: Space, unit: Unit) -> Json:
+    card = unit.card
+    return {
+        "space": space_name(space),
+        "name": card.name,
+        "short": "".join(w[0] for w in card.name.replace(",", "").split()[:3]).upper(),
+        "owner": unit.owner,
+        "kind": card.kind,
+        "strength": card.strength,
+        "defense": card.defense,
+        "wounds": unit.wounds,
+        "weakened": unit.weakened,
+        "radial": card.radial,
+        "flying": card.flying,
+        "keywords": sorted(k.value for k in card.keywords),
+    }
+
+
+def _side_view(state: MatchState, player: Player) -> Json:
+    side = state.sides[player]
+    power = side.power
+    rules = state.rules
+    rnd = state.round
+    return {
+        "player": player,
+        "vp": side.vp,
+        "winning_vp": rules.end.winning_vp,
+        "charge": side.charge,
+        "charge_limit": rules.stronghold.charge_limit,
+        "surge": side.surge,
+        "hand": [{"name": c.name, "kind": c.kind, "strength": c.strength} for c in side.hand],
+        "discard": [c.name for c in side.discard],
+        "deck_left": len(power.deck),
+        "deck_cards": deck_cards(state, player),
+        "reserve": [card_json(c) for c in power.reserve],
+        "reserve_limit": rules.power_deck.reserve_limit,
+        "used": [card_text(c) for c in power.used],
+        "deck_size": power.size,
+        "counters_left": list(power.counters_left),
+        "cycles_done": power.cycles_done,
+        "cycles_to_end": rules.end.cycles_to_end,
+        "next_draw_cycles": power.next_draw_cycles,
+        "phases_used": list(rnd.used[player]),
+        "activations": rules.rounds.activations_per_player,
+        "links_used": rnd.links[player],
+        "initiative": rnd.initiative == player,
+        "on_battlefield": state.on_battlefield(player),
+        "battlefield_limit": rules.battlefield.limit,
+    }
+
+
+def deck_cards(state: MatchState, player: Player) -> list[str]:
+    """The kinds of card still face down in a player's Power Deck, low to high, the Critical
+    last (what the table may turn up)."""
+    return [card_json(c) for c in sorted(set(state.sides[player].power.deck), key=card_order)]

@@ -1,0 +1,163 @@
+"""What each page of a Domppa combat shows (templates/domppa/), from the typed state.
+
+The table page (the roster, the turn, the light, the last attack and the forms' choices), a
+character's page (the table's context plus that character and whom it may attack) and the roster
+CSV. Every number comes from the match's state and its queries (state.py's `standing`); the
+contexts are plain JSON, since they are the pages' JSON twins too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.games.domppa.actions import DARKNESS, STAT_FIELDS
+from toolkit.games.domppa.state import Combatant, MatchState, standing, targets
+from toolkit.tracker.contract import Json, Page, PageNotFound, Rows
+
+
+def unit_view(state: MatchState, unit: Combatant) -> Json:
+    """One character as the roster and its page show it."""
+    now = standing(state, unit)
+    fighting, row = now.fighting, unit.row
+    conditions = [
+        name
+        for name, shown in (
+            ("burning", unit.burning),
+            ("freezing", unit.freezing),
+            (f"poison {sum(unit.poison)}", bool(unit.poison)),
+            (f"paralysed {unit.paralysed}", bool(unit.paralysed)),
+            ("fleeing", unit.fleeing),
+            (f"berserk +{unit.berserk}", bool(unit.berserk)),
+            ("rest mode", unit.resting),
+            ("exhausted", now.fatigue.incapacitated),
+        )
+        if shown
+    ]
+    return {
+        "id": unit.id,
+        "name": unit.name,
+        "side": unit.side,
+        "in_combat": unit.in_combat,
+        "from_data": unit.from_data,
+        "hp": unit.hp,
+        "max_hp": unit.max_hp,
+        "hp_percent": round(100 * unit.hp / unit.max_hp) if unit.max_hp else 0,
+        "fatigue": unit.fatigue,
+        "fatigue_penalty": now.fatigue.penalty,
+        "blows": unit.blows,
+        "ap": unit.ap,
+        "max_ap": unit.max_ap,
+        "size": unit.size,
+        "burning": unit.burning,
+        "freezing": unit.freezing,
+        "poison_left": sum(unit.poison),
+        "poison_next": unit.poison[0] if unit.poison else 0,
+        "paralysed": unit.paralysed,
+        "fleeing": unit.fleeing,
+        "berserk": unit.berserk,
+        "can_berserk": now.can_berserk,
+        "resting": unit.resting,
+        "morale_due": unit.morale_due and not unit.out,
+        "out": unit.out,
+        "conditions": conditions,
+        "weapon": unit.weapon,
+        "shield": unit.shield,
+        "abilities": list(unit.abilities),
+        "stats": {
+            "attack": fighting.attack,
+            "defence": fighting.defence,
+            "precision": fighting.precision,
+            "strength": fighting.strength,
+            "morale": now.morale,
+        },
+        "base": {
+            "attack": row.attack,
+            "defence": row.defence,
+            "precision": row.precision,
+            "strength": row.strength,
+            "morale": row.morale,
+            "protection_body": row.protection_body,
+            "protection_head": row.protection_head,
+            "protection_natural": row.protection_natural,
+        },
+        "fighting_steps": fighting.steps,
+        "can_act": now.can_act,
+        "put_out_percent": now.put_out_percent,
+        "warm_up_percent": now.warm_up_percent,
+    }
+
+
+def table_view(state: MatchState) -> Json:
+    """The table page's context."""
+    data = state.data
+    units = [unit_view(state, unit) for unit in state.roster]
+    active = state.find(state.active) if state.active else None
+    last = state.last
+    return {
+        "combat": state.combat,
+        "round": state.round,
+        "active": state.active,
+        "active_name": active.name if active else None,
+        "darkness": state.darkness or "",
+        "darkness_choices": list(DARKNESS),
+        "over": state.over,
+        "units": [u for u in units if u["in_combat"]],
+        "bench": [u for u in units if not u["in_combat"]],
+        "morale_due": [u for u in units if u["morale_due"] and u["in_combat"]],
+        "last": None
+        if last is None
+        else {"text": last.text, "summary": last.summary, "steps": list(last.steps)},
+        "weapons": [
+            {
+                "name": w.name,
+                "damage": w.damage,
+                "types": list(w.damage_types),
+                "element": w.element,
+                "range": w.range,
+                "stun": w.stun,
+            }
+            for w in data.weapons
+        ],
+        "shields": [
+            {"name": s.name, "parry": s.parry, "protection": s.protection} for s in data.shields
+        ],
+        "damage_types": sorted({t for w in data.weapons for t in w.damage_types}),
+        "ap_actions": [k for k in data.rules.actions.table if k != "attack"],
+        "stat_fields": list(STAT_FIELDS),
+    }
+
+
+def unit_context(state: MatchState, unit: Combatant) -> Json:
+    """A character's page: the table's context, the character and whom it may attack."""
+    view = table_view(state)
+    view["unit"] = unit_view(state, unit)
+    may_attack = {target.id for target in targets(state, unit)}
+    view["targets"] = [u for u in view["units"] if u["id"] in may_attack]
+    return view
+
+
+def table_page(state: MatchState, args: tuple[str, ...]) -> Page:
+    if args:
+        raise PageNotFound(f"this combat has no table page {'/'.join(args)}")
+    return Page("table.html", f"Domppa · combat {state.combat}", table_view(state))
+
+
+def unit_page(state: MatchState, args: tuple[str, ...]) -> Page:
+    unit = state.find(args[0]) if len(args) == 1 else None
+    if unit is None:
+        raise PageNotFound(f"this combat has no unit page {'/'.join(args)}")
+    return Page("unit.html", unit.name, unit_context(state, unit))
+
+
+def roster_rows(state: MatchState) -> Rows:
+    """The roster CSV: one row per character, header first."""
+    rows: list[list[Any]] = [
+        ["id", "name", "side", "hp", "max_hp", "fatigue", "blows", "ap", "conditions"]
+    ]
+    for unit in state.roster:
+        view = unit_view(state, unit)
+        rows.append(
+            [view[key] for key in ("id", "name", "side", "hp", "max_hp", "fatigue", "blows", "ap")]
+            + ["; ".join(view["conditions"])]
+        )
+    return rows

@@ -1,0 +1,145 @@
+"""What each tracker page of a Nature Dome duel shows, computed from the typed state.
+
+Every context is plain JSON (it is also the page's JSON twin, /table.json): both Health Meters
+with their zones, the cards the table has counted, the last clash, and the card lists the clash
+form offers. Players are numbered 1 and 2 here, as the pages show them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from toolkit.games.naturedome.config import NatureDomeRules
+from toolkit.games.naturedome.match import MatchOutcome, MatchState, player_name
+from toolkit.games.naturedome.match_json import last_clash_json
+from toolkit.games.naturedome.rules import PowerCard, zone, zone_penalty
+from toolkit.tracker.contract import Json, Page, PageNotFound, Rows
+
+PLAYERS = ("1", "2")
+
+
+def meter(state: MatchState, player: int) -> Json:
+    """One player's Health Meter, rounds won and hand size."""
+    rules = state.rules
+    health = state.health[player]
+    start = rules.health.start
+    return {
+        "player": player + 1,
+        "name": player_name(player),
+        "health": health,
+        "start": start,
+        "percent": round(100 * health / start),
+        "zone": zone(health, rules).value,
+        "penalty": zone_penalty(health, rules),
+        "rounds_won": state.rounds_won[player],
+        "hand": len(state.hands[player]),
+        "attacking": state.attacker == player and state.winner is None,
+    }
+
+
+def zones(rules: NatureDomeRules) -> list[Json]:
+    """The Health Meter's three zones, each with its penalty and its share of the meter."""
+    start = rules.health.start
+    yellow, red = rules.health.yellow_at_or_below, rules.health.red_at_or_below
+    return [
+        {
+            "zone": "green",
+            "above": yellow,
+            "penalty": 0,
+            "width": round(100 * (start - yellow) / start),
+        },
+        {
+            "zone": "yellow",
+            "above": red,
+            "penalty": rules.penalty.yellow,
+            "width": round(100 * (yellow - red) / start),
+        },
+        {
+            "zone": "red",
+            "above": 0,
+            "penalty": rules.penalty.red,
+            "width": round(100 * red / start),
+        },
+    ]
+
+
+def card_view(card: PowerCard) -> Json:
+    return {
+        "id": card.id,
+        "name": card.name,
+        "animal": card.animal,
+        "boost": card.boost,
+        "attack": card.attack,
+        "defend": card.defend,
+        "escape": card.escape,
+        "is_boost": card.is_boost,
+    }
+
+
+def table_view(state: MatchState) -> Json:
+    """The table page: both meters, the rounds, the piles, the last clash and the clash form."""
+    rules = state.rules
+    kinds = state.kinds()
+    played = Counter(card.id for card in state.played)
+    return {
+        "duel": state.duel,
+        "round": state.round,
+        "rounds_to_win": rules.match.rounds_to_win,
+        "round_winners": [winner + 1 for winner in state.round_winners],
+        "meters": [meter(state, 0), meter(state, 1)],
+        "zones": zones(rules),
+        "attacker": state.attacker + 1,
+        "defender": state.defender + 1,
+        "draw_pile": len(state.draw_pile),
+        "played_count": len(state.played),
+        "played": [
+            {"name": state.card(card_id).name, "count": count, "of": state.copies(card_id)}
+            for card_id, count in sorted(played.items())
+        ],
+        "deck_size": len(state.deck),
+        "reshuffles": state.reshuffles,
+        "draw": rules.cards.draw,
+        "winner": None if state.winner is None else state.winner + 1,
+        "last": None if state.last is None else last_clash_json(state.last),
+        "attack_cards": [card_view(card) for card in kinds if not card.is_boost],
+        "boost_cards": [card_view(card) for card in kinds if card.is_boost],
+        "answer_cards": [card_view(card) for card in kinds],
+    }
+
+
+def player_view(state: MatchState, player: int) -> Json:
+    """A player's page: the table, with their own meter and their opponent's picked out."""
+    view = table_view(state)
+    view["me"] = meter(state, player)
+    view["other"] = meter(state, 1 - player)
+    return view
+
+
+def table_page(state: MatchState, args: tuple[str, ...]) -> Page:
+    if args:
+        raise PageNotFound(f"this duel has no table page {'/'.join(args)}")
+    return Page("table.html", f"Nature Dome · duel {state.duel}", table_view(state))
+
+
+def player_page(state: MatchState, args: tuple[str, ...]) -> Page:
+    if len(args) != 1 or args[0] not in PLAYERS:
+        raise PageNotFound(f"this duel has no player page {'/'.join(args)}")
+    return Page("player.html", f"Player {args[0]}", player_view(state, int(args[0]) - 1))
+
+
+def round_rows(state: MatchState) -> Rows:
+    """The rounds as CSV: round number and its winner, then the score."""
+    rows: Rows = [["round", "winner"]]
+    for number, winner in enumerate(state.round_winners, start=1):
+        rows.append([number, player_name(winner)])
+    won = state.rounds_won
+    rows.append(["score", f"{won[0]}-{won[1]}"])
+    return rows
+
+
+def outcome_json(outcome: MatchOutcome) -> dict[str, Any]:
+    """What an action did, as the history and the confirm page show it."""
+    if outcome.summary is None:
+        return {"steps": list(outcome.steps)}
+    return {"summary": outcome.summary, "steps": list(outcome.steps)}
