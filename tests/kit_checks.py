@@ -133,3 +133,12 @@ def grey_at(page, points_mm: list[tuple[float, float]], dpi: int = 100) -> list[
     pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
     scale = dpi / 25.4
     return [pix.pixel(int(x * scale), int(y * scale))[0] for x, y in points_mm]
+
+
+def check_no_slivers(plan, least: float = 40.0) -> None:
+    """No tile page carries only a strip of the board: each tile adds at least `least` mm of
+    its own across and up (beyond the overlap it shares with the tile before it)."""
+    for tile in plan.tiles:
+        own_w = tile.window.w - (plan.overlap if tile.column else 0)
+        own_h = tile.window.h - (plan.overlap if tile.row else 0)
+        assert own_w >= least and own_h >= least, (tile.label, own_w, own_h)

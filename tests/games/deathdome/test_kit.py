@@ -12,6 +12,7 @@ import pytest
 from card_edits import copy_card_data, edit_text
 from kit_checks import (
     card_fronts,
+    check_no_slivers,
     cards_on,
     check_cover,
     check_home_print,
@@ -563,3 +564,12 @@ def test_full_ink_for_a_print_service_and_bad_ink_or_layout_flags(service_kit, c
         out = tmp_path / "bad.pdf"
         bad = cli("kit", "deathdome", "--out", str(out), *flags)
         assert bad.exit_code == 2 and expected in bad.stderr and not out.exists()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_board_prints_without_sliver_pages(data, paper):
+    square = data.print.board.square
+    size = (data.board.width * square + 2 * BOARD_LABELS, data.board.height * square)
+    plan = plan_tiles(size[0], size[1] + 2 * BOARD_LABELS, PAPERS[paper], data.print.board.overlap)
+    assert len(plan.tiles) == 6  # 3 by 2 on A4 and on Letter (Letter needed 9 with slivers)
+    check_no_slivers(plan)

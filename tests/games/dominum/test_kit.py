@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kit_checks import (
     card_fronts,
+    check_no_slivers,
     cards_on,
     check_cover,
     check_home_print,
@@ -622,3 +623,10 @@ def test_the_players_tokens_stay_apart_in_black_and_white(a4):
                 grey_at(sheet, [(cx - 12.5 + 0.9, cy + d) for d in (0, 1, 2)], 150)
             )[1]
     assert abs(greys[0] - greys[1]) >= 25, greys
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_battlefield_prints_without_sliver_pages(data, paper):
+    plan = board_tiles(data, PAPERS[paper])
+    assert len(plan.tiles) == 6
+    check_no_slivers(plan)

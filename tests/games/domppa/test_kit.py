@@ -12,6 +12,7 @@ import pytest
 from card_edits import copy_card_data, edit_text
 from kit_checks import (
     card_fronts,
+    check_no_slivers,
     cards_on,
     check_cover,
     check_home_print,
@@ -564,3 +565,10 @@ def test_a_character_whose_figures_disagree_with_its_cards_stops_the_build(
     assert result.exit_code == 2
     assert "characters.csv" in result.stderr and message in result.stderr, result.stderr
     assert not out.exists()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_map_prints_without_sliver_pages(data, paper):
+    plan = plan_tiles(*map_size(data), PAPERS[paper], data.print.map.overlap)
+    assert len(plan.tiles) == 6
+    check_no_slivers(plan)

@@ -15,7 +15,7 @@ from toolkit.games.deathdome.data import DeathDomeData
 from toolkit.games.deathdome.kit.common import credits, team_colour, team_letter
 from toolkit.pdf.draw import draw_bricks, draw_waves, square_name
 from toolkit.pdf.geometry import WHITE, Colour, Rect, hex_colour, pt, text_colour_on, tint
-from toolkit.pdf.style import BOLD, INK, REGULAR, Look, deep, line, text
+from toolkit.pdf.style import BOLD, INK, PALE, REGULAR, Look, deep, line, text
 from toolkit.pdf.tiles import begin_picture, end_picture
 
 BOARD_LABELS = 0.0  # no band round the board: every square names itself in its corner
@@ -55,11 +55,13 @@ def cell_fill(data: DeathDomeData, kind: str, colour: str | None, look: Look) ->
     base = hex_colour(data.print.cell_colours[kind])
     if kind == "floor":
         return base if look.full else WHITE
+    if kind == "thin_wall":  # a thin wall is its heavy line, never a dark square
+        return tint(base, PALE)
     return look.ground(base)
 
 
 def pattern_ink(data: DeathDomeData, kind: str, fill: Colour, look: Look) -> Colour:
-    if look.full or kind == "floor":
+    if (look.full and kind != "thin_wall") or kind == "floor":
         return text_colour_on(fill)
     return deep(hex_colour(data.print.cell_colours[kind]), 0.35)
 
