@@ -12,10 +12,10 @@ import pytest
 from card_edits import copy_card_data, edit_text
 from kit_checks import (
     card_fronts,
-    check_no_slivers,
     cards_on,
     check_cover,
     check_home_print,
+    check_no_slivers,
     check_page_order,
     check_safe_text,
     grey_at,

@@ -18,10 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kit_checks import (
     card_fronts,
-    check_no_slivers,
     cards_on,
     check_cover,
     check_home_print,
+    check_no_slivers,
     check_page_order,
     check_safe_text,
     grey_at,
