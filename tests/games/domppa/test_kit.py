@@ -277,7 +277,8 @@ def test_each_character_has_hp_and_fatigue_trackers_from_max_hp_to_0(kit, data):
         lines = lines_in(doc[index])
         for hp in range(ch.hp, -1, -1):
             assert str(hp) in lines
-        assert "100+" in lines and "cannot act" in lines
+        assert "100+" in lines and lines.count("out") >= 2  # HP 0 and fatigue 100+: out
+        assert "at 100+ cannot act, defence 0" in " ".join(lines)
     # Militia Spearman, max HP 15, at 14 HP: 1 missing, 1 started 10% step: morale -1
     [index] = pages_with(doc, "Militia Spearman: hit points (15)")
     assert "mor -1" in lines_in(doc[index])

@@ -214,7 +214,7 @@ def meter_page(
     band_w = 9.0
     meter = Rect(rest.x + band_w, rest.top - space_h * len(values), 62, space_h * len(values))
     spaces = [
-        TrackSpace(str(v) if v else "0  KO", zone_note(data, v), zone_colour(data, v))
+        TrackSpace(str(v) if v else "0  KO", zone_note(data, v), look.band(zone_colour(data, v)))
         for v in values
     ]
     rects = draw_track(c, meter, spaces, columns=1, space_height=space_h, value_size=14)
@@ -223,12 +223,13 @@ def meter_page(
         top = rects[values.index(high)].top
         bottom = rects[values.index(low)].y
         band = Rect(rest.x, bottom, band_w - 1.5, top - bottom)
-        fill = settings.colour(z.value)
+        zone_ink = settings.colour(z.value)
+        fill = look.band(zone_ink)
         fill_rect(c, band, fill, radius=1.0)
         c.saveState()
         c.translate(pt(band.right - 2.2), pt(band.y))
         c.rotate(90)
-        c.setFillColorRGB(*text_colour_on(fill))
+        c.setFillColorRGB(*look.ink_on(zone_ink, fill))
         line(
             c,
             zone_text(data.rules, z, penalty).upper(),
@@ -351,7 +352,7 @@ def round_page(c: Canvas, sheet: Rect, data: NatureDomeKitData, table_url: str, 
         max_size=11,
     )
     spaces = [TrackSpace(f"Round {n}", "", (1, 1, 1)) for n in range(1, rounds + 1)]
-    spaces.append(TrackSpace("Duel won", "", settings.colour("green")))
+    spaces.append(TrackSpace("Duel won", "", look.band(settings.colour("green"))))
     draw_track(
         c,
         Rect(track_area.x, track_area.y, track_area.w, marker + 4),

@@ -79,8 +79,9 @@ def cell_symbol(c: Canvas, kind: str, r: Rect, ink: Colour, *, words: bool = Tru
         if words:
             c.setFont(BOLD, max(6, 10 * k))
             c.drawCentredString(pt(cx), pt(cy) - 3.5 * k, "CP")
-        if kind == "tower_centre":
-            c.circle(pt(cx), pt(cy), pt(r.w * 0.4), stroke=1, fill=0)
+        if kind == "tower_centre":  # a ring inside the ring: the payout line above stays clear
+            c.setLineWidth(max(0.3, 0.8 * k))
+            c.circle(pt(cx), pt(cy), pt(r.w * 0.255), stroke=1, fill=0)
     elif kind == "jail":
         for i in range(1, 5):
             x = r.x + r.w * i / 5
@@ -262,7 +263,7 @@ def _labels(
             text(
                 c,
                 f"frees {name.upper()} JAIL",
-                Rect(r.x + 1, r.y + 2.5, r.w - 2, 6.5),
+                Rect(r.x + 1, r.y + 3.4, r.w - 2, 4.4),  # above the square's name
                 font=BOLD,
                 max_size=6.5,
                 align="centre",

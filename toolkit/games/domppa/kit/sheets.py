@@ -11,11 +11,11 @@ from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.data import CONDITIONS, Character, DomppaKitData
 from toolkit.games.domppa.kit.common import DARK, MARGIN, TITLE
 from toolkit.games.domppa.rules import missing_hp_penalty
-from toolkit.pdf.geometry import Rect
+from toolkit.pdf.geometry import Rect, tint
 from toolkit.pdf.pieces import Piece, TrackSpace, draw_pieces, draw_track, track_rows
 from toolkit.pdf.qr import draw_qr
 from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
-from toolkit.pdf.style import REGULAR, Look, line, text
+from toolkit.pdf.style import BAND, REGULAR, Look, line, text
 
 # ---------------------------------------------------------------------------------------------
 # HP and fatigue trackers
@@ -33,20 +33,22 @@ def hp_spaces(ch: Character, data: DomppaKitData) -> list[TrackSpace]:
     return spaces
 
 
-def fatigue_spaces(data: DomppaKitData) -> list[TrackSpace]:
+def fatigue_spaces(data: DomppaKitData, look: Look = Look()) -> list[TrackSpace]:
     """0 up to the fatigue at which a character cannot act; shaded by the attack and defence
-    penalty (one step darker each full penalty step)."""
+    penalty (one step darker each full penalty step, each step written too), the last space
+    ("out") grey; printer-friendly, the darkest step is the colour's light band."""
     config = data.rules.fatigue
     base = data.print.colour("fatigue")
     spaces = []
     for fatigue in range(0, config.incapacitated_at + 1):
         result = fatigue_penalty(data.rules, fatigue)
         if result.incapacitated:
-            spaces.append(TrackSpace(f"{fatigue}+", "cannot act", (0.2, 0.2, 0.2)))
+            out = (0.2, 0.2, 0.2) if look.full else (0.75, 0.75, 0.75)
+            spaces.append(TrackSpace(f"{fatigue}+", "out", out))
             continue
         steps = config.incapacitated_at // config.penalty_step
         shade = result.penalty / max(steps, 1)
-        fill = tuple(1 - (1 - part) * shade * 0.8 for part in base)
+        fill = tint(base, shade * (0.8 if look.full else BAND))
         note = f"-{result.penalty}" if fatigue % config.penalty_step == 0 and result.penalty else ""
         spaces.append(TrackSpace(str(fatigue), note, fill))  # type: ignore[arg-type]
     return spaces
@@ -90,7 +92,7 @@ def tracker_block(c: Canvas, box: Rect, ch: Character, data: DomppaKitData, look
         font=REGULAR,
         max_size=8.5,
     )
-    fatigue = fatigue_spaces(data)
+    fatigue = fatigue_spaces(data, look)
     f_h = track_rows(len(fatigue), t.columns) * t.space_height
     area, rest = rest.split_top(f_h)
     draw_track(c, area, fatigue, columns=t.columns, space_height=t.space_height, value_size=10)
