@@ -11,9 +11,16 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+)
 
 from toolkit.data import (
     game_data_dir,
@@ -88,6 +95,16 @@ class CharacterRow(_Row):
     abilities: str = ""
     gear: str = ""  # the cards it carries, `|`-separated (checked by gear.py at build time)
     notes: str = ""
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The row as a match stores it; a character without gear (one added at the table, or
+        one of a match saved before characters carried gear) stores none, so its saved state
+        reads the same as it always did."""
+        row: dict[str, Any] = handler(self)
+        if not row.get("gear"):
+            row.pop("gear", None)
+        return row
 
 
 class WeaponRow(_Row):

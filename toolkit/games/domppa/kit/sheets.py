@@ -50,7 +50,7 @@ def fatigue_spaces(data: DomppaKitData, look: Look = Look()) -> list[TrackSpace]
         shade = result.penalty / max(steps, 1)
         fill = tint(base, shade * (0.8 if look.full else BAND))
         note = f"-{result.penalty}" if fatigue % config.penalty_step == 0 and result.penalty else ""
-        spaces.append(TrackSpace(str(fatigue), note, fill))  # type: ignore[arg-type]
+        spaces.append(TrackSpace(str(fatigue), note, fill))
     return spaces
 
 
