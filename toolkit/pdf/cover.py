@@ -37,6 +37,27 @@ LAYOUT_WORDS = {
 }
 
 
+# Steps every kit's cutting and assembly order shares, in the same words.
+CUT_CARDS = "Cards: cut the long lines first, right across the sheet, then the short ones"
+FOLD_STANDEES = (
+    "Standees: cut round each outline, fold on the dashed lines, glue front to back, fold the "
+    "tabs out so it stands on a square."
+)
+
+
+def cut_cards(then: str = "") -> str:
+    """The card cutting step, with what to do with the cards after (`then`, a clause)."""
+    return f"{CUT_CARDS}; {then}" if then else f"{CUT_CARDS}."
+
+
+def lay_tiles(what: str, tiles: int) -> str:
+    """The step that joins a board's `tiles` tiles (`what`: Board, Battlefield, Map)."""
+    return (
+        f"{what}: lay the {tiles} tiles out as the assembly key shows; from A1, trim each tile "
+        "on its dashed line, lay it over its neighbours so the crosses match, glue."
+    )
+
+
 @dataclass(frozen=True)
 class Component:
     """One line of the checklist: what, how many, and the book section whose pages hold it."""

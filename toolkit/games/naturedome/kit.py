@@ -23,7 +23,7 @@ from toolkit.games.naturedome.rules import PowerCard, Zone, zone, zone_penalty
 from toolkit.pdf import glyphs
 from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
 from toolkit.pdf.cards import Card, CardBox, draw_card_sheets
-from toolkit.pdf.cover import Component, Cover, draw_cover
+from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.draw import (
     draw_back_frame,
@@ -515,7 +515,7 @@ def kit_cover(data: NatureDomeKitData, options: KitOptions, base_url: str) -> Co
         ),
         steps=(
             "Print (section 1).",
-            "Cards: cut the long lines first, right across the sheet, then the short ones.",
+            cut_cards(),
             "Health Meters: cut out each player's Health Point Marker; lay it on "
             f"{rules.health.start}.",
             "Round tracker: punch out the round marker and the round-win markers; the round "

@@ -34,7 +34,7 @@ from toolkit.games.deathdome.kit.pieces import (
 from toolkit.games.deathdome.kit.sheets import meters_page, payout_page, roster_page, rules_page
 from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
 from toolkit.pdf.cards import draw_card_sheets
-from toolkit.pdf.cover import Component, Cover, draw_cover
+from toolkit.pdf.cover import FOLD_STANDEES, Component, Cover, cut_cards, draw_cover, lay_tiles
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import Rect, paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target, kit_urls
@@ -114,14 +114,11 @@ def kit_cover(
         ),
         steps=(
             "Print (section 1). Glue the standee and marker sheets onto thin card.",
-            "Cards: cut the long lines first, right across the sheet, then the short ones; "
-            "sort them into their decks by their backs.",
-            "Standees: cut round each outline, fold on the dashed lines, glue front to back, "
-            "fold the tabs out so it stands on a square.",
+            cut_cards("sort them into their decks by their backs."),
+            FOLD_STANDEES,
             "Markers: punch out the discs; each team keeps its control point markers and lays a "
             "meter marker on each Vitae meter.",
-            f"Board: lay the {tiles} tiles out as the assembly key shows; from A1, trim each "
-            "tile on its dashed line, lay it over its neighbours so the crosses match, glue.",
+            lay_tiles("Board", tiles),
             "Set up: each team takes its roster and meters, its units start in its base; put "
             "the round marker on Start.",
         ),

@@ -34,7 +34,7 @@ from toolkit.games.dominum.kit.common import GAME, PHASE_NAMES, TITLE, choose_pl
 from toolkit.games.dominum.kit.sheets import mat_page, rules_page, token_pages, tokens_page
 from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
 from toolkit.pdf.cards import Card, draw_card_sheets
-from toolkit.pdf.cover import Component, Cover, draw_cover
+from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover, lay_tiles
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import Rect, paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target, kit_urls
@@ -97,12 +97,12 @@ def kit_cover(
         ),
         steps=(
             "Print (section 1). Glue the token sheets onto thin card.",
-            "Cards: cut the long lines first, right across the sheet, then the short ones; "
-            "sort the Domain cards by their backs and each player's Power Deck by its colour.",
+            cut_cards(
+                "sort the Domain cards by their backs and each player's Power Deck by its colour."
+            ),
             "Tokens: punch out the discs; each player takes the ones with their name, the rest "
             "go in the trays.",
-            f"Battlefield: lay the {tiles} tiles out as the assembly key shows; from A1, trim "
-            "each on its dashed line, lay it over its neighbours so the crosses match, glue.",
+            lay_tiles("Battlefield", tiles),
             "Each player takes a mat, puts its phase tokens on it and its Stronghold tile with "
             f"{rules.stronghold.starting_charge} Charge; the Initiative token lies between the "
             "mats.",

@@ -37,7 +37,7 @@ from toolkit.games.domppa.kit.sheets import (
 )
 from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
 from toolkit.pdf.cards import draw_card_sheets
-from toolkit.pdf.cover import Component, Cover, draw_cover
+from toolkit.pdf.cover import FOLD_STANDEES, Component, Cover, cut_cards, draw_cover, lay_tiles
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target, kit_urls
@@ -83,13 +83,13 @@ def kit_cover(data: DomppaKitData, options: KitOptions, base_url: str, tiles: in
         ),
         steps=(
             "Print (section 1). Glue the standee and token sheets onto thin card.",
-            "Cards: cut the long lines first, right across the sheet, then the short ones; sort "
-            "them by their backs. Give each character its card and the gear cards it carries.",
-            "Standees: cut round each outline, fold on the dashed lines, glue front to back, fold "
-            "the tabs out so it stands on a square.",
+            cut_cards(
+                "sort them by their backs. Give each character its card and the gear cards it "
+                "carries."
+            ),
+            FOLD_STANDEES,
             "Tokens: punch out the discs.",
-            f"Map: lay the {tiles} tiles out as the assembly key shows; from A1, trim each on its "
-            "dashed line, lay it over its neighbours so the crosses match, glue.",
+            lay_tiles("Map", tiles),
             "Set up: a marker on each character's full HP and on 0 fatigue.",
         ),
         base_url=base_url,
