@@ -17,7 +17,8 @@ from toolkit.errors import DomekitError
 from toolkit.pdf.draw import upside_down
 from toolkit.pdf.geometry import BLACK, WHITE, Colour, Rect, pt, text_colour_on
 from toolkit.pdf.glyphs import Glyph
-from toolkit.pdf.style import REGULAR, Look, deep, line, text
+from toolkit.pdf.qr import draw_qr
+from toolkit.pdf.style import BOLD, INK, REGULAR, Look, deep, line, text
 
 PUNCHES = (19.0, 25.0)  # mm: the circle punches sold everywhere
 CUT = 0.5  # points: the solid line a piece is cut on
@@ -324,6 +325,27 @@ class Standee:
     @property
     def length(self) -> float:
         return 2 * (self.height + self.base)
+
+
+def qr_back(url: str, name: str, size: float) -> Callable[[Canvas, Rect], None]:
+    """A standee's back panel: the piece's QR code (`size` mm) at the top and "<name>: scan for
+    its page" under it."""
+
+    def draw(c: Canvas, panel: Rect) -> None:
+        draw_qr(c, url, panel.x + (panel.w - size) / 2, panel.top - size - 1, size)
+        c.setFillColorRGB(*INK)
+        below = Rect(panel.x + 1, panel.y + 1, panel.w - 2, panel.top - size - 2 - panel.y)
+        text(
+            c,
+            f"{name}: scan for its page",
+            below,
+            font=BOLD,
+            max_size=7,
+            align="centre",
+            valign="middle",
+        )
+
+    return draw
 
 
 def standee_slots(box: Rect, standee: Standee, count: int, gap: float = 3.0) -> list[Rect]:

@@ -25,11 +25,11 @@ from toolkit.pdf.pieces import (
     Standee,
     draw_groups,
     group_pages,
+    qr_back,
     standee_sheet,
 )
-from toolkit.pdf.qr import draw_qr
 from toolkit.pdf.sheets import draw_heading
-from toolkit.pdf.style import BOLD, INK, REGULAR, Look, deep, line, text
+from toolkit.pdf.style import INK, REGULAR, Look, deep, line, text
 
 DARK = (0.15, 0.15, 0.15)
 GAP = 1.8  # between discs: room for a punch, and 9 of 19 mm to a row
@@ -82,29 +82,6 @@ def _front(
     return draw
 
 
-def _back(
-    data: DeathDomeData, team: str, unit: UnitType, url: str
-) -> Callable[[Canvas, Rect], None]:
-    size = data.print.standee.qr
-
-    def draw(c: Canvas, panel: Rect) -> None:
-        x = panel.x + (panel.w - size) / 2
-        draw_qr(c, url, x, panel.top - size - 1, size)
-        c.setFillColorRGB(*INK)
-        below = Rect(panel.x + 1, panel.y + 1, panel.w - 2, panel.top - size - 2 - panel.y)
-        text(
-            c,
-            f"{team_letter(team)} {team.title()} {unit.name}: scan for its page",
-            below,
-            font=BOLD,
-            max_size=7,
-            align="centre",
-            valign="middle",
-        )
-
-    return draw
-
-
 def standees(
     data: DeathDomeData, teams: tuple[str, ...], urls: dict[str, dict[str, str]], look: Look
 ) -> list[Standee]:
@@ -113,7 +90,11 @@ def standees(
     return [
         Standee(
             _front(data, team, data.units[unit_type], look),
-            _back(data, team, data.units[unit_type], urls[team][unit_type]),
+            qr_back(
+                urls[team][unit_type],
+                f"{team_letter(team)} {team.title()} {data.units[unit_type].name}",
+                data.print.standee.qr,
+            ),
             settings.width,
             settings.height,
             settings.base,

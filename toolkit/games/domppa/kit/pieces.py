@@ -11,8 +11,7 @@ from toolkit.games.domppa.data import Character, DomppaKitData
 from toolkit.games.domppa.kit.common import MARGIN, TITLE
 from toolkit.pdf import glyphs
 from toolkit.pdf.geometry import Rect, pt, text_colour_on
-from toolkit.pdf.pieces import Standee, standee_sheet
-from toolkit.pdf.qr import draw_qr
+from toolkit.pdf.pieces import Standee, qr_back, standee_sheet
 from toolkit.pdf.style import BOLD, INK, REGULAR, Look, deep, line, text
 
 
@@ -55,31 +54,13 @@ def _front(ch: Character, data: DomppaKitData, look: Look) -> Callable[[Canvas, 
     return draw
 
 
-def _back(ch: Character, url: str, size: float) -> Callable[[Canvas, Rect], None]:
-    def draw(c: Canvas, panel: Rect) -> None:
-        draw_qr(c, url, panel.x + (panel.w - size) / 2, panel.top - size - 1, size)
-        c.setFillColorRGB(*INK)
-        below = Rect(panel.x + 1, panel.y + 1, panel.w - 2, panel.top - size - 2 - panel.y)
-        text(
-            c,
-            f"{ch.row.name}: scan for its page",
-            below,
-            font=BOLD,
-            max_size=7,
-            align="centre",
-            valign="middle",
-        )
-
-    return draw
-
-
 def standees(data: DomppaKitData, urls: dict[str, str], look: Look) -> list[Standee]:
     """One standee per character, in file order."""
     settings = data.print.standee
     return [
         Standee(
             _front(ch, data, look),
-            _back(ch, urls[ch.id], settings.qr),
+            qr_back(urls[ch.id], ch.row.name, settings.qr),
             settings.width,
             settings.height,
             settings.base,
