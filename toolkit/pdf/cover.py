@@ -15,9 +15,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pdf.book import KitBook
 from toolkit.pdf.geometry import Rect, pt
-from toolkit.pdf.kits import every_other, print_plan, serve_command
+from toolkit.pdf.kits import KitOptions, every_other, print_plan, serve_command
 from toolkit.pdf.sheets import draw_table
-from toolkit.pdf.style import BOLD, INK, REGULAR, Layout, line, text
+from toolkit.pdf.style import BOLD, INK, REGULAR, Layout, line, look_and_layout, text
 
 MARGIN = 12.0
 CHECK_BAR = 50.0  # mm: measure it with a ruler; anything else means the print was scaled
@@ -77,6 +77,21 @@ class Cover:
     needs: tuple[str, ...]  # what else the game needs, from its rule text
     steps: tuple[str, ...]  # cutting and assembly, in order
     base_url: str
+
+    @classmethod
+    def of(
+        cls,
+        options: KitOptions,
+        title: str,
+        *,
+        components: tuple[Component, ...],
+        needs: tuple[str, ...],
+        steps: tuple[str, ...],
+        base_url: str,
+    ) -> Cover:
+        """The cover of a kit built with `options` (its paper, ink and layout)."""
+        _, layout = look_and_layout(options.ink, options.layout)
+        return cls(title, options.paper, options.ink, layout, components, needs, steps, base_url)
 
 
 def pages_of(book: KitBook, section: str) -> str:

@@ -489,11 +489,9 @@ def kit_cover(data: NatureDomeKitData, options: KitOptions, base_url: str) -> Co
     rules = data.rules
     cards = sum(entry.qty for entry in data.deck)
     boosts = sum(entry.qty for entry in data.deck if entry.card.is_boost)
-    return Cover(
-        title=TITLE,
-        paper=options.paper,
-        ink=options.ink,
-        layout=look_and_layout(options.ink, options.layout)[1],
+    return Cover.of(
+        options,
+        TITLE,
         components=(
             Component(f"Power Cards ({boosts} of them Attack Boosts)", str(cards), "Cards"),
             Component("Health Meters (a player's QR code on each)", "2", "Health Meters"),

@@ -76,11 +76,9 @@ def kit_cover(
     units = len(teams) * len(UNIT_TYPES)
     pieces = data.print.pieces
     decks = len(DECK_TITLES) - 1
-    return Cover(
-        title=TITLE,
-        paper=options.paper,
-        ink=options.ink,
-        layout=look_and_layout(options.ink, options.layout)[1],
+    return Cover.of(
+        options,
+        TITLE,
         components=(
             Component(f"Item cards ({decks} decks, backs by deck)", str(items), "Cards"),
             Component("Special Play cards", str(special), "Cards"),

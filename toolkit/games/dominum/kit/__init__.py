@@ -50,11 +50,9 @@ def kit_cover(
     domains = len(data.domains)
     phases = len([p for p in rules.rounds.phases if p != "initiative"])
     each = len(players)
-    return Cover(
-        title=TITLE,
-        paper=options.paper,
-        ink=options.ink,
-        layout=look_and_layout(options.ink, options.layout)[1],
+    return Cover.of(
+        options,
+        TITLE,
         components=(
             Component(
                 f"Domain cards ({domains} Domains, backs by Domain)",

@@ -49,11 +49,9 @@ __all__ = ["DomppaKitData", "action_name", "build_kit", "derive", "load_kit_data
 
 def kit_cover(data: DomppaKitData, options: KitOptions, base_url: str, tiles: int) -> Cover:
     characters = len(data.characters)
-    return Cover(
-        title=TITLE,
-        paper=options.paper,
-        ink=options.ink,
-        layout=look_and_layout(options.ink, options.layout)[1],
+    return Cover.of(
+        options,
+        TITLE,
         components=(
             Component("Weapon cards", str(len(data.weapons)), "Cards"),
             Component("Armour cards (body armour and helmets)", str(len(data.armour)), "Cards"),
