@@ -142,3 +142,31 @@ def check_no_slivers(plan, least: float = 40.0) -> None:
         own_w = tile.window.w - (plan.overlap if tile.column else 0)
         own_h = tile.window.h - (plan.overlap if tile.row else 0)
         assert own_w >= least and own_h >= least, (tile.label, own_w, own_h)
+
+
+def check_words_inside_discs(page, margin: float = 1.5) -> None:
+    """Every word on a sheet of punch-out discs lies inside a disc (`margin` mm in from its cut
+    line: a punch may be that far off), none over the cut or in the gaps: captions excepted."""
+    discs = []
+    for d in page.get_drawings():
+        r = d["rect"]
+        if d.get("fill") is not None and abs(r.width - r.height) < 0.1 and 15 * MM < r.width:
+            discs.append(((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2, r.width / 2))
+    assert discs, "no discs on the page"
+    top = min(cy - radius for _, cy, radius in discs)
+    for x0, y0, x1, y1, word, *_ in page.get_text("words"):
+        if y1 < top:
+            continue  # the heading and the note above the first row
+        middle = (y0 + y1) / 2  # a word's box is its line's (ascender to descender): the
+        corners = [(x0, middle), (x1, middle)]  # ends of its middle line are what must fit
+        inside = [
+            (cx, cy, radius)
+            for cx, cy, radius in discs
+            if all((x - cx) ** 2 + (y - cy) ** 2 <= (radius - margin * MM) ** 2 for x, y in corners)
+        ]
+        # a caption between rows lies in no disc and across the page: only those may
+        if not inside:
+            assert x1 - x0 > 0 and not any(
+                abs((y0 + y1) / 2 - cy) < radius for cx, cy, radius in discs
+                if cx - radius < (x0 + x1) / 2 < cx + radius
+            ), (word, page.number)

@@ -147,10 +147,15 @@ def draw_piece(c: Canvas, piece: Piece, cx: float, cy: float, look: Look = Look(
         )
         cy -= r * 0.12  # the rest a little lower
     if piece.glyph is not None:
-        piece.glyph(c, cx, cy + r * (0.36 if piece.note else 0.28), r * 0.3)
+        # the glyph above the title, clear of it; the title may use the disc's width near its
+        # middle (a long word like "Incapacitated" on a 19 mm disc)
+        piece.glyph(
+            c, cx, cy + r * (0.42 if piece.note else 0.3), r * (0.26 if piece.note else 0.3)
+        )
         title_y = cy - r * (0.22 if piece.note else 0.62)
+        wide = r * 1.55 if piece.shape == "circle" and piece.note else side
         line(
-            c, piece.title, Rect(cx - side / 2, title_y, side, r * 0.38), align="centre", max_size=9
+            c, piece.title, Rect(cx - wide / 2, title_y, wide, r * 0.38), align="centre", max_size=9
         )
         if piece.note:
             line(

@@ -18,6 +18,7 @@ from kit_checks import (
     check_no_slivers,
     check_page_order,
     check_safe_text,
+    check_words_inside_discs,
     grey_at,
 )
 from kit_pdf import decode_qr
@@ -466,8 +467,10 @@ def test_control_point_markers_in_every_team_colour_one_per_point(a4_kit, data):
     for team in ("red", "blue", "green", "yellow"):
         # the team's letter and name on each marker: colour never alone
         assert text.count(f"{team[0].upper()} {team.upper()} CP") == points
-    assert text.count("INCAPACITATED") == data.print.pieces.incapacitated
+    assert text.count("Incapacitated skips a turn") == data.print.pieces.incapacitated
     assert text.count("ROUND") == 1
+    assert len(marker_pages) == 1  # every marker on one sheet, on A4 (and Letter, below)
+    check_words_inside_discs(doc[marker_pages[0]])
     for unit in ("Gunner", "Warrior", "Medic", "Scout"):
         assert text.count(f"R {unit}") == 1  # a Vitae meter marker for each unit of each team
 
@@ -492,7 +495,7 @@ def _marker_rings(doc, index, letters):
 @pytest.mark.parametrize("fixture", ["a4_kit", "service_kit"])
 def test_team_colours_stay_apart_in_black_and_white(request, fixture):
     _, doc = request.getfixturevalue(fixture)
-    index = next(i for i, p in enumerate(doc) if "Death Dome: markers (1)" in p.get_text())
+    index = next(i for i, p in enumerate(doc) if "Death Dome: markers" in p.get_text())
     greys = _marker_rings(doc, index, {"R", "B", "G", "Y"})
     assert set(greys) == {"R", "B", "G", "Y"}
     values = sorted(greys.values())

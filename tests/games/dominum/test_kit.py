@@ -24,6 +24,7 @@ from kit_checks import (
     check_no_slivers,
     check_page_order,
     check_safe_text,
+    check_words_inside_discs,
     grey_at,
 )
 from kit_pdf import decode_qr
@@ -434,6 +435,7 @@ def test_the_token_sheet_holds_the_component_list(a4, data):
         assert printed[phase] == len(PLAYERS), phase
     assert printed["Cycle"] == 4 * len(PLAYERS)
     assert printed["LINK"] == printed["SCORE"] == len(PLAYERS)
+    check_words_inside_discs(sheet)  # every word clear of the punch's cut
 
 
 def test_the_rules_reference_has_the_assault_vp_table(a4, data):

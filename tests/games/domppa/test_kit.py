@@ -18,6 +18,7 @@ from kit_checks import (
     check_no_slivers,
     check_page_order,
     check_safe_text,
+    check_words_inside_discs,
 )
 from kit_pdf import decode_qr, lines_in
 
@@ -293,6 +294,7 @@ def test_condition_tokens_each_come_in_the_copies_print_toml_asks(kit, data):
     text = words(lines)
     assert "d2 damage every turn" in text  # burning
     assert "-4 attack and defence" in text  # fleeing
+    check_words_inside_discs(doc[index])  # every word clear of the punch's cut
 
 
 def test_the_ap_reference_holds_the_whole_actions_table(kit, data):

@@ -16,6 +16,7 @@ from kit_checks import (
     check_home_print,
     check_page_order,
     check_safe_text,
+    check_words_inside_discs,
     grey_at,
 )
 from kit_pdf import decode_qr, lines_in
@@ -381,3 +382,4 @@ def test_the_players_markers_stay_apart_in_black_and_white(kit):
     assert abs(greys["P1"] - greys["P2"]) >= 25, greys
     words = page.get_text()
     assert words.count("P1") == words.count("P2") == 3  # 2 rounds to win and a spare
+    check_words_inside_discs(page)  # every word clear of the punch's cut

@@ -28,6 +28,7 @@ from toolkit.games.deathdome.kit.pieces import (
     control_points,
     marker_pages,
     markers_page,
+    punch_sizes,
     standees,
     standees_page,
 )
@@ -106,7 +107,7 @@ def kit_cover(
             " after round 12.",
             "Scissors, or a craft knife, a metal ruler and a cutting mat.",
             "A glue stick; thin card (160-250 g/m²) for the standees and markers.",
-            "A 19 mm and a 25 mm circle punch (or cut the discs by hand).",
+            f"A circle punch, {punch_sizes(data)} (or cut the discs by hand).",
             "A pencil to fill in the rosters and the payouts; card sleeves if you like.",
             "A phone or two to scan the QR codes (optional: the table tracker).",
         ),
@@ -177,7 +178,8 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         advance()
         for number, groups in enumerate(markers, start=1):
             with book.section("Markers"), book.sheet(portrait) as c:
-                markers_page(c, doc.page, groups, look, number)
+                title = f"markers ({number})" if len(markers) > 1 else "markers"
+                markers_page(c, doc.page, title, groups, punch_sizes(data), look)
             advance()
         for order, team in enumerate(teams, start=1):
             with book.section("Rosters"), book.sheet() as c:

@@ -142,10 +142,17 @@ def marker_groups(data: DeathDomeData, teams: tuple[str, ...]) -> list[PieceGrou
     count = data.print.pieces.incapacitated
     shared = [Piece("circle", large, WHITE, "ROUND", note="marker", glyph=glyphs.draw_hourglass)]
     shared += [
-        Piece("circle", large, WHITE, "INCAPACITATED", note="skips a turn", glyph=glyphs.draw_lying)
+        Piece("circle", large, WHITE, "Incapacitated", note="skips a turn", glyph=glyphs.draw_lying)
     ] * count
     groups.append((f"The round marker and {count} incapacitated markers", shared))
     return groups
+
+
+def punch_sizes(data: DeathDomeData) -> str:
+    """The circle punches the markers need, as the sheets name them: "19 mm", or "19 mm, 25 mm
+    for the large ones"."""
+    size, large = data.print.pieces.marker, data.print.pieces.large_marker
+    return f"{size:g} mm" if large == size else f"{size:g} mm, {large:g} mm for the large ones"
 
 
 def marker_pages(data: DeathDomeData, teams: tuple[str, ...], page: Rect) -> list[list[PieceGroup]]:
@@ -155,17 +162,20 @@ def marker_pages(data: DeathDomeData, teams: tuple[str, ...], page: Rect) -> lis
     )
 
 
-def markers_page(c: Canvas, page: Rect, groups: list[PieceGroup], look: Look, number: int) -> None:
+def markers_page(
+    c: Canvas, page: Rect, title: str, groups: list[PieceGroup], punches: str, look: Look
+) -> None:
+    """A page of markers under "<TITLE>: `title`"; `punches` names the circle punches."""
     area = page.inset(MARGIN)
     head, rest = area.split_top(12)
-    draw_heading(c, f"{TITLE}: markers ({number})", head, colour=DARK, look=look)
+    draw_heading(c, f"{TITLE}: {title}", head, colour=DARK, look=look)
     note, rest = rest.split_top(10)
     c.setFillColorRGB(*INK)
     text(
         c,
-        "Glue onto thin card and punch each disc out with a circle punch (19 mm, 25 mm for the "
-        "large ones), or cut on the solid circle. A control point marker in your colour shows "
-        "the point is yours; a meter marker sits on its unit's Vitae meter.",
+        f"Glue onto thin card and punch each disc out with a circle punch ({punches}),"
+        " or cut on the solid circle. A control point marker in your colour shows the point is "
+        "yours; a meter marker sits on its unit's Vitae meter.",
         note,
         max_size=8.5,
     )
