@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import math
 import shutil
 import subprocess
 from pathlib import Path
@@ -273,6 +274,23 @@ def test_tiles_cover_the_whole_picture_and_neighbours_overlap(width, height, pap
     for tile in plan.tiles:
         assert tile.window.w <= plan.printable.w + 1e-6
         assert tile.window.h <= plan.printable.h + 1e-6
+
+
+@given(
+    st.floats(50, 1500),
+    st.floats(50, 1500),
+    st.sampled_from([A4, LETTER]),
+    st.floats(0, 20),
+)
+def test_tiles_share_the_picture_evenly_with_no_sliver_pages(width, height, paper, overlap):
+    """Every tile is as wide and as high as the others (a 16-square map on 3 columns prints
+    three even thirds, not two full pages and a strip), on the fewest pages the paper allows."""
+    plan = plan_tiles(width, height, paper, overlap)
+    assert max(t.window.w for t in plan.tiles) - min(t.window.w for t in plan.tiles) < 1e-6
+    assert max(t.window.h for t in plan.tiles) - min(t.window.h for t in plan.tiles) < 1e-6
+    usable = plan.printable
+    assert plan.columns == max(1, math.ceil((width - overlap) / (usable.w - overlap) - 1e-9))
+    assert plan.rows == max(1, math.ceil((height - overlap) / (usable.h - overlap) - 1e-9))
 
 
 def test_registration_crosses_appear_on_both_neighbouring_tiles():

@@ -60,11 +60,14 @@ def _plan(width: float, height: float, page: tuple[float, float], overlap: float
     usable_h = page[1] - 2 * TILE_MARGIN
     if usable_w <= overlap or usable_h <= overlap:
         raise DomekitError(f"overlap {overlap:g} mm leaves no room on the page")
-    step_w, step_h = usable_w - overlap, usable_h - overlap
-    columns = max(1, math.ceil((width - overlap) / step_w - 1e-9))
-    rows = max(1, math.ceil((height - overlap) / step_h - 1e-9))
+    columns = max(1, math.ceil((width - overlap) / (usable_w - overlap) - 1e-9))
+    rows = max(1, math.ceil((height - overlap) / (usable_h - overlap) - 1e-9))
     if columns > len(LETTERS):
         raise DomekitError("the picture needs more than 26 tile columns")
+    # the picture shared out evenly: every tile of a row (a column) equally wide (high), so no
+    # tile is a sliver of what the others leave over
+    step_w = (width - overlap) / columns if columns > 1 else width
+    step_h = (height - overlap) / rows if rows > 1 else height
     tiles = tuple(
         Tile(
             col,
@@ -72,8 +75,8 @@ def _plan(width: float, height: float, page: tuple[float, float], overlap: float
             Rect(
                 col * step_w,
                 row * step_h,
-                min(usable_w, width - col * step_w),
-                min(usable_h, height - row * step_h),
+                min(step_w + overlap, width - col * step_w),
+                min(step_h + overlap, height - row * step_h),
             ),
         )
         for row in range(rows)
