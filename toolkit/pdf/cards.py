@@ -34,7 +34,9 @@ Duplex = Literal["long", "short"]
 Marks = Literal["corners", "edges", "lines", "cuts", "none"]
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (63.5, 88.9),
+    # poker: 63 x 88 mm, as MakePlayingCards and nanDECK make it (815 x 1110 px at 300 dpi with
+    # 3 mm bleed); the inch size 2.5 x 3.5 in (63.5 x 88.9 mm) is `--size 2.5x3.5in`
+    "poker": (63.0, 88.0),
     "bridge": (57.15, 88.9),
     "mini": (44.0, 63.5),
     "tarot": (70.0, 120.0),

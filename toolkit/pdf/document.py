@@ -83,9 +83,8 @@ def pdf_document(
     author: str = "Domekit",
     font: str | None = None,
 ) -> Iterator[Document]:
-    """Open a Document whose file appears at `path` only if the block completes. `font` (a
-    registered font's name) is the canvas's starting font: without it reportlab starts every
-    page in Helvetica, a font the PDF does not embed."""
+    """Open a Document whose file appears at `path` only if the block completes. `font` is the
+    canvas's starting font (reportlab's is Helvetica, named in every page even if unused)."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     try:
@@ -104,7 +103,7 @@ def pdf_document(
             temp_name,
             pagesize=(pt(page_size[0]), pt(page_size[1])),
             pageCompression=1,
-            initialFontName=font,  # type: ignore[arg-type]  # the stubs say float: a name
+            initialFontName=font,  # type: ignore[arg-type]  # the stubs say float
         )
         canvas.setTitle(title)
         canvas.setAuthor(author)
@@ -133,6 +132,26 @@ def _publish(temp_name: str, target: Path, *, private: bool = False) -> None:
         os.umask(umask)
         os.chmod(temp_name, 0o666 & ~umask)
     os.replace(temp_name, target)
+
+
+@contextlib.contextmanager
+def publish_file(path: str | Path) -> Iterator[Path]:
+    """A temporary file's path beside `path` to write (by a library that writes files itself),
+    renamed over `path` when the block completes; on any error nothing is left at `path`."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise DomekitError(f"cannot write in {folder}: {exc.strerror}") from None
+    os.close(handle)
+    try:
+        yield Path(temp_name)
+        _publish(temp_name, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp_name)
 
 
 def write_atomic(path: str | Path, text: str, *, private: bool = False) -> None:
