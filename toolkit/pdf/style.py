@@ -15,6 +15,7 @@ from typing import Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
+from toolkit.pdf.fonts import ensure, family
 from toolkit.pdf.geometry import MM, Colour, Rect, text_colour_on, tint
 from toolkit.pdf.text import draw_line_fit, draw_text_box
 
@@ -41,9 +42,8 @@ INK: Colour = (0.12, 0.12, 0.12)  # body text
 
 
 def use_kit_fonts() -> None:
-    """Register the shipped family (once per process) before anything measures or sets type."""
-    from toolkit.pdf.fonts import family
-
+    """Register the shipped family (once per process) before anything measures or sets type;
+    its italics register when `line` or `text` first sets them (`fonts.ensure`)."""
     family()
 
 
@@ -103,6 +103,7 @@ def line(
     align: str = "left",
 ) -> float:
     """One line shrunk to fit `box` (never under MIN_TYPE), vertically centred; returns the size."""
+    ensure(font)
     return draw_line_fit(
         c,
         text,
@@ -125,6 +126,7 @@ def text(
     valign: str = "top",
 ) -> float:
     """Wrapped text shrunk to fit `box` (never under MIN_TYPE; cut with "..." past it)."""
+    ensure(font)
     return draw_text_box(
         c,
         words,
