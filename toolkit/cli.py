@@ -198,10 +198,22 @@ def kit(
     back_offset: str = typer.Option(
         "0,0", "--back-offset", help="Shift card backs by X,Y mm to fix duplex misregistration."
     ),
+    ink: str = typer.Option(
+        "light",
+        "--ink",
+        help="light: printer-friendly (white grounds, colour in lines and tints); full: colour "
+        "to the edge of every card, back and board square, for a print service.",
+    ),
+    layout: str = typer.Option(
+        "home",
+        "--layout",
+        help="home: 9 poker cards a sheet, butted, cut on shared lines; service: every card with "
+        "its bleed and crop marks, for a print service.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     db: str | None = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
-    """Write a print-and-play kit PDF (cards, meters, board, sheets) and its QR manifest."""
+    """Write a print-and-play kit PDF (cover, cards, pieces, board, sheets) and its QR manifest."""
     from toolkit.pdf.kits import run_kit
 
     results = run_kit(
@@ -213,6 +225,8 @@ def kit(
         data=data,
         back_offset=back_offset,
         as_json=as_json,
+        ink=ink,
+        layout=layout,
     )
     # The tracker resolves the printed kit id even before `domekit serve` first starts.
     from toolkit.tracker.kits import record_manifest_files

@@ -20,14 +20,15 @@ from reportlab.pdfgen.canvas import Canvas
 from toolkit.errors import DomekitError
 from toolkit.pdf.geometry import Rect, pt
 
-PageSide = Literal["single", "front", "back"]
+PageSide = Literal["single", "front", "back", "blank"]
 
 
 class Document:
     """A reportlab canvas plus the page size in mm and per-page PDF boxes.
 
     `sides` says how each page is printed: "single" (one side), or "front" and the "back" that
-    follows it (both sides of one sheet, flipped on the `flip` edge)."""
+    follows it (both sides of one sheet, flipped on the `flip` edge); a "blank" page is the
+    empty back of the single page before it, there so the whole file prints double-sided."""
 
     def __init__(self, canvas: Canvas, page_size: tuple[float, float]) -> None:
         self.canvas = canvas
