@@ -166,6 +166,20 @@ def test_bad_input_is_a_422_naming_what_is_wrong(client, deathdome, params, mess
     assert message in reply.json()["message"]
 
 
+def test_what_the_rules_make_impossible_is_a_422_naming_the_rule_in_odds_and_in_play(
+    client, deathdome
+):
+    # "1,2,3,4 = power cards" (Special Play Deck): a 9 is refused by the odds and by the attack.
+    form = {**ATTACK, "cards": "9", "defender_cards": "0"}
+    reply = client.get(f"/k/{deathdome}/odds", params=form)
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["rule"] == "Special Play Deck"
+    assert "1,2,3,4 = power cards" in reply.json()["message"]
+    played = act(client, deathdome, {**ATTACK, "cards": "9", "defence": ""})
+    assert played.status_code == 422, played.text
+    assert played.json()["rule"] == "Special Play Deck"
+
+
 def test_unknown_kits_and_bodies_that_are_not_json_objects_are_4xx(client, deathdome):
     assert client.get(f"/k/{secrets.token_hex(16)}/odds", params=ATTACK).status_code == 404
     assert client.get(f"/v/{secrets.token_hex(16)}/odds", params=ATTACK).status_code == 404

@@ -31,6 +31,18 @@ NOW_NAMING_A_RULE = {
     "no jail 'east' on the board; the jails are north, south": None,  # the action's own rule
     "a unit is named twice among the targets": "Splash Damage",
 }
+# Refusals that now quote the rule's sentence from rules.toml's [limits] (issue 20).
+NOW_QUOTING_THE_RULE = {
+    "attack cards: a Special Play card's power value is 1 to 4 (got 9)": (
+        "attack cards: a Special Play card's power value: 9 is not 1 to 4 (\"1,2,3,4 = power "
+        'cards this number can be added to any attack or defense stack") (rule: Special Play '
+        "Deck)"
+    ),
+    "fans: the die shows 1 to 6 (got 7)": (
+        'fans: the die: 7 is not 1 to 6 ("the winner rolls a single die to determine the number '
+        'of fans present at the Death Match") (rule: Payout Winnings)'
+    ),
+}
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +78,10 @@ def test_every_step_has_the_same_text_outcome_and_state(name, now):
             assert new == old
             continue
         assert "refused" in new, (old, new)
-        if old["rule"] is None and old["refused"] in NOW_NAMING_A_RULE:
+        if old["refused"] in NOW_QUOTING_THE_RULE:
+            assert new["refused"] == NOW_QUOTING_THE_RULE[old["refused"]]
+            assert new["refused"].endswith(f"(rule: {new['rule']})")
+        elif old["rule"] is None and old["refused"] in NOW_NAMING_A_RULE:
             rule = NOW_NAMING_A_RULE[old["refused"]] or new["rule"]
             assert new["rule"] == rule
             assert new["refused"] == f"{old['refused']} (rule: {rule})"

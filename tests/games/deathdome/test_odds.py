@@ -152,7 +152,7 @@ def test_every_set_keeps_probability_and_order_of_events(hand, held, vitae, toug
     strength=st.integers(0, 4),
     push_on=st.sampled_from([None, 2]),
     incapacitate=st.booleans(),
-    armour=st.lists(st.integers(0, 3), max_size=2),
+    armour=st.lists(st.integers(1, 4), max_size=2),
     vitae=st.integers(1, 8),
     behind=st.sampled_from(deathdome.BEHIND),
 )

@@ -131,6 +131,8 @@ def _attack_odds(
     if target.cards:
         raise DomekitError("the target's cards come from --defender-hand or --defender-cards")
     attack_stack(Attacker(tuple(hand), weapon, skill, bonus), rules)  # checks the card values
+    defense_stack(replace(target, cards=tuple(defender_hand or ())), rules)  # and the defence's
+    push_back_triggered((), weapon, rules)  # and its push back
     # Every card comes from the Special Play deck: checked before any work (a hand the deck
     # cannot hold would otherwise be weighed set by set, (copies + 1)^values of them).
     stands = Deck(deck).without([*hand, *seen], what="card")

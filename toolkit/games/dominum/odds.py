@@ -77,11 +77,7 @@ class PowerState:
         rules: DominumRules,
         who: str = "player",
     ) -> PowerState:
-        if len(reserve) > rules.power_deck.reserve_limit:
-            raise DomekitError(
-                f"{who}'s reserve board holds at most {rules.power_deck.reserve_limit} cards, "
-                f"got {len(reserve)}"
-            )
+        rules.limits.check_count("reserve", reserve, f"{who}'s reserve board cards")
         full = Deck(full_deck(rules))
         after_used = full.without(used, what=f"{who}'s used card")
         deck = after_used.without(reserve, what=f"{who}'s reserve card")

@@ -336,7 +336,9 @@ def _morale_failure(
     return failing
 
 
-def _check_defender(defender: Defender) -> None:
+def _check_defender(rules: DomppaRules, defender: Defender) -> None:
+    if defender.max_hp is not None:
+        rules.limits.check("max_hp", defender.max_hp, "--max-hp")
     if defender.hp is not None and defender.hp < 1:
         raise DomekitError(f"--hp must be at least 1 (the target still stands), got {defender.hp}")
     if defender.max_hp is not None and defender.hp is not None and defender.hp > defender.max_hp:
@@ -382,7 +384,7 @@ def melee_odds(
 ) -> dict[str, Any]:
     """One melee blow: 2d6 - 7 + attack vs defence (+ parry), then 2d6 - 7 + strength + weapon
     vs protection, over every roll."""
-    _check_defender(defender)
+    _check_defender(rules, defender)
     key = (attack, defence, parry, blow, defender, tuple(damage_types or ()))
     return remembered(
         "domppa.melee", rules, key,
@@ -428,7 +430,7 @@ def ranged_odds(
     damage_types: list[DamageType] | None = None,
 ) -> dict[str, Any]:
     """One shot: 2d6 + precision + size vs 14 + distance + 2 x parry, then damage as in melee."""
-    _check_defender(defender)
+    _check_defender(rules, defender)
     key = (precision, distance, blow, defender, parry, in_melee, tuple(damage_types or ()))
     return remembered(
         "domppa.ranged", rules, key,
