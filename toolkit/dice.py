@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import operator
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache, reduce
 from itertools import product
@@ -229,15 +229,32 @@ class Dist(Generic[T]):
         return f"Dist({{{body}}}, total={self._total})"
 
 
-def _packed_sum(a: Dist[Any], b: Dist[Any]) -> Dist[int] | None:
-    """a + b for dense integer outcomes by one big-integer product (Kronecker substitution).
+def convolve(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """The convolution of two lists of non-negative integers (c[k] = sum a[i] b[k - i]) by one
+    big-integer product (Kronecker substitution): each list becomes one integer whose slots hold
+    its entries; multiplying the two integers convolves them exactly (Python's big-integer
+    product runs in C), and each slot of the product is one entry of the result. The slots are
+    wide enough that no entry can spill into the next."""
+    if not a or not b:
+        return []
+    largest = max(a) * max(b) * min(len(a), len(b))
+    size = (largest.bit_length() + 8) // 8  # bytes per slot
 
-    Each distribution becomes one integer whose `width`-bit slots hold the weights of successive
-    outcomes; multiplying the two integers convolves the weights exactly (Python's big-integer
-    product runs in C), and each slot of the product is the weight of one sum. The slots are wide
-    enough that no sum's weight can spill into the next. None when the outcomes are not integers
-    or too sparse for the packing to pay.
-    """
+    def pack(values: Sequence[int]) -> int:
+        buffer = bytearray(size * len(values))
+        for index, value in enumerate(values):
+            if value:
+                buffer[index * size : (index + 1) * size] = value.to_bytes(size, "little")
+        return int.from_bytes(buffer, "little")
+
+    count = len(a) + len(b) - 1
+    data = (pack(a) * pack(b)).to_bytes(size * count, "little")
+    return [int.from_bytes(data[k * size : (k + 1) * size], "little") for k in range(count)]
+
+
+def _packed_sum(a: Dist[Any], b: Dist[Any]) -> Dist[int] | None:
+    """a + b for dense integer outcomes by one big-integer product (`convolve`). None when the
+    outcomes are not integers or too sparse for the packing to pay."""
     if not all(type(o) is int for o in a._weights) or not all(type(o) is int for o in b._weights):
         return None
     low_a, high_a = min(a._weights), max(a._weights)
@@ -245,24 +262,10 @@ def _packed_sum(a: Dist[Any], b: Dist[Any]) -> Dist[int] | None:
     span_a, span_b = high_a - low_a + 1, high_b - low_b + 1
     if span_a > 4 * len(a._weights) + 16 or span_b > 4 * len(b._weights) + 16:
         return None
-    largest = max(a._weights.values()) * max(b._weights.values()) * min(span_a, span_b)
-    size = (largest.bit_length() + 8) // 8  # bytes per slot
-
-    def pack(weights: dict[int, int], low: int, span: int) -> int:
-        buffer = bytearray(size * span)
-        for outcome, weight in weights.items():
-            at = (outcome - low) * size
-            buffer[at : at + size] = weight.to_bytes(size, "little")
-        return int.from_bytes(buffer, "little")
-
-    product = pack(a._weights, low_a, span_a) * pack(b._weights, low_b, span_b)
-    data = product.to_bytes(size * (span_a + span_b - 1), "little")
+    dense_a = [a._weights.get(low_a + i, 0) for i in range(span_a)]
+    dense_b = [b._weights.get(low_b + i, 0) for i in range(span_b)]
     low = low_a + low_b
-    weights = {}
-    for index in range(span_a + span_b - 1):
-        weight = int.from_bytes(data[index * size : (index + 1) * size], "little")
-        if weight:
-            weights[low + index] = weight
+    weights = {low + k: w for k, w in enumerate(convolve(dense_a, dense_b)) if w}
     return Dist._trusted(weights, a._total * b._total)
 
 

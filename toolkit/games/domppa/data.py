@@ -80,6 +80,8 @@ class CharacterRow(_Row):
     size: int | None = Field(default=None, ge=0)
     abilities: str = ""
     notes: str = ""
+    weapon: str = ""  # the melee weapon it fights with (a weapons.csv name), blank for none
+    shield: str = ""  # a shields.csv name, blank for none
 
 
 class WeaponRow(_Row):

@@ -35,7 +35,7 @@ from toolkit.errors import DomekitError
 from toolkit.games.domppa import rules as engine
 from toolkit.games.domppa.actions import ROLL, Attack
 from toolkit.games.domppa.config import DomppaRules
-from toolkit.games.domppa.match import attack_fighters, set_up_attack
+from toolkit.games.domppa.match import AttackSetup, attack_fighters, set_up_attack
 from toolkit.games.domppa.rules import Blow, DamageType, Element, Guard, Harm
 from toolkit.games.domppa.state import MatchState, fighting, fighting_unit, morale_of
 from toolkit.odds.charts import chart
@@ -290,6 +290,43 @@ def _strike_summary(
             raise DomekitError("the morale odds need the target's --hp and --max-hp")
         result["p_morale_failure"] = _morale_failure_after(rules, parts, defender)
     return result
+
+
+def melee_hp_loss(
+    rules: DomppaRules,
+    *,
+    attack: int,
+    defence: int,
+    parry: int,
+    blow: Blow,
+    defender: Defender,
+    upto: int,
+) -> tuple[list[Fraction], Fraction]:
+    """One melee blow's HP loss, exactly: P(loss = l) for l = 0 .. upto - 1, and P(loss >= upto)
+    (the fight's chain asks for every loss below the target's HP, and the rest kills)."""
+
+    def hit_for(total: int) -> HitClass:
+        hit = engine.melee_hit(
+            rules, attack=attack, defence=defence, hit_total=total, parry=parry, explain=False
+        )
+        return (hit.hit, hit.shield_hit)
+
+    hits = _hits(rules, ("melee", attack, defence, parry), hit_for)
+    miss, parts = _parts(rules, hits, blow, defender)
+    dice = two_d6(rules)
+    law = [Fraction(0)] * upto
+    law[0] = miss
+    tail = Fraction(0)
+    for weight, harms in parts:
+        if not harms.grows("hp_loss"):  # takes no HP (stun, poison, paralysis)
+            law[0] += weight
+            continue
+        total = dice.least
+        while (lost := harms(total).hp_loss) < upto:
+            law[lost] += weight * dice.probability(total)
+            total += 1
+        tail += weight * dice.at_least(total)
+    return law, tail
 
 
 def _morale_failure_after(
@@ -582,6 +619,63 @@ def morale_chart(
     return chart(result, "Morale odds")
 
 
+def fight_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The character page's fight odds (a form of type "fight": `unit`, `against`, optional
+    `exchanges`, default 5): the chance `unit` wins a melee fight against `against` within the
+    exchanges, each as they stand now, `unit` striking first. The context data is the chart plus
+    `fight`: {"first", "second", "exchanges", "p_wins", "p_loses", "p_still_fighting"}."""
+    from toolkit.games.domppa.fight import fight_odds
+    from toolkit.output import to_jsonable
+
+    unit = str(fields.get("unit") or "")
+    against = str(fields.get("against") or "")
+    if not against:
+        raise DomekitError("a fight needs 'against': the character it is fought with")
+    raw = str(fields.get("exchanges") or "").strip()
+    if raw and not raw.isdigit():
+        raise DomekitError(f"exchanges must be a whole number, got {raw[:20]!r}")
+    exchanges = int(raw) if raw else FIGHT_EXCHANGES
+    result = fight_odds(state, unit, against, exchanges=exchanges)
+    first, second = fighting_unit(state, unit), fighting_unit(state, against)
+    summary = {
+        "first": first.name,
+        "second": second.name,
+        "exchanges": exchanges,
+        "p_wins": result[f"p_{first.id.replace('-', '_')}_wins"],
+        "p_loses": result[f"p_{second.id.replace('-', '_')}_wins"],
+        "p_still_fighting": result["p_still_fighting"],
+    }
+    notes = [
+        f"{first.name} ({first.hp} of {first.max_hp} HP, {first.weapon or 'no weapon'}) strikes "
+        f"first; {second.name} ({second.hp} of {second.max_hp} HP) strikes back; "
+        f"{exchanges} exchange(s), melee, as both stand now.",
+    ]
+    return {**chart(result, "Fight odds"), "notes": notes, "fight": to_jsonable(summary)}
+
+
+FIGHT_EXCHANGES = 5
+"""The exchanges a fight's odds follow unless told."""
+
+
+def defender_of(setup: AttackSetup) -> Defender:
+    """The target's side of an attack as the match sets it up: armour (with a berserk's
+    protection bonus), shield, resist, size, HP and morale now."""
+    target, guarding = setup.target, setup.guarding
+    bonus = guarding.protection_bonus
+    row = target.row
+    return Defender(
+        body=row.protection_body + bonus,
+        head=row.protection_head + bonus,
+        natural=row.protection_natural,
+        shield_protection=setup.shield.protection if setup.shield else 0,
+        resist=setup.resist,
+        size=target.size,
+        hp=target.hp,
+        max_hp=target.max_hp,
+        morale=morale_of(target, guarding),
+    )
+
+
 def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any] | None:
     """The attack form's or the morale prompt's odds in the tracker, from the roster as it
     stands: both characters' stats under their conditions, the weapon, the target's armour,
@@ -595,25 +689,15 @@ def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any
         chart_ = morale_chart(morale=morale, max_hp=unit.max_hp, hp=unit.hp, data_dir=data_dir)
         notes = [f"{unit.name}: morale {morale}, {unit.hp} of {unit.max_hp} HP."]
         return {**chart_, "notes": notes}
+    if kind == "fight":
+        return fight_chart(state, fields)
     if kind != "attack":
         return None
     # The dice are what the odds are over: the form's own are not read.
     attack = Attack.read({**fields, "hit_dice": ROLL, "damage_dice": ROLL, "freeze_d6": ""})
     setup = set_up_attack(state, attack, *attack_fighters(state, attack))
-    target, guarding = setup.target, setup.guarding
-    bonus = guarding.protection_bonus
-    row = target.row
-    defender = Defender(
-        body=row.protection_body + bonus,
-        head=row.protection_head + bonus,
-        natural=row.protection_natural,
-        shield_protection=setup.shield.protection if setup.shield else 0,
-        resist=setup.resist,
-        size=target.size,
-        hp=target.hp,
-        max_hp=target.max_hp,
-        morale=morale_of(target, guarding),
-    )
+    target = setup.target
+    defender = defender_of(setup)
     notes = [
         f"{setup.attacker.name} with {setup.weapon.name} ({setup.damage_type.value}) against "
         f"{target.name} ({target.hp} of {target.max_hp} HP).",
@@ -625,7 +709,7 @@ def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any
         where = {"precision": setup.hitting.precision, "distance": attack.distance}
         chart_ = ranged_chart(**where, **common, data_dir=data_dir)
     else:
-        where = {"attack": setup.hitting.attack, "defence": guarding.defence}
+        where = {"attack": setup.hitting.attack, "defence": setup.guarding.defence}
         chart_ = melee_chart(**where, **common, data_dir=data_dir)
     main = "hp_loss" if any(d["name"] == "hp_loss" for d in chart_["distributions"]) else "damage"
     return {**chart_, "main": main, "notes": notes}
