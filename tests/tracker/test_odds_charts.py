@@ -354,3 +354,28 @@ def test_a_shot_at_the_edge_of_its_range_needs_13_on_the_exploding_2d6(client):
     assert hit == Fraction(55, 432) == exploding_2d6_at_least(13)
     far = client.get(f"/k/{kit}/odds", params={**form, "distance": "11"})
     assert far.status_code == 422 and "Shortbow reaches 10 squares" in far.json()["message"]
+
+
+def test_the_character_page_can_ask_a_fights_odds(client):
+    # The odds form "fight": the knight against the berserker over 3 exchanges, as both stand
+    # on the roster (no shields taken up; each with its sheet's weapon): the same exact chances
+    # as `domekit odds domppa fight Knight Berserker --exchanges 3 --shield-a "" --shield-b ""`.
+    from toolkit.games.domppa.fight import fight_from_data
+
+    kit = new_kit(client.db_url, "domppa")
+    form = {"type": "fight", "unit": "knight", "against": "berserker", "exchanges": "3"}
+    reply = client.get(f"/k/{kit}/odds", params=form)
+    found = chances(reply)
+    expected = fight_from_data(
+        None, "Knight", "Berserker", exchanges=3, gear=((None, "", None), (None, "", None))
+    )
+    assert found["knight_wins"] == expected["p_knight_wins"]
+    assert found["berserker_wins"] + found["knight_wins"] + found["still_fighting"] == 1
+    fight = reply.json()["odds"]["fight"]
+    assert (fight["first"], fight["second"], fight["exchanges"]) == ("Knight", "Berserker", 3)
+    assert Fraction(fight["p_wins"]["fraction"]) == expected["p_knight_wins"]
+    bad = client.get(f"/k/{kit}/odds", params={**form, "exchanges": "500"})
+    assert (
+        bad.status_code == 422
+        and "exchanges (--exchanges) must be 1 to 100" in bad.json()["message"]
+    )

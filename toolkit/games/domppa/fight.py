@@ -107,7 +107,7 @@ def fight_odds(
     """P(the first wins), P(the second wins), P(still fighting) after `exchanges` exchanges,
     how each side wins (the other falls or flees) and in which exchange the fight is decided."""
     if not 1 <= exchanges <= MAX_EXCHANGES:
-        raise DomekitError(f"--exchanges must be 1 to {MAX_EXCHANGES}, got {exchanges}")
+        raise DomekitError(f"exchanges (--exchanges) must be 1 to {MAX_EXCHANGES}, got {exchanges}")
     a, b = fighting_unit(state, first), fighting_unit(state, second)
     if a.id == b.id:
         raise DomekitError("a character does not fight itself")
