@@ -98,7 +98,15 @@ def test_pages_payout_csv_and_odds_are_the_same(name, now):
         for page, context in old["pages"].items():
             assert new["pages"][page] == context, (point, page)
         assert new["payout_csv"] == old["payout_csv"]
-        assert new["odds"] == old["odds"]
+        assert [_without_best_sets(chart) for chart in new["odds"]] == old["odds"]
+
+
+def _without_best_sets(chart: Any) -> Any:
+    """An attack chart as it was before issue 20 added which set to play for each goal."""
+    if not isinstance(chart, dict) or "best_sets" not in chart.get("figures", {}):
+        return chart
+    assert set(chart["figures"]["best_sets"]) == {"wound", "kill", "push_back"}
+    return {**chart, "figures": {k: v for k, v in chart["figures"].items() if k != "best_sets"}}
 
 
 @pytest.mark.parametrize("name", NAMES)
