@@ -406,6 +406,24 @@ def main() -> None:
             f"{ice_time / cold:>9.1f}x{mc_time / cold:>9.0f}x   "
             f"{float(answer):>12.8f}{float(ice_answer):>12.8f}{mc_answer:>10.6f}{exact}"
         )
+    # The fight chain has no icepool or one-line Monte Carlo counterpart (tests/games/domppa/
+    # test_fight.py checks it against 100,000 simulated fights): ours only.
+    from toolkit.games.domppa.data import load_kit_data
+    from toolkit.games.domppa.fight import fight_odds
+    from toolkit.games.domppa.match import new_match
+
+    state = new_match(load_kit_data(None), seed=1, previous=None)
+    for exchanges in (5, 10):
+        run = lambda exchanges=exchanges: fight_odds(  # noqa: E731
+            state, "knight", "berserker", exchanges=exchanges
+        )
+        run()
+        took, result = median_ms(run, max(5, args.runs // 4), before=clear_caches)
+        print(
+            f"Domppa fight Knight v Berserker, {exchanges} exchanges: {took:.1f} ms (median, "
+            f"caches cleared; fastest {LAST_MIN[0]:.1f}); p_knight_wins "
+            f"{float(result['p_knight_wins']):.8f}"
+        )
     print(
         "\nfastest single run, ours (ms): "
         + "; ".join(f"{name} {cold:.2f} cold / {warm:.2f} warm" for name, cold, warm in fastest)
