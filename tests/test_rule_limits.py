@@ -44,10 +44,11 @@ DP_MELEE = [
           "1,2,3,4"], "Reserve Phase", "3 reserve power cards"),
         (["odds", "dominum", "attack", "--strength", "3", "--defense", "4", "--coordinating",
           "6"], "Coordinated Attacks", "multiple allies"),
-        # Nature Dome: a hand of three, health from 1000 down.
+        # Nature Dome: a hand of three; health from 1000 down (the engine's own check).
         ([*ND_CLASH[:4], "talon-dive,shell-guard,bear-swipe,ink-cloud"], "Set Up",
          "draws three Power Cards"),
-        ([*ND_CLASH, "--defender-health", "1200"], "Duel", "cannot be regained"),
+        ([*ND_CLASH, "--defender-health", "1200"],
+         "Duel: 'Points cannot be regained once they are lost'", "above the starting health"),
         ([*ND_CLASH, "--cards", "4"], "Set Up", "draws three Power Cards"),
         # Domppa: the Health table's end, a lance charge that still leaves AP to strike.
         ([*DP_MELEE, "--hp", "10", "--max-hp", "900"], "Stats: Health", "81-160: +6 HP each"),

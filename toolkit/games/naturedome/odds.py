@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit.dice import Dist
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import NatureDomeRules
-from toolkit.games.naturedome.rules import Defense, PowerCard, clash_damages
+from toolkit.games.naturedome.rules import Defense, PowerCard, check_health, clash_damages
 from toolkit.odds.charts import chart
 from toolkit.odds.common import distribution, remembered
 
@@ -118,12 +118,12 @@ def _check_limits(
     rules: NatureDomeRules,
 ) -> None:
     """What the rules make impossible (rules.toml's [limits]): a hand above the three cards a
-    player draws, a health above the start or knocked out. An attacker whose last card was an
+    player draws (the healths: the engine's `check_health`). An attacker whose last card was an
     Attack Boost holds it beside the three new cards ("the player draws three new Power Cards and
     combines one with the Attack Boost"): one card more."""
     limits = rules.limits
-    limits.check("health", attacker_health, "the attacker's health")
-    limits.check("health", defender_health, "the defender's health")
+    check_health(attacker_health, rules, "attacker")
+    check_health(defender_health, rules, "defender")
     boost_laid = 1 if any(card.is_boost for card in hand) else 0
     limits.check("hand", len(hand) - boost_laid, "the attacker's hand (an Attack Boost laid aside)")
     if defender_hand is not None:
