@@ -94,7 +94,12 @@ def size_of(value: Any) -> int:
     while stack:
         item = stack.pop()
         total += sys.getsizeof(item)
-        if isinstance(item, Mapping):
+        kind = type(item)
+        if kind is int or kind is str or kind is float or kind is bool:
+            continue  # the usual leaves, without the slower checks below
+        if kind is Fraction:
+            stack += [item.numerator, item.denominator]
+        elif isinstance(item, Mapping):
             stack.extend(item.keys())
             stack.extend(item.values())
         elif isinstance(item, list | tuple | set | frozenset):

@@ -322,13 +322,25 @@ class _Table:
 
 @cache
 def _usual(dice: ExplodingDice) -> _Table:
-    high = dice.least + TABLE_TOTALS - 1
-    exponent = _depth(dice, high) + dice.count
-    whole = dice.sides**exponent
-    weights = [
-        _weight(dice, total) * dice.sides ** (exponent - _depth(dice, total) - dice.count)
-        for total in range(dice.least, high + 1)
-    ]
+    """One die's values, each k * step + a plain face with weight sides^-(k + 1), as integers
+    over sides^(most + 1); the dice's sum by `convolve`, each one at a time. Every die value a
+    usual total can hold is in the one die's list, so the usual totals are exact."""
+    from toolkit.dice import convolve
+
+    low = min(_plain(dice))
+    span = TABLE_TOTALS  # one die's values low .. low + span - 1 (the others at least low)
+    most = (span - 1) // dice.step + 1  # explosions a listed value can hold, and one more
+    one = [0] * span
+    for k in range(most + 1):
+        for face in _plain(dice):
+            value = k * dice.step + face
+            if low <= value < low + span:
+                one[value - low] += dice.sides ** (most - k)
+    weights = one
+    for _ in range(dice.count - 1):
+        weights = convolve(weights, one)[:span]
+    whole = dice.sides ** ((most + 1) * dice.count)
+    weights = weights[:TABLE_TOTALS]
     below = [0]
     for weight in weights:
         below.append(below[-1] + weight)
