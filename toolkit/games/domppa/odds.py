@@ -213,6 +213,20 @@ def _hits(
     return found
 
 
+def _melee_hits(
+    rules: DomppaRules, attack: int, defence: int, parry: int
+) -> dict[HitClass, Fraction]:
+    """The melee hit roll's classes: melee_hit for each total (kept like harms)."""
+
+    def hit_for(total: int) -> HitClass:
+        hit = engine.melee_hit(
+            rules, attack=attack, defence=defence, hit_total=total, parry=parry, explain=False
+        )
+        return (hit.hit, hit.shield_hit)
+
+    return _hits(rules, ("melee", attack, defence, parry), hit_for)
+
+
 def _parts(
     rules: DomppaRules, hits: Mapping[HitClass, Fraction], blow: Blow, defender: Defender
 ) -> tuple[Fraction, list[tuple[Fraction, _Harms]]]:
@@ -305,13 +319,7 @@ def melee_hp_loss(
     """One melee blow's HP loss, exactly: P(loss = l) for l = 0 .. upto - 1, and P(loss >= upto)
     (the fight's chain asks for every loss below the target's HP, and the rest kills)."""
 
-    def hit_for(total: int) -> HitClass:
-        hit = engine.melee_hit(
-            rules, attack=attack, defence=defence, hit_total=total, parry=parry, explain=False
-        )
-        return (hit.hit, hit.shield_hit)
-
-    hits = _hits(rules, ("melee", attack, defence, parry), hit_for)
+    hits = _melee_hits(rules, attack, defence, parry)
     miss, parts = _parts(rules, hits, blow, defender)
     dice = two_d6(rules)
     law = [Fraction(0)] * upto
@@ -439,13 +447,7 @@ def _melee_odds(
     damage_types: list[DamageType] | None,
 ) -> dict[str, Any]:
 
-    def hit_for(total: int) -> HitClass:
-        hit = engine.melee_hit(
-            rules, attack=attack, defence=defence, hit_total=total, parry=parry, explain=False
-        )
-        return (hit.hit, hit.shield_hit)
-
-    hits = _hits(rules, ("melee", attack, defence, parry), hit_for)
+    hits = _melee_hits(rules, attack, defence, parry)
 
     def strike(kind_blow: Blow) -> dict[str, Any]:
         return _strike_summary(rules, hits, kind_blow, defender)
