@@ -27,7 +27,7 @@ def sheet(name: str, **stats: int | str) -> CharacterRow:
     base: dict[str, int | str] = {
         "name": name, "health": 1, "protection_body": 0, "protection_head": 0,
         "protection_natural": 0, "magic_resistance": 0, "morale": 10, "strength": 0, "attack": 5,
-        "defence": 5, "precision": 0, "equipment_encumbrance": 0, "weapon": "Mace",
+        "defence": 5, "precision": 0, "equipment_encumbrance": 0,
     }  # fmt: skip
     return CharacterRow.model_validate({**base, **stats})
 
@@ -35,8 +35,8 @@ def sheet(name: str, **stats: int | str) -> CharacterRow:
 def arena(first: CharacterRow, second: CharacterRow):
     """A combat holding these two (in the places of the kit's Knight and Berserker)."""
     state = new_match(KIT, seed=1, previous=None)
-    a = replace(combatant(RULES, first, from_data=False), id="knight", weapon=first.weapon)
-    b = replace(combatant(RULES, second, from_data=False), id="berserker", weapon=second.weapon)
+    a = replace(combatant(RULES, first, from_data=False), id="knight", weapon="Mace")
+    b = replace(combatant(RULES, second, from_data=False), id="berserker", weapon="Mace")
     return with_units(state, a, b)
 
 
@@ -118,7 +118,7 @@ def simulate(state, n: int, exchanges: int, seed: int) -> dict[str, float]:
     sides = {}
     for name, striker, target in (("a", a, b), ("b", b, a)):
         attack = Attack.read({"type": "attack", "mode": "melee", "attacker": striker.id,
-                              "target": target.id, "weapon": striker.weapon or striker.row.weapon,
+                              "target": target.id, "weapon": striker.weapon,
                               "hit_dice": ROLL, "damage_dice": ROLL})  # fmt: skip
         setup = set_up_attack(state, attack, striker, target)
         hits = [engine.melee_hit(RULES, attack=setup.hitting.attack,
@@ -224,7 +224,7 @@ def test_the_command_takes_two_names_from_the_card_data(cli):
     "args, needle",
     [
         (("Knight", "Nobody"), "no character 'Nobody'"),
-        (("Knight", "Troll"), "Troll fights with which weapon?"),
+        (("Knight", "Troll"), "Troll fights with which weapon? equipment.csv names none"),
         (("Knight", "Knight"), "does not fight itself"),
         (("Knight", "Berserker", "--exchanges", "0"), "exchanges (--exchanges) must be 1 to 100"),
         (("Knight", "Berserker", "--hp-a", "99"), "--hp-a must be 1 to Knight's 27"),
@@ -247,3 +247,17 @@ def test_more_exchanges_only_settle_more_fights():
     assert state.find("priest") is not None
     with pytest.raises(DomekitError):
         fight_odds(state, "knight", "knight", exchanges=1)
+
+
+def test_equipment_naming_an_unknown_weapon_is_a_located_data_error(tmp_path):
+    from card_edits import copy_card_data, edit_text
+
+    from toolkit.errors import DataError
+    from toolkit.games.domppa.data import load_equipment
+
+    folder = copy_card_data("domppa", tmp_path / "domppa")
+    edit_text(folder / "equipment.csv", "Berserker,Broadsword", "Berserker,Banana")
+    with pytest.raises(DataError, match=r"equipment.csv, row 4, field 'weapon': 'Banana'"):
+        load_equipment(folder)
+    (folder / "equipment.csv").unlink()
+    assert load_equipment(folder) == {}  # optional: nobody equipped

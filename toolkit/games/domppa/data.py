@@ -8,7 +8,7 @@ card_data/domppa/README.md.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -80,8 +80,6 @@ class CharacterRow(_Row):
     size: int | None = Field(default=None, ge=0)
     abilities: str = ""
     notes: str = ""
-    weapon: str = ""  # the melee weapon it fights with (a weapons.csv name), blank for none
-    shield: str = ""  # a shields.csv name, blank for none
 
 
 class WeaponRow(_Row):
@@ -126,6 +124,15 @@ class ShieldRow(_Row):
     notes: str = ""
 
 
+class EquipmentRow(_Row):
+    """What a character of characters.csv fights with, when nothing else says (equipment.csv)."""
+
+    name: str = Field(min_length=1)
+    weapon: str = ""  # a weapons.csv name, blank for none
+    shield: str = ""  # a shields.csv name, blank for none
+    notes: str = ""
+
+
 def _folder(folder: str | Path | None) -> Path:
     return game_data_dir(GAME, folder)
 
@@ -158,6 +165,27 @@ def load_armour(folder: str | Path | None = None) -> list[ArmourRow]:
 
 def load_shields(folder: str | Path | None = None) -> list[ShieldRow]:
     return load_csv_models(_folder(folder) / "shields.csv", ShieldRow, key="name")
+
+
+def load_equipment(folder: str | Path | None = None) -> dict[str, EquipmentRow]:
+    """equipment.csv by character name (optional: a folder without it equips nobody); each
+    weapon and shield must be one weapons.csv and shields.csv list."""
+    root = _folder(folder)
+    path = root / "equipment.csv"
+    if not path.is_file():
+        return {}
+    rows = load_csv_models(path, EquipmentRow, key="name")
+    weapons = {row.name.lower() for row in load_weapons(root)}
+    shields = {row.name.lower() for row in load_shields(root)}
+    numbers = [number for number, _ in read_csv(path)]
+    for number, row in zip(numbers, rows, strict=True):
+        for column, name, known in (
+            ("weapon", row.weapon, weapons),
+            ("shield", row.shield, shields),
+        ):
+            if name and name.lower() not in known:
+                raise DataError(path, f"{name!r} is not in {column}s.csv", row=number, field=column)
+    return {row.name.lower(): row for row in rows}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -352,6 +380,8 @@ class DomppaKitData:
     shields: list[ShieldRow]
     map: BattleMap
     print: PrintSettings
+    equipment: dict[str, EquipmentRow] = field(default_factory=dict)
+    """What each character fights with by name in lower case (equipment.csv; the fight odds)."""
 
 
 def character_id(name: str) -> str:
@@ -416,6 +446,7 @@ def load_kit_data(folder: str | Path | None) -> DomppaKitData:
         weapons=load_weapons(root),
         armour=load_armour(root),
         shields=load_shields(root),
+        equipment=load_equipment(root),
         map=load_map(root / "map.toml"),
         print=load_toml_model(root / "print.toml", PrintSettings),
     )

@@ -25,6 +25,7 @@ from typing import Any
 from toolkit.dice import convolve
 from toolkit.errors import DomekitError
 from toolkit.games.domppa.actions import ROLL, Attack
+from toolkit.games.domppa.data import EquipmentRow
 from toolkit.games.domppa.match import set_up_attack
 from toolkit.games.domppa.odds import Defender, defender_of, melee_hp_loss
 from toolkit.games.domppa.rules import morale_test
@@ -111,8 +112,9 @@ def fight_odds(
     a, b = fighting_unit(state, first), fighting_unit(state, second)
     if a.id == b.id:
         raise DomekitError("a character does not fight itself")
-    # The weapon named, else the one it carries, else the one its sheet names.
-    weapons = (first_weapon or a.weapon or a.row.weapon, second_weapon or b.weapon or b.row.weapon)
+    # The weapon named, else the one it carries, else the one equipment.csv gives it.
+    weapons = (first_weapon or a.weapon or _kit(state, a).weapon,
+               second_weapon or b.weapon or _kit(state, b).weapon)  # fmt: skip
     blows = (_blow(state, a, b, weapons[0]), _blow(state, b, a, weapons[1]))
     # The chain: (hp of a, hp of b) -> integer weight over `whole`.
     states: dict[tuple[int, int], int] = {(a.hp, b.hp): 1}
@@ -183,11 +185,11 @@ def fight_from_data(
     units: list[Combatant] = []
     for name, (weapon, shield, hp), flag in zip((first, second), gear, "ab", strict=True):
         unit = _by_name(state, name)
-        weapon = unit.row.weapon if weapon is None else weapon
-        shield = unit.row.shield if shield is None else shield
+        weapon = _kit(state, unit).weapon if weapon is None else weapon
+        shield = _kit(state, unit).shield if shield is None else shield
         if not weapon_named(state, weapon):
             raise DomekitError(
-                f"{unit.name} fights with which weapon? characters.csv names none: give "
+                f"{unit.name} fights with which weapon? equipment.csv names none: give "
                 f"--weapon-{flag} (weapons.csv: {', '.join(w.name for w in kit.weapons)})"
             )
         shield_named(state, shield)  # an unknown shield is an error naming the list
@@ -198,6 +200,11 @@ def fight_from_data(
         raise DomekitError("a character does not fight itself: name two characters")
     state = with_units(state, *units)
     return fight_odds(state, units[0].id, units[1].id, exchanges=exchanges)
+
+
+def _kit(state: MatchState, unit: Combatant) -> EquipmentRow:
+    """What equipment.csv gives the character (nothing when it names none)."""
+    return state.data.equipment.get(unit.name.lower(), EquipmentRow(name=unit.name))
 
 
 def _by_name(state: MatchState, name: str) -> Combatant:
