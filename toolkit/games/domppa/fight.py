@@ -240,23 +240,25 @@ def _strike(
     # one product convolves them all. reached[row + left + len(hits)] = sum over l >= 1 of
     # weight[left + l] x P(loss = l).
     hits = loss[1:][::-1]
-    top = max(hp for hps in states for hp in (hps[target],))
-    stride = top + 1 + len(hits)
+    top = max(hps[target] for hps in states) if states else 0
+    reach = len(hits)
+    stride = top + 1 + reach
     others = sorted(by_other)
-    flat = [0] * (stride * len(others))
+    flat = [0] * (stride * len(others) + reach)  # room after the last row: every slot read
     for row, other in enumerate(others):
         for hp, weight in by_other[other].items():
             flat[row * stride + hp] = weight
-    reached = convolve(flat, hits) if hits and states else []
+    reached = convolve(flat, hits) if hits and states else [0] * len(flat)
+    stay_weight = loss[0] * flee_scale
+    fleeing = [flees[left] if left < len(flees) else 0 for left in range(top + 1)]
     for row, other in enumerate(others):
         weights = by_other[other]
+        base = row * stride + reach
         for left in range(1, top + 1):
-            at = row * stride + left + len(hits)
-            damaged = reached[at] if at < len(reached) else 0
-            kept = weights.get(left, 0) * loss[0] * flee_scale
-            flee = flees[left] if left < len(flees) else 0
+            damaged = reached[base + left]
+            flee = fleeing[left]
             fled += damaged * flee
-            stays = kept + damaged * (flee_scale - flee)
+            stays = weights.get(left, 0) * stay_weight + damaged * (flee_scale - flee)
             if stays:
                 after[(left, other) if target == 0 else (other, left)] = stays
     new_whole = whole * blow.scale * flee_scale
