@@ -33,7 +33,10 @@ from toolkit.games.deathdome import odds as dd  # noqa: E402
 from toolkit.games.dominum import odds as dm  # noqa: E402
 from toolkit.games.domppa import odds as dp  # noqa: E402
 from toolkit.games.naturedome import odds as nd  # noqa: E402
-from toolkit.odds import common  # noqa: E402
+from toolkit.odds import (
+    common,  # noqa: E402
+    exploding,  # noqa: E402
+)
 
 try:
     import numpy as np
@@ -59,11 +62,15 @@ def median_ms(function: Callable[[], Any], runs: int, before: Callable[[], None]
 
 
 def clear_caches() -> None:
-    dice.exploding_die.cache_clear()
-    dice.exploding_dice.cache_clear()
+    for table in (
+        exploding.exploding_dice, exploding._weight, exploding._at_least,
+        exploding._plain_at_least, exploding._cut, exploding._plain_sums, exploding._plain,
+        exploding._usual,
+        exploding._power_sums,
+    ):  # fmt: skip
+        table.cache_clear()
     dice._draw_hand.cache_clear()
-    dp._trimmed.cache_clear()
-    dp._DAMAGE_CACHE.clear()
+    dp._HARMS_CACHE.clear()
     dp._HITS_CACHE.clear()
     common.forget()
 
@@ -71,11 +78,11 @@ def clear_caches() -> None:
 # -- the queries: ours, icepool's, Monte Carlo's ------------------------------------------------
 
 DOMPPA_RULES = dp.load_rules()
-ICE_DRN = (icepool.d6 - 1).explode([5], depth=dice.EXPLODE_ROLLS - 1) + 1
+ICE_DEPTH = 12  # icepool follows each die this many explosions (it cannot go on for ever)
 
 
 def ice_2d6() -> icepool.Die:
-    one = (icepool.d6 - 1).explode([5], depth=dice.EXPLODE_ROLLS - 1) + 1
+    one = (icepool.d6 - 1).explode([5], depth=ICE_DEPTH) + 1
     return one + one
 
 
@@ -108,9 +115,9 @@ def mc_deal(rng: Any, n: int, size: int, k: int) -> Any:
     return picks
 
 
-# 1. The DRN: P(2d6 >= 9)
+# 1. The DRN: P(2d6 >= 9), exactly 13/36
 def ours_drn() -> Fraction:
-    return (dice.exploding_2d6() >= 9).p() + dice.exploding_2d6().missing
+    return exploding.exploding_dice().at_least(9)
 
 
 def ice_drn() -> Fraction:
@@ -130,6 +137,19 @@ TARGET = dp.Defender(body=8, head=5, natural=2, shield_protection=4, hp=10, max_
 
 def ours_melee() -> dict:
     return dp.melee_odds(DOMPPA_RULES, blow=BLOW, defender=TARGET, **MELEE)
+
+
+# 2b. The issue's melee: attack 10 vs defence 12 (p_hit exactly 13/36), the same blow and target.
+def ours_melee_issue() -> dict:
+    return dp.melee_odds(DOMPPA_RULES, blow=BLOW, defender=TARGET, attack=10, defence=12)
+
+
+def ice_melee_issue() -> Fraction:
+    return ice_2d6().probability(">=", 12 - 10 + 7)
+
+
+def mc_melee_issue(rng: Any, n: int) -> float:
+    return float((mc_exploding_2d6(rng, n) - 7 + 10 >= 12).mean())
 
 
 def ice_melee() -> Fraction:
@@ -330,6 +350,8 @@ def mc_capture(rng: Any, n: int) -> float:
 QUERIES = [
     ("DRN P(2d6>=9)", ours_drn, lambda r: r, ice_drn, mc_drn),
     ("Domppa melee", ours_melee, lambda r: r["p_kill"], ice_melee, mc_melee),
+    ("Domppa 10 vs 12 hit", ours_melee_issue, lambda r: r["p_hit"], ice_melee_issue,
+     mc_melee_issue),
     ("Dominum attack", ours_dominum_attack, lambda r: r["p_wound"], ice_dominum_attack,
      mc_dominum_attack),
     ("Dominum assault", ours_assault, lambda r: r["vp_distribution"].get(2, 0), ice_assault,
@@ -350,8 +372,8 @@ def main() -> None:
     rng = np.random.default_rng(20261129)
     random.seed(20261129)
     print(
-        f"exploding 2d6 truncated mass: {float(dice.TRUNCATED_MASS_2D6):.4g} "
-        f"(each die followed {dice.EXPLODE_ROLLS} rolls)"
+        "exploding 2d6: ours exact (closed form, no truncation); icepool follows each die "
+        f"{ICE_DEPTH} explosions deep"
     )
     print(f"Monte Carlo: numpy {np.__version__}, {args.samples:,} samples, median of 3 runs")
     print(f"icepool {icepool.__version__}; medians of {args.runs} runs; times in ms")
@@ -374,10 +396,33 @@ def main() -> None:
         ice_time, ice_answer = median_ms(ice, max(5, args.runs // 4))
         mc_time, mc_answer = median_ms(lambda mc=mc: mc(rng, args.samples), 3)
         answer = headline(result)
+        exact = (
+            f"  ours exactly {answer}"
+            if isinstance(answer, Fraction) and len(str(answer)) < 30
+            else ""
+        )
         print(
             f"{name:<20}{cold:>10.3f}{warm:>10.3f}{ice_time:>10.3f}{mc_time:>10.1f}"
             f"{ice_time / cold:>9.1f}x{mc_time / cold:>9.0f}x   "
-            f"{float(answer):>12.8f}{float(ice_answer):>12.8f}{mc_answer:>10.6f}"
+            f"{float(answer):>12.8f}{float(ice_answer):>12.8f}{mc_answer:>10.6f}{exact}"
+        )
+    # The fight chain has no icepool or one-line Monte Carlo counterpart (tests/games/domppa/
+    # test_fight.py checks it against 100,000 simulated fights): ours only.
+    from toolkit.games.domppa.data import load_kit_data
+    from toolkit.games.domppa.fight import fight_odds
+    from toolkit.games.domppa.match import new_match
+
+    state = new_match(load_kit_data(None), seed=1, previous=None)
+    for exchanges in (5, 10):
+        run = lambda exchanges=exchanges: fight_odds(  # noqa: E731
+            state, "knight", "berserker", exchanges=exchanges
+        )
+        run()
+        took, result = median_ms(run, max(5, args.runs // 4), before=clear_caches)
+        print(
+            f"Domppa fight Knight v Berserker, {exchanges} exchanges: {took:.1f} ms (median, "
+            f"caches cleared; fastest {LAST_MIN[0]:.1f}); p_knight_wins "
+            f"{float(result['p_knight_wins']):.8f}"
         )
     print(
         "\nfastest single run, ours (ms): "

@@ -4,15 +4,8 @@ A `Dist` is an immutable value: outcomes with positive integer weights over an i
 (icepool's style). Probabilities are `fractions.Fraction`s; floats appear only when printing.
 Every operation (`map`, `+`, `-`, comparisons, `bind`) returns a new `Dist` through one code path.
 
-A `Dist` may carry *truncated mass*: `total` larger than the sum of its weights. Only the
-exploding dice make any; it is the exact probability of the rolls a finite table cannot list, so
-every listed probability is exact and the unlisted remainder is known exactly (`missing`).
-
-Exploding d6 (the Dominions DRN): a 6 adds d6 - 1, and that die may explode again. One die
-is followed for `EXPLODE_ROLLS` = 13 rolls; the mass left out is the chance that the 13th roll is a
-6 too, 6**-13 per die. For the exploding 2d6 that is 1 - (1 - 6**-13)**2 = 1.5314e-10
-(`TRUNCATED_MASS_2D6`), below 1e-9 even when a query combines up to six exploding 2d6 rolls. Every
-sum up to 5 * 13 + 1 = 66 is listed with its exact probability.
+Exploding dice (an open-ended 2d6, the Dominions DRN) reach any total; they are weighed exactly,
+with no truncation, by `toolkit.odds.exploding`.
 """
 
 from __future__ import annotations
@@ -20,19 +13,16 @@ from __future__ import annotations
 import math
 import operator
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache, reduce
-from itertools import accumulate, product
+from itertools import product
 from typing import Any, Generic, TypeVar
 
 from toolkit.errors import DomekitError
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
-
-EXPLODE_ROLLS = 13
-"""How many rolls of one exploding d6 are followed before the rest is left out as truncated mass."""
 
 
 def sort_key(outcome: Any) -> tuple[int, Any]:
@@ -53,7 +43,7 @@ def _negated(outcome: Any) -> Any:
 class Dist(Generic[T]):
     """An exact distribution: outcome -> integer weight, out of an integer total."""
 
-    __slots__ = ("_weights", "_total", "_order", "_running")
+    __slots__ = ("_weights", "_total", "_order")
 
     def __init__(self, weights: Mapping[T, int], total: int | None = None) -> None:
         cleaned = {outcome: int(weight) for outcome, weight in weights.items() if weight}
@@ -62,8 +52,8 @@ class Dist(Generic[T]):
         listed = sum(cleaned.values())
         if total is None:
             total = listed
-        if total <= 0 or total < listed:
-            raise ValueError(f"total {total} must be positive and at least the weights' sum")
+        if total <= 0 or total != listed:
+            raise ValueError(f"total {total} must be positive and the weights' sum ({listed})")
         divisor = reduce(math.gcd, cleaned.values(), total)
         if divisor > 1:
             cleaned = {outcome: weight // divisor for outcome, weight in cleaned.items()}
@@ -71,17 +61,16 @@ class Dist(Generic[T]):
         self._weights: dict[T, int] = cleaned  # in no particular order; readers sort
         self._total = total
         self._order: list[tuple[T, int]] | None = None
-        self._running: tuple[list[T], list[int]] | None = None
 
     @classmethod
     def _trusted(cls, weights: dict[T, int], total: int) -> Dist[T]:
-        """The one fast path for results built here: positive int weights summing to <= total."""
+        """The one fast path for results built here: positive int weights summing to total."""
         dist = cls.__new__(cls)
         divisor = reduce(math.gcd, weights.values(), total)
         if divisor > 1:
             weights = {outcome: weight // divisor for outcome, weight in weights.items()}
             total //= divisor
-        dist._weights, dist._total, dist._order, dist._running = weights, total, None, None
+        dist._weights, dist._total, dist._order = weights, total, None
         return dist
 
     # -- construction -------------------------------------------------------------------------
@@ -99,17 +88,14 @@ class Dist(Generic[T]):
         return cls(counts)
 
     @classmethod
-    def mix(cls, parts: Iterable[tuple[Dist[T], int]], *, missing: int = 0) -> Dist[T]:
-        """A weighted mixture: pick a part with probability proportional to its weight.
-
-        `missing` is weight that leads to no listed outcome (truncated mass carried over).
-        """
+    def mix(cls, parts: Iterable[tuple[Dist[T], int]]) -> Dist[T]:
+        """A weighted mixture: pick a part with probability proportional to its weight."""
         parts = [(part, weight) for part, weight in parts if weight]
-        if missing < 0 or any(weight < 0 for _, weight in parts):
+        if any(weight < 0 for _, weight in parts):
             raise ValueError("mixture weights must not be negative")
         common = math.lcm(*(part._total for part, _ in parts)) if parts else 1
         weights: dict[T, int] = {}
-        total = missing * common
+        total = 0
         for part, weight in parts:
             scale = weight * (common // part._total)
             total += weight * common
@@ -125,11 +111,6 @@ class Dist(Generic[T]):
     def total(self) -> int:
         return self._total
 
-    @property
-    def missing(self) -> Fraction:
-        """The exact probability left out by truncation (0 except for exploding dice)."""
-        return Fraction(self._total - sum(self._weights.values()), self._total)
-
     def _sorted(self) -> list[tuple[T, int]]:
         if self._order is None:
             try:  # outcomes of one comparable kind (the usual case) sort as they are
@@ -140,17 +121,6 @@ class Dist(Generic[T]):
 
     def outcomes(self) -> list[T]:
         return [outcome for outcome, _ in self._sorted()]
-
-    def running(self) -> tuple[list[T], list[int]]:
-        """The sorted outcomes, and the weight of all outcomes before each: `running[i]` is the
-        weight of `outcomes[:i]` (one more entry than outcomes). Kept, like the order."""
-        if self._running is None:
-            order = self._sorted()
-            self._running = (
-                [outcome for outcome, _ in order],
-                [0, *accumulate(weight for _, weight in order)],
-            )
-        return self._running
 
     def weights(self) -> dict[T, int]:
         return dict(self._sorted())
@@ -168,10 +138,9 @@ class Dist(Generic[T]):
         return Fraction(hits, self._total)
 
     def mean(self) -> Fraction:
-        """The mean over the listed outcomes (truncated mass counts as absent)."""
-        listed = sum(self._weights.values())
+        """The mean outcome."""
         weights: list[tuple[Any, int]] = list(self._weights.items())
-        return Fraction(sum(outcome * weight for outcome, weight in weights), listed)
+        return Fraction(sum(outcome * weight for outcome, weight in weights), self._total)
 
     def __iter__(self) -> Iterator[tuple[T, Fraction]]:
         return iter(self.probabilities().items())
@@ -189,28 +158,9 @@ class Dist(Generic[T]):
             weights[key] = weights.get(key, 0) + weight
         return Dist._trusted(weights, self._total)
 
-    def trimmed(self, budget: Fraction) -> Dist[T]:
-        """The same distribution with its largest outcomes left out, as many as fit while the
-        whole truncated mass (`missing`) stays within `budget`: what is left is listed exactly,
-        what is left out is known exactly. Outcomes compare as `outcomes()` sorts them."""
-        # In weight: floor(budget * total) less what is already missing (weights are integers).
-        allowed = budget.numerator * self._total // budget.denominator
-        allowed -= self._total - sum(self._weights.values())
-        kept = dict(self._sorted())
-        for outcome, weight in reversed(self._sorted()):
-            if weight > allowed or len(kept) == 1:
-                break
-            allowed -= weight
-            del kept[outcome]
-        return Dist._trusted(kept, self._total)
-
     def bind(self, function: Callable[[T], Dist[U]]) -> Dist[U]:
         """Follow each outcome with the distribution `function(outcome)` (a two-stage event)."""
-        listed = self._weights.items()
-        unlisted = self._total - sum(self._weights.values())
-        return Dist.mix(
-            ((function(outcome), weight) for outcome, weight in listed), missing=unlisted
-        )
+        return Dist.mix((function(outcome), weight) for outcome, weight in self._weights.items())
 
     def combine(self, other: Dist[U], function: Callable[[T, U], Any]) -> Dist[Any]:
         """The distribution of `function(a, b)` for independent a from self and b from other."""
@@ -225,7 +175,7 @@ class Dist(Generic[T]):
 
     def __add__(self, other: Dist[Any] | Any) -> Dist[Any]:
         other = self._lift(other)
-        if len(other) == 1 and other.missing == 0:
+        if len(other) == 1:
             (shift,) = other._weights
             return self.map(lambda outcome: outcome + shift)
         packed = _packed_sum(self, other)
@@ -279,15 +229,32 @@ class Dist(Generic[T]):
         return f"Dist({{{body}}}, total={self._total})"
 
 
-def _packed_sum(a: Dist[Any], b: Dist[Any]) -> Dist[int] | None:
-    """a + b for dense integer outcomes by one big-integer product (Kronecker substitution).
+def convolve(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """The convolution of two lists of non-negative integers (c[k] = sum a[i] b[k - i]) by one
+    big-integer product (Kronecker substitution): each list becomes one integer whose slots hold
+    its entries; multiplying the two integers convolves them exactly (Python's big-integer
+    product runs in C), and each slot of the product is one entry of the result. The slots are
+    wide enough that no entry can spill into the next."""
+    if not a or not b:
+        return []
+    largest = max(a) * max(b) * min(len(a), len(b))
+    size = (largest.bit_length() + 8) // 8  # bytes per slot
 
-    Each distribution becomes one integer whose `width`-bit slots hold the weights of successive
-    outcomes; multiplying the two integers convolves the weights exactly (Python's big-integer
-    product runs in C), and each slot of the product is the weight of one sum. The slots are wide
-    enough that no sum's weight can spill into the next. None when the outcomes are not integers
-    or too sparse for the packing to pay.
-    """
+    def pack(values: Sequence[int]) -> int:
+        buffer = bytearray(size * len(values))
+        for index, value in enumerate(values):
+            if value:
+                buffer[index * size : (index + 1) * size] = value.to_bytes(size, "little")
+        return int.from_bytes(buffer, "little")
+
+    count = len(a) + len(b) - 1
+    data = (pack(a) * pack(b)).to_bytes(size * count, "little")
+    return [int.from_bytes(data[k * size : (k + 1) * size], "little") for k in range(count)]
+
+
+def _packed_sum(a: Dist[Any], b: Dist[Any]) -> Dist[int] | None:
+    """a + b for dense integer outcomes by one big-integer product (`convolve`). None when the
+    outcomes are not integers or too sparse for the packing to pay."""
     if not all(type(o) is int for o in a._weights) or not all(type(o) is int for o in b._weights):
         return None
     low_a, high_a = min(a._weights), max(a._weights)
@@ -295,24 +262,10 @@ def _packed_sum(a: Dist[Any], b: Dist[Any]) -> Dist[int] | None:
     span_a, span_b = high_a - low_a + 1, high_b - low_b + 1
     if span_a > 4 * len(a._weights) + 16 or span_b > 4 * len(b._weights) + 16:
         return None
-    largest = max(a._weights.values()) * max(b._weights.values()) * min(span_a, span_b)
-    size = (largest.bit_length() + 8) // 8  # bytes per slot
-
-    def pack(weights: dict[int, int], low: int, span: int) -> int:
-        buffer = bytearray(size * span)
-        for outcome, weight in weights.items():
-            at = (outcome - low) * size
-            buffer[at : at + size] = weight.to_bytes(size, "little")
-        return int.from_bytes(buffer, "little")
-
-    product = pack(a._weights, low_a, span_a) * pack(b._weights, low_b, span_b)
-    data = product.to_bytes(size * (span_a + span_b - 1), "little")
+    dense_a = [a._weights.get(low_a + i, 0) for i in range(span_a)]
+    dense_b = [b._weights.get(low_b + i, 0) for i in range(span_b)]
     low = low_a + low_b
-    weights = {}
-    for index in range(span_a + span_b - 1):
-        weight = int.from_bytes(data[index * size : (index + 1) * size], "little")
-        if weight:
-            weights[low + index] = weight
+    weights = {low + k: w for k, w in enumerate(convolve(dense_a, dense_b)) if w}
     return Dist._trusted(weights, a._total * b._total)
 
 
@@ -321,70 +274,6 @@ def die(sides: int) -> Dist[int]:
     if sides < 1:
         raise DomekitError(f"a die needs at least 1 side, not {sides}")
     return Dist.uniform(range(1, sides + 1))
-
-
-@lru_cache(maxsize=32)
-def exploding_die(
-    sides: int = 6, explode_on: int = 6, penalty: int = 1, rolls: int = EXPLODE_ROLLS
-) -> Dist[tuple[int, bool]]:
-    """One exploding die as (value, exploded): on `explode_on` it adds another such die minus
-    `penalty`, which may explode again. The DRN: a d6, exploding on 6, adding d6 - 1.
-
-    Followed for `rolls` rolls; the last roll's `explode_on` face (sides**-rolls) is left out as
-    truncated mass. `exploded` says whether the face `explode_on` showed, which fire
-    damage needs ("the damage roll contained a 6").
-    """
-    if rolls < 1:
-        raise DomekitError(f"an exploding die needs at least 1 roll, not {rolls}")
-    if not 1 <= explode_on <= sides:
-        raise DomekitError(f"a d{sides} cannot explode on {explode_on}")
-    plain = [face for face in range(1, sides + 1) if face != explode_on]
-    step = explode_on - penalty
-    # After k explosions a plain face f counts k * (explode_on - penalty) + f, with weight
-    # sides**(rolls - 1 - k) out of sides**rolls.
-    weights: Counter[tuple[int, bool]] = Counter()
-    for k in range(rolls):
-        for face in plain:
-            weights[(k * step + face, k > 0)] += sides ** (rolls - 1 - k)
-    return Dist(weights, sides**rolls)
-
-
-@lru_cache(maxsize=32)
-def exploding_dice(
-    count: int = 2,
-    sides: int = 6,
-    explode_on: int = 6,
-    penalty: int = 1,
-    rolls: int = EXPLODE_ROLLS,
-    *,
-    track: bool = False,
-) -> Dist[Any]:
-    """`count` exploding dice added: totals, or with `track` (total, whether any die exploded)."""
-    one = exploding_die(sides, explode_on, penalty, rolls)
-    if not track:
-        one_total: Dist[Any] = one.map(lambda roll: roll[0])
-        result = one_total
-        for _ in range(count - 1):
-            result = result + one_total
-        return result
-    result = one
-    for _ in range(count - 1):
-        result = result.combine(one, lambda a, b: (a[0] + b[0], a[1] or b[1]))
-    return result
-
-
-def exploding_d6(rolls: int = EXPLODE_ROLLS) -> Dist[int]:
-    """One exploding d6: a 6 adds d6 - 1 and that die may explode again."""
-    return exploding_dice(1, rolls=rolls)
-
-
-def exploding_2d6(rolls: int = EXPLODE_ROLLS) -> Dist[int]:
-    """Two exploding d6s added: an open-ended "2d6", the Dominions DRN."""
-    return exploding_dice(2, rolls=rolls)
-
-
-TRUNCATED_MASS_2D6 = exploding_2d6().missing
-"""Exactly 1 - (1 - 6**-13)**2, about 1.53e-10: what the exploding 2d6 table leaves out."""
 
 
 class Deck:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 from toolkit.games.deathdome import odds as deathdome_odds
 from toolkit.games.dominum import odds as dominum_odds
@@ -43,7 +44,12 @@ def test_domppa_and_naturedome_charts():
         )
     )
     assert {row["name"] for row in melee["chances"]} >= {"hit", "shield_hit", "head_hit", "kill"}
-    assert melee["figures"]["truncated_mass"]["float"] < 1e-9
+    assert "truncated_mass" not in melee["figures"]
+    damage = next(d for d in melee["distributions"] if d["name"] == "damage")
+    assert sum(Fraction(row["fraction"]) for row in damage["rows"]) == 1
+    assert damage["rows"][-1]["value"] in ("rarer",) or damage["rows"][-1]["value"].endswith(
+        " or more"
+    )
     clash = roundtrip(
         naturedome_odds.clash_chart(
             hand=["talon-dive"],

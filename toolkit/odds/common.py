@@ -33,41 +33,6 @@ def expected(dist: Dist[Any]) -> Fraction:
     return dist.mean()
 
 
-def step_map(rolls: Dist[int], function: Callable[[int], T]) -> Dist[T]:
-    """The distribution of `function(roll)` for a test that a higher roll never makes worse
-    (a hit class, a pass), with engine calls only near the totals where the answer changes.
-
-    Bisection over the sorted totals: where both ends of a stretch give the same answer, every
-    total between gives it too (that is what "never worse" means), so the stretch takes that
-    answer without calling the engine; otherwise its middle is resolved. A test with k answers
-    costs about k * log2(totals) calls instead of one per total. tests/odds check this
-    monotonicity against the engine, total by total, for every test it is used for.
-    """
-    totals, running = rolls.running()  # running[i]: the weight of totals[:i]
-    if not totals:
-        return rolls.map(function)
-    found: dict[T, int] = {}
-
-    def weigh(answer: T, low: int, high: int) -> None:  # totals[low:high] all give `answer`
-        found[answer] = found.get(answer, 0) + running[high] - running[low]
-
-    last = len(totals) - 1
-    known = {0: function(totals[0]), last: function(totals[last])}
-    stretches = [(0, last)]  # half-open [low, high), the answers at low and high known
-    while stretches:
-        low, high = stretches.pop()
-        if known[low] == known[high]:
-            weigh(known[low], low, high)
-        elif high - low == 1:
-            weigh(known[low], low, high)
-        else:
-            middle = (low + high) // 2
-            known[middle] = function(totals[middle])
-            stretches += [(low, middle), (middle, high)]
-    weigh(known[last], last, last + 1)
-    return Dist(found, rolls.total)
-
-
 QUERY_CACHE_BYTES = 32 * 2**20  # the whole cache, as sys.getsizeof counts its answers
 _QUERIES: OrderedDict[tuple[Any, ...], tuple[Any, dict[str, Any], int]] = OrderedDict()
 _cached_bytes = 0
@@ -129,7 +94,12 @@ def size_of(value: Any) -> int:
     while stack:
         item = stack.pop()
         total += sys.getsizeof(item)
-        if isinstance(item, Mapping):
+        kind = type(item)
+        if kind is int or kind is str or kind is float or kind is bool:
+            continue  # the usual leaves, without the slower checks below
+        if kind is Fraction:
+            stack += [item.numerator, item.denominator]
+        elif isinstance(item, Mapping):
             stack.extend(item.keys())
             stack.extend(item.values())
         elif isinstance(item, list | tuple | set | frozenset):

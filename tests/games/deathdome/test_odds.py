@@ -50,6 +50,33 @@ def test_two_of_a_kind_weapon():
     assert odds["p_push_back"] == 1
 
 
+def test_the_set_to_play_for_each_goal_is_read_from_every_set_weighed():
+    # Hand 3,3,3,1 against Toughness 2, Vitae 9 and a known defence of 1 (defence stack 3): 3
+    # alone or 3,1 do not pass it (3 and 4 against 3 need more: 4 - 3 = 1 wounds, so 1,3 wounds);
+    # 3,3 does 6 - 3 = 3; 3,3,3 does 6 and pushes back (three of a kind); all four do 7: no set
+    # kills Vitae 9. To wound, the fewest cards that do it: 1,3 (tied with 3,3 on 2 cards, the
+    # better chance to kill or wound and the damage decide: both wound for certain, 3,3 does
+    # more); to push back: 3,3,3.
+    odds = attack_odds(
+        hand=[3, 3, 3, 1], weapon=WeaponProfile(), target=Defender(cards=(), toughness=2, vitae=9),
+        defender_hand=[1], deck=DECK, rules=RULES,
+    )  # fmt: skip
+    best = odds["best_sets"]
+    assert best["wound"]["play"] == "3,3" and best["wound"]["chance"] == 1
+    assert best["wound"]["cards_played"] == 2
+    assert best["push_back"]["play"] == "3,3,3" and best["push_back"]["chance"] == 1
+    assert best["kill"]["chance"] == 0
+    for goal, chance in (("wound", "p_wound"), ("kill", "p_kill"), ("push_back", "p_push_back")):
+        assert best[goal]["chance"] == max(row[chance] for row in odds["plays"])
+    # With Vitae 7, all four kill (7 damage) and 3,3,3 does not (6): to kill, play all four.
+    odds = attack_odds(
+        hand=[3, 3, 3, 1], weapon=WeaponProfile(), target=Defender(cards=(), toughness=2, vitae=7),
+        defender_hand=[1], deck=DECK, rules=RULES,
+    )  # fmt: skip
+    assert odds["best_sets"]["kill"]["play"] == "1,3,3,3"
+    assert odds["best_sets"]["kill"]["chance"] == 1
+
+
 def test_every_subset_of_the_hand_is_listed_once():
     assert hand_subsets([3, 3, 1]) == [(), (1,), (3,), (1, 3), (3, 3), (1, 3, 3)]
 
@@ -152,7 +179,7 @@ def test_every_set_keeps_probability_and_order_of_events(hand, held, vitae, toug
     strength=st.integers(0, 4),
     push_on=st.sampled_from([None, 2]),
     incapacitate=st.booleans(),
-    armour=st.lists(st.integers(0, 3), max_size=2),
+    armour=st.lists(st.integers(1, 4), max_size=2),
     vitae=st.integers(1, 8),
     behind=st.sampled_from(deathdome.BEHIND),
 )

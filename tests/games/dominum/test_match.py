@@ -189,7 +189,7 @@ def test_initiative_gives_the_first_turn_next_round():
 def test_deploy_up_to_six_and_retreat_first():
     state = replay(fresh(), deployment())
     state, _ = run(state, Activate("red", "deploy"))
-    with pytest.raises(RuleError, match="battlefield limit is 6"):
+    with pytest.raises(RuleError, match="7 is not at most 6 .*battlefield limit of 6"):
         apply(state, Deploy("red", "red hero", (1, 1)))
     state, steps = run(state, Retreat("red", (2, 2)), Deploy("red", "red hero", (1, 1)))
     assert state.units[(1, 1)].card.name == "red hero"

@@ -135,6 +135,40 @@ def test_best_assault_takes_the_sure_reserve_cards():
     }  # fmt: skip
 
 
+def test_draw_or_reserve_decision():
+    # Strength 3 against defense 4, the attacker's 1 used, reserve 3 and the Critical; the
+    # defender (policy deck) draws when some card left could block. The Critical wounds unless
+    # the defender's top card is its Critical: 8/9. The deck (1,2,2,3,4,4): a 4 (7) wounds
+    # unless the defender draws 3 or more (4/9 wound), a 3 (6) unless it draws 2 or more (2/9),
+    # a 1 or 2 never: 2/6 x 4/9 + 1/6 x 2/9 = 5/27. Reserve 3: 2/9. Use the Critical.
+    odds = attack_odds(
+        strength=3, defense=4, attacker=state(used=[1], reserve=[3, CRITICAL]),
+        defender=state(), use_reserve=None, rules=RULES,
+    )  # fmt: skip
+    by = {row["draw"]: row["p_wound"] for row in odds["options"]}
+    assert by == {"deck": Fraction(5, 27), "reserve:3": Fraction(2, 9),
+                  "reserve:critical": Fraction(8, 9)}  # fmt: skip
+    assert odds["decision"]["draw"] == "reserve:critical"
+    assert odds["decision"]["p_wound"] == Fraction(8, 9)
+    # A reserve 1 (4 against 4: blocked) never wounds: draw from the deck and keep the 1.
+    odds = attack_odds(
+        strength=3, defense=4, attacker=state(reserve=[1]), defender=state(), use_reserve=None,
+        rules=RULES,
+    )  # fmt: skip
+    assert odds["decision"]["draw"] == "deck"
+    assert "draw from the deck" in odds["decision"]["why"]
+
+
+def test_the_assault_decision_is_the_best_first_draw():
+    odds = assault_odds(
+        in_zone=2, fortified=1, state=state(used=[1, 1], reserve=[4, CRITICAL]), policy="best",
+        rules=RULES,
+    )  # fmt: skip
+    best = max(row["expected_vp"] for row in odds["first_draw_options"])
+    assert odds["decision"]["expected_vp"] == best == 2
+    assert odds["decision"]["draw"] != "deck"
+
+
 def test_a_card_used_twice_is_named():
     with pytest.raises(DomekitError, match="attacker's used card 'critical'"):
         PowerState.of(used=[CRITICAL, CRITICAL], rules=RULES, who="attacker")

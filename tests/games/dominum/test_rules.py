@@ -338,9 +338,9 @@ def test_a_valid_assault_needs_a_card_in_the_zone(rules):
     "kwargs, message",
     [
         ({"in_zone": 1, "fortified": 2}, "cannot exceed"),
-        ({"in_zone": 7}, "6 spaces"),
-        ({"in_zone": 3, "fortified": 3}, "2 fortified"),
-        ({"in_zone": 1, "barrage": 6}, "5 spaces"),
+        ({"in_zone": 7}, "7 is not 1 to 6 .*The six spaces.*rule: Board Configuration"),
+        ({"in_zone": 3, "fortified": 3}, "3 is not 0 to 2 .*fortified space.*rule: Assault Phase"),
+        ({"in_zone": 1, "barrage": 6}, "6 is not 0 to 5 .*Neutral Line.*rule: Board Configuration"),
         ({"in_zone": -1}, "0 or more"),
     ],
 )

@@ -1,5 +1,7 @@
 """`domekit domppa ...`: the issue's commands, their JSON names, and clear errors with exit 2."""
 
+from fractions import Fraction
+
 import pytest
 
 MELEE = [
@@ -218,8 +220,9 @@ def test_odds_melee_json_has_exact_fractions(cli):
         numerator, denominator = map(int, data[name]["fraction"].split("/"))
         assert abs(numerator / denominator - data[name]["float"]) < 1e-12
     spread = data["damage_distribution"]
-    assert abs(sum(item["float"] for item in spread.values()) - 1) < 1e-9
-    assert data["truncated_mass"]["float"] < 1e-9
+    assert sum(Fraction(item["fraction"]) for item in spread.values()) == 1
+    assert list(spread)[-1].endswith(" or more")
+    assert "truncated_mass" not in data
 
 
 def test_odds_bad_input_is_one_clear_line_and_exit_2(cli):

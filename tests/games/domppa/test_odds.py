@@ -6,16 +6,16 @@ from dataclasses import replace
 from fractions import Fraction
 
 import icepool
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toolkit.dice import TRUNCATED_MASS_2D6
 from toolkit.games.domppa import rules as engine
 from toolkit.games.domppa.odds import (
-    ROLL_BUDGET,
     Blow,
     DamageType,
     Defender,
+    Element,
     awe_odds,
     fear_odds,
     load_rules,
@@ -24,11 +24,18 @@ from toolkit.games.domppa.odds import (
     ranged_odds,
     two_d6,
 )
-from toolkit.odds.common import step_map
+from toolkit.odds.exploding import DRN
 
 RULES = load_rules()
-DRN = (icepool.d6 - 1).explode([5], depth=12) + 1
-ICEPOOL_2D6 = DRN + DRN
+ICEPOOL_DIE = (icepool.d6 - 1).explode([5], depth=30) + 1
+ICEPOOL_2D6 = ICEPOOL_DIE + ICEPOOL_DIE  # followed 30 rolls deep: off by under 6^-29
+CLOSE = Fraction(1, 6**29)
+
+
+def tail_value(spread: dict) -> int:
+    """The N of a distribution's last bucket "N or more"."""
+    (tail,) = [key for key in spread if isinstance(key, str)]
+    return int(tail.split()[0])
 
 
 def test_even_melee_hits_on_7_or_more_7_in_12():
@@ -37,20 +44,30 @@ def test_even_melee_hits_on_7_or_more_7_in_12():
     odds = melee_odds(
         RULES, attack=5, defence=5, blow=Blow(strength=0, weapon_damage=0), defender=Defender()
     )
-    assert abs(odds["p_hit"] - Fraction(7, 12)) <= odds["truncated_mass"]
+    assert odds["p_hit"] == Fraction(7, 12)
     assert odds["p_shield_hit"] == 0
+    assert "truncated_mass" not in odds
+
+
+def test_the_issue_melee_attack_10_vs_defence_12_hits_13_in_36():
+    # 2d6 - 7 + 10 >= 12: 2d6 >= 9, the Dominions DRN table's 13/36, exactly.
+    odds = melee_odds(
+        RULES, attack=10, defence=12, blow=Blow(strength=5, weapon_damage=3),
+        defender=Defender(body=8, head=5, natural=2, hp=10, max_hp=20, morale=8),
+    )  # fmt: skip
+    assert odds["p_hit"] == Fraction(13, 36)
+    assert sum(odds["damage_distribution"].values()) == 1
+    assert sum(odds["hp_loss_distribution"].values()) == 1
 
 
 def test_shield_hit_is_a_miss_by_no_more_than_the_parry():
-    # Defence 5, parry 2, attack 5: 2d6 >= 9 hits clean; 7 or 8 hits the shield (11/36 - 5/36 =
-    # 6/36 of plain pairs, no explosion can land on 7 or 8 without... ) - checked with icepool.
+    # Defence 5, parry 2, attack 5: 2d6 >= 9 hits clean; 7 or 8 hits the shield.
     odds = melee_odds(
         RULES, attack=5, defence=5, parry=2, blow=Blow(strength=0, weapon_damage=0),
         defender=Defender(),
     )  # fmt: skip
-    shield = ICEPOOL_2D6.probability(">=", 7) - ICEPOOL_2D6.probability(">=", 9)
-    assert abs(odds["p_shield_hit"] - shield) <= odds["truncated_mass"]
-    assert abs(odds["p_hit"] - ICEPOOL_2D6.probability(">=", 7)) <= odds["truncated_mass"]
+    assert odds["p_shield_hit"] == Fraction(7, 12) - Fraction(13, 36)
+    assert odds["p_hit"] == Fraction(7, 12)
 
 
 def test_head_hits_are_ten_percent_of_hits():
@@ -68,8 +85,8 @@ def test_melee_hit_chance_agrees_with_icepool(attack, defence):
         RULES, attack=attack, defence=defence, blow=Blow(strength=0, weapon_damage=0),
         defender=Defender(),
     )  # fmt: skip
-    theirs = ICEPOOL_2D6.probability(">=", defence - attack + 7)
-    assert abs(odds["p_hit"] - theirs) <= odds["truncated_mass"] < Fraction(1, 10**9)
+    assert odds["p_hit"] == DRN.at_least(defence - attack + 7)
+    assert abs(odds["p_hit"] - ICEPOOL_2D6.probability(">=", defence - attack + 7)) < CLOSE
 
 
 @settings(max_examples=30, deadline=None)
@@ -80,20 +97,57 @@ def test_ranged_hit_chance_agrees_with_icepool(precision, size, distance):
         defender=Defender(size=size),
     )  # fmt: skip
     theirs = ICEPOOL_2D6.probability(">=", 14 + distance - precision - size)
-    assert abs(odds["p_hit"] - theirs) <= odds["truncated_mass"]
+    assert abs(odds["p_hit"] - theirs) < CLOSE
 
 
-def test_damage_distribution_against_icepool():
-    # Strength 4, weapon 2, protection 8 (no helmet difference: head = body): damage is
-    # 2d6 - 7 + 6 - 8 when positive, on a sure hit (attack far above defence).
+def test_damage_distribution_is_exact_and_ends_in_one_bucket():
+    # Strength 4, weapon 2, protection 8 (head = body): damage is 2d6 - 7 + 6 - 8 when
+    # positive, on a sure hit (attack far above defence).
     odds = melee_odds(
         RULES, attack=40, defence=0, blow=Blow(strength=4, weapon_damage=2),
         defender=Defender(body=8, head=8),
     )  # fmt: skip
-    damage = (ICEPOOL_2D6 - 9).map(lambda d: max(d, 0))
-    for value in range(0, 40):
-        listed = odds["damage_distribution"].get(value, 0)
-        assert abs(listed - damage.probability(value)) <= odds["truncated_mass"], value
+    spread = odds["damage_distribution"]
+    n = tail_value(spread)
+    assert spread[0] == 1 - DRN.at_least(10)
+    for value in range(1, n):
+        assert spread[value] == DRN.probability(value + 9), value
+    assert spread[f"{n} or more"] == DRN.at_least(n + 9)
+    assert sum(spread.values()) == 1
+    # E[(2d6 - 9)+] = E[2d6] - 9 + E[(9 - 2d6)+]: 8 - 9 + the finite sum below 9.
+    below = sum(((9 - s) * DRN.probability(s) for s in range(2, 9)), Fraction(0))
+    assert odds["expected_damage"] == 8 - 9 + below
+    assert odds["p_damage"] == DRN.at_least(10)
+
+
+@pytest.mark.parametrize(
+    "kind, head_share",
+    [(DamageType.SLASHING, 0), (DamageType.BLUNT, 1), (DamageType.NONE, 0)],
+)
+def test_expected_damage_is_the_closed_form_of_each_damage_type(kind, head_share):
+    # Slashing: floor(1.25 x raw); blunt to the head: 2 x raw. Against a long exact sum over
+    # the totals (every total past 400 weighs under 6^-78).
+    odds = melee_odds(
+        RULES, attack=40, defence=0, blow=Blow(strength=4, weapon_damage=2, damage_type=kind),
+        defender=Defender(body=8, head=8),
+    )  # fmt: skip
+
+    def damage(total: int, head: bool) -> int:
+        raw = max(0, total - 7 + 6 - 8)
+        if kind is DamageType.SLASHING:
+            return raw * 125 // 100
+        return raw * 2 if kind is DamageType.BLUNT and head else raw
+
+    long_sum = sum(
+        (
+            DRN.probability(s)
+            * (Fraction(9, 10) * damage(s, False) + Fraction(1, 10) * damage(s, True))
+            for s in range(2, 400)
+        ),
+        Fraction(0),
+    )
+    assert 0 <= odds["expected_damage"] - long_sum < Fraction(1, 10**50)
+    assert sum(odds["damage_distribution"].values()) == 1
 
 
 def test_kill_chance_is_the_damage_at_or_above_hp():
@@ -101,7 +155,10 @@ def test_kill_chance_is_the_damage_at_or_above_hp():
         RULES, attack=6, defence=5, parry=1, blow=Blow(strength=5, weapon_damage=3),
         defender=Defender(body=8, head=5, natural=2, shield_protection=3, hp=6),
     )  # fmt: skip
-    assert odds["p_kill"] == sum(p for loss, p in odds["hp_loss_distribution"].items() if loss >= 6)
+    spread = odds["hp_loss_distribution"]
+    assert tail_value(spread) >= 6
+    listed = sum(p for loss, p in spread.items() if isinstance(loss, int) and loss >= 6)
+    assert odds["p_kill"] == listed + spread[f"{tail_value(spread)} or more"]
 
 
 def test_every_damage_type_keeps_probability_and_never_goes_negative():
@@ -113,18 +170,44 @@ def test_every_damage_type_keeps_probability_and_never_goes_negative():
     assert set(odds["by_damage_type"]) == {kind.value for kind in kinds}
     for row in odds["by_damage_type"].values():
         spread = row["damage_distribution"]
-        assert min(spread) >= 0
-        assert 1 - sum(spread.values()) <= odds["truncated_mass"]
+        assert min(key for key in spread if isinstance(key, int)) >= 0
+        assert sum(spread.values()) == 1
     # Armour negating can only do more than no damage type against the same armour.
     by = odds["by_damage_type"]
     assert by["armor-negating"]["expected_damage"] >= by["none"]["expected_damage"]
+
+
+@pytest.mark.parametrize("element", list(Element))
+@pytest.mark.parametrize("stun", [False, True])
+def test_every_element_and_stun_sums_to_exactly_one(element, stun):
+    odds = melee_odds(
+        RULES, attack=8, defence=4, blow=Blow(strength=6, weapon_damage=3, element=element,
+        stun=stun), defender=Defender(body=6, head=3, size=3, hp=9, max_hp=20, morale=6),
+    )  # fmt: skip
+    for name, value in odds.items():
+        if name.endswith("_distribution"):
+            assert sum(value.values()) == 1, name
+    if stun or element in (Element.POISON, Element.PARALYSIS):
+        assert odds["hp_loss_distribution" if not stun else "fatigue_distribution"]
+        assert odds["p_morale_failure"] == 0 and odds["p_kill"] == 0
+
+
+def test_fire_ignites_only_when_a_die_exploded():
+    # A sure hit, protection 0, strength 0 + weapon 10: every roll does damage (2d6 - 7 + 10 >=
+    # 5 > 0), so the blow ignites exactly when the damage roll held a 6: 1 - (5/6)^2 = 11/36.
+    odds = melee_odds(
+        RULES, attack=40, defence=0, blow=Blow(strength=0, weapon_damage=10, element=Element.FIRE),
+        defender=Defender(),
+    )  # fmt: skip
+    assert odds["p_ignites"] == Fraction(11, 36)
 
 
 def test_morale_example_from_the_rulings():
     # Max 40 HP, 9 missing: penalty min(9, 3) = 3, target 15; morale 8 needs 2d6 >= 7: 7/12.
     odds = morale_odds(RULES, morale=8, max_hp=40, hp=31)
     assert odds["penalty"] == 3
-    assert odds["p_passed"] + odds["truncated_mass"] == Fraction(7, 12)
+    assert odds["p_passed"] == Fraction(7, 12)
+    assert odds["p_passed"] + odds["p_failed"] == 1
 
 
 def test_morale_failure_is_each_wound_weighed_by_the_test_at_the_hp_left():
@@ -132,31 +215,30 @@ def test_morale_failure_is_each_wound_weighed_by_the_test_at_the_hp_left():
     odds = melee_odds(
         RULES, attack=6, defence=5, blow=Blow(strength=5, weapon_damage=2), defender=defender
     )
+    spread = odds["hp_loss_distribution"]
+    assert tail_value(spread) >= 12
     by_hand = sum(
         p * morale_odds(RULES, morale=6, max_hp=20, hp=12 - loss)["p_failed"]
-        for loss, p in odds["hp_loss_distribution"].items()
-        if 0 < loss < 12
+        for loss, p in spread.items()
+        if isinstance(loss, int) and 0 < loss < 12
     )
-    assert abs(odds["p_morale_failure"] - by_hand) <= odds["truncated_mass"]
+    assert odds["p_morale_failure"] == by_hand
     assert 0 < odds["p_morale_failure"] < odds["p_damage"]
 
 
 @settings(max_examples=40, deadline=None)
-@given(
-    morale=st.integers(-5, 20),
-    max_hp=st.integers(1, 60),
-    data=st.data(),
-)
+@given(morale=st.integers(-5, 20), max_hp=st.integers(1, 60), data=st.data())
 def test_the_morale_test_is_monotone_in_the_roll_as_the_search_assumes(morale, max_hp, data):
     hp = data.draw(st.integers(0, max_hp))
-    rolls = two_d6(RULES)
-
-    def passes(total: int) -> bool:
-        return engine.morale_test(
-            RULES, morale=morale, max_hp=max_hp, hp=hp, roll_total=total
-        ).passed
-
-    assert step_map(rolls, passes) == rolls.map(passes)
+    answers = [
+        engine.morale_test(RULES, morale=morale, max_hp=max_hp, hp=hp, roll_total=total).passed
+        for total in range(2, 140)
+    ]
+    assert answers == sorted(answers) and answers[-1]
+    found = two_d6(RULES).chances(lambda total: answers[total - 2] if total < 140 else True, True)
+    assert found.get(True, 0) == sum(
+        (DRN.probability(t) for t in range(2, 140) if answers[t - 2]), DRN.at_least(140)
+    )
 
 
 @settings(max_examples=40, deadline=None)
@@ -171,20 +253,26 @@ def test_the_morale_test_is_monotone_in_the_roll_as_the_search_assumes(morale, m
 def test_hit_classes_are_monotone_in_the_roll_as_the_search_assumes(
     attack, defence, parry, precision, size, distance
 ):
-    rolls = two_d6(RULES)
+    order = {(False, False): 0, (True, True): 1, (True, False): 2}
 
-    def melee(total: int) -> tuple[bool, bool]:
+    def melee(total: int) -> int:
         hit = engine.melee_hit(RULES, attack=attack, defence=defence, hit_total=total, parry=parry)
-        return hit.hit, hit.shield_hit
+        return order[(hit.hit, hit.shield_hit)]
 
-    def ranged(total: int) -> tuple[bool, bool]:
+    def ranged(total: int) -> int:
         hit = engine.ranged_hit(
             RULES, precision=precision, size=size, distance=distance, hit_total=total, parry=parry
         )
-        return hit.hit, hit.shield_hit
+        return order[(hit.hit, hit.shield_hit)]
 
-    assert step_map(rolls, melee) == rolls.map(melee)
-    assert step_map(rolls, ranged) == rolls.map(ranged)
+    for test in (melee, ranged):
+        answers = [test(total) for total in range(2, 140)]
+        assert answers == sorted(answers) and answers[-1] == 2
+        found = DRN.chances(test, 2)
+        for answer, chance in found.items():
+            exact = sum((DRN.probability(t) for t in range(2, 140) if answers[t - 2] == answer),
+                        DRN.at_least(140) if answer == 2 else Fraction(0))  # fmt: skip
+            assert chance == exact
 
 
 @settings(max_examples=30, deadline=None)
@@ -199,52 +287,51 @@ def test_fear_and_awe_are_monotone_in_the_roll_as_the_search_assumes(
     fear, morale, awe, max_hp, data
 ):
     hp = data.draw(st.integers(0, max_hp))
-    rolls = two_d6(RULES)
-
-    def broken(total: int) -> bool:
-        return engine.fear_test(
+    broken = [
+        engine.fear_test(
             RULES, fear=fear, morale=morale, max_hp=max_hp, hp=hp, roll_total=total
         ).broken
+        for total in range(2, 140)
+    ]
+    may = [
+        engine.awe_test(RULES, morale=morale, awe=awe, roll_total=total).may_strike
+        for total in range(2, 140)
+    ]
+    for answers in (broken, may):
+        assert answers == sorted(answers) and answers[-1]
 
-    def may_strike(total: int) -> bool:
-        return engine.awe_test(RULES, morale=morale, awe=awe, roll_total=total).may_strike
 
-    assert step_map(rolls, broken) == rolls.map(broken)
-    assert step_map(rolls, may_strike) == rolls.map(may_strike)
-
-
-def test_step_map_calls_the_engine_only_near_the_changes():
+def test_the_search_calls_the_engine_only_near_the_changes():
     calls = []
 
     def passes(total: int) -> bool:
         calls.append(total)
         return total >= 9
 
-    rolls = two_d6(RULES)
-    assert step_map(rolls, passes) == rolls.map(lambda total: total >= 9)
-    assert len(calls) <= 2 * len(rolls).bit_length() + 2 < len(rolls)
-
-
-def test_truncation_is_stated_and_small():
-    odds = melee_odds(
-        RULES, attack=6, defence=5, blow=Blow(strength=5, weapon_damage=3),
-        defender=Defender(body=8, hp=10, max_hp=20, morale=6),
-    )  # fmt: skip
-    assert 0 < odds["truncated_mass"] <= 3 * ROLL_BUDGET < Fraction(1, 10**9)
-    assert two_d6(RULES).missing <= ROLL_BUDGET
-    assert two_d6(RULES).missing >= TRUNCATED_MASS_2D6  # the 13-roll table's part, and the rest
+    assert DRN.chances(passes, True) == {True: Fraction(13, 36), False: Fraction(23, 36)}
+    assert len(calls) <= 12
 
 
 def test_awe_counted_by_hand():
-    # 2d6 - 7 + morale 9 vs 10 + awe 2: needs 2d6 >= 10, which a 6 alone does not make: icepool.
+    # 2d6 - 7 + morale 9 vs 10 + awe 2: needs 2d6 >= 10, which a 6 alone does not make.
     odds = awe_odds(RULES, morale=9, awe=2)
-    assert abs(odds["p_may_strike"] - ICEPOOL_2D6.probability(">=", 10)) <= odds["truncated_mass"]
+    assert odds["p_may_strike"] == Fraction(5, 18)
 
 
 def test_fear_wins_a_tie():
     # Fear 10 (10/5 = 2) vs morale 9, unhurt: broken on 2d6 + 2 >= 9, i.e. 2d6 >= 7: 7/12.
     odds = fear_odds(RULES, fear=10, morale=9, max_hp=20, hp=20)
-    assert odds["p_broken"] + odds["truncated_mass"] == Fraction(7, 12)
+    assert odds["p_broken"] == Fraction(7, 12)
+
+
+def test_damage_growth_is_what_final_damage_does():
+    for kind in DamageType:
+        for head in (False, True):
+            period, growth = engine.damage_growth(RULES, kind, head)
+            for raw in range(1, 60):
+                now, _ = engine.final_damage(RULES, raw, kind, head)
+                later, _ = engine.final_damage(RULES, raw + period, kind, head)
+                assert later == now + growth, (kind, head, raw)
 
 
 # The engine's quiet paths, which the odds call for every roll and draw: `explain=False` and

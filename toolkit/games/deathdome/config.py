@@ -7,6 +7,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from toolkit.data import load_toml_model
+from toolkit.rule_limits import WithLimits
 
 
 class _Section(BaseModel):
@@ -66,7 +67,7 @@ class PayoutConfig(_Section):
     fans_die_sides: int = Field(ge=1)
 
 
-class RulesConfig(_Section):
+class RulesConfig(_Section, WithLimits):
     campaign: CampaignConfig
     teams: TeamsConfig
     match: MatchConfig

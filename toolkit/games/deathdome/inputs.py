@@ -107,10 +107,8 @@ def attack_sides(
         raise DomekitError("--vitae is needed (or --defender TYPE to take it from units.csv)")
     if behind not in BEHIND:
         raise DomekitError(f"--behind must be one of {', '.join(BEHIND)} (got {behind!r})")
-    if push_on is not None and not 2 <= push_on <= rules.combat.push_back_of_a_kind:
-        raise DomekitError(
-            f"--push-on is 2 to {rules.combat.push_back_of_a_kind} of a kind (got {push_on})"
-        )
+    if push_on is not None:
+        rules.limits.check("push_back_of_a_kind", push_on, "--push-on: push back on N of a kind")
     profile = replace(
         profile,
         strength=profile.strength if weapon_strength is None else weapon_strength,

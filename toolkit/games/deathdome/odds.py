@@ -131,6 +131,8 @@ def _attack_odds(
     if target.cards:
         raise DomekitError("the target's cards come from --defender-hand or --defender-cards")
     attack_stack(Attacker(tuple(hand), weapon, skill, bonus), rules)  # checks the card values
+    defense_stack(replace(target, cards=tuple(defender_hand or ())), rules)  # and the defence's
+    push_back_triggered((), weapon, rules)  # and its push back
     # Every card comes from the Special Play deck: checked before any work (a hand the deck
     # cannot hold would otherwise be weighed set by set, (copies + 1)^values of them).
     stands = Deck(deck).without([*hand, *seen], what="card")
@@ -220,6 +222,7 @@ def _attack_odds(
         why = "the best set: most likely to kill, then wound, then push back, fewest cards"
     dist = odds_for(row[2])
     return {
+        "best_sets": best_sets(rows, table),
         "play": ",".join(map(str, row[0])) or "none",
         "attack": row[1],
         "p_wound": dist.p(lambda o: o[1]),
@@ -236,6 +239,38 @@ def _attack_odds(
             "each outcome from resolve_attacks (the Death Dome engine)",
         ],
     }
+
+
+GOALS = {"wound": "p_wound", "kill": "p_kill", "push_back": "p_push_back"}
+"""What a player may play for, and the chance each set's row holds for it."""
+
+
+def best_sets(
+    rows: Sequence[tuple[tuple[int, ...], int, tuple[int, ...]]], table: Sequence[Mapping[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    """For each goal (to wound, to kill, to push back) the set of cards of the hand that gives
+    the best chance of it; on a tie the set that keeps more cards in hand (fewer played), then
+    the one with the better chance to kill, to wound, the most expected damage. Every set of
+    the hand is weighed already (`plays`); this only reads their rows."""
+    found: dict[str, dict[str, Any]] = {}
+    for goal, chance in GOALS.items():
+
+        def rank(pair: tuple[Any, Mapping[str, Any]], chance: str = chance) -> tuple[Any, ...]:
+            (subset, _, _), row = pair
+            return (row[chance], -len(subset), row["p_kill"], row["p_wound"],
+                    row["expected_damage"])  # fmt: skip
+
+        (subset, _, _), summary = max(zip(rows, table, strict=True), key=rank)
+        found[goal] = {
+            "play": summary["cards"],
+            "cards_played": len(subset),
+            "attack": summary["attack"],
+            "chance": summary[chance],
+            "p_wound": summary["p_wound"],
+            "p_kill": summary["p_kill"],
+            "p_push_back": summary["p_push_back"],
+        }
+    return found
 
 
 def capture_odds(

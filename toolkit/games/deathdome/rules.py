@@ -71,12 +71,8 @@ class Defender:
 
 
 def _check_cards(cards: Sequence[int], what: str, rules: RulesConfig) -> None:
-    low, high = rules.combat.power_min, rules.combat.power_max
     for card in cards:
-        if not low <= card <= high:
-            raise DomekitError(
-                f"{what}: a Special Play card's power value is {low} to {high} (got {card})"
-            )
+        rules.limits.check("power_card", card, f"{what}: a Special Play card's power value")
 
 
 def _check_not_negative(what: str, value: int) -> None:
@@ -105,6 +101,8 @@ def attack_stack(attacker: Attacker, rules: RulesConfig, *, explain: bool = True
         ("bonus (+S)", attacker.bonus),
     ):
         _check_not_negative(what, value)
+    if attacker.weapon.strength:  # 0: no weapon
+        rules.limits.check("weapon_strength", attacker.weapon.strength, "weapon strength (S)")
     cards = sum(attacker.cards)
     total = cards + attacker.weapon.strength + attacker.skill + attacker.bonus
     if not explain:
@@ -124,8 +122,10 @@ def defense_stack(defender: Defender, rules: RulesConfig, *, explain: bool = Tru
     value of any armor or +T points. This is the total defense." (+ the unit's Toughness).
     `explain=False`: the same total with empty `steps`."""
     _check_cards(defender.cards, "defense cards", rules)
+    rules.limits.check_count("items_per_unit", defender.armour, "armour cards worn")
     for armour in defender.armour:
         _check_not_negative("armour T", armour)
+        rules.limits.check("armour_toughness", armour, "armour T")
     _check_not_negative("toughness", defender.toughness)
     _check_not_negative("defense bonus (+T)", defender.bonus)
     cards, armour = sum(defender.cards), sum(defender.armour)
@@ -147,6 +147,7 @@ def push_back_triggered(cards: Sequence[int], weapon: WeaponProfile, rules: Rule
     """ "3 special play cards (3 of a kind), all of an equivalent number value, are added to the
     attack" - or 2 for weapons marked "Push Back on 2 of a kind"."""
     needed = weapon.push_on if weapon.push_on is not None else rules.combat.push_back_of_a_kind
+    rules.limits.check("push_back_of_a_kind", needed, f"{weapon.name}: push back on N of a kind")
     return any(count >= needed for count in Counter(cards).values())
 
 
@@ -630,8 +631,8 @@ def check_loadout(unit_type: str, items: Sequence[ItemProfile], rules: RulesConf
     """ "Each one of your units may carry up to three items maximum." "Units may only carry weapons
     from their respective decks." "Equipment and armor cards may be carried by any unit types.\""""
     problems: list[str] = []
-    limit = rules.match.max_items_per_unit
-    if len(items) > limit:
+    limit = rules.limits["items_per_unit"].most or 0
+    if not rules.limits["items_per_unit"].allows(len(items)):
         problems.append(f"{len(items)} items; a unit carries at most {limit}")
     for item in items:
         if item.kind == "weapon" and item.deck != unit_type:
@@ -800,8 +801,7 @@ def payout(
                     f"{label}: unknown team {team!r}; the teams are {', '.join(teams)}"
                 )
             _check_not_negative(f"{label} for {team}", count)
-    if not 1 <= fans <= pay.fans_die_sides:
-        raise DomekitError(f"fans: the die shows 1 to {pay.fans_die_sides} (got {fans})")
+    rules.limits.check("fans_roll", fans, "fans: the die")
     if last_standing is not None and last_standing not in teams:
         raise DomekitError(f"last standing: unknown team {last_standing!r}")
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, model_validator
 
 from toolkit.data import game_data_dir, load_toml_model
+from toolkit.rule_limits import WithLimits
 
 RULES_FILE = "rules.toml"
 
@@ -117,6 +118,11 @@ class BattlefieldRules(_Section):
     limit: PositiveInt
     retreats_per_deploy: NonNegativeInt
 
+    @property
+    def allies_beside_one(self) -> int:
+        """The most allies that can join one card's attack: the battlefield less that card."""
+        return self.limit - 1
+
 
 class MovementRules(_Section):
     move_spaces: PositiveInt
@@ -156,8 +162,17 @@ class BoardRules(_Section):
             raise ValueError("fortified_columns must lie inside assault_zone_columns")
         return self
 
+    @property
+    def assault_zone_spaces(self) -> int:
+        """The spaces of an assault zone: its columns across the domain's rows."""
+        return len(self.assault_zone_columns) * self.domain_rows
 
-class DominumRules(_Section):
+    @property
+    def fortified_spaces(self) -> int:
+        return len(self.fortified_columns)
+
+
+class DominumRules(_Section, WithLimits):
     power_deck: PowerDeckRules
     attack: AttackRules
     assault: AssaultRules

@@ -77,11 +77,7 @@ class PowerState:
         rules: DominumRules,
         who: str = "player",
     ) -> PowerState:
-        if len(reserve) > rules.power_deck.reserve_limit:
-            raise DomekitError(
-                f"{who}'s reserve board holds at most {rules.power_deck.reserve_limit} cards, "
-                f"got {len(reserve)}"
-            )
+        rules.limits.check_count("reserve", reserve, f"{who}'s reserve board cards")
         full = Deck(full_deck(rules))
         after_used = full.without(used, what=f"{who}'s used card")
         deck = after_used.without(reserve, what=f"{who}'s reserve card")
@@ -193,6 +189,7 @@ def attack_odds(
             {
                 "draw": "deck" if source is None else f"reserve:{_key(source)}",
                 "p_wound": dist.p(lambda o: o[2].wound),
+                "p_counterattack": dist.p(lambda o: o[2].counterattack),
             }
         )
     attack_totals = outcomes.map(lambda o: "critical" if o[0] == CRITICAL else o[2].attack_total)
@@ -213,7 +210,35 @@ def attack_odds(
         ),
         "defender_policy": defender_policy,
         "options": options,
+        "decision": attack_decision(options),
         "steps": steps,
+    }
+
+
+def attack_decision(options: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Draw or use the reserve: the option with the best chance to wound, then the least
+    chance of a counterattack; on a tie the deck is drawn (the reserve card is kept) or else the
+    lowest reserve card is used (the options come deck first, then the reserve lowest first)."""
+    if not options:
+        raise DomekitError("no power card to draw: the deck is empty and the reserve board too")
+    best = max(options, key=lambda o: (o["p_wound"], -o["p_counterattack"]))
+    best = next(o for o in options if (o["p_wound"], o["p_counterattack"]) ==
+                (best["p_wound"], best["p_counterattack"]))  # fmt: skip
+    deck = next((o for o in options if o["draw"] == "deck"), None)
+    if best["draw"] == "deck":
+        why = "draw from the deck: no reserve card wounds more often"
+    elif deck is None:
+        why = f"use {best['draw'].split(':', 1)[1]} from the reserve: the deck cannot be drawn"
+    else:
+        why = (
+            f"use {best['draw'].split(':', 1)[1]} from the reserve: it wounds "
+            f"{float(best['p_wound']):.1%} of the time, the deck {float(deck['p_wound']):.1%}"
+        )
+    return {
+        "draw": best["draw"],
+        "p_wound": best["p_wound"],
+        "p_counterattack": best["p_counterattack"],
+        "why": why,
     }
 
 
@@ -286,12 +311,23 @@ def assault_odds(
         "total_distribution": distribution(outcomes.map(lambda o: o.total)),
         "policy": policy,
         "first_draw_options": first_options,
+        **({"decision": assault_decision(first_options)} if first_options else {}),
         "steps": [
             f"power cards: {state.describe()}",
             f"draws: {choice}",
             "each possible pair of cards resolved by the Dominum rules engine (resolve_assault)",
         ],
     }
+
+
+def assault_decision(first_options: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The first draw of an assault: the deck or a reserve card, the one with the most expected
+    VP when the second draw is chosen as well seeing the first (the deck on a tie)."""
+    best = first_options[0]
+    for option in first_options[1:]:
+        if option["expected_vp"] > best["expected_vp"]:
+            best = option
+    return {"draw": best["draw"], "expected_vp": best["expected_vp"]}
 
 
 def _check_deck_draws(deck: Deck, count: int) -> None:

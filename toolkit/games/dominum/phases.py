@@ -52,9 +52,9 @@ def retreat(state: MatchState, action: Retreat) -> tuple[MatchState, Outcome]:
 def deploy(state: MatchState, action: Deploy) -> tuple[MatchState, Outcome]:
     rule = "Deploy Phase"
     phase = running_phase(state, action.player, "deploy", rule)
-    limit = state.rules.battlefield.limit
-    if state.on_battlefield(action.player) >= limit:
-        raise RuleError(rule, f"the battlefield limit is {limit} cards")
+    state.rules.limits.check(
+        "battlefield", state.on_battlefield(action.player) + 1, "cards on the battlefield"
+    )
     if action.space in state.units or action.space not in state.board.domain(action.player):
         raise RuleError(rule, f"{space_text(action.space)} is not an empty space in your Domain")
     side = state.sides[action.player]

@@ -14,7 +14,6 @@ from enum import StrEnum
 from typing import Literal
 
 from toolkit.errors import DomekitError, RuleError
-from toolkit.games.dominum.board import Board
 from toolkit.games.dominum.config import DominumRules
 from toolkit.games.dominum.power import CRITICAL, PowerCard, card_text, card_value, check_power
 
@@ -108,6 +107,7 @@ def resolve_attack(
     _count(strength, "strength")
     _count(defense, "defense")
     _count(coordinating, "coordinating")
+    rules.limits.check("coordinating", coordinating, "coordinating cards")
     power = check_power(power, rules=rules, what="attack power")
     if defense_power is not None:
         defense_power = check_power(defense_power, rules=rules, what="defense power")
@@ -293,7 +293,6 @@ def resolve_assault(
     `in_zone` counts every own card in the opponent's assault zone, those on fortified spaces
     included; `fortified` says how many of them stand on a fortified space.
     """
-    board = Board(rules.board)
     _count(in_zone, "in_zone")
     _count(fortified, "fortified")
     _count(barrage, "barrage")
@@ -302,25 +301,16 @@ def resolve_assault(
             f"fortified ({fortified}) counts cards in the zone, so it cannot exceed in_zone "
             f"({in_zone})"
         )
-    if in_zone > board.assault_zone_size:
-        raise DomekitError(
-            f"in_zone is {in_zone}, but an assault zone has {board.assault_zone_size} spaces"
-        )
-    if fortified > board.fortified_per_zone:
-        raise DomekitError(
-            f"fortified is {fortified}, but a domain has {board.fortified_per_zone} "
-            "fortified spaces"
-        )
-    if barrage > board.neutral_size:
-        raise DomekitError(
-            f"barrage is {barrage}, but the neutral line has {board.neutral_size} spaces"
-        )
     need = rules.assault.min_cards_in_zone
     if in_zone < need:
         raise RuleError(
             "Assault Phase",
             f"an assault needs at least {need} card(s) in the opponent's assault zone",
         )
+    limits = rules.limits
+    limits.check("assault_zone", in_zone, "cards in the opponent's assault zone")
+    limits.check("fortified", fortified, "cards on fortified spaces")
+    limits.check("neutral_line", barrage, "Barrage cards in the neutral line")
     if len(powers) != rules.assault.power_draws:
         raise DomekitError(
             f"an assault draws {rules.assault.power_draws} power cards, got {len(powers)}"

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from toolkit.rule_limits import WithLimits
+
 Darkness = Literal["night", "pitch_dark", "blind"]
 
 
@@ -45,6 +47,11 @@ class HitPointsConfig(_Section):
                 )
             expected = tier.to + 1
         return self
+
+    @property
+    def largest(self) -> int:
+        """The HP of the table's last Health: the most HP a character can have."""
+        return sum((tier.to - tier.from_ + 1) * tier.hp_each for tier in self.tiers)
 
 
 class SizeStep(_Section):
@@ -243,7 +250,7 @@ class AbilitiesConfig(_Section):
         return self
 
 
-class DomppaRules(_Section):
+class DomppaRules(_Section, WithLimits):
     """The whole of rules.toml, validated."""
 
     dice: DiceConfig
@@ -271,6 +278,13 @@ class DomppaRules(_Section):
     armour: ArmourConfig
     actions: ActionsConfig
     abilities: AbilitiesConfig
+
+    @property
+    def lance_squares(self) -> int:
+        """The most squares a character can charge and still attack: the AP with no equipment
+        less the attack's least cost, over a square's cost."""
+        table = self.actions.table
+        return (self.action_points.base - table["attack"].cost) // table["move"].cost
 
     @model_validator(mode="after")
     def _actions_need_known_abilities(self) -> DomppaRules:

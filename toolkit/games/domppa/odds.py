@@ -1,24 +1,25 @@
-"""Domppa odds: hit, shield hit, head hit, damage, kill and morale (rules/domppa.en.md).
+"""Domppa odds: hit, shield hit, head hit, damage, kill and morale (rules/domppa.en.md), exact.
 
 Every "2d6" is two exploding d6s (the die, its explode face and the penalty come from
-card_data/domppa/rules.toml). The engine's pure functions (`toolkit.games.domppa.rules`) take
-totals, so each possible total is resolved by them and weighed exactly:
+card_data/domppa/rules.toml), weighed with no truncation (`toolkit.odds.exploding`): an exploding
+die never goes down, so every "at least" is decided after finitely many rolls. The engine's pure
+functions (`toolkit.games.domppa.rules`) take totals, so each total is resolved by them:
 
 - to hit: `melee_hit` / `ranged_hit` give every hit-roll total's class (a miss by no more than
-  the shield's parry is a shield hit); a higher roll never hits worse, so `step_map` asks the
-  engine only around the totals where the class changes;
-- damage: the engine's `hit_damages` for every damage-roll total (and whether a 6 showed, which
-  fire needs), for a body hit and a head hit (`protection.head_hit_percent`, 10%: the helmet
-  replaces the body armour, blunt doubles), without building the steps' text;
-- morale: `morale_test` for every morale-roll total at the HP left after the blow (by `step_map`).
+  the shield's parry is a shield hit); a higher roll never hits worse and a high enough roll always
+  hits, so `ExplodingDice.chances` asks the engine only around the totals where the class changes
+  and weighs each stretch of totals by the closed-form P(2d6 >= m);
+- damage: the engine's `hit_damages` for every damage-roll total, for a body hit and a head hit
+  (`protection.head_hit_percent`, 10%: the helmet replaces the body armour, blunt doubles). Each
+  distribution lists its values until what is left is at most 1e-9 and ends in one bucket
+  "N or more" holding exactly the rest, so it adds up to exactly 1; `expected_damage` is summed in
+  closed form (the damage grows by `damage_growth` past the protection: geometric series);
+- fire: the blow ignites when the damage roll held a 6, i.e. a die exploded: P(total >= m) less
+  P(total >= m with no die exploded);
+- morale: `morale_test` for every morale-roll total at the HP left after the blow.
 
 A query's whole result is remembered (`toolkit.odds.common.remembered`), so the tracker's form
 asking again answers at once.
-
-Truncation: each 2d6 leaves out at most ROLL_BUDGET = 1e-9 / 6 (the 13-roll table's 1.53e-10,
-then the rarest sums above 80; see `two_d6`); a query with a hit roll, a damage roll and a morale
-roll leaves out under 5e-10, reported exactly as `truncated_mass`. The rolls it leaves out are all
-high rolls, so `p_hit` and `p_kill` may be low by at most that.
 """
 
 from __future__ import annotations
@@ -28,18 +29,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from toolkit.dice import Dist, exploding_dice
 from toolkit.errors import DomekitError
 from toolkit.games.domppa import rules as engine
 from toolkit.games.domppa.actions import ROLL, Attack
 from toolkit.games.domppa.config import DomppaRules
-from toolkit.games.domppa.match import attack_fighters, set_up_attack
-from toolkit.games.domppa.rules import NO_HARM, Blow, DamageType, Element, Guard, Harm, Hit
+from toolkit.games.domppa.match import AttackSetup, attack_fighters, set_up_attack
+from toolkit.games.domppa.rules import Blow, DamageType, Element, Guard, Harm
 from toolkit.games.domppa.state import MatchState, fighting, fighting_unit, morale_of
 from toolkit.odds.charts import chart
-from toolkit.odds.common import distribution, remembered, step_map
+from toolkit.odds.common import remembered
+from toolkit.odds.exploding import TAIL_AT_MOST, ExplodingDice, exploding_dice
 
 __all__ = [
     "Blow",
@@ -65,25 +66,10 @@ def load_rules(data_dir: str | Path | None = None) -> DomppaRules:
     return load_toml_model(game_data_dir("domppa", data_dir) / "rules.toml", DomppaRules)
 
 
-ROLL_BUDGET = Fraction(1, 6 * 10**9)
-"""The most one 2d6 may leave out: six rolls in one query still leave out under 1e-9."""
-
-
-def two_d6(rules: DomppaRules, *, track_six: bool = False) -> Dist[Any]:
-    """Domppa's 2d6: totals, or (total, whether the explode face showed).
-
-    The exploding dice are followed 13 rolls each (1.53e-10 left out), then the rarest highest
-    totals are left out too while the whole stays within ROLL_BUDGET (with the shipped dice:
-    totals above 80, 79 listed instead of 129, 1.65e-10 left out); `truncated_mass` reports the
-    exact figure.
-    """
+def two_d6(rules: DomppaRules) -> ExplodingDice:
+    """Domppa's 2d6: two exploding dice as rules.toml's [dice] says, weighed exactly."""
     dice = rules.dice
-    return _trimmed(dice.sides, dice.explode_on, dice.explosion_penalty, track_six)
-
-
-@lru_cache(maxsize=8)
-def _trimmed(sides: int, explode_on: int, penalty: int, track_six: bool) -> Dist[Any]:
-    return exploding_dice(2, sides, explode_on, penalty, track=track_six).trimmed(ROLL_BUDGET)
+    return exploding_dice(2, dice.sides, dice.explode_on, dice.explosion_penalty)
 
 
 @dataclass(frozen=True)
@@ -102,23 +88,90 @@ class Defender:
     morale_bonus: int = 0
 
 
-_DAMAGE_CACHE: dict[tuple[Any, ...], dict[bool, Dist[Harm]]] = {}
-_DAMAGE_CACHE_SIZE = 512
+HitClass = tuple[bool, bool]
+"""(hit, shield hit), hashable, so equal classes merge."""
+
+CLEAN_HIT: HitClass = (True, False)
+"""What a high enough hit roll always gives."""
 
 
-def _damage_outcomes(
-    rules: DomppaRules, hit_class: tuple[bool, bool], blow: Blow, defender: Defender, head: bool
-) -> Dist[Harm]:
-    """The damage roll's every total resolved by the engine for this hit and hit location.
+class _Harms:
+    """A hit's harm for every damage-roll total: the engine's `hit_damages` for the usual totals
+    at once (the defender's side worked out once), single calls beyond them."""
 
-    The engine's `hit_damages` resolves every total for a clean hit and a shield hit at once,
-    without building the steps' text. Kept in a small cache (rules are immutable values; the key
-    holds them by identity and keeps them alive), so a unit's repeated queries (the tracker's
-    forms) answer at once.
-    """
+    def __init__(
+        self,
+        rules: DomppaRules,
+        blow: Blow,
+        guard: Guard,
+        shield_hit: bool,
+        head: bool,
+        table: dict[tuple[int, bool], Harm],
+    ) -> None:
+        self.rules, self.blow, self.guard = rules, blow, guard
+        self.shield_hit, self.head = shield_hit, head
+        self.dice = two_d6(rules)
+        self.low = self.dice.least
+        self.high = self.low + len(table)
+        self.table = [table[(total, False)] for total in range(self.low, self.high)]
+        self._grows: dict[str, bool] = {}
+
+    def __call__(self, total: int, six: bool = False) -> Harm:
+        if self.low <= total < self.high and not six:
+            return self.table[total - self.low]
+        rolls = [(total, six)]
+        found = engine.hit_damages(self.rules, self.blow, self.guard, rolls, head=self.head)
+        return found[self.shield_hit][(total, six)]
+
+    def field(self, name: str) -> Callable[[int], int]:
+        """One number of the harm, by total (damage, hp_loss, fatigue, paralysis_rounds)."""
+        index = Harm._fields.index(name)
+        return lambda total: cast(int, self(total)[index])
+
+    def first(self, test: Callable[[Harm], bool], *, six: bool = False) -> int:
+        """The least total whose harm passes `test` (one a higher roll never fails)."""
+        return self.dice.classes(lambda total: test(self(total, six)), True)[-1][0]
+
+    def grows(self, name: str) -> bool:
+        """Whether a field grows without end with the roll (damage, HP loss: yes; a stun blow's
+        HP loss: no). Each field is 0 or grows with the damage, which grows without end."""
+        found = self._grows.get(name)
+        if found is None:
+            found = self._grows[name] = self.field(name)(self.dice.least + 10**6) > 0
+        return found
+
+    def expected_damage(self) -> Fraction:
+        """E[damage] in closed form: 0 below the first damaging total, then `damage_growth`
+        every period (checked against the engine over two periods)."""
+        start = self.first(lambda harm: harm.damage > 0)
+        period, growth = engine.damage_growth(self.rules, self.blow.damage_type, self.head)
+        damage = self.field("damage")
+        for total in range(start, start + 2 * period):
+            if damage(total + period) != damage(total) + growth:
+                raise DomekitError(f"damage at total {total + period} grows unlike damage_growth")
+        return self.dice.expectation(damage, start, period, growth)
+
+    @property
+    def hp_is_damage(self) -> bool:
+        """HP loss is the damage at every total (no stun, poison or paralysis)."""
+        return self.grows("hp_loss") and all(h.hp_loss == h.damage for h in self.table)
+
+
+_HARMS_CACHE: dict[tuple[Any, ...], tuple[_Harms, ...]] = {}
+HARM_TOTALS = 72
+"""The damage totals worked out at once (from the least, 2, up to 73: past 1e-11 of the rolls)."""
+_CACHE_SIZE = 512
+_RULES_KEPT: dict[int, DomppaRules] = {}
+
+
+def _harms(
+    rules: DomppaRules, hit_class: HitClass, blow: Blow, defender: Defender, head: bool
+) -> _Harms:
+    """The harm table of one kind of hit and location, kept in a small cache (rules are
+    immutable values; the key holds them by identity and keeps them alive)."""
     armour = (defender.body, defender.head, defender.natural, defender.shield_protection)
     key = (id(rules), blow, armour, defender.resist, defender.size, head)
-    found = _DAMAGE_CACHE.get(key)
+    found = _HARMS_CACHE.get(key)
     if found is None:
         protection = engine.protection_total(
             rules, body=defender.body, head=defender.head, natural=defender.natural, head_hit=head
@@ -129,119 +182,189 @@ def _damage_outcomes(
             resist=defender.resist,
             size=defender.size,
         )
-        fire = blow.element is Element.FIRE
-        rolls = two_d6(rules, track_six=fire)
-        # Fire needs (total, whether a 6 showed); otherwise a roll is its total.
-        keys = rolls.outcomes() if fire else [(total, False) for total in rolls.outcomes()]
+        # Both kinds of hit at once: the engine works each out for every usual total.
+        dice = two_d6(rules)
+        keys = [(total, False) for total in range(dice.least, dice.least + HARM_TOTALS)]
         tables = engine.hit_damages(rules, blow, guard, keys, head=head)
-        found = {
-            shield_hit: rolls.map(table.__getitem__ if fire else _by_total(table))
-            for shield_hit, table in tables.items()
-        }
-        if len(_DAMAGE_CACHE) >= _DAMAGE_CACHE_SIZE:
-            _DAMAGE_CACHE.clear()
+        if len(_HARMS_CACHE) >= _CACHE_SIZE:
+            _HARMS_CACHE.clear()
         _RULES_KEPT[id(rules)] = rules
-        _DAMAGE_CACHE[key] = found
+        found = _HARMS_CACHE[key] = tuple(
+            _Harms(rules, blow, guard, shield_hit, head, tables[shield_hit])
+            for shield_hit in (False, True)
+        )
     return found[hit_class[1]]
 
 
-_RULES_KEPT: dict[int, DomppaRules] = {}
+_HITS_CACHE: dict[tuple[Any, ...], dict[HitClass, Fraction]] = {}
 
 
-_HITS_CACHE: dict[tuple[Any, ...], Dist[tuple[bool, bool]]] = {}
-
-
-def _hits(rules: DomppaRules, key: tuple[Any, ...], hit_for_total: Any) -> Dist[tuple[bool, bool]]:
-    """The hit roll's every total resolved by the engine, as hit classes (kept like damage)."""
+def _hits(
+    rules: DomppaRules, key: tuple[Any, ...], hit_for_total: Callable[[int], HitClass]
+) -> dict[HitClass, Fraction]:
+    """The hit roll's every total resolved by the engine, as hit classes (kept like harms)."""
     key = (id(rules), *key)
     found = _HITS_CACHE.get(key)
     if found is None:
-        if len(_HITS_CACHE) >= _DAMAGE_CACHE_SIZE:
+        if len(_HITS_CACHE) >= _CACHE_SIZE:
             _HITS_CACHE.clear()
         _RULES_KEPT[id(rules)] = rules
-        found = _HITS_CACHE[key] = step_map(two_d6(rules), hit_for_total)
+        found = _HITS_CACHE[key] = two_d6(rules).chances(hit_for_total, CLEAN_HIT)
     return found
 
 
-def _strike_odds(
-    rules: DomppaRules, hits: Dist[tuple[bool, bool]], blow: Blow, defender: Defender
-) -> tuple[Dist[tuple[bool, bool]], Dist[Harm]]:
-    """Hit roll (as hit classes), then for a hit or shield hit the location and damage roll."""
-    head_percent = rules.protection.head_hit_percent
+def _melee_hits(
+    rules: DomppaRules, attack: int, defence: int, parry: int
+) -> dict[HitClass, Fraction]:
+    """The melee hit roll's classes: melee_hit for each total (kept like harms)."""
 
-    def after(hit_class: tuple[bool, bool]) -> Dist[Harm]:
-        if not hit_class[0]:
-            return Dist.always(NO_HARM)
-        return Dist.mix(
-            [
-                (_damage_outcomes(rules, hit_class, blow, defender, False), 100 - head_percent),
-                (_damage_outcomes(rules, hit_class, blow, defender, True), head_percent),
-            ]
+    def hit_for(total: int) -> HitClass:
+        hit = engine.melee_hit(
+            rules, attack=attack, defence=defence, hit_total=total, parry=parry, explain=False
         )
+        return (hit.hit, hit.shield_hit)
 
-    return hits, hits.bind(after)
-
-
-def _hit_class(hit: Hit) -> tuple[bool, bool]:
-    """A hit's class (hit, shield hit), hashable, so equal classes merge."""
-    return (hit.hit, hit.shield_hit)
+    return _hits(rules, ("melee", attack, defence, parry), hit_for)
 
 
-def _summary(
-    rules: DomppaRules,
-    strike: tuple[Dist[tuple[bool, bool]], Dist[Harm]],
-    blow: Blow,
-    defender: Defender,
+def _parts(
+    rules: DomppaRules, hits: Mapping[HitClass, Fraction], blow: Blow, defender: Defender
+) -> tuple[Fraction, list[tuple[Fraction, _Harms]]]:
+    """The chance of a miss, and each hit class striking the body or the head
+    (head_hit_percent in 100) with its weight."""
+    head_share = Fraction(rules.protection.head_hit_percent, 100)
+    miss = Fraction(0)
+    parts: list[tuple[Fraction, _Harms]] = []
+    for hit_class, chance in hits.items():
+        if not hit_class[0]:
+            miss += chance
+            continue
+        for head, share in ((False, 1 - head_share), (True, head_share)):
+            if share:
+                parts.append((chance * share, _harms(rules, hit_class, blow, defender, head)))
+    return miss, parts
+
+
+def _strike_summary(
+    rules: DomppaRules, hits: Mapping[HitClass, Fraction], blow: Blow, defender: Defender
 ) -> dict[str, Any]:
-    hits, blows = strike
-    p_hit = hits.p(lambda c: c[0])
-    damage = blows.map(lambda b: b.damage)
+    dice = two_d6(rules)
+    miss, parts = _parts(rules, hits, blow, defender)
+    p_hit = 1 - miss
+
+    def spread(name: str) -> dict[int | str, Fraction]:
+        # A miss does no harm; a field that does not grow with the roll is 0 at every total.
+        spread: list[tuple[Fraction, Callable[[int], int] | int]] = [(miss, 0)]
+        for weight, harms in parts:
+            spread.append((weight, harms.field(name) if harms.grows(name) else 0))
+        return dice.spread(spread)
+
+    def chance(test: Callable[[Harm], bool], name: str) -> Fraction:
+        """P(the harm passes `test`), `test` one that a larger `name` never fails."""
+        found = Fraction(0)
+        for weight, harms in parts:
+            if harms.grows(name):
+                found += weight * dice.at_least(harms.first(test))
+            elif test(harms(dice.least)):
+                found += weight
+        return found
+
     result: dict[str, Any] = {
         "p_hit": p_hit,
-        "p_shield_hit": hits.p(lambda c: c[1]),
+        "p_shield_hit": sum((c for cls, c in hits.items() if cls[1]), Fraction(0)),
         # "a 10% chance of hitting the head": of the hits, head_hit_percent in 100.
         "p_head_hit": p_hit * rules.protection.head_hit_percent / 100,
-        "p_damage": damage.p(lambda d: d > 0),
-        "expected_damage": damage.mean(),
-        "damage_distribution": distribution(damage),
+        "p_damage": chance(lambda harm: harm.damage > 0, "damage"),
+        "expected_damage": sum(
+            (weight * harms.expected_damage() for weight, harms in parts), Fraction(0)
+        ),
+        "damage_distribution": spread("damage"),
     }
-    loss = blows.map(lambda b: b.hp_loss)
     if blow.stun:
-        result["fatigue_distribution"] = distribution(blows, lambda b: b.fatigue)
+        result["fatigue_distribution"] = spread("fatigue")
+    elif all(harms.hp_is_damage for _, harms in parts):
+        result["hp_loss_distribution"] = dict(result["damage_distribution"])
     else:
-        # Mostly the HP lost is the damage: the same table, without working it out twice.
-        same = loss == damage
-        result["hp_loss_distribution"] = (
-            dict(result["damage_distribution"]) if same else distribution(loss)
-        )
+        result["hp_loss_distribution"] = spread("hp_loss")
     if blow.element is Element.FIRE:
-        result["p_ignites"] = blows.p(lambda b: b.ignites)
+        # Ignites when the damage roll held a 6: the totals from the first that ignites, less
+        # those where no die exploded.
+        ignites = Fraction(0)
+        for weight, harms in parts:
+            start = harms.first(lambda harm: harm.ignites, six=True)
+            ignites += weight * (dice.at_least(start) - dice.plain_at_least(start))
+        result["p_ignites"] = ignites
     if blow.element is Element.PARALYSIS:
-        result["paralysis_rounds_distribution"] = distribution(blows, lambda b: b.paralysis_rounds)
-    missing = blows.missing
+        result["paralysis_rounds_distribution"] = spread("paralysis_rounds")
     if defender.hp is not None:
         standing = defender.hp
-        result["p_kill"] = loss.p(lambda lost: lost >= standing)
+        result["p_kill"] = chance(lambda harm: harm.hp_loss >= standing, "hp_loss")
     if defender.morale is not None:
         if defender.hp is None or defender.max_hp is None:
             raise DomekitError("the morale odds need the target's --hp and --max-hp")
-        failing = _morale_failure(rules, defender, defender.morale, defender.max_hp)
-        hp = defender.hp
-        # Only a blow that takes HP and leaves the target standing calls for the test; the rest
-        # merge into one outcome first, so the mixture has at most hp parts.
-        tested = loss.map(lambda lost: lost if 0 < lost < hp else 0)
-        after = tested.bind(lambda lost: failing(hp - lost) if lost else Dist.always(False))
-        result["p_morale_failure"] = after.p()
-        missing = after.missing
-    result["truncated_mass"] = missing
+        result["p_morale_failure"] = _morale_failure_after(rules, parts, defender)
     return result
+
+
+def melee_hp_loss(
+    rules: DomppaRules,
+    *,
+    attack: int,
+    defence: int,
+    parry: int,
+    blow: Blow,
+    defender: Defender,
+    upto: int,
+) -> tuple[list[Fraction], Fraction]:
+    """One melee blow's HP loss, exactly: P(loss = l) for l = 0 .. upto - 1, and P(loss >= upto)
+    (the fight's chain asks for every loss below the target's HP, and the rest kills)."""
+
+    hits = _melee_hits(rules, attack, defence, parry)
+    miss, parts = _parts(rules, hits, blow, defender)
+    dice = two_d6(rules)
+    law = [Fraction(0)] * upto
+    law[0] = miss
+    tail = Fraction(0)
+    for weight, harms in parts:
+        if not harms.grows("hp_loss"):  # takes no HP (stun, poison, paralysis)
+            law[0] += weight
+            continue
+        total = dice.least
+        while (lost := harms(total).hp_loss) < upto:
+            law[lost] += weight * dice.probability(total)
+            total += 1
+        tail += weight * dice.at_least(total)
+    return law, tail
+
+
+def _morale_failure_after(
+    rules: DomppaRules, parts: list[tuple[Fraction, _Harms]], defender: Defender
+) -> Fraction:
+    """Only a blow that takes HP and leaves the target standing calls for the test: each such
+    total weighed by the test's failure at the HP left."""
+    assert defender.hp is not None and defender.max_hp is not None and defender.morale is not None
+    failing = _morale_failure(rules, defender, defender.morale, defender.max_hp)
+    hp = defender.hp
+    dice = two_d6(rules)
+    found = Fraction(0)
+    for weight, harms in parts:
+        if not harms.grows("hp_loss"):
+            continue  # takes no HP (stun, poison, paralysis): no test
+        by_loss: dict[int, Fraction] = {}
+        total = dice.least
+        while (lost := harms(total).hp_loss) < hp:
+            if lost > 0:
+                by_loss[lost] = by_loss.get(lost, Fraction(0)) + dice.probability(total)
+            total += 1
+        found += weight * sum((p * failing(hp - lost) for lost, p in by_loss.items()), Fraction(0))
+    return found
 
 
 def _morale_failure(
     rules: DomppaRules, defender: Defender, morale: int, max_hp: int
-) -> Callable[[int], Dist[bool]]:
+) -> Callable[[int], Fraction]:
     @cache
-    def failing(hp_left: int) -> Dist[bool]:
+    def failing(hp_left: int) -> Fraction:
         def passes(total: int) -> bool:
             return engine.morale_test(
                 rules,
@@ -253,17 +376,14 @@ def _morale_failure(
                 explain=False,
             ).passed
 
-        return step_map(two_d6(rules), passes).map(lambda passed: not passed)
+        return two_d6(rules).chances(passes, True).get(False, Fraction(0))
 
     return failing
 
 
-def _by_total(table: dict[tuple[int, bool], Harm]) -> Callable[[int], Harm]:
-    """A roll's harm from its total alone (no fire: whether a 6 showed does not matter)."""
-    return lambda total: table[(total, False)]
-
-
-def _check_defender(defender: Defender) -> None:
+def _check_defender(rules: DomppaRules, defender: Defender) -> None:
+    if defender.max_hp is not None:
+        rules.limits.check("max_hp", defender.max_hp, "--max-hp")
     if defender.hp is not None and defender.hp < 1:
         raise DomekitError(f"--hp must be at least 1 (the target still stands), got {defender.hp}")
     if defender.max_hp is not None and defender.hp is not None and defender.hp > defender.max_hp:
@@ -309,7 +429,7 @@ def melee_odds(
 ) -> dict[str, Any]:
     """One melee blow: 2d6 - 7 + attack vs defence (+ parry), then 2d6 - 7 + strength + weapon
     vs protection, over every roll."""
-    _check_defender(defender)
+    _check_defender(rules, defender)
     key = (attack, defence, parry, blow, defender, tuple(damage_types or ()))
     return remembered(
         "domppa.melee", rules, key,
@@ -327,17 +447,10 @@ def _melee_odds(
     damage_types: list[DamageType] | None,
 ) -> dict[str, Any]:
 
-    def hit_for(total: int) -> tuple[bool, bool]:
-        return _hit_class(
-            engine.melee_hit(
-                rules, attack=attack, defence=defence, hit_total=total, parry=parry, explain=False
-            )
-        )
-
-    hits = _hits(rules, ("melee", attack, defence, parry), hit_for)
+    hits = _melee_hits(rules, attack, defence, parry)
 
     def strike(kind_blow: Blow) -> dict[str, Any]:
-        return _summary(rules, _strike_odds(rules, hits, kind_blow, defender), kind_blow, defender)
+        return _strike_summary(rules, hits, kind_blow, defender)
 
     result = _by_type(rules, list(damage_types or []), blow, strike)
     result["steps"] = _steps(rules, "melee: each hit-roll total's class from melee_hit", defender)
@@ -356,7 +469,7 @@ def ranged_odds(
     damage_types: list[DamageType] | None = None,
 ) -> dict[str, Any]:
     """One shot: 2d6 + precision + size vs 14 + distance + 2 x parry, then damage as in melee."""
-    _check_defender(defender)
+    _check_defender(rules, defender)
     key = (precision, distance, blow, defender, parry, in_melee, tuple(damage_types or ()))
     return remembered(
         "domppa.ranged", rules, key,
@@ -377,24 +490,23 @@ def _ranged_odds(
     damage_types: list[DamageType] | None,
 ) -> dict[str, Any]:
 
-    def hit_for(total: int) -> tuple[bool, bool]:
-        return _hit_class(
-            engine.ranged_hit(
-                rules,
-                precision=precision,
-                size=defender.size,
-                distance=distance,
-                hit_total=total,
-                parry=parry,
-                in_melee=in_melee,
-                explain=False,
-            )
+    def hit_for(total: int) -> HitClass:
+        hit = engine.ranged_hit(
+            rules,
+            precision=precision,
+            size=defender.size,
+            distance=distance,
+            hit_total=total,
+            parry=parry,
+            in_melee=in_melee,
+            explain=False,
         )
+        return (hit.hit, hit.shield_hit)
 
     hits = _hits(rules, ("ranged", precision, defender.size, distance, parry, in_melee), hit_for)
 
     def strike(kind_blow: Blow) -> dict[str, Any]:
-        return _summary(rules, _strike_odds(rules, hits, kind_blow, defender), kind_blow, defender)
+        return _strike_summary(rules, hits, kind_blow, defender)
 
     result = _by_type(rules, list(damage_types or []), blow, strike)
     result["steps"] = _steps(rules, "ranged: each hit-roll total's class from ranged_hit", defender)
@@ -405,8 +517,7 @@ def morale_odds(
     rules: DomppaRules, *, morale: int, max_hp: int, hp: int, bonus: int = 0
 ) -> dict[str, Any]:
     """A morale test now: 2d6 + morale vs 12 + the missing-HP penalty; a tie passes."""
-    tests = step_map(
-        two_d6(rules),
+    tests = two_d6(rules).chances(
         lambda total: (
             engine.morale_test(
                 rules,
@@ -418,14 +529,14 @@ def morale_odds(
                 explain=False,
             ).passed
         ),
+        True,
     )
     penalty, step = engine.missing_hp_penalty(rules, max_hp, hp)
     return {
-        "p_passed": tests.p(),
-        "p_failed": tests.p(lambda passed: not passed),
+        "p_passed": tests.get(True, Fraction(0)),
+        "p_failed": tests.get(False, Fraction(0)),
         "penalty": penalty,
-        "truncated_mass": tests.missing,
-        "steps": [step, "each 2d6 total resolved by morale_test"],
+        "steps": [step, "each 2d6 total resolved by morale_test", EXACT_STEP],
     }
 
 
@@ -439,11 +550,18 @@ def _steps(rules: DomppaRules, how: str, defender: Defender) -> list[str]:
     ]
     if defender.morale is not None:
         steps.append("after a blow that takes HP but does not kill, morale_test at the HP left")
+    steps.append(EXACT_STEP)
     steps.append(
-        "exploding 2d6 followed to 13 rolls per die, the rarest sums above the truncation "
-        "budget left out; truncated_mass is what that leaves out"
+        f"distributions list each value until at most {float(TAIL_AT_MOST):.0e} is left, then "
+        "one bucket 'N or more' holds exactly the rest; expected damage summed in closed form"
     )
     return steps
+
+
+EXACT_STEP = (
+    "exploding 2d6 weighed exactly, without truncation: P(2d6 >= m) in closed form "
+    "(a die never goes down, so each 'at least' is settled after finitely many rolls)"
+)
 
 
 def probability_text(value: Fraction) -> str:
@@ -454,32 +572,30 @@ def fear_odds(
     rules: DomppaRules, *, fear: int, morale: int, max_hp: int, hp: int, death_paths: int = 0
 ) -> dict[str, Any]:
     """Fear X: 2d6 + fear/5 vs morale - the missing-HP penalty; the fear wins a tie."""
-    broken = step_map(
-        two_d6(rules),
+    broken = two_d6(rules).chances(
         lambda total: engine.fear_test(
             rules, fear=fear, morale=morale, max_hp=max_hp, hp=hp, roll_total=total,
             death_paths=death_paths,
-        ).broken
+        ).broken,
+        True,
     )  # fmt: skip
     return {
-        "p_broken": broken.p(),
-        "p_stands": broken.p(lambda b: not b),
-        "truncated_mass": broken.missing,
-        "steps": ["each 2d6 total resolved by fear_test (the fear wins a tie)"],
+        "p_broken": broken.get(True, Fraction(0)),
+        "p_stands": broken.get(False, Fraction(0)),
+        "steps": ["each 2d6 total resolved by fear_test (the fear wins a tie)", EXACT_STEP],
     }
 
 
 def awe_odds(rules: DomppaRules, *, morale: int, awe: int) -> dict[str, Any]:
     """To strike one with Awe X: 2d6 - 7 + morale vs 10 + X; a tie passes."""
-    may = step_map(
-        two_d6(rules),
+    may = two_d6(rules).chances(
         lambda total: engine.awe_test(rules, morale=morale, awe=awe, roll_total=total).may_strike,
+        True,
     )
     return {
-        "p_may_strike": may.p(),
-        "p_held_back": may.p(lambda m: not m),
-        "truncated_mass": may.missing,
-        "steps": ["each 2d6 total resolved by awe_test (a tie passes)"],
+        "p_may_strike": may.get(True, Fraction(0)),
+        "p_held_back": may.get(False, Fraction(0)),
+        "steps": ["each 2d6 total resolved by awe_test (a tie passes)", EXACT_STEP],
     }
 
 
@@ -505,6 +621,63 @@ def morale_chart(
     return chart(result, "Morale odds")
 
 
+def fight_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The character page's fight odds (a form of type "fight": `unit`, `against`, optional
+    `exchanges`, default 5): the chance `unit` wins a melee fight against `against` within the
+    exchanges, each as they stand now, `unit` striking first. The context data is the chart plus
+    `fight`: {"first", "second", "exchanges", "p_wins", "p_loses", "p_still_fighting"}."""
+    from toolkit.games.domppa.fight import fight_odds
+    from toolkit.output import to_jsonable
+
+    unit = str(fields.get("unit") or "")
+    against = str(fields.get("against") or "")
+    if not against:
+        raise DomekitError("a fight needs 'against': the character it is fought with")
+    raw = str(fields.get("exchanges") or "").strip()
+    if raw and not raw.isdigit():
+        raise DomekitError(f"exchanges must be a whole number, got {raw[:20]!r}")
+    exchanges = int(raw) if raw else FIGHT_EXCHANGES
+    result = fight_odds(state, unit, against, exchanges=exchanges)
+    first, second = fighting_unit(state, unit), fighting_unit(state, against)
+    summary = {
+        "first": first.name,
+        "second": second.name,
+        "exchanges": exchanges,
+        "p_wins": result[f"p_{first.id.replace('-', '_')}_wins"],
+        "p_loses": result[f"p_{second.id.replace('-', '_')}_wins"],
+        "p_still_fighting": result["p_still_fighting"],
+    }
+    notes = [
+        f"{first.name} ({first.hp} of {first.max_hp} HP, {first.weapon or 'no weapon'}) strikes "
+        f"first; {second.name} ({second.hp} of {second.max_hp} HP) strikes back; "
+        f"{exchanges} exchange(s), melee, as both stand now.",
+    ]
+    return {**chart(result, "Fight odds"), "notes": notes, "fight": to_jsonable(summary)}
+
+
+FIGHT_EXCHANGES = 5
+"""The exchanges a fight's odds follow unless told."""
+
+
+def defender_of(setup: AttackSetup) -> Defender:
+    """The target's side of an attack as the match sets it up: armour (with a berserk's
+    protection bonus), shield, resist, size, HP and morale now."""
+    target, guarding = setup.target, setup.guarding
+    bonus = guarding.protection_bonus
+    row = target.row
+    return Defender(
+        body=row.protection_body + bonus,
+        head=row.protection_head + bonus,
+        natural=row.protection_natural,
+        shield_protection=setup.shield.protection if setup.shield else 0,
+        resist=setup.resist,
+        size=target.size,
+        hp=target.hp,
+        max_hp=target.max_hp,
+        morale=morale_of(target, guarding),
+    )
+
+
 def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any] | None:
     """The attack form's or the morale prompt's odds in the tracker, from the roster as it
     stands: both characters' stats under their conditions, the weapon, the target's armour,
@@ -518,37 +691,27 @@ def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any
         chart_ = morale_chart(morale=morale, max_hp=unit.max_hp, hp=unit.hp, data_dir=data_dir)
         notes = [f"{unit.name}: morale {morale}, {unit.hp} of {unit.max_hp} HP."]
         return {**chart_, "notes": notes}
+    if kind == "fight":
+        return fight_chart(state, fields)
     if kind != "attack":
         return None
     # The dice are what the odds are over: the form's own are not read.
     attack = Attack.read({**fields, "hit_dice": ROLL, "damage_dice": ROLL, "freeze_d6": ""})
     setup = set_up_attack(state, attack, *attack_fighters(state, attack))
-    target, guarding = setup.target, setup.guarding
-    bonus = guarding.protection_bonus
-    row = target.row
-    defender = Defender(
-        body=row.protection_body + bonus,
-        head=row.protection_head + bonus,
-        natural=row.protection_natural,
-        shield_protection=setup.shield.protection if setup.shield else 0,
-        resist=setup.resist,
-        size=target.size,
-        hp=target.hp,
-        max_hp=target.max_hp,
-        morale=morale_of(target, guarding),
-    )
+    target = setup.target
+    defender = defender_of(setup)
     notes = [
         f"{setup.attacker.name} with {setup.weapon.name} ({setup.damage_type.value}) against "
         f"{target.name} ({target.hp} of {target.max_hp} HP).",
         "Both 2d6 rolls are what the odds are over; a head hit is the rule's chance, not the "
-        "box above. Chances can be low by at most the truncated mass (below 1e-9).",
+        "box above. Every chance is exact (no truncation).",
     ]
     common = {"blow": setup.blow, "defender": defender, "parry": setup.parry}
     if attack.ranged:
         where = {"precision": setup.hitting.precision, "distance": attack.distance}
         chart_ = ranged_chart(**where, **common, data_dir=data_dir)
     else:
-        where = {"attack": setup.hitting.attack, "defence": guarding.defence}
+        where = {"attack": setup.hitting.attack, "defence": setup.guarding.defence}
         chart_ = melee_chart(**where, **common, data_dir=data_dir)
     main = "hp_loss" if any(d["name"] == "hp_loss" for d in chart_["distributions"]) else "damage"
     return {**chart_, "main": main, "notes": notes}

@@ -339,3 +339,31 @@ def odds_awe(
 
     result = awe_odds(_rules(data), morale=morale, awe=awe)
     emit_odds(result, as_json=as_json, title="Domppa awe odds")
+
+
+@odds_app.command("fight")
+def odds_fight(
+    first: str = typer.Argument(..., help="The character who strikes first (characters.csv)."),
+    second: str = typer.Argument(..., help="The character who strikes back (characters.csv)."),
+    exchanges: int = typer.Option(5, help="Exchanges to follow (each: one blow and one back)."),
+    weapon_a: str | None = typer.Option(None, help="The first's weapon (default: its data's)."),
+    weapon_b: str | None = typer.Option(None, help="The second's weapon (default: its data's)."),
+    shield_a: str | None = typer.Option(None, help="The first's shield (default: its data's)."),
+    shield_b: str | None = typer.Option(None, help="The second's shield (default: its data's)."),
+    hp_a: int | None = typer.Option(None, help="The first's HP now (default: full)."),
+    hp_b: int | None = typer.Option(None, help="The second's HP now (default: full)."),
+    data: Path | None = ODDS_DATA,
+    as_json: bool = ODDS_JSON,
+) -> None:
+    """A fight of two characters: the chance each wins (the other falls or flees) within the
+    exchanges, exactly: a Markov chain over both HP."""
+    from toolkit.games.domppa.fight import fight_from_data
+    from toolkit.odds.render import emit_odds
+
+    result = fight_from_data(
+        data, first, second, exchanges=exchanges,
+        gear=((weapon_a, shield_a, hp_a), (weapon_b, shield_b, hp_b)),
+    )  # fmt: skip
+    emit_odds(
+        result, as_json=as_json, title=f"Domppa fight: {result['first']} v {result['second']}"
+    )

@@ -10,6 +10,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from toolkit.rule_limits import WithLimits
+
 
 class _Section(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -60,7 +62,7 @@ class MatchRules(_Section):
     next_round_first_attacker: FirstAttacker = FirstAttacker.PLAYER1
 
 
-class NatureDomeRules(_Section):
+class NatureDomeRules(_Section, WithLimits):
     """All of card_data/naturedome/rules.toml."""
 
     health: Health

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit.dice import Dist
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import NatureDomeRules
-from toolkit.games.naturedome.rules import Defense, PowerCard, clash_damages
+from toolkit.games.naturedome.rules import Defense, PowerCard, check_health, clash_damages
 from toolkit.odds.charts import chart
 from toolkit.odds.common import distribution, remembered
 
@@ -109,6 +109,29 @@ def clash_odds(
     )  # fmt: skip
 
 
+def _check_limits(
+    hand: Sequence[PowerCard],
+    attacker_health: int,
+    defender_health: int,
+    defender_hand: Sequence[PowerCard] | None,
+    cards: int | None,
+    rules: NatureDomeRules,
+) -> None:
+    """What the rules make impossible (rules.toml's [limits]): a hand above the three cards a
+    player draws (the healths: the engine's `check_health`). An attacker whose last card was an
+    Attack Boost holds it beside the three new cards ("the player draws three new Power Cards and
+    combines one with the Attack Boost"): one card more."""
+    limits = rules.limits
+    check_health(attacker_health, rules, "attacker")
+    check_health(defender_health, rules, "defender")
+    boost_laid = 1 if any(card.is_boost for card in hand) else 0
+    limits.check("hand", len(hand) - boost_laid, "the attacker's hand (an Attack Boost laid aside)")
+    if defender_hand is not None:
+        limits.check_count("hand", defender_hand, "the defender's hand")
+    if cards is not None:
+        limits.check("hand", cards, "the defender's cards in hand")
+
+
 def _clash_odds(
     *,
     hand: Sequence[PowerCard],
@@ -123,6 +146,7 @@ def _clash_odds(
     # Every card checked against the deck before any work: a hand of 88 cards would otherwise
     # be weighed play by play (2^boosts of them) before anyone noticed it cannot be held.
     _check_copies(deck, [*hand, *seen, *(defender_hand or ())])
+    _check_limits(hand, attacker_health, defender_health, defender_hand, cards, rules)
     options = plays(hand)
     if not options:
         raise DomekitError(

@@ -3,6 +3,7 @@ length, Armour types, Armour piercing and Armour negating: hitting, damage and a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -169,6 +170,20 @@ def final_damage(
             f"blunt to the head: {damage} x {multiplier} = {damage * multiplier}",
         )
     return damage, None
+
+
+def damage_growth(rules: DomppaRules, damage_type: DamageType, head: bool) -> tuple[int, int]:
+    """How `final_damage` grows: (period, growth) with final_damage(raw + period) =
+    final_damage(raw) + growth for every raw damage above 0. Slashing's 125% rounded down adds 5
+    every 4; blunt to the head adds 2 for 1; otherwise 1 for 1. (The odds sum the damage of
+    unbounded rolls in closed form with it; tests check it against `final_damage`.)"""
+    if damage_type is DamageType.SLASHING:
+        percent = rules.damage_types.slashing_damage_percent
+        common = math.gcd(percent, 100)
+        return 100 // common, percent // common
+    if damage_type is DamageType.BLUNT and head:
+        return 1, rules.damage_types.blunt_head_multiplier
+    return 1, 1
 
 
 def resolve_damage(

@@ -12,6 +12,7 @@ from toolkit.games.domppa.rules.common import not_negative
 def lance_bonus(rules: DomppaRules, straight_squares: int) -> int:
     """+1 damage per square moved straight."""
     not_negative(straight_squares=straight_squares)
+    rules.limits.check("lance_squares", straight_squares, "squares charged straight")
     return straight_squares * rules.lance.bonus_per_square
 
 

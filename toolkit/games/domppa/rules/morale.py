@@ -17,8 +17,7 @@ def missing_hp_penalty(
 
     `explain=False`: the same penalty with an empty text."""
     not_negative(max_hp=max_hp, hp=hp)
-    if max_hp == 0:
-        raise DomekitError("max HP must be at least 1")
+    rules.limits.check("max_hp", max_hp, "max HP")
     if hp > max_hp:
         raise DomekitError(f"HP {hp} is above max HP {max_hp}")
     missing = max_hp - hp

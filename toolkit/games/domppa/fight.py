@@ -1,0 +1,275 @@
+"""Domppa: the chance a fight between two characters is won over the next exchanges, exactly.
+
+A Markov chain over both characters' HP. One exchange: the first strikes the second once in
+melee, then, if the second still stands and has not fled, the second strikes back once. Each blow
+is the odds engine's exact HP loss (`odds.melee_hp_loss`: the hit roll, the 10% head hit, the
+damage roll, every exploding 2d6 in closed form); a blow that takes HP and leaves the target
+standing calls for its morale test at the HP left (Morale: "When a character takes damage, it must
+test morale"); a failed test means it flees. The fight is won when the other falls (0 HP) or
+flees, and the chain stops there; after `exchanges` exchanges what is left is "still fighting".
+
+Both characters fight as they stand now (the match's `set_up_attack`: weapon, shield, fatigue,
+darkness, berserk, conditions); those are held for the exchanges: the chain is over HP. Weights
+are integers over one denominator per blow, so the chain stays exact and fast.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from toolkit.dice import convolve
+from toolkit.errors import DomekitError
+from toolkit.games.domppa.actions import ROLL, Attack
+from toolkit.games.domppa.match import set_up_attack
+from toolkit.games.domppa.odds import Defender, defender_of, melee_hp_loss
+from toolkit.games.domppa.rules import morale_test
+from toolkit.games.domppa.state import Combatant, MatchState, fighting_unit
+from toolkit.odds.exploding import ExplodingDice
+
+MAX_EXCHANGES = 100
+"""The most exchanges one query follows (each costs a pass over the HP states)."""
+
+
+@dataclass(frozen=True)
+class Blow:
+    """One side's blow as integers over `scale`: P(loss = l) for l < the target's HP, the kill,
+    and the target's morale failure at each HP left."""
+
+    striker: str
+    target: str
+    scale: int
+    loss: list[int]  # loss[l] / scale, l = 0 .. hp - 1
+    kills: list[int]  # kills[h] / scale: P(loss >= h), h = 0 .. hp
+    flees: list[int]  # flees[h] / flee_scale: failing the morale test at h HP left
+    flee_scale: int
+
+
+def _blow(state: MatchState, striker: Combatant, target: Combatant, weapon: str) -> Blow:
+    """The striker's melee blow against the target as the match would set it up now."""
+    fields = {
+        "type": "attack", "mode": "melee", "attacker": striker.id, "target": target.id,
+        "weapon": weapon, "hit_dice": ROLL, "damage_dice": ROLL, "freeze_d6": "",
+    }  # fmt: skip
+    setup = set_up_attack(state, Attack.read(fields), striker, target)
+    defender = defender_of(setup)
+    rules = state.rules
+    law, tail = melee_hp_loss(
+        rules, attack=setup.hitting.attack, defence=setup.guarding.defence, parry=setup.parry,
+        blow=setup.blow, defender=Defender(**{**defender.__dict__, "hp": None, "morale": None}),
+        upto=target.hp,
+    )  # fmt: skip
+    scale = math.lcm(*(p.denominator for p in law), tail.denominator)
+    assert defender.morale is not None
+    fails = [Fraction(0)] + [
+        _fails(rules, defender.morale, target.max_hp, hp_left) for hp_left in range(1, target.hp)
+    ]
+    flee_scale = math.lcm(*(p.denominator for p in fails))
+    loss = [int(p * scale) for p in law]
+    kills = [int(tail * scale)]
+    for lost in reversed(loss):
+        kills.append(kills[-1] + lost)
+    return Blow(
+        striker=striker.name,
+        target=target.name,
+        scale=scale,
+        loss=loss,
+        kills=kills[::-1],
+        flees=[int(p * flee_scale) for p in fails],
+        flee_scale=flee_scale,
+    )
+
+
+def _fails(rules: Any, morale: int, max_hp: int, hp: int) -> Fraction:
+    dice = ExplodingDice(2, rules.dice.sides, rules.dice.explode_on, rules.dice.explosion_penalty)
+
+    def passes(total: int) -> bool:
+        return morale_test(
+            rules, morale=morale, max_hp=max_hp, hp=hp, roll_total=total, explain=False
+        ).passed
+
+    return dice.chances(passes, True).get(False, Fraction(0))
+
+
+def fight_odds(
+    state: MatchState,
+    first: str,
+    second: str,
+    *,
+    exchanges: int,
+    first_weapon: str = "",
+    second_weapon: str = "",
+) -> dict[str, Any]:
+    """P(the first wins), P(the second wins), P(still fighting) after `exchanges` exchanges,
+    how each side wins (the other falls or flees) and in which exchange the fight is decided."""
+    if not 1 <= exchanges <= MAX_EXCHANGES:
+        raise DomekitError(f"exchanges (--exchanges) must be 1 to {MAX_EXCHANGES}, got {exchanges}")
+    a, b = fighting_unit(state, first), fighting_unit(state, second)
+    if a.id == b.id:
+        raise DomekitError("a character does not fight itself")
+    # The weapon named, else the one it holds, else the melee weapon its gear names.
+    weapons = (first_weapon or a.weapon or _kit(state, a).weapon,
+               second_weapon or b.weapon or _kit(state, b).weapon)  # fmt: skip
+    blows = (_blow(state, a, b, weapons[0]), _blow(state, b, a, weapons[1]))
+    # The chain: (hp of a, hp of b) -> integer weight over `whole`.
+    states: dict[tuple[int, int], int] = {(a.hp, b.hp): 1}
+    whole = 1
+    ends = {"a_falls": Fraction(0), "a_flees": Fraction(0), "b_falls": Fraction(0),
+            "b_flees": Fraction(0)}  # fmt: skip
+    decided: dict[int | str, Fraction] = {}
+    for exchange in range(1, exchanges + 1):
+        before = sum(ends.values(), Fraction(0))
+        for side, blow in enumerate(blows):
+            states, whole, fell, fled = _strike(states, whole, blow, target=1 - side)
+            who = "b" if side == 0 else "a"
+            ends[f"{who}_falls"] += fell
+            ends[f"{who}_flees"] += fled
+        decided[exchange] = sum(ends.values(), Fraction(0)) - before
+    still = Fraction(sum(states.values()), whole)
+    decided["still fighting"] = still
+    p_a = ends["b_falls"] + ends["b_flees"]
+    p_b = ends["a_falls"] + ends["a_flees"]
+    return {
+        f"p_{_key(a)}_wins": p_a,
+        f"p_{_key(b)}_wins": p_b,
+        "p_still_fighting": still,
+        f"p_{_key(b)}_falls": ends["b_falls"],
+        f"p_{_key(b)}_flees": ends["b_flees"],
+        f"p_{_key(a)}_falls": ends["a_falls"],
+        f"p_{_key(a)}_flees": ends["a_flees"],
+        "decided_in_exchange_distribution": decided,
+        "exchanges": exchanges,
+        "first": a.name,
+        "second": b.name,
+        "steps": [
+            f"{a.name} ({a.hp} of {a.max_hp} HP) strikes first, {b.name} ({b.hp} of "
+            f"{b.max_hp} HP) strikes back: one melee blow each per exchange, "
+            f"{exchanges} exchange(s)",
+            "each blow: the odds engine's exact HP loss (hit, shield hit, the 10% head hit, "
+            "damage), exploding 2d6 in closed form",
+            "a blow that takes HP and leaves the target standing: its morale test at the HP "
+            "left; a failed test, it flees and the fight is lost",
+            "both fight as they stand now (weapon, shield, fatigue, darkness, berserk); those "
+            "are held over the exchanges: the chain is over both HP",
+        ],
+    }
+
+
+Gear = tuple[str | None, str | None, int | None]
+"""A side's weapon, shield and HP now as typed (None: its data's, full HP)."""
+
+
+def fight_from_data(
+    data_dir: str | Path | None,
+    first: str,
+    second: str,
+    *,
+    exchanges: int,
+    gear: tuple[Gear, Gear] = ((None, None, None), (None, None, None)),
+) -> dict[str, Any]:
+    """A fight of two characters of a card data folder (names as characters.csv has them, in
+    any case, or their ids), at full HP unless given, each with its data's weapon and shield
+    unless given: `domekit odds domppa fight A B`."""
+    from toolkit.games.domppa.data import load_kit_data
+    from toolkit.games.domppa.match import new_match
+    from toolkit.games.domppa.state import shield_named, weapon_named, with_units
+
+    kit = load_kit_data(data_dir)
+    state = new_match(kit, seed=0, data_dir=None if data_dir is None else str(data_dir),
+                      previous=None)  # fmt: skip
+    units: list[Combatant] = []
+    for name, (weapon, shield, hp), flag in zip((first, second), gear, "ab", strict=True):
+        unit = _by_name(state, name)
+        weapon = _kit(state, unit).weapon if weapon is None else weapon
+        shield = _kit(state, unit).shield if shield is None else shield
+        if not weapon_named(state, weapon):
+            raise DomekitError(
+                f"{unit.name} fights with which weapon? its gear (characters.csv) names none: give "
+                f"--weapon-{flag} (weapons.csv: {', '.join(w.name for w in kit.weapons)})"
+            )
+        shield_named(state, shield)  # an unknown shield is an error naming the list
+        if hp is not None and not 1 <= hp <= unit.max_hp:
+            raise DomekitError(f"--hp-{flag} must be 1 to {unit.name}'s {unit.max_hp}, got {hp}")
+        units.append(replace(unit, weapon=weapon, shield=shield, hp=unit.hp if hp is None else hp))
+    if units[0].id == units[1].id:
+        raise DomekitError("a character does not fight itself: name two characters")
+    state = with_units(state, *units)
+    return fight_odds(state, units[0].id, units[1].id, exchanges=exchanges)
+
+
+@dataclass(frozen=True)
+class _Carried:
+    weapon: str = ""
+    shield: str = ""
+
+
+def _kit(state: MatchState, unit: Combatant) -> _Carried:
+    """The melee weapon (the first weapon card without a range) and the shield the character's
+    gear names in characters.csv (blank where it names none)."""
+    gear = state.data.gear.get(unit.name)
+    if gear is None:
+        return _Carried()
+    melee = next((w.name for w in gear.weapons if w.range is None), "")
+    return _Carried(melee, gear.shield.name if gear.shield is not None else "")
+
+
+def _by_name(state: MatchState, name: str) -> Combatant:
+    wanted = name.strip().lower()
+    for unit in state.roster:
+        if wanted in (unit.name.lower(), unit.id):
+            return unit
+    names = ", ".join(unit.name for unit in state.roster)
+    raise DomekitError(f"no character {name!r} in characters.csv; the characters are {names}")
+
+
+def _key(unit: Combatant) -> str:
+    return unit.id.replace("-", "_")
+
+
+def _strike(
+    states: Mapping[tuple[int, int], int], whole: int, blow: Blow, *, target: int
+) -> tuple[dict[tuple[int, int], int], int, Fraction, Fraction]:
+    """One blow of `blow.striker` on every state still fighting: the states after it (integer
+    weights over the new whole), and the chance the target fell or fled with this blow.
+
+    The states sharing the striker's HP differ only in the target's: their weights by the
+    target's HP are convolved with the blow's losses at once (`convolve`): the weight reaching
+    HP `left` is the sum over losses l of weight[left + l] x P(loss = l)."""
+    flee_scale, loss, flees = blow.flee_scale, blow.loss, blow.flees
+    by_other: dict[int, dict[int, int]] = {}
+    for hps, weight in states.items():
+        by_other.setdefault(hps[1 - target], {})[hps[target]] = weight
+    after: dict[tuple[int, int], int] = {}
+    fell = sum(weight * blow.kills[hps[target]] for hps, weight in states.items())
+    fled = 0
+    # Every row (one HP of the striker) laid end to end with room for the losses between rows:
+    # one product convolves them all. reached[row + left + len(hits)] = sum over l >= 1 of
+    # weight[left + l] x P(loss = l).
+    hits = loss[1:][::-1]
+    top = max(hps[target] for hps in states) if states else 0
+    reach = len(hits)
+    stride = top + 1 + reach
+    others = sorted(by_other)
+    flat = [0] * (stride * len(others) + reach)  # room after the last row: every slot read
+    for row, other in enumerate(others):
+        for hp, weight in by_other[other].items():
+            flat[row * stride + hp] = weight
+    reached = convolve(flat, hits) if hits and states else [0] * len(flat)
+    stay_weight = loss[0] * flee_scale
+    fleeing = [flees[left] if left < len(flees) else 0 for left in range(top + 1)]
+    for row, other in enumerate(others):
+        weights = by_other[other]
+        base = row * stride + reach
+        for left in range(1, top + 1):
+            damaged = reached[base + left]
+            flee = fleeing[left]
+            fled += damaged * flee
+            stays = weights.get(left, 0) * stay_weight + damaged * (flee_scale - flee)
+            if stays:
+                after[(left, other) if target == 0 else (other, left)] = stays
+    new_whole = whole * blow.scale * flee_scale
+    return after, new_whole, Fraction(fell * flee_scale, new_whole), Fraction(fled, new_whole)
