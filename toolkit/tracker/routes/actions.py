@@ -127,7 +127,6 @@ async def preview(t: Services, request: Request, cap: str, key: str) -> Response
             "asks": asks,
             "fields": flat_fields(fields),
             "back": next_url(fields, who, None),
-            "odds": t.odds_or_none(who.game, state, action_fields(fields)),
         },
     )
 
