@@ -347,11 +347,13 @@ def cards(
         help="Where each part sits: classic, art, event, or a .toml or .yaml layout file.",
     ),
     font: Path | None = typer.Option(
-        None, "--font", metavar="FILE.ttf", help="Your font (default: Noto Sans, shipped)."
+        None, "--font", metavar="FILE.ttf|otf", help="Your font (default: Noto Sans, shipped)."
     ),
-    font_bold: Path | None = typer.Option(None, "--font-bold", metavar="FILE.ttf"),
-    font_italic: Path | None = typer.Option(None, "--font-italic", metavar="FILE.ttf"),
-    font_bold_italic: Path | None = typer.Option(None, "--font-bold-italic", metavar="FILE.ttf"),
+    font_bold: Path | None = typer.Option(None, "--font-bold", metavar="FILE.ttf|otf"),
+    font_italic: Path | None = typer.Option(None, "--font-italic", metavar="FILE.ttf|otf"),
+    font_bold_italic: Path | None = typer.Option(
+        None, "--font-bold-italic", metavar="FILE.ttf|otf"
+    ),
     watch: bool = typer.Option(
         False, "--watch", help="Build again on every save of the sheet, layout, template, images."
     ),
