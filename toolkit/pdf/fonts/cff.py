@@ -3,10 +3,11 @@ embeds TrueType outlines only, so each glyph's cubic curves become quadratic one
 cu2qu, within 1 font unit, the recipe of fontTools' otf2ttf snippet: glyf and loca from the CFF
 table, maxp 1.0, CFF and VORG dropped, post format 2 keeping the glyph names).
 
-A face of some 900 glyphs takes about 0.3 s to convert, a CJK one of 65,000 half a minute: the
-result is kept in the user's cache folder (`~/.cache/domekit/fonts` on Linux), named by a hash
-of the font file and the fontTools version, so each file is converted once; and in memory for the
-rest of the run. fontTools is imported only here, when such a font is used.
+A face of some 900 glyphs takes about 0.3 s to convert (a CJK one of 65,000, by estimate, 20 to
+30 s): the result is kept in the user's cache folder (`~/.cache/domekit/fonts` on Linux, or
+`$DOMEKIT_CACHE/fonts`), named by a hash of the font file and the fontTools version, so each file
+is converted once; and in memory for the rest of the run. fontTools is imported only here, when
+such a font is used.
 """
 
 from __future__ import annotations
