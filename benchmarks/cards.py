@@ -9,8 +9,9 @@ same embedded font (Noto Sans Regular and Bold, TrueType subsets), and by protog
 image per card at 300 dpi, by `domekit cards --format png` and protograf's PNG export of its
 cards. TTS: `domekit cards --format tts` (three 10 x 7 sheets, the back, the deck JSON). Each
 run is a fresh process, what a user waits for: interpreter start, imports, reading the CSV, the
-output. Prints per tool the median wall time, the median CPU time (user + system, less disturbed
-by other work on a busy machine) and the median peak resident memory, then the ratios.
+output; `domekit cards` and the bare script take turns, so that both see the same load. Prints
+per tool the median wall time, the median CPU time (user + system, less disturbed by other work on
+a busy machine) and the median peak resident memory, then the ratios.
 
 protograf is a benchmark-only dependency: the script installs it with pip into its own venv,
 `.benchvenv-protograf/` at the repository root, on first use; if that fails it says why and goes
@@ -165,7 +166,20 @@ def one_run(command: list[str], cwd: Path) -> tuple[float, float, float]:
 
 
 def measure(command: list[str], cwd: Path, runs: int) -> dict[str, float]:
-    results = [one_run(command, cwd) for _ in range(runs)]
+    return medians([one_run(command, cwd) for _ in range(runs)])
+
+
+def measure_turns(commands: list[list[str]], cwd: Path, runs: int) -> list[dict[str, float]]:
+    """Each command `runs` times, taking turns (A B A B ...)."""
+    results: list[list[tuple[float, float, float]]] = [[] for _ in commands]
+    for _ in range(runs):
+        for command, found in zip(commands, results, strict=True):
+            found.append(one_run(command, cwd))
+    return [medians(found) for found in results]
+
+
+def medians(results: list[tuple[float, float, float]]) -> dict[str, float]:
+    runs = len(results)
     return {
         "wall": statistics.median(r[0] for r in results),
         "cpu": statistics.median(r[1] for r in results),
@@ -249,9 +263,15 @@ def main() -> None:
             )  # fmt: skip
         tools["domekit tts"] = (domekit("tts", folder / "tts"), folder / "tts", raster_runs)
         figures = {}
-        for tool, (command, _, runs) in tools.items():
+        for command, _, _ in tools.values():
             one_run(command, folder)  # warm the file cache and .pyc files
-            figures[tool] = measure(command, folder, runs)
+        # The two PDFs the aim compares run in turns, so that both see the same load.
+        pair = ("domekit pdf", "bare reportlab")
+        turns = measure_turns([tools[tool][0] for tool in pair], folder, args.runs)
+        figures.update(zip(pair, turns, strict=True))
+        for tool, (command, _, runs) in tools.items():
+            if tool not in pair:
+                figures[tool] = measure(command, folder, runs)
         # pymupdf only now: a child forked from a bigger parent reports the parent's peak memory
         for tool, (_, output, _) in tools.items():
             figures[tool]["pages"] = pages(output)

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite needs, only those that are missing: zbar (QR
-# decoding), poppler (PDF to PNG), chromium (browser tests), postgresql (the storage tests run
-# against a throwaway cluster too; tests/tracker/test_postgres.py starts it on loopback).
+# decoding), poppler (PDF to PNG), chromium (browser tests), URW's CFF fonts, postgresql (the
+# storage tests run against a throwaway cluster too; tests/tracker/test_postgres.py starts it on
+# loopback).
 set -euo pipefail
 need=()
 command -v zbarimg >/dev/null || need+=(zbar-tools)
 command -v pdftoppm >/dev/null || need+=(poppler-utils)
 command -v chromium >/dev/null || need+=(chromium)
+# OpenType fonts with PostScript (CFF) outlines for `domekit cards --font X.otf` (tests/cards)
+[ -d /usr/share/fonts/opentype/urw-base35 ] || need+=(fonts-urw-base35)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null \
     || need+=(postgresql)
 [ ${#need[@]} -eq 0 ] && exit 0

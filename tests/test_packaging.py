@@ -192,6 +192,11 @@ def test_a_kit_calculators_and_the_tracker_from_other_folders(user, tmp_path):
     assert cards.stdout.split() == [str(data / "deck-cards-png"), str(data / "deck-cards-tts")]
     assert (data / "deck-cards-png" / "001-imp.png").stat().st_size > 1000
     assert (data / "deck-cards-tts" / "deck.json").is_file()
+    otf = Path("/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf")
+    if otf.is_file():  # a CFF font: the wheel's fontTools converts it, kept in the user's cache
+        user("cards", str(sheet), "--font", str(otf), "--out", "otf.pdf", cwd=tmp_path / "b")
+        assert (tmp_path / "b" / "otf.pdf").stat().st_size > 1000
+        assert len(list((user.home / ".cache" / "domekit" / "fonts").glob("*.ttf"))) == 1
 
     # The tracker, started elsewhere with no --db and no --kits, resolves the printed QR codes.
     folder = tmp_path / "c"

@@ -9,8 +9,6 @@ commands that need them.
 
 from __future__ import annotations
 
-import difflib
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +18,6 @@ from typer.core import TyperCommand, TyperGroup
 
 from toolkit import __version__
 from toolkit.errors import DomekitError
-from toolkit.games import games
 
 if TYPE_CHECKING:  # typer's own click, for the types of the methods overridden here
     from typer import _click as click
@@ -52,8 +49,10 @@ class LazyGroup(TyperGroup):
         return [*lazy, *(name for name in super().list_commands(ctx) if name not in lazy)]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands:  # `cards`, `kit` ...: no need to look at the registry
+            return super().get_command(ctx, cmd_name)
         lazy = self.lazy_groups()
-        if cmd_name in lazy and cmd_name not in self.commands:
+        if cmd_name in lazy:
             help_text, load = lazy[cmd_name]
             loaded = load()
             group = loaded if isinstance(loaded, TyperGroup) else typer.main.get_group(loaded)
@@ -84,6 +83,8 @@ class LazyGroup(TyperGroup):
         except typer.TyperException as exc:  # no such command: suggest among all, loaded or not
             message = exc.message
             if args and "Did you mean" not in message:
+                import difflib
+
                 close = difflib.get_close_matches(args[0], self.list_commands(ctx))
                 if close:
                     names = ", ".join(repr(name) for name in close)
@@ -95,6 +96,8 @@ class OddsGroup(LazyGroup):
     """`domekit odds`: one group per game of the registry, its `Game.odds`."""
 
     def lazy_groups(self) -> dict[str, tuple[str, Loader]]:
+        from toolkit.games import games
+
         return {game.name: (game.odds_help, game.odds) for game in games()}
 
 
@@ -109,6 +112,8 @@ class DomekitGroup(LazyGroup):
     OSError (a file name too long, a folder not allowed, a full disk): files named by a user."""
 
     def lazy_groups(self) -> dict[str, tuple[str, Loader]]:
+        from toolkit.games import games
+
         groups: dict[str, tuple[str, Loader]] = {
             game.name: (game.calculators_help, game.calculators) for game in games()
         }
@@ -165,6 +170,8 @@ def root(
 
 
 def _print_json(value: Any) -> None:
+    import json
+
     typer.echo(json.dumps(value, indent=2, ensure_ascii=False))
 
 
@@ -354,11 +361,13 @@ def cards(
         help="Where each part sits: classic, art, event, or a .toml or .yaml layout file.",
     ),
     font: Path | None = typer.Option(
-        None, "--font", metavar="FILE.ttf", help="Your font (default: Noto Sans, shipped)."
+        None, "--font", metavar="FILE.ttf|otf", help="Your font (default: Noto Sans, shipped)."
     ),
-    font_bold: Path | None = typer.Option(None, "--font-bold", metavar="FILE.ttf"),
-    font_italic: Path | None = typer.Option(None, "--font-italic", metavar="FILE.ttf"),
-    font_bold_italic: Path | None = typer.Option(None, "--font-bold-italic", metavar="FILE.ttf"),
+    font_bold: Path | None = typer.Option(None, "--font-bold", metavar="FILE.ttf|otf"),
+    font_italic: Path | None = typer.Option(None, "--font-italic", metavar="FILE.ttf|otf"),
+    font_bold_italic: Path | None = typer.Option(
+        None, "--font-bold-italic", metavar="FILE.ttf|otf"
+    ),
     watch: bool = typer.Option(
         False, "--watch", help="Build again on every save of the sheet, layout, template, images."
     ),
@@ -503,4 +512,11 @@ def serve(
 
 def main() -> None:
     """Entry point of the console script and of `python -m toolkit`."""
+    import gc
+
+    # What is loaded by now (typer, this module: objects that live until the process ends) is
+    # left out of the cyclic garbage collector's later passes, which would walk it again and
+    # again during the commands' own imports and free nothing (a few ms of `domekit cards`).
+    # Objects made afterwards are collected as usual. Not in-process (tests call `app`).
+    gc.freeze()
     app(prog_name="domekit")

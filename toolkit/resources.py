@@ -15,7 +15,6 @@ checkout's `output/`.
 from __future__ import annotations
 
 import os
-from importlib.resources import files
 from pathlib import Path
 
 APP_NAME = "domekit"
@@ -25,6 +24,8 @@ DB_FILE = "domekit.sqlite3"
 
 def _package_folder(package: str, *parts: str) -> Path:
     """A folder of package data on disk (pip, pipx and uv install wheels unpacked)."""
+    from importlib.resources import files  # 3 ms: not for commands that only need home()
+
     folder = Path(str(files(package).joinpath(*parts)))
     if not folder.is_dir():
         raise FileNotFoundError(f"Domekit's package data is missing: {folder} (reinstall it)")

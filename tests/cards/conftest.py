@@ -1,4 +1,4 @@
-"""The cards tests' deck fixture."""
+"""The cards tests' deck fixture, and their font cache."""
 
 from __future__ import annotations
 
@@ -7,6 +7,14 @@ from pathlib import Path
 import pytest
 
 from tests.cards.helpers import ROWS, STAR_SVG, write_png
+
+
+@pytest.fixture(autouse=True)
+def font_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Converted CFF fonts are kept in a cache folder of the test run, not the user's."""
+    folder = tmp_path_factory.getbasetemp() / "font-cache"
+    monkeypatch.setenv("DOMEKIT_CACHE", str(folder))
+    return folder / "fonts"
 
 
 @pytest.fixture

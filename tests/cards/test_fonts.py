@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
+from io import BytesIO
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from tests.cards.helpers import (
@@ -71,8 +74,7 @@ def test_a_designers_own_font_is_embedded(cli, tmp_path):
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"OTTO" + b"\0" * 200, "an OpenType font with PostScript (CFF) outlines; reportlab "
-         "embeds TrueType outlines only"),
+        (b"OTTO" + b"\0" * 200, "not a usable font"),
         (b"wOFF" + b"\0" * 200, "a web font (WOFF)"),
         (b"<html>not a font</html>", "not a TrueType or OpenType font file"),
         (b"\x00\x01\x00\x00" + b"\0" * 20, "not a usable font"),
@@ -119,17 +121,107 @@ def test_a_designers_bold_face_sets_the_title_and_the_regular_the_text(cli, tmp_
     assert embedded == {"NotoSans-Regular", "NotoSans-Italic"}
 
 
-def test_a_real_cff_opentype_font_is_refused_with_the_fix(cli, tmp_path):
-    """A PostScript-outline .otf as foundries ship them (URW's, from Debian's fonts-urw-base35
-    when it is installed): refused before anything is written, saying to use the .ttf files."""
-    found = sorted(Path("/usr/share/fonts/opentype/urw-base35").glob("*.otf"))
-    if not found:
-        pytest.skip("no CFF OpenType font on this machine")
+URW = Path("/usr/share/fonts/opentype/urw-base35")
+"""Debian's fonts-urw-base35 (scripts/system-deps.sh installs it): OpenType fonts with
+PostScript (CFF) outlines, as foundries ship most .otf files."""
+
+
+def urw(name: str) -> Path:
+    path = URW / name
+    if not path.is_file():
+        pytest.skip(f"no {path} on this machine (scripts/system-deps.sh installs it)")
+    assert path.read_bytes()[:4] == b"OTTO"  # CFF outlines, not TrueType ones
+    return path
+
+
+def ink(page: pymupdf.Page, bbox: tuple[float, float, float, float]) -> float:
+    """The share of dark pixels in `bbox` (points), rendered at 300 dpi."""
+    pixmap = page.get_pixmap(dpi=300, clip=pymupdf.Rect(bbox), colorspace=pymupdf.csGRAY)
+    samples = pixmap.samples
+    return sum(1 for value in samples if value < 128) / len(samples)
+
+
+def test_a_cff_opentype_family_prints_embedded_as_truetype(cli, tmp_path):
+    """Nimbus Sans Regular and Bold (.otf, CFF): the title is set in the bold face, the text in
+    the regular one, each embedded as a TrueType subset (FontFile2 with glyf outlines, no CFF);
+    the glyphs put ink on the page; the Greek and Cyrillic the font covers print without a
+    warning, a CJK character it lacks is one naming the file."""
+    from fontTools.ttLib import TTFont
+
+    regular, bold = urw("NimbusSans-Regular.otf"), urw("NimbusSans-Bold.otf")
+    deck = sheet(tmp_path, "name,text\nFire Imp,Deal **2** damage to Огонь Δράκος 火.\n")
+    pdf, result = build(cli, deck, "--font", str(regular), "--font-bold", str(bold))
+    page = pdf[0]
+    fonts = {span["text"].strip(): span["font"].split("+")[-1] for span in spans(page)}
+    assert fonts["Fire Imp"] == "NimbusSans-Bold" and fonts["2"] == "NimbusSans-Bold"
+    assert fonts["Deal"] == "NimbusSans-Regular"
+    assert "Огонь Δράκος" in page.get_text()
+    embedded = {}
+    for xref, ext, kind, name, *_ in page.get_fonts():
+        assert (ext, kind) == ("ttf", "TrueType"), (name, ext, kind)  # FontFile2
+        embedded[name.split("+")[-1]] = TTFont(BytesIO(pdf.extract_font(xref)[3]))
+    assert set(embedded) == {"NimbusSans-Regular", "NimbusSans-Bold"}
+    for face in embedded.values():
+        assert "glyf" in face and "CFF " not in face
+        assert face["maxp"].numGlyphs < 300  # reportlab's subsets (up to 256 each), not all 855
+    for span in spans(page):
+        if span["text"].strip() in ("Fire Imp", "Deal"):
+            assert ink(page, span["bbox"]) > 0.05, span["text"]  # outlines drawn, not blanks
+    assert "no glyph for 火 (U+706B)" in result.stderr
+    assert "the font NimbusSans-Regular.otf" in result.stderr
+    assert result.stderr.count("no glyph") == 1
+
+
+def test_a_cff_font_is_converted_once_and_kept_in_the_cache(cli, tmp_path, font_cache):
+    """The converted font is kept under the hash of the file; a later run embeds what the cache
+    holds (here, to tell, a different font put in its place) without converting again."""
+    import hashlib
+
+    from toolkit.pdf.fonts import cff
+
+    font = tmp_path / "Mine.otf"
+    shutil.copyfile(urw("NimbusSans-Italic.otf"), font)
+    digest = hashlib.sha256(font.read_bytes()).hexdigest()
+    build(cli, sheet(tmp_path, "name\nImp\n"), "--font", str(font))
+    [kept] = font_cache.glob(f"{digest}-*.ttf")
+    assert kept.read_bytes()[:4] == b"\x00\x01\x00\x00"
+    kept.write_bytes(shipped_face("BoldItalic").read_bytes())
+    cff._CONVERTED.clear()  # as a new process
+    again = tmp_path / "Again.otf"  # the same file under another name: registered afresh
+    shutil.copyfile(font, again)
+    pdf, _ = build(cli, sheet(tmp_path, "name\nImp\n"), "--font", str(again))
+    assert {f[3].split("+")[1] for f in pdf[0].get_fonts()} == {"NotoSans-BoldItalic"}
+
+
+@pytest.mark.parametrize("flag", ["--font", "--font-bold"])
+def test_a_broken_cff_font_is_a_clear_error_naming_the_file(cli, tmp_path, flag):
+    """A .otf cut short (a failed download): refused naming the file, exit 2, no PDF."""
+    broken = tmp_path / "Broken.otf"
+    broken.write_bytes(urw("NimbusSans-Bold.otf").read_bytes()[:30_000])
     out = tmp_path / "out.pdf"
-    result = cli("cards", str(sheet(tmp_path, "name\nA\n")), "--font", str(found[0]),
+    faces = ["--font", str(urw("NimbusSans-Regular.otf"))] if flag != "--font" else []
+    result = cli("cards", str(sheet(tmp_path, "name\nA\n")), *faces, flag, str(broken),
                  "--out", str(out))  # fmt: skip
-    result.assert_refused(f"{found[0].name}: an OpenType font with PostScript (CFF) outlines")
-    assert ".ttf" in result.stderr and not out.exists()
+    result.assert_refused(f"{broken}: not a usable font (")
+    assert not out.exists()
+
+
+def test_the_default_font_needs_neither_fonttools_nor_the_other_formats_libraries(tmp_path):
+    """A plain CSV deck in Noto Sans, in a fresh process: fontTools (only for CFF fonts) and the
+    libraries of other inputs and outputs (XLSX, YAML layouts, other encodings, --watch, PNG)
+    are not imported."""
+    deck = sheet(tmp_path, "name,text,cost\nImp,**Burns** twice,2\n")
+    heavy = ("fontTools", "openpyxl", "yaml", "charset_normalizer", "watchfiles", "pypdfium2",
+             "pydantic", "jinja2")  # fmt: skip
+    code = (
+        "import sys\nfrom toolkit.cli import main\n"
+        f"sys.argv = ['domekit', 'cards', {str(deck)!r}, '--out', {str(tmp_path / 'o.pdf')!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        f"print(sorted(m for m in {heavy!r} if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert (tmp_path / "o.pdf").is_file(), done.stderr
+    assert done.stdout.splitlines()[-1] == "[]"
 
 
 def test_greek_and_cyrillic_titles_and_stats_print_without_a_warning(cli, tmp_path):

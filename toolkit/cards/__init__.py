@@ -13,7 +13,6 @@ toolkit/cli.py parses both commands' flags; the outputs go to Domekit's home fol
 
 from __future__ import annotations
 
-import html
 import os.path
 import re
 from collections.abc import Sequence
@@ -114,6 +113,8 @@ def _variables(values: dict[str, str]) -> dict[str, Any]:
 def render_box_templates(layout: Layout, sheet: Sheet) -> dict[int, dict[str, str]]:
     """Each layout box's template rendered for every row: {row: {box name: text}}. A box's
     template makes cell text (`**bold**`, `:icon:`), not markup: its escapes are undone."""
+    from html import unescape
+
     from toolkit.sandbox import TemplateFailure, check_syntax, render_each
 
     rendered: dict[int, dict[str, str]] = {row: {} for row, _ in sheet.rows}
@@ -134,7 +135,7 @@ def render_box_templates(layout: Layout, sheet: Sheet) -> dict[int, dict[str, st
                 field=f"boxes.{box.name}.template",
             ) from None
         for (row, _), text in zip(sheet.rows, texts, strict=True):
-            rendered[row][box.name] = html.unescape(text).strip()
+            rendered[row][box.name] = unescape(text).strip()
     return rendered
 
 

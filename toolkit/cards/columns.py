@@ -35,6 +35,8 @@ LONG_TEXT = 40  # characters: a stat column whose longest cell is longer reads a
 
 @dataclass(frozen=True)
 class Columns:
+    """The column of each part (None: no such column) and the stat columns, in sheet order."""
+
     title: str
     text: str | None
     qty: str | None

@@ -3,7 +3,6 @@ what was written on stderr, then the warnings; or all of it as one JSON object."
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import typer
@@ -97,6 +96,8 @@ def summary_lines(result: CardsResult) -> list[str]:
 
 def print_result(result: CardsResult, *, as_json: bool = False) -> None:
     if as_json:
+        import json
+
         typer.echo(json.dumps(as_dict(result), indent=2, ensure_ascii=False))
         return
     for path in result.outputs:

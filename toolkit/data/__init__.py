@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import tomllib
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -32,12 +31,20 @@ if TYPE_CHECKING:  # pydantic loads where models are validated: reading a CSV ne
 
 M = TypeVar("M", bound="BaseModel")
 
-CARD_DATA = card_data_dir()
+if TYPE_CHECKING:
+    CARD_DATA: Path
+    """The shipped `card_data/` (found when first asked for: `domekit cards` never asks)."""
+else:
+
+    def __getattr__(name: str) -> Path:
+        if name == "CARD_DATA":
+            return card_data_dir()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def game_data_dir(game: str, override: str | Path | None = None) -> Path:
     """The folder holding a game's data: the user's copy if given, else the shipped one."""
-    folder = Path(override) if override is not None else CARD_DATA / game
+    folder = Path(override) if override is not None else card_data_dir() / game
     try:
         found = folder.is_dir()
     except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
@@ -125,6 +132,8 @@ def load_toml(path: Path) -> dict[str, Any]:
     deep = _too_deep_line(text, MAX_TOML_DEPTH)
     if deep is not None:
         raise DataError(path, f"nested more than {MAX_TOML_DEPTH} levels deep", line=deep)
+    import tomllib  # 2 ms of start-up for commands that read no TOML (`domekit cards`)
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -12,7 +12,6 @@ character the family has no glyph for is a warning naming the row, the field and
 
 from __future__ import annotations
 
-import html
 import re
 import weakref
 from collections.abc import Callable, Sequence
@@ -153,6 +152,8 @@ def _problem(card: DeckCard, message: str, column: str | None = None) -> DataErr
 
 def _markup_text(markup: str) -> str:
     """The characters paragraph markup prints (tags dropped, entities read)."""
+    import html
+
     return html.unescape(re.sub(r"<[^>]*>", "", markup))
 
 

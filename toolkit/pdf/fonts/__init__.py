@@ -5,8 +5,9 @@ designer's own TTF/OTF faces. reportlab embeds the subset of glyphs a document u
 reportlab's canvas (`setFont`) and paragraph markup (`<b>`, `<i>`). A designer's file is a
 stranger's file: it is checked before reportlab parses it (its size, its kind by its first bytes)
 and any failure to parse it is a DataError naming the file. reportlab embeds TrueType outlines
-only: an OpenType font with PostScript (CFF) outlines, a collection (.ttc) or a web font (.woff)
-is refused with what to do instead.
+only: an OpenType font with PostScript (CFF) outlines is converted to TrueType ones first
+(`cff.py`, once per file); a collection (.ttc) or a web font (.woff) is refused with what to do
+instead.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
+from typing import BinaryIO
 
 from toolkit.errors import DataError
 
@@ -25,8 +26,8 @@ MAX_FONT_BYTES = 64 * 1024 * 1024  # Noto Sans CJK, the largest common family, i
 TRUETYPE_TAGS = (b"\x00\x01\x00\x00", b"true")
 CFF_TAG = b"OTTO"
 CONVERT_HINT = (
-    "reportlab embeds TrueType outlines only; use the family's .ttf files (most font sites offer "
-    "them), or convert it, e.g. with FontForge: Open, then File > Generate Fonts > TrueType"
+    "use the family's .ttf or .otf files (most font sites offer them), or convert it, e.g. with "
+    "FontForge: Open, then File > Generate Fonts > TrueType"
 )
 
 
@@ -44,18 +45,7 @@ class FontFamily:
 
     def styled(self, face: str) -> FontFamily:
         """The family with `face` as its plain face: in a bold title, `*x*` is bold italic."""
-        from dataclasses import replace
-
-        if face == self.regular:
-            return self
-        bold = face in (self.bold, self.bold_italic)
-        italic = face in (self.italic, self.bold_italic)
-        return replace(
-            self,
-            regular=face,
-            bold=self.bold_italic if italic else self.bold,
-            italic=self.bold_italic if bold else self.italic,
-        )
+        return self if face == self.regular else _styled(self, face)
 
     def face(self, *, bold: bool = False, italic: bool = False) -> str:
         """A face's reportlab name, registered now if it was not yet (see `family`)."""
@@ -84,6 +74,21 @@ class FontFamily:
             if ord(char) not in glyphs and char not in seen and not _invisible(char):
                 seen.append(char)
         return "".join(seen)
+
+
+@cache
+def _styled(family: FontFamily, face: str) -> FontFamily:
+    """`FontFamily.styled`, once per family and face (every card's title asks)."""
+    from dataclasses import replace
+
+    bold = face in (family.bold, family.bold_italic)
+    italic = face in (family.italic, family.bold_italic)
+    return replace(
+        family,
+        regular=face,
+        bold=family.bold_italic if italic else family.bold,
+        italic=family.bold_italic if bold else family.italic,
+    )
 
 
 def _invisible(char: str) -> bool:
@@ -122,19 +127,20 @@ def describe_missing(chars: str) -> str:
 
 def shipped_face(face: str) -> Path:
     """The file of one shipped face ("Regular", "Bold", "Italic", "BoldItalic")."""
-    return Path(str(files(__name__).joinpath(f"{DEFAULT_FAMILY}-{face}.ttf")))
+    # Beside this module, as importlib.resources.files(__name__) finds it in a wheel unpacked by
+    # pip, pipx or uv (reportlab reads a font by its path, so a font is a real file anyway); not
+    # importing importlib.resources here saves `domekit cards` 4 ms of start-up.
+    return Path(__file__).with_name(f"{DEFAULT_FAMILY}-{face}.ttf")
 
 
 def check_font_file(path: Path) -> None:
-    """A DataError unless `path` is a TrueType-outline font file reportlab can embed."""
+    """A DataError unless `path` is a TrueType or OpenType (TrueType or CFF outlines) font file."""
     from toolkit.data import check_file_size
 
     check_file_size(path, MAX_FONT_BYTES)
     head = _head(path)
-    if head in TRUETYPE_TAGS:
+    if head in TRUETYPE_TAGS or head == CFF_TAG:
         return
-    if head == CFF_TAG:
-        raise DataError(path, f"an OpenType font with PostScript (CFF) outlines; {CONVERT_HINT}")
     if head == b"ttcf":
         raise DataError(path, "a font collection (.ttc); use one face's .ttf file")
     if head in (b"wOFF", b"wOF2"):
@@ -158,22 +164,29 @@ def _register(font_name: str, path: Path) -> None:
 
     if font_name in pdfmetrics.getRegisteredFontNames():
         return
+    source: str | BinaryIO = str(path)
+    if _head(path) == CFF_TAG:
+        import io
+
+        from toolkit.pdf.fonts.cff import truetype_bytes
+
+        source = io.BytesIO(truetype_bytes(path))
     try:
-        font = TTFont(font_name, str(path))
+        font = TTFont(font_name, source)
     except Exception as exc:  # reportlab parses a stranger's file: any error is the file's
         message = str(exc).strip().splitlines()[-1:] or [type(exc).__name__]
-        lowered = message[0].lower()
-        if "postscript" in lowered or "cff" in lowered:
-            raise DataError(path, f"PostScript (CFF) outlines; {CONVERT_HINT}") from None
         raise DataError(path, f"not a usable font ({message[0][:200]})") from None
     pdfmetrics.registerFont(font)
 
 
-def _family_name(path: Path) -> str:
+def _family_name(paths: list[Path]) -> str:
+    """A name for the family of these face files (the regular one first): another set of files
+    is another family, even with the same regular face."""
     import zlib
 
-    stem = re.sub(r"[^A-Za-z0-9_]+", "", path.stem) or "Font"
-    return f"{stem}{zlib.crc32(str(path.resolve()).encode()) % 10**6:06d}"
+    stem = re.sub(r"[^A-Za-z0-9_]+", "", paths[0].stem) or "Font"
+    key = "\n".join(str(path.resolve()) for path in paths)
+    return f"{stem}{zlib.crc32(key.encode()) % 10**6:06d}"
 
 
 @cache
@@ -195,7 +208,7 @@ def family(
         paths = [regular, bold or regular, italic or regular, bold_italic or bold or regular]
         for path in dict.fromkeys(paths):
             check_font_file(path)
-        name = _family_name(regular)
+        name = _family_name(paths)
     names = [f"{name}-{face}" for face in FACES]
     for index, (font_name, path) in enumerate(zip(names, paths, strict=True)):
         if regular is None and index >= 2:  # the shipped italics: when first used
