@@ -47,6 +47,11 @@ def static_dir() -> Path:
     return _package_folder("toolkit.tracker", "static")
 
 
+def fonts_dir() -> Path:
+    """The shipped fonts (Noto Sans, under its licence)."""
+    return _package_folder("toolkit.pdf.fonts")
+
+
 def home() -> Path:
     """The folder holding the database and the PDFs Domekit writes by default (not created)."""
     chosen = os.environ.get(HOME_VARIABLE, "").strip()

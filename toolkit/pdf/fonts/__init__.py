@@ -127,10 +127,9 @@ def describe_missing(chars: str) -> str:
 
 def shipped_face(face: str) -> Path:
     """The file of one shipped face ("Regular", "Bold", "Italic", "BoldItalic")."""
-    # Beside this module, as importlib.resources.files(__name__) finds it in a wheel unpacked by
-    # pip, pipx or uv (reportlab reads a font by its path, so a font is a real file anyway); not
-    # importing importlib.resources here saves `domekit cards` 4 ms of start-up.
-    return Path(__file__).with_name(f"{DEFAULT_FAMILY}-{face}.ttf")
+    from toolkit.resources import fonts_dir
+
+    return fonts_dir() / f"{DEFAULT_FAMILY}-{face}.ttf"
 
 
 def check_font_file(path: Path) -> None:
