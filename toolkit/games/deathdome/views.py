@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.games.deathdome import rules as engine
+from toolkit.games.deathdome.purchases import loadout_problems
 from toolkit.games.deathdome.state import MatchState, UnitRef, payout_json
 from toolkit.tracker.contract import Json, Page, PageNotFound, Rows
 
@@ -51,9 +52,28 @@ def _unit_view(state: MatchState, ref: UnitRef) -> Json:
     }
 
 
+def _draw_prompt(state: MatchState) -> Json | None:
+    """At the start of a team's turn (no unit phase used yet): the cards it draws (rules: "On
+    Your Turn": 3 + 1 for every 5 cps you control), from the engine's `cards_to_draw`."""
+    if state.phase != "play" or state.phases_used:
+        return None
+    colour = state.current_team()
+    held = state.team(colour).held_points()
+    return {
+        "team": colour,
+        "cards": engine.cards_to_draw(held, state.rules),
+        "control_points": held,
+        "base": state.rules.match.base_draw,
+        "per": state.rules.match.control_points_per_extra_card,
+    }
+
+
 def _common_view(state: MatchState) -> Json:
     rules = state.rules
     return {
+        "draw_prompt": _draw_prompt(state),
+        "power_min": rules.combat.power_min,
+        "power_max": rules.combat.power_max,
         "phase": state.phase,
         "match_number": state.number,
         "matches": state.matches,
@@ -77,6 +97,7 @@ def _common_view(state: MatchState) -> Json:
 def _team_summary(state: MatchState, colour: str) -> Json:
     team = state.team(colour)
     spare = [state.data.item(i) for i in team.spare]
+    refs = state.refs(colour)
     return {
         "colour": colour,
         "credits": team.credits,
@@ -84,7 +105,16 @@ def _team_summary(state: MatchState, colour: str) -> Json:
         "tower_centres": team.tower_centres,
         "kills": team.kills,
         "draws": engine.cards_to_draw(team.held_points(), state.rules),
-        "inventory": [{"id": i.id, "name": i.name, "price": i.price} for i in spare],
+        "inventory": [
+            {
+                "id": i.id,
+                "name": i.name,
+                "price": i.price,
+                # The units that may carry it as well as what they carry (the engine's check).
+                "carriers": [r.text() for r in refs if not loadout_problems(state, r, i.id)],
+            }
+            for i in spare
+        ],
         "units": [_unit_view(state, ref) for ref in state.refs(colour)],
     }
 
@@ -123,12 +153,19 @@ def unit_view(state: MatchState, ref: UnitRef) -> Json:
     view["unit"] = _unit_view(state, ref)
     view["team"] = _team_summary(state, ref.colour)
     view["targets"] = [
-        target.text()
+        {
+            "ref": target.text(),
+            "colour": target.colour,
+            "type": target.unit_type,
+            "vitae": state.unit(target).vitae,
+        }
         for c in state.order
         if c != ref.colour
         for target in state.refs(c)
         if not state.unit(target).in_jail
     ]
+    # Chips per card value: a turn's base draw (more of a kind: the typed box).
+    view["chips_per_value"] = state.rules.match.base_draw
     return view
 
 
