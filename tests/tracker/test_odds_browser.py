@@ -90,18 +90,22 @@ def test_the_attack_forms_draw_their_odds_live_and_the_check_page_shows_them(
         expect(chart).to_contain_text("Attack odds", timeout=5000)
         expect(chart).to_contain_text("not known")
         # 1 + skill 1 = 2 against a defender holding no cards (toughness 0): a sure wound.
-        page.select_option("#target", "blue.scout")
-        page.fill("#cards", "1")
+        page.click("#target label:has(input[value='blue.scout'])")
+        page.click("#cards [data-value='1'] label >> nth=0")
+        page.click("#attack-form details summary")
         page.fill("#defender-cards", "0")
         wound = page.locator('#attack-form [data-chance="wound"] .odds-value')
         expect(wound).to_have_text("100%", timeout=5000)
         expect(page.locator('#attack-form [data-chance="kill"] .odds-value')).to_have_text("0%")
         page.screenshot(path=str(folder / "odds-deathdome-unit.png"), full_page=True)
-        page.fill("#cards", "1,x")
+        page.fill("#cards-typed", "1,x")
         expect(page.locator("#attack-form .odds-error")).to_contain_text(
             "cards are power values", timeout=5000
         )
-        page.fill("#cards", "3,3,3")
+        page.fill("#cards-typed", "")
+        page.click("#cards [data-value='1'] label >> nth=0")  # off again
+        for i in range(3):
+            page.click(f"#cards [data-value='3'] label >> nth={i}")
         expect(page.locator('#attack-form [data-chance="kill"] .odds-value')).to_have_text(
             "100%", timeout=5000
         )
