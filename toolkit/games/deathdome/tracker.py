@@ -14,7 +14,7 @@ from toolkit.games.deathdome import match, views
 from toolkit.games.deathdome.actions import ACTIONS, Action
 from toolkit.games.deathdome.odds import tracker_chart
 from toolkit.games.deathdome.state import GAME, MatchState, state_from_json, state_json
-from toolkit.tracker.contract import ActionKind, Json, Outcome, TrackerGame
+from toolkit.tracker.contract import ActionKind, Json, Outcome, Page, TrackerGame
 
 
 class DeathDomeTracker(TrackerGame[MatchState, Action]):
@@ -57,6 +57,31 @@ class DeathDomeTracker(TrackerGame[MatchState, Action]):
 
     def mover(self, state: MatchState, action: Action) -> str | None:
         return match.mover(action)
+
+    # -- seats and the big screen (the generic page layer's hooks) ---------------------------
+
+    def seats(self, state: MatchState) -> list[tuple[str, str]]:
+        """Every team at the table, in turn order."""
+        return [(colour, f"{colour.title()} team") for colour in state.order]
+
+    def acting_seat(self, state: MatchState, action: Action) -> str | None:
+        """The team an action is made for: the one on its turn, a buyer, a payer, a seller, the
+        team of the unit it equips; None for what any phone may enter (card effects, the
+        end-of-match points and fans roll, seating, the start)."""
+        found = match.mover(action)
+        if found is not None:
+            return found
+        for name in ("team", "payer", "seller"):
+            value = getattr(action, name, None)
+            if isinstance(value, str) and value:
+                return value
+        if action.kind in ("equip", "unequip"):
+            unit = getattr(action, "unit", None)
+            return unit.colour if unit is not None else None
+        return None
+
+    def screen(self, state: MatchState) -> Page:
+        return views.screen_page(state)
 
     # -- actions ----------------------------------------------------------------------------
 

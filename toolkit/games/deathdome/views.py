@@ -195,6 +195,12 @@ def unit_page(state: MatchState, args: tuple[str, ...]) -> Page:
     return Page("unit.html", f"{args[0].title()} {args[1]}", unit_view(state, ref))
 
 
+def screen_page(state: MatchState) -> Page:
+    """The big screen (/k/<kit>/screen): every team's credits, points, kills, draw and units, the
+    round and whose turn it is (templates/deathdome/screen.html)."""
+    return Page("screen.html", f"Death Dome · match {state.number}", table_view(state))
+
+
 # ---------------------------------------------------------------------------------- exports
 
 
