@@ -33,6 +33,11 @@ NOW_NAMING_A_RULE = {
 }
 
 
+ADDED_BY_ISSUE_17 = {
+    "draw_prompt", "power_min", "power_max", "target_units", "chips_per_value", "carriers"
+}  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def now() -> dict[str, Any]:
     recorded: dict[str, Any] = json.loads(json.dumps(record()))  # as JSON holds it
@@ -81,7 +86,10 @@ def test_pages_payout_csv_and_odds_are_the_same(name, now):
         new = now[name]["checkpoints"][point]
         assert new["state"] == old["state"]
         for page, context in old["pages"].items():
-            assert new["pages"][page] == context, (point, page)
+            # Every page shows all it showed, as it showed it; issue 17's pages show more
+            # (the start-of-turn prompt, the chips' card values, the units an item fits).
+            shown = {k: v for k, v in new["pages"][page].items() if k not in ADDED_BY_ISSUE_17}
+            assert shown == context, (point, page)
         assert new["payout_csv"] == old["payout_csv"]
         assert new["odds"] == old["odds"]
 

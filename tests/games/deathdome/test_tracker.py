@@ -672,34 +672,3 @@ def test_an_action_typed_as_text_is_checked_then_recorded(table):
         follow_redirects=False,
     )
     assert undo.status_code == 303 and table.state()["phases_used"] == 0
-
-
-def test_the_check_asks_what_is_behind_only_when_a_push_back_happens(table):
-    """ "Push Back": a wounded unit hit by 3 of a kind is pushed back unless a wall or a unit is
-    behind it, and lava behind kills. The check asks what is behind only then, and asks the jail
-    only for a kill on a board with several jails."""
-    table.start({"red": [("gunner", "heavy-rifle")], "blue": [("gunner", "titan-armour")]})
-    attack = {"type": "attack", "attacker": "red.gunner", "target": "blue.gunner"}
-    attack["weapon"] = "heavy-rifle"
-    pushed = table.client.post(
-        f"/k/{table.kit}/preview", json={"action": {**attack, "cards": "2,2,2"}}
-    ).json()
-    (ask,) = pushed["outcome"]["asks"]
-    assert ask["field"] == "behind"
-    assert [o["value"] for o in ask["options"]] == ["empty", "wall", "unit", "lava"]
-    # Lava kills: the check asks the jail next, one option a jail of the board.
-    lava = table.client.post(
-        f"/k/{table.kit}/preview", json={"action": {**attack, "cards": "2,2,2", "behind": "lava"}}
-    ).json()
-    (ask,) = lava["outcome"]["asks"]
-    assert ask["field"] == "jail" and [o["value"] for o in ask["options"]] == ["north", "south"]
-    chosen = table.client.post(
-        f"/k/{table.kit}/preview",
-        json={"action": {**attack, "cards": "2,2,2", "behind": "lava", "jail": "south"}},
-    ).json()
-    assert "asks" not in chosen["outcome"]
-    # No 3 of a kind: nothing to ask.
-    plain = table.client.post(
-        f"/k/{table.kit}/preview", json={"action": {**attack, "cards": "2,1"}}
-    ).json()
-    assert "asks" not in plain["outcome"]

@@ -174,11 +174,9 @@ def attack(state: MatchState, action: Attack) -> Step:
         summary.append(f"{name} takes {outcome.damage}, Vitae {outcome.vitae_left}")
         if outcome.push_back:
             summary[-1] += ", pushed back"
-    asks = attack_asks(state, action, hits)
     return state, {
         "summary": "; ".join(summary),
         "steps": steps,
-        **({"asks": asks} if asks else {}),
         "hits": [
             {
                 "unit": name,
@@ -194,15 +192,15 @@ def attack(state: MatchState, action: Attack) -> Step:
     }
 
 
-def attack_asks(
-    state: MatchState, action: Attack, hits: list[tuple[str, engine.AttackOutcome]]
-) -> list[Json]:
+def attack_asks(state: MatchState, action: Attack, outcome: Json) -> list[Json]:
     """What the table must still say before an attack is recorded, asked only when it happens
     (the check page shows it as one tap a choice): what lies behind a target pushed back
     ("Push Back": a wall or a unit negates it, lava kills), else which jail a killed unit goes
-    to when the board has several ("the player who caused the unit's demise chooses a jail")."""
-    main = dict(hits).get(action.target.text())
-    if main is not None and main.push_back and action.behind == "empty":
+    to when the board has several ("the player who caused the unit's demise chooses a jail").
+    `outcome` is what `attack` made of the action on `state` (the state before it)."""
+    hits = {hit["unit"]: hit for hit in outcome.get("hits", [])}
+    main = hits.get(action.target.text())
+    if main is not None and main["push_back"] and action.behind == "empty":
         name = action.target.text()
         return [
             {
@@ -217,7 +215,7 @@ def attack_asks(
                 ],
             }
         ]
-    killed = [name for name, outcome in hits if outcome.killed]
+    killed = [name for name, hit in hits.items() if hit["killed"]]
     jails = state.data.jails
     if killed and not action.jail and len(jails) > 1:
         return [

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from toolkit.games.deathdome import match, views
-from toolkit.games.deathdome.actions import ACTIONS, Action
+from toolkit.games.deathdome import match, play, views
+from toolkit.games.deathdome.actions import ACTIONS, Action, Attack
 from toolkit.games.deathdome.odds import tracker_chart
 from toolkit.games.deathdome.state import GAME, MatchState, state_from_json, state_json
 from toolkit.tracker.contract import ActionKind, Json, Outcome, Page, TrackerGame
@@ -79,6 +79,12 @@ class DeathDomeTracker(TrackerGame[MatchState, Action]):
             unit = getattr(action, "unit", None)
             return unit.colour if unit is not None else None
         return None
+
+    def asks(self, state: MatchState, action: Action, outcome: Outcome) -> list[Json]:
+        """What the check page still asks before the action is recorded (the engine's)."""
+        if isinstance(action, Attack):
+            return play.attack_asks(state, action, outcome)
+        return []
 
     def screen(self, state: MatchState) -> Page:
         return views.screen_page(state)

@@ -97,7 +97,6 @@ def _common_view(state: MatchState) -> Json:
 def _team_summary(state: MatchState, colour: str) -> Json:
     team = state.team(colour)
     spare = [state.data.item(i) for i in team.spare]
-    refs = state.refs(colour)
     return {
         "colour": colour,
         "credits": team.credits,
@@ -105,16 +104,7 @@ def _team_summary(state: MatchState, colour: str) -> Json:
         "tower_centres": team.tower_centres,
         "kills": team.kills,
         "draws": engine.cards_to_draw(team.held_points(), state.rules),
-        "inventory": [
-            {
-                "id": i.id,
-                "name": i.name,
-                "price": i.price,
-                # The units that may carry it as well as what they carry (the engine's check).
-                "carriers": [r.text() for r in refs if not loadout_problems(state, r, i.id)],
-            }
-            for i in spare
-        ],
+        "inventory": [{"id": i.id, "name": i.name, "price": i.price} for i in spare],
         "units": [_unit_view(state, ref) for ref in state.refs(colour)],
     }
 
@@ -145,6 +135,11 @@ def team_view(state: MatchState, colour: str) -> Json:
     view = _common_view(state)
     view["team"] = _team_summary(state, colour)
     view["others"] = [c for c in state.order if c != colour]
+    # Per spare item, the units that may carry it as well as what they carry (the engine's).
+    view["carriers"] = {
+        item: [r.text() for r in state.refs(colour) if not loadout_problems(state, r, item)]
+        for item in dict.fromkeys(state.team(colour).spare)
+    }
     return view
 
 
@@ -152,7 +147,17 @@ def unit_view(state: MatchState, ref: UnitRef) -> Json:
     view = _common_view(state)
     view["unit"] = _unit_view(state, ref)
     view["team"] = _team_summary(state, ref.colour)
-    view["targets"] = [
+    targets = _targets(state, ref)
+    view["targets"] = [t["ref"] for t in targets]
+    view["target_units"] = targets
+    # Chips per card value: a turn's base draw (more of a kind: the typed box).
+    view["chips_per_value"] = state.rules.match.base_draw
+    return view
+
+
+def _targets(state: MatchState, ref: UnitRef) -> list[Json]:
+    """The enemy units an attack may name (not those in jail)."""
+    return [
         {
             "ref": target.text(),
             "colour": target.colour,
@@ -164,9 +169,6 @@ def unit_view(state: MatchState, ref: UnitRef) -> Json:
         for target in state.refs(c)
         if not state.unit(target).in_jail
     ]
-    # Chips per card value: a turn's base draw (more of a kind: the typed box).
-    view["chips_per_value"] = state.rules.match.base_draw
-    return view
 
 
 # ------------------------------------------------------------------------------------- pages
