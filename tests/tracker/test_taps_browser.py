@@ -28,6 +28,9 @@ AFTER = {
     "Death Dome: Vitae -2": 1,
     "Death Dome: equip an item": 1,
     "Death Dome: pay 50 000 credits": 7,
+    "Dominum: deploy (initial placement)": 2,
+    "Dominum: move": 2,
+    "Dominum: attack": 6,
 }
 """The most taps each row may take (docs/tracker.md, "after")."""
 
@@ -135,6 +138,62 @@ def test_death_dome_rows(tracker, tmp_path: Path) -> None:
         t.tap("text=Pay")
         assert "50,000" in recorded(t) or "50000" in recorded(t)
         counted["Death Dome: pay 50 000 credits"] = t.reset()
+    report(counted)
+
+
+@pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
+def test_dominum_rows(tracker, tmp_path: Path) -> None:
+    base, kits = tracker
+    kit = kits["dominum"]
+    dm = f"{base}/k/{kit}"
+    shots = shots_folder(tmp_path)
+    counted = {}
+    act(base, kit, type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]}, seed=7,
+        first_player="red")  # fmt: skip
+    forces = state(base, kit, "table")["forces"]
+    for i in range(6):
+        act(base, kit, type="place", player="red", card=forces["red"][i], space=RED_SPACES[i])
+        if i < 5:
+            act(
+                base, kit, type="place", player="gold", card=forces["gold"][i], space=GOLD_SPACES[i]
+            )
+    with chromium() as browser:
+        t = Taps(phone(browser))
+        page = t.page
+        # Initial deployment: the card by its full name, then the space on the board.
+        page.goto(f"{dm}/player/gold")
+        card = forces["gold"][5]
+        assert page.locator("#place-form .tapgroup").inner_text().count(card) >= 1
+        page.screenshot(path=str(shots / "dm-player-place.png"), full_page=True)
+        t.tap(f"#place-form label.tap:has(input[value='{card}'])")
+        t.tap(f"#place-form button[value='{GOLD_SPACES[5]}']")
+        assert f"gold place {card} at {GOLD_SPACES[5]}" in recorded(t)
+        counted["Dominum: deploy (initial placement)"] = t.reset()
+
+        act(base, kit, type="activate", player="red", phase="move")
+        page.goto(f"{dm}/player/red")
+        page.screenshot(path=str(shots / "dm-player-move.png"), full_page=True)
+        t.tap("#move-form label[data-space='3,3']")
+        t.tap("#move-form button[value='4,3']")
+        assert "red move 3,3 -> 4,3" in recorded(t)
+        counted["Dominum: move"] = t.reset()
+        act(base, kit, type="move", player="red", start="2,4", end="4,4")
+        act(base, kit, type="end_phase", player="red")
+        act(base, kit, type="activate", player="gold", phase="reserve")
+        act(base, kit, type="reserve", player="gold", revealed="4")
+        act(base, kit, type="activate", player="red", phase="attack")
+
+        page.goto(f"{dm}/player/red")
+        page.screenshot(path=str(shots / "dm-player-attack.png"), full_page=True)
+        t.tap("#attack-form label[data-space='4,4']")
+        t.tap("#attack-form label[data-space='4,5']")
+        t.tap("#power label:has(input[value='deck:3'])")
+        t.tap("#defense-power label:has(input[value='deck:1'])")
+        t.tap("text=Check the attack")
+        page.screenshot(path=str(shots / "dm-confirm-attack.png"), full_page=True)
+        t.tap("text=Confirm and record")
+        assert "red attack 4,4 -> 4,5 power 3 vs 1" in recorded(t)
+        counted["Dominum: attack"] = t.reset()
     report(counted)
 
 
