@@ -86,11 +86,11 @@ def test_the_attack_forms_draw_their_odds_live_and_the_check_page_shows_them(
 
         # Death Dome: no cards yet, the defender's 3 unknown cards: the chart says so.
         page.goto(f"{dd}/unit/red/gunner")
+        page.click("#target label:has(input[value='blue.scout'])")  # no target: no odds yet
         chart = page.locator("#attack-form .odds")
         expect(chart).to_contain_text("Attack odds", timeout=5000)
         expect(chart).to_contain_text("not known")
         # 1 + skill 1 = 2 against a defender holding no cards (toughness 0): a sure wound.
-        page.click("#target label:has(input[value='blue.scout'])")
         page.click("#cards [data-value='1'] label >> nth=0")
         page.click("#attack-form details summary")
         page.fill("#defender-cards", "0")
@@ -126,6 +126,8 @@ def test_the_attack_forms_draw_their_odds_live_and_the_check_page_shows_them(
         expect(page.locator("#live-status")).to_have_text("live", timeout=5000)
         expect(page.locator("#attack-form")).to_have_count(0)
         act(base, kits["deathdome"], type="end_turn", team="red")
+        expect(page.locator("#attack-form")).to_have_count(1, timeout=5000)
+        page.click("#target label:has(input[value='red.gunner'])")  # the odds need a target
         expect(page.locator("#attack-form .odds")).to_contain_text("Attack odds", timeout=5000)
 
         # Dominum: two cards in the zone, deck 1,1,2,2,3,4,C: 1 VP on 3 pairs of 21.
@@ -149,7 +151,7 @@ def test_the_attack_forms_draw_their_odds_live_and_the_check_page_shows_them(
         # Domppa: the melee chart with its damage columns; the morale prompt's own chart.
         dp = f"{base}/k/{kits['domppa']}"
         page.goto(f"{dp}/unit/knight")
-        page.select_option("#target", "berserker")
+        page.click("#target label:has(input[value='berserker'])")
         page.select_option("select[name=weapon] >> nth=0", "Broadsword")
         chart = page.locator("#attack-form .odds")
         expect(chart).to_contain_text("Melee odds", timeout=5000)

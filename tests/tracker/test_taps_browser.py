@@ -31,6 +31,8 @@ AFTER = {
     "Dominum: deploy (initial placement)": 2,
     "Dominum: move": 2,
     "Dominum: attack": 6,
+    "Domppa: set up five characters": 2,
+    "Domppa: next character and its attack": 12,
 }
 """The most taps each row may take (docs/tracker.md, "after")."""
 
@@ -194,6 +196,49 @@ def test_dominum_rows(tracker, tmp_path: Path) -> None:
         t.tap("text=Confirm and record")
         assert "red attack 4,4 -> 4,5 power 3 vs 1" in recorded(t)
         counted["Dominum: attack"] = t.reset()
+    report(counted)
+
+
+@pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
+def test_domppa_rows(tracker, tmp_path: Path) -> None:
+    base, kits = tracker
+    kit = kits["domppa"]
+    dp = f"{base}/k/{kit}"
+    shots = shots_folder(tmp_path)
+    counted = {}
+    with chromium() as browser:
+        t = Taps(phone(browser))
+        page = t.page
+        # Set-up: the seven characters of the card data start with their gear and side; five
+        # fight, two leave in a tap each.
+        page.goto(f"{dp}/table")
+        page.screenshot(path=str(shots / "dp-table-setup.png"), full_page=True)
+        for leaving in ("troll", "priest"):
+            t.tap(f"#leave-{leaving} button")
+        counted["Domppa: set up five characters"] = t.reset()
+        roster = state(base, kit, "table")["units"]
+        assert len(roster) == 5
+        knight = next(u for u in roster if u["id"] == "knight")
+        assert (knight["weapon"], knight["shield"], knight["side"]) == (
+            "Lance",
+            "Kite Shield",
+            "Defenders",
+        )
+        # The next character by the turn order: one tap starts its turn and opens its page.
+        first = state(base, kit, "table")["next_up"]
+        t.tap("#next-character button")
+        assert f"/unit/{first['id']}?" in page.url
+        page.screenshot(path=str(shots / "dp-unit-attack.png"), full_page=True)
+        target = page.locator("#target input").first.get_attribute("value")
+        t.tap(f"#target label:has(input[value='{target}'])")
+        t.type("#hit-dice", "5,3")
+        t.type("#damage-dice", "4,4")
+        t.tap("text=Check the attack")
+        t.tap("text=Confirm and record")
+        assert f"{first['id']} -> {target}" in recorded(t)
+        counted["Domppa: next character and its attack"] = t.reset()
+        page.goto(f"{dp}/table")
+        page.screenshot(path=str(shots / "dp-table-turns.png"), full_page=True)
     report(counted)
 
 

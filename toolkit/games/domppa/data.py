@@ -79,7 +79,19 @@ class CharacterRow(_Row):
     equipment_encumbrance: int = Field(ge=0)
     size: int | None = Field(default=None, ge=0)
     abilities: str = ""
+    weapon: str = ""  # a weapons.csv name: the weapon it starts the combat with; blank: none
+    shield: str = ""  # a shields.csv name; blank: none
+    side: str = Field(default="", max_length=20)  # the side it fights for
     notes: str = ""
+
+    def sheet_json(self) -> dict[str, object]:
+        """The row as the state stores it: the starting gear and side only when given (a state
+        stored before they were columns reads the same)."""
+        return {
+            k: v
+            for k, v in self.model_dump().items()
+            if not (k in ("weapon", "shield", "side") and not v)
+        }
 
 
 class WeaponRow(_Row):
@@ -388,6 +400,27 @@ def derive(rules: DomppaRules, row: CharacterRow) -> Character:
     )
 
 
+def _check_gear(
+    path: Path, characters: list[Character], weapons: list[WeaponRow], shields: list[ShieldRow]
+) -> None:
+    """Every starting weapon and shield of characters.csv is a row of weapons.csv, shields.csv."""
+    known = {
+        "weapon": {w.name.casefold() for w in weapons},
+        "shield": {s.name.casefold() for s in shields},
+    }
+    numbers = [number for number, _ in read_csv(path)]
+    for number, character in zip(numbers, characters, strict=True):
+        for field in ("weapon", "shield"):
+            name = getattr(character.row, field)
+            if name and name.casefold() not in known[field]:
+                raise DataError(
+                    path,
+                    f"{character.row.name}: no {field} {name!r} in {field}s.csv",
+                    row=number,
+                    field=field,
+                )
+
+
 def load_kit_data(folder: str | Path | None) -> DomppaKitData:
     root = game_data_dir(GAME, folder)
     rules = load_rules(root)
@@ -407,13 +440,15 @@ def load_kit_data(folder: str | Path | None) -> DomppaKitData:
             )
         seen[character.id] = row.name
         characters.append(character)
+    weapons, shields = load_weapons(root), load_shields(root)
+    _check_gear(path, characters, weapons, shields)
     return DomppaKitData(
         folder=root,
         rules=rules,
         characters=characters,
-        weapons=load_weapons(root),
+        weapons=weapons,
         armour=load_armour(root),
-        shields=load_shields(root),
+        shields=shields,
         map=load_map(root / "map.toml"),
         print=load_toml_model(root / "print.toml", PrintSettings),
     )

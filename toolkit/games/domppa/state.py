@@ -85,6 +85,7 @@ class MatchState:
     combat: int = 1
     round: int = 1
     active: str | None = None  # the character whose turn it is
+    acted: tuple[str, ...] = ()  # the characters whose turn has started this round
     darkness: Darkness | None = None  # None: daylight
     rolls: int = 0  # dice the tracker has rolled so far
     roster: tuple[Combatant, ...] = ()
@@ -129,6 +130,10 @@ def combatant(rules: DomppaRules, row: CharacterRow, *, from_data: bool) -> Comb
         abilities=tuple(str(ability) for ability in sheet.abilities),
         hp=sheet.hp,
         ap=sheet.ap,
+        # The combat's set-up: the gear and side the sheet gives (characters.csv).
+        side=row.side,
+        weapon=row.weapon,
+        shield=row.shield,
         skills=sheet.abilities,
     )
 
@@ -262,6 +267,7 @@ class _StateJson(BaseModel):
     combat: int
     round: int
     active: str | None
+    acted: list[str] = []  # states stored before the turn order read as "nobody yet"
     darkness: Literal["", "night", "pitch_dark", "blind"]
     seed: int
     rolls: int
@@ -280,6 +286,7 @@ def state_json(state: MatchState) -> Json:
         "combat": state.combat,
         "round": state.round,
         "active": state.active,
+        "acted": list(state.acted),
         "darkness": state.darkness or "",
         "seed": state.seed,
         "rolls": state.rolls,
@@ -299,7 +306,7 @@ def _unit_json(unit: Combatant) -> Json:
         "from_data": unit.from_data,
         "side": unit.side,
         "in_combat": unit.in_combat,
-        "row": unit.row.model_dump(),
+        "row": unit.row.sheet_json(),
         "max_hp": unit.max_hp,
         "size": unit.size,
         "encumbrance": unit.encumbrance,
@@ -348,6 +355,7 @@ def state_from_json(value: Mapping[str, Any], data: DomppaKitData) -> MatchState
         combat=form.combat,
         round=form.round,
         active=form.active,
+        acted=tuple(a for a in form.acted if a in form.units),
         darkness=form.darkness or None,
         rolls=form.rolls,
         roster=roster,
