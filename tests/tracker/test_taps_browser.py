@@ -33,6 +33,7 @@ AFTER = {
     "Dominum: attack": 6,
     "Domppa: set up five characters": 2,
     "Domppa: next character and its attack": 12,
+    "Nature Dome: a clash": 4,
 }
 """The most taps each row may take (docs/tracker.md, "after")."""
 
@@ -239,6 +240,32 @@ def test_domppa_rows(tracker, tmp_path: Path) -> None:
         counted["Domppa: next character and its attack"] = t.reset()
         page.goto(f"{dp}/table")
         page.screenshot(path=str(shots / "dp-table-turns.png"), full_page=True)
+    report(counted)
+
+
+@pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
+def test_nature_dome_rows(tracker, tmp_path: Path) -> None:
+    base, kits = tracker
+    nd = f"{base}/k/{kits['naturedome']}"
+    shots = shots_folder(tmp_path)
+    counted = {}
+    with chromium() as browser:
+        t = Taps(phone(browser))
+        page = t.page
+        page.goto(f"{nd}/player/1")
+        page.screenshot(path=str(shots / "nd-player-attacker.png"), full_page=True)
+        t.tap("#attack label:has(input[value='bear-swipe'])")
+        t.tap("#answer label:has(input[value='bear-swipe'])")
+        t.tap("text=Check the clash")
+        page.screenshot(path=str(shots / "nd-confirm-clash.png"), full_page=True)
+        t.tap("text=Confirm and record")
+        assert "clash P1 attack bear-swipe / P2 defend bear-swipe" in recorded(t)
+        counted["Nature Dome: a clash"] = t.reset()
+        # The defender's own page: its hand is its own, so no odds about it.
+        defender = state(base, kits["naturedome"], "table")["defender"]
+        page.goto(f"{nd}/player/{defender}")
+        page.screenshot(path=str(shots / "nd-player-defender.png"), full_page=True)
+        assert page.locator("#clash-form[data-odds]").count() == 0
     report(counted)
 
 

@@ -10,11 +10,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from toolkit.errors import DomekitError
 from toolkit.games.deathdome import match, play, views
 from toolkit.games.deathdome.actions import ACTIONS, Action, Attack
 from toolkit.games.deathdome.odds import tracker_chart
 from toolkit.games.deathdome.state import GAME, MatchState, state_from_json, state_json
 from toolkit.tracker.contract import ActionKind, Json, Outcome, Page, TrackerGame
+
+
+def open_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
+    """The odds where a decision is still open: an attack whose defense is not played yet (once
+    it is, the result is certain and the check shows it). A capture's payout swing is certain
+    too: a capture has no odds."""
+    kind = str(fields.get("type") or "")
+    if kind == "capture":
+        raise DomekitError("a capture has no odds: what it pays is certain (the check shows it)")
+    if kind == "attack" and Attack.read(fields).defense:
+        raise DomekitError(
+            "the defense is played: the result is certain, no odds (the check shows it)"
+        )
+    return tracker_chart(state, fields)
 
 
 class DeathDomeTracker(TrackerGame[MatchState, Action]):
@@ -29,7 +44,7 @@ class DeathDomeTracker(TrackerGame[MatchState, Action]):
         }
         self.pages = {"table": views.table_page, "team": views.team_page, "unit": views.unit_page}
         self.exports = {"payout": views.payout_rows}
-        self.odds = tracker_chart
+        self.odds = open_odds
 
     # -- matches ----------------------------------------------------------------------------
 

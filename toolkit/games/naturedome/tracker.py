@@ -40,6 +40,15 @@ def game_data(data_dir: str | None = None) -> tuple[NatureDomeRules, tuple[Power
     return load_rules(data_dir), tuple(load_deck(data_dir))
 
 
+def clash_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
+    """The clash form's odds while the defender's answer is still open: the odds deal the
+    defender's hand and answer for it (`odds.tracker_chart` does not read the answer), so a form
+    without an answer yet has its odds too (the attack card stands in for the unread answer)."""
+    if str(fields.get("type") or "") == "clash" and not fields.get("card") and fields.get("attack"):
+        fields = {**fields, "card": fields["attack"]}
+    return tracker_chart(state, fields)
+
+
 class NatureDomeTracker(TrackerGame[MatchState, TableAction]):
     name = match_json.GAME
     rule_over = RULE_WINNER
@@ -53,7 +62,7 @@ class NatureDomeTracker(TrackerGame[MatchState, TableAction]):
         }
         self.pages = {"table": views.table_page, "player": views.player_page}
         self.exports = {"rounds": views.round_rows}
-        self.odds = tracker_chart
+        self.odds = clash_odds
 
     # -- matches ----------------------------------------------------------------------------
 
