@@ -79,10 +79,10 @@ class CharacterRow(_Row):
     equipment_encumbrance: int = Field(ge=0)
     size: int | None = Field(default=None, ge=0)
     abilities: str = ""
-    weapon: str = ""  # a weapons.csv name: the weapon it starts the combat with; blank: none
-    shield: str = ""  # a shields.csv name; blank: none
-    side: str = Field(default="", max_length=20)  # the side it fights for
     notes: str = ""
+    weapon: str = ""  # the melee weapon it fights with (a weapons.csv name), blank for none
+    shield: str = ""  # a shields.csv name, blank for none
+    side: str = Field(default="", max_length=20)  # the side it fights for; blank for none
 
     def sheet_json(self) -> dict[str, object]:
         """The row as the state stores it: the starting gear and side only when given (a state
