@@ -21,13 +21,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from toolkit.games.dominum.actions import KINDS, Action, Forces, Play
-from toolkit.games.dominum.board import Player
+from toolkit.games.dominum.board import PLAYERS, Player
 from toolkit.games.dominum.match import DominumMatch, record
 from toolkit.games.dominum.odds import odds_chart
 from toolkit.games.dominum.setup import RULE_SETUP, default_forces
 from toolkit.games.dominum.turns import RULE_TURNS, RULE_WIN, whose_turn
-from toolkit.games.dominum.views import battlefield_rows, player_page, table_page
-from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, TrackerGame
+from toolkit.games.dominum.views import battlefield_rows, player_page, screen_page, table_page
+from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Page, TrackerGame
 
 __all__ = ["RULE_SETUP", "DominumTracker", "default_forces", "plugin"]
 
@@ -68,6 +68,19 @@ class DominumTracker(TrackerGame[DominumMatch, Action]):
     def mover(self, state: DominumMatch, action: Action) -> str | None:
         # Before the match begins nobody has a turn: the set-up's own rule refuses play.
         return action.player if isinstance(action, Play) and state.state is not None else None
+
+    # -- seats and the big screen (the generic page layer's hooks) ---------------------------
+
+    def seats(self, state: DominumMatch) -> list[tuple[str, str]]:
+        return [(p, f"{p.title()} player") for p in PLAYERS]
+
+    def acting_seat(self, state: DominumMatch, action: Action) -> str | None:
+        """The player an action names (every Dominum action but the set-up's begin does)."""
+        player = getattr(action, "player", None)
+        return player if isinstance(player, str) and player else None
+
+    def screen(self, state: DominumMatch) -> Page:
+        return screen_page(state)
 
     def kind(self, action: Action) -> str:
         return action.TYPE

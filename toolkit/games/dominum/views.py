@@ -32,6 +32,12 @@ def player_page(match: DominumMatch, args: tuple[str, ...]) -> Page:
     return Page("player.html", f"{player.title()} player", player_view(match, player))
 
 
+def screen_page(match: DominumMatch) -> Page:
+    """The big screen (/k/<kit>/screen): the board, both players' VP, charge, decks, the round
+    and whose phase it is (templates/dominum/screen.html)."""
+    return Page("screen.html", f"Dominum · match {match.number}", table_view(match))
+
+
 def table_view(match: DominumMatch) -> Json:
     data = match.data
     view: Json = {

@@ -150,6 +150,12 @@ def unit_context(state: MatchState, unit: Combatant) -> Json:
     return view
 
 
+def screen_page(state: MatchState) -> Page:
+    """The big screen (/k/<kit>/screen): every character's HP, fatigue and conditions, the
+    round, whose turn it is and the turn order (templates/domppa/screen.html)."""
+    return Page("screen.html", f"Domppa · combat {state.combat}", table_view(state))
+
+
 def table_page(state: MatchState, args: tuple[str, ...]) -> Page:
     if args:
         raise PageNotFound(f"this combat has no table page {'/'.join(args)}")

@@ -27,7 +27,7 @@ from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.match import MatchState
 from toolkit.games.naturedome.odds import tracker_chart
 from toolkit.games.naturedome.rules import RULE_TURNS, RULE_WINNER, PowerCard
-from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Outcome, TrackerGame
+from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Outcome, Page, TrackerGame
 
 DUELS_PER_KIT = 999  # no campaign: a kit plays duel after duel
 
@@ -95,6 +95,18 @@ class NatureDomeTracker(TrackerGame[MatchState, TableAction]):
 
     def seat_name(self, state: MatchState, seat: str) -> str:
         return f"Player {seat}"
+
+    # -- seats and the big screen (the generic page layer's hooks) ---------------------------
+
+    def seats(self, state: MatchState) -> list[tuple[str, str]]:
+        return [("1", "Player 1"), ("2", "Player 2")]
+
+    def acting_seat(self, state: MatchState, action: TableAction) -> str | None:
+        """A clash is the attacker's (the defender's answer is laid at the same table)."""
+        return self.mover(state, action)
+
+    def screen(self, state: MatchState) -> Page:
+        return views.screen_page(state)
 
     # -- actions ----------------------------------------------------------------------------
 

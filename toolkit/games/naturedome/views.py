@@ -138,6 +138,12 @@ def player_view(state: MatchState, player: int) -> Json:
     return view
 
 
+def screen_page(state: MatchState) -> Page:
+    """The big screen (/k/<kit>/screen): both health meters, the rounds won, the piles and the
+    last clash (templates/naturedome/screen.html)."""
+    return Page("screen.html", f"Nature Dome · duel {state.duel}", table_view(state))
+
+
 def table_page(state: MatchState, args: tuple[str, ...]) -> Page:
     if args:
         raise PageNotFound(f"this duel has no table page {'/'.join(args)}")
