@@ -25,6 +25,8 @@ def open_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
     kind = str(fields.get("type") or "")
     if kind == "capture":
         raise DomekitError("a capture has no odds: what it pays is certain (the check shows it)")
+    if kind == "attack" and not str(fields.get("target") or "").strip():
+        raise DomekitError("tap a target: the attack's odds show here")
     if kind == "attack" and Attack.read(fields).defense:
         raise DomekitError(
             "the defense is played: the result is certain, no odds (the check shows it)"

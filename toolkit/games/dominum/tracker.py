@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from toolkit.errors import DomekitError
 from toolkit.games.dominum.actions import KINDS, Action, Forces, Play
 from toolkit.games.dominum.board import PLAYERS, Player
 from toolkit.games.dominum.match import DominumMatch, record
@@ -37,6 +38,15 @@ ON_TURN = ("activate", "end_phase", "retreat", "deploy", "move", "shift", "attac
 """The actions of one's own turn: a Phase token and the actions of the phase it starts."""
 
 
+def open_odds(state: DominumMatch, fields: Mapping[str, Any]) -> Json | None:
+    """The forms' odds (`odds.odds_chart`), once an attack names its attacker and target."""
+    if str(fields.get("type") or "") == "attack" and not (
+        fields.get("attacker") and fields.get("target")
+    ):
+        raise DomekitError("tap your attacking card and its target: the odds show here")
+    return odds_chart(state, fields)
+
+
 class DominumTracker(TrackerGame[DominumMatch, Action]):
     name = "dominum"
     rule_over = RULE_WIN
@@ -46,7 +56,7 @@ class DominumTracker(TrackerGame[DominumMatch, Action]):
         self.actions = {kind: ActionKind(on_turn=kind in ON_TURN) for kind in KINDS}
         self.pages = {"table": table_page, "player": player_page}
         self.exports = {"battlefield": battlefield_rows}
-        self.odds = odds_chart
+        self.odds = open_odds
 
     def new_match(self, manifest: Mapping[str, Any], previous: DominumMatch | None) -> DominumMatch:
         return DominumMatch.first(manifest.get("data_dir") or None, previous)

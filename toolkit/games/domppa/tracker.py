@@ -50,6 +50,9 @@ def game_data(data_dir: str | None = None) -> DomppaKitData:
 def _odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
     from toolkit.games.domppa.odds import tracker_chart
 
+    if str(fields.get("type") or "") == "attack" and not fields.get("target"):
+        raise DomekitError("tap a target: the attack's odds show here")
+
     return tracker_chart(state, fields)
 
 
