@@ -27,11 +27,12 @@ def open_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
         raise DomekitError("a capture has no odds: what it pays is certain (the check shows it)")
     if kind == "attack" and not str(fields.get("target") or "").strip():
         raise DomekitError("tap a target: the attack's odds show here")
+    chart = tracker_chart(state, fields)  # reads and checks the form first
     if kind == "attack" and Attack.read(fields).defense:
         raise DomekitError(
             "the defense is played: the result is certain, no odds (the check shows it)"
         )
-    return tracker_chart(state, fields)
+    return chart
 
 
 class DeathDomeTracker(TrackerGame[MatchState, Action]):
