@@ -1,12 +1,16 @@
-"""The same 150-card deck built three ways: `domekit cards`, a bare reportlab script, protograf.
+"""The same 150-card deck built as a PDF, as PNG files and as Tabletop Simulator sheets.
 
     .venv/bin/python benchmarks/cards.py [--runs 7] [--protograf-runs 3] [--no-protograf]
 
-The deck: 150 rows (name, deck, strength, cost, a 25-word ability), poker cards with 3 mm bleed,
-crop marks and a back per card on A4 (8 cards a page, 19 front pages and 19 back pages). Each run
-is a fresh process, what a user waits for: interpreter start, imports, reading the CSV, the PDF.
-Prints per tool the median wall time, the median CPU time (user + system, less disturbed by other
-work on a busy machine) and the median peak resident memory, then the ratios.
+The deck: 150 rows (name, deck, strength, cost, a 25-word ability), poker cards (63 x 88 mm) with
+3 mm bleed and a back per card. The PDF: crop marks, on A4 (8 cards a page, 19 front pages and
+19 back pages), built by `domekit cards`, by a bare reportlab script drawing the same with the
+same embedded font (Noto Sans Regular and Bold, TrueType subsets), and by protograf. PNG: one
+image per card at 300 dpi, by `domekit cards --format png` and protograf's PNG export of its
+cards. TTS: `domekit cards --format tts` (three 10 x 7 sheets, the back, the deck JSON). Each
+run is a fresh process, what a user waits for: interpreter start, imports, reading the CSV, the
+output. Prints per tool the median wall time, the median CPU time (user + system, less disturbed
+by other work on a busy machine) and the median peak resident memory, then the ratios.
 
 protograf is a benchmark-only dependency: the script installs it with pip into its own venv,
 `.benchvenv-protograf/` at the repository root, on first use; if that fails it says why and goes
@@ -38,13 +42,18 @@ WORDS = (
 ).split()
 
 BARE_REPORTLAB = r'''
-"""150 poker cards from deck.csv with reportlab alone: 3 mm bleed, crop marks, mirrored backs."""
+"""150 poker cards from deck.csv with reportlab alone: 3 mm bleed, crop marks, mirrored backs,
+Noto Sans embedded (argv: deck.csv out.pdf Regular.ttf Bold.ttf)."""
 import csv, sys
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+pdfmetrics.registerFont(TTFont("Noto", sys.argv[3]))
+pdfmetrics.registerFont(TTFont("Noto-Bold", sys.argv[4]))
 MM = 72 / 25.4
-W, H, BLEED = 63.5 * MM, 88.9 * MM, 3 * MM
+W, H, BLEED = 63 * MM, 88 * MM, 3 * MM
 PAGE = (297 * MM, 210 * MM)  # A4 landscape: 4 x 2 cards
 COLS, ROWS = 4, 2
 CELL_W, CELL_H = W + 2 * BLEED, H + 2 * BLEED
@@ -56,7 +65,7 @@ SAFE = 4 * MM
 
 with open(sys.argv[1], newline="", encoding="utf-8-sig") as f:
     rows = list(csv.DictReader(f))
-c = Canvas(sys.argv[2], pagesize=PAGE)
+c = Canvas(sys.argv[2], pagesize=PAGE, initialFontName="Noto")
 for start in range(0, len(rows), 8):
     batch = rows[start:start + 8]
     for row, (x, y) in zip(batch, SLOTS):
@@ -65,15 +74,15 @@ for start in range(0, len(rows), 8):
         c.setStrokeColorRGB(0.55, 0.55, 0.55)
         c.roundRect(x + 2.5 * MM, y + 2.5 * MM, W - 5 * MM, H - 5 * MM, 2 * MM, stroke=1, fill=0)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont("Helvetica-Bold", 12)
+        c.setFont("Noto-Bold", 12)
         top = y + H - SAFE
         c.drawString(x + SAFE, top - 12, row["name"])
-        c.setFont("Helvetica", 7.5)
+        c.setFont("Noto", 7.5)
         for i, key in enumerate(("deck", "strength", "cost")):
             c.drawString(x + SAFE, top - 26 - i * 12, f"{key.title()}  {row[key]}")
-        c.setFont("Helvetica", 9)
+        c.setFont("Noto", 9)
         ty = top - 66
-        for line in simpleSplit(row["ability"], "Helvetica", 9, W - 2 * SAFE):
+        for line in simpleSplit(row["ability"], "Noto", 9, W - 2 * SAFE):
             c.drawString(x + SAFE, ty, line)
             ty -= 10.6
     used = SLOTS[:len(batch)]
@@ -92,7 +101,7 @@ for start in range(0, len(rows), 8):
         c.setFillColorRGB(0.16, 0.22, 0.32)
         c.rect(x - BLEED, y - BLEED, CELL_W, CELL_H, stroke=0, fill=1)
         c.setFillColorRGB(1, 1, 1)
-        c.setFont("Helvetica-Bold", 20)
+        c.setFont("Noto-Bold", 20)
         c.drawCentredString(x + W / 2, y + H / 2 - 7, row["deck"])
     c.showPage()
 c.save()
@@ -101,7 +110,7 @@ c.save()
 PROTOGRAF = r"""
 import sys
 from protograf import *
-deck_csv, out_pdf = sys.argv[1:3]
+deck_csv, out_pdf, export = sys.argv[1:4]
 del sys.argv[1:]  # Create() parses the command line itself
 Create(filename=out_pdf, paper="A4-l", units="mm", margin=8)
 Data(filename=deck_csv)
@@ -118,7 +127,11 @@ Card("*",
 CardBack("*",
          rectangle(x=0, y=0, width=63.5, height=88.9, fill="#293850"),
          text(text=T("{{ deck }}"), x=31.75, y=47, font_size=20, stroke="white"))
-Save()
+if export == "png":  # every card front as its own PNG at 300 dpi, beside the PDF
+    import os
+    Save(output="png", dpi=300, cards=True, directory=os.path.dirname(out_pdf))
+else:
+    Save()
 """
 
 
@@ -182,10 +195,13 @@ def protograf_python() -> Path | None:
     return python
 
 
-def pages(pdf: Path) -> int:
+def pages(output: Path) -> int:
+    """Pages of a PDF, or PNG files in a folder."""
+    if output.is_dir():
+        return len(list(output.glob("*.png")))
     import pymupdf
 
-    with pymupdf.open(pdf) as document:
+    with pymupdf.open(output) as document:
         return len(document)
 
 
@@ -195,68 +211,70 @@ def main() -> None:
     parser.add_argument("--protograf-runs", type=int, default=3)
     parser.add_argument("--no-protograf", action="store_true")
     args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    from toolkit.pdf.fonts import shipped_face
+
+    fonts = [str(shipped_face("Regular")), str(shipped_face("Bold"))]
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         deck = write_deck(folder)
         (folder / "bare.py").write_text(BARE_REPORTLAB)
         (folder / "pg.py").write_text(PROTOGRAF)
-        domekit = [
-            sys.executable,
-            "-m",
-            "toolkit",
-            "cards",
-            str(deck),
-            "--back",
-            "deck",
-            "--marks",
-            "edges",
-            "--paper",
-            "a4",
-            "--out",
-            str(folder / "domekit.pdf"),
-        ]
-        tools = {
-            "domekit cards": (domekit, folder / "domekit.pdf", args.runs),
-            "bare reportlab": (
-                [sys.executable, str(folder / "bare.py"), str(deck), str(folder / "bare.pdf")],
-                folder / "bare.pdf",
-                args.runs,
-            ),
+        (folder / "pgpng").mkdir()
+
+        def domekit(kind: str, out: Path) -> list[str]:
+            flags = ["--back", "deck", "--marks", "edges", "--paper", "a4", "--format", kind]
+            return [sys.executable, "-m", "toolkit", "cards", str(deck), *flags, "--out", str(out)]
+
+        bare = [sys.executable, str(folder / "bare.py"), str(deck), str(folder / "bare.pdf")]
+        tools: dict[str, tuple[list[str], Path, int]] = {
+            "domekit pdf": (domekit("pdf", folder / "pdf.pdf"), folder / "pdf.pdf", args.runs),
+            "bare reportlab": ([*bare, *fonts], folder / "bare.pdf", args.runs),
         }
         python = None if args.no_protograf else protograf_python()
         if python is not None:
-            tools["protograf"] = (
-                [str(python), str(folder / "pg.py"), str(deck), str(folder / "pg.pdf")],
+            tools["protograf pdf"] = (
+                [str(python), str(folder / "pg.py"), str(deck), str(folder / "pg.pdf"), "pdf"],
                 folder / "pg.pdf",
                 args.protograf_runs,
             )
+        raster_runs = max(1, min(args.runs, 3))
+        tools["domekit png"] = (domekit("png", folder / "png"), folder / "png", raster_runs)
+        if python is not None:
+            tools["protograf png"] = (
+                [str(python), str(folder / "pg.py"), str(deck), str(folder / "pgpng" / "pg.pdf"),
+                 "png"],
+                folder / "pgpng",
+                args.protograf_runs,
+            )  # fmt: skip
+        tools["domekit tts"] = (domekit("tts", folder / "tts"), folder / "tts", raster_runs)
         figures = {}
         for tool, (command, _, runs) in tools.items():
-            one_run(command, ROOT)  # warm the file cache and .pyc files
-            figures[tool] = measure(command, ROOT, runs)
+            one_run(command, folder)  # warm the file cache and .pyc files
+            figures[tool] = measure(command, folder, runs)
         # pymupdf only now: a child forked from a bigger parent reports the parent's peak memory
-        for tool, (_, pdf, _) in tools.items():
-            figures[tool]["pages"] = pages(pdf)
-    print(
-        f"\n{CARDS} poker cards with bleed, crop marks and backs on A4 (medians, fresh processes)"
-    )
+        for tool, (_, output, _) in tools.items():
+            figures[tool]["pages"] = pages(output)
+    print(f"\n{CARDS} poker cards with bleed and backs (medians, fresh processes)")
     print(f"{'':16} {'wall s':>8} {'CPU s':>8} {'peak MiB':>9} {'pages':>6} {'runs':>5}")
     for tool, f in figures.items():
         print(
             f"{tool:16} {f['wall']:8.3f} {f['cpu']:8.3f} {f['rss']:9.1f} {f['pages']:6.0f} "
             f"{f['runs']:5.0f}"
         )
-    ours, bare = figures["domekit cards"], figures["bare reportlab"]
+    print("(pages: PDF pages, or PNG files written; TTS: 3 sheets, the back and deck.json)")
+    ours, bare = figures["domekit pdf"], figures["bare reportlab"]
     print(
-        f"\ndomekit cards / bare reportlab: {ours['wall'] / bare['wall']:.2f}x wall, "
+        f"\ndomekit pdf / bare reportlab: {ours['wall'] / bare['wall']:.2f}x wall, "
         f"{ours['cpu'] / bare['cpu']:.2f}x CPU (aim: within 1.5x)"
     )
-    if "protograf" in figures:
-        pg = figures["protograf"]
-        print(
-            f"protograf / domekit cards: {pg['wall'] / ours['wall']:.1f}x wall, "
-            f"{pg['cpu'] / ours['cpu']:.1f}x CPU (aim: at least 10x)"
-        )
+    for kind in ("pdf", "png"):
+        if f"protograf {kind}" in figures:
+            pg, mine = figures[f"protograf {kind}"], figures[f"domekit {kind}"]
+            print(
+                f"protograf {kind} / domekit {kind}: {pg['wall'] / mine['wall']:.1f}x wall, "
+                f"{pg['cpu'] / mine['cpu']:.1f}x CPU"
+            )
 
 
 if __name__ == "__main__":

@@ -74,9 +74,15 @@ class Server:
     """`domekit serve` as a child process on a loopback port; killed by its own process id."""
 
     def __init__(
-        self, db_url: str, workdir: Path, port: int | None = None, profile: Path | None = None
+        self,
+        db_url: str,
+        workdir: Path,
+        port: int | None = None,
+        profile: Path | None = None,
+        args: tuple[str, ...] = (),
     ) -> None:
         self.db_url = db_url
+        self.args = args  # more `domekit serve` options (--workers N)
         self.profile = profile  # a py-spy flame graph of the server, written when it stops
         self.workdir = workdir
         self.port = port or free_port()
@@ -88,7 +94,7 @@ class Server:
         kits = self.workdir / "no-kits"
         kits.mkdir(exist_ok=True)
         command = [*domekit_command(), "serve", "--port", str(self.port), "--db", self.db_url]
-        command += ["--kits", str(kits)]
+        command += ["--kits", str(kits), *self.args]
         if self.profile is not None:
             spy = Path(sys.executable).with_name("py-spy")
             form = "flamegraph" if self.profile.suffix == ".svg" else "raw"
@@ -179,6 +185,8 @@ class Acknowledged:
     kit: str
     client_action_id: str
     seq: int
+    at: float = field(default_factory=time.time)  # when the phone had the reply
+    server: str = ""  # the base URL that acknowledged it
 
 
 @dataclass
@@ -248,6 +256,7 @@ class _Connection:
 
     def __init__(self, base: str) -> None:
         parts = urlsplit(base)
+        self.base = base
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.conn: http.client.HTTPConnection | None = None
 
@@ -273,16 +282,21 @@ class _Connection:
 def _phone_loop(
     base: str, phone: Phone, deadline: float, result: LoadResult, interval: float = 0.0
 ) -> None:
-    """Turns until the deadline: back to back, or one every `interval` seconds (a paced phone)."""
+    """Turns until the deadline: back to back, or one every `interval` seconds (a paced phone),
+    the first at a random point of the first interval. A phone that knows no version yet reads
+    its table first (after the QR scan)."""
     http = _Connection(base)
     try:
-        status, table = http.request("GET", f"/k/{phone.kit}/table.json")  # after the QR scan
-        phone.version = table["match"]["version"]
+        if phone.version is None:
+            status, table = http.request("GET", f"/k/{phone.kit}/table.json")
+            phone.version = table["match"]["version"]
         next_turn = time.monotonic() + interval * phone.rng.random()
         while time.monotonic() < deadline:
             if interval:
-                time.sleep(max(0.0, next_turn - time.monotonic()))
+                time.sleep(max(0.0, min(next_turn, deadline) - time.monotonic()))
                 next_turn += interval
+                if time.monotonic() >= deadline:
+                    break
             _phone_turn(http, phone, result)
     except ConnectionError:
         if time.monotonic() < deadline:
@@ -326,7 +340,8 @@ def _phone_turn(http: _Connection, phone: Phone, result: LoadResult) -> None:
             phone.version = data["version"]
             phone.state = data["state"]
             with result.lock:
-                result.acknowledged.append(Acknowledged(phone.kit, client_id, data["seq"]))
+                ack = Acknowledged(phone.kit, client_id, data["seq"], server=http.base)
+                result.acknowledged.append(ack)
             if phone.rng.random() < 0.02:  # a double tap: the same id again
                 _double_tap(http, path, body, data["seq"], result)
         else:

@@ -86,23 +86,16 @@ def shots_folder(tmp_path: Path) -> Path:
 def serving(port: int, db: str, kits: Path) -> Iterator[str]:
     """`domekit serve` on a loopback port until the block ends; yields its base URL once it
     answers."""
-    base = f"http://127.0.0.1:{port}"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "toolkit",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            db,
-            "--kits",
-            str(kits),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.STDOUT,
-    )
+    serve = [sys.executable, "-m", "toolkit", "serve", "--port", str(port), "--db", db]
+    with running([*serve, "--kits", str(kits)], f"http://127.0.0.1:{port}") as base:
+        yield base
+
+
+@contextmanager
+def running(command: list[str], base: str) -> Iterator[str]:
+    """A server process until the block ends (stopped by its process id); yields `base` once
+    it answers."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     try:
         for _ in range(150):
             try:
@@ -111,7 +104,7 @@ def serving(port: int, db: str, kits: Path) -> Iterator[str]:
             except httpx.HTTPError:
                 time.sleep(0.1)
         else:
-            raise RuntimeError("the tracker did not start")
+            raise RuntimeError(f"the server did not start: {command}")
         yield base
     finally:
         process.terminate()

@@ -29,6 +29,7 @@ IGNORED = shutil.ignore_patterns(
 PACKAGE_DATA = {"card_data": "toolkit/card_data", "templates": "toolkit/templates"}
 PACKAGE_DATA["toolkit/tracker/static"] = "toolkit/tracker/static"
 PACKAGE_DATA["toolkit/pdf/fonts"] = "toolkit/pdf/fonts"
+PACKAGE_DATA["toolkit/cards/layouts"] = "toolkit/cards/layouts"
 
 
 def data_files() -> list[str]:
@@ -185,6 +186,12 @@ def test_a_kit_calculators_and_the_tracker_from_other_folders(user, tmp_path):
     sheet.write_text("name,text\nImp,Burns\n")
     cards = user("cards", str(sheet), cwd=tmp_path / "b")
     assert cards.stdout == f"{data / 'deck-cards.pdf'}\n"
+    # the wheel's PDFium renders PNG and TTS output; a built-in layout is package data
+    formats = ("--format", "png,tts", "--layout", "event")
+    cards = user("cards", str(sheet), *formats, cwd=tmp_path / "b")
+    assert cards.stdout.split() == [str(data / "deck-cards-png"), str(data / "deck-cards-tts")]
+    assert (data / "deck-cards-png" / "001-imp.png").stat().st_size > 1000
+    assert (data / "deck-cards-tts" / "deck.json").is_file()
 
     # The tracker, started elsewhere with no --db and no --kits, resolves the printed QR codes.
     folder = tmp_path / "c"
@@ -245,7 +252,7 @@ def test_the_sdist_carries_what_a_packager_needs(source, tmp_path):
     assert needed <= names
     assert not any(name.startswith(("output/", ".venv", "build/")) for name in names)
     data = {name for name in names if name.startswith(("card_data/", "templates/"))}
-    in_place = ("toolkit/tracker/static/", "toolkit/pdf/fonts/")  # package data inside toolkit/
+    in_place = ("toolkit/tracker/static/", "toolkit/pdf/fonts/", "toolkit/cards/layouts/")
     assert {name for name in data_files() if not name.startswith(in_place)} <= {
         f"toolkit/{name}" for name in data
     }

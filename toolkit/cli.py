@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from toolkit import __version__
 from toolkit.errors import DomekitError
@@ -115,6 +115,10 @@ class DomekitGroup(LazyGroup):
         groups["odds"] = (ODDS_HELP, odds_group)
         return groups
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        plain_coercion(self, ctx)  # --version, --help: no pydantic for the root's switches
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -131,8 +135,8 @@ class DomekitGroup(LazyGroup):
 app = typer.Typer(
     name="domekit",
     cls=DomekitGroup,
-    help="Print-and-play kits, a live table tracker and exact rules calculators "
-    "for Death Dome, Nature Dome, Dominum and Domppa.",
+    help="Print-and-play kits, a live table tracker and exact rules calculators for games "
+    "played with real cards, boards and dice: each game is a command below.",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
@@ -156,8 +160,8 @@ def root(
         help="Print Domekit's version and exit.",
     ),
 ) -> None:
-    """Print-and-play kits, a live table tracker and exact rules calculators for Death Dome,
-    Nature Dome, Dominum and Domppa."""
+    """Print-and-play kits, a live table tracker and exact rules calculators for games played
+    with real cards, boards and dice: each game is a command below."""
 
 
 def _print_json(value: Any) -> None:
@@ -194,10 +198,22 @@ def kit(
     back_offset: str = typer.Option(
         "0,0", "--back-offset", help="Shift card backs by X,Y mm to fix duplex misregistration."
     ),
+    ink: str = typer.Option(
+        "light",
+        "--ink",
+        help="light: printer-friendly (white grounds, colour in lines and tints); full: colour "
+        "to the edge of every card, back and board square, for a print service.",
+    ),
+    layout: str = typer.Option(
+        "home",
+        "--layout",
+        help="home: 9 poker cards a sheet, butted, cut on shared lines; service: every card with "
+        "its bleed and crop marks, for a print service.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     db: str | None = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
-    """Write a print-and-play kit PDF (cards, meters, board, sheets) and its QR manifest."""
+    """Write a print-and-play kit PDF (cover, cards, pieces, board, sheets) and its QR manifest."""
     from toolkit.pdf.kits import run_kit
 
     results = run_kit(
@@ -209,6 +225,8 @@ def kit(
         data=data,
         back_offset=back_offset,
         as_json=as_json,
+        ink=ink,
+        layout=layout,
     )
     # The tracker resolves the printed kit id even before `domekit serve` first starts.
     from toolkit.tracker.kits import record_manifest_files
@@ -216,17 +234,86 @@ def kit(
     record_manifest_files(db, [result.manifest for result in results])
 
 
-@app.command("cards")
+def plain_coercion(command: click.Command, ctx: click.Context) -> None:
+    """Give each of `command`'s flags that is a plain string, path, whole number or switch a
+    small coercion of its own, before typer builds one.
+
+    typer (0.29) coerces each flag's value through a pydantic TypeAdapter it builds on first use:
+    importing pydantic and building thirty adapters cost `domekit cards` about 0.1 s of CPU at
+    every start, as much as a whole deck's PDF. On a typer without this internal hook nothing
+    changes: typer's own coercion gives the same results, slower."""
+    try:
+        from typer._coercion import RuntimeParam
+    except ImportError:
+        return
+    for param in command.get_params(ctx):  # the help option too, made on demand
+        if getattr(param, "_runtime_param", False) is None:
+            kind = _plain_kind(param.type_descriptor.annotation)  # type: ignore[attr-defined]
+            if kind is not None:
+                param._runtime_param = _plain_param(RuntimeParam, param, kind)  # type: ignore[attr-defined]
+
+
+class PlainFlags(TyperCommand):
+    """A command of plain flags (`plain_coercion`)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        plain_coercion(self, ctx)
+        return super().parse_args(ctx, args)
+
+
+def _plain_kind(annotation: Any) -> type | None:
+    """str, Path, int or bool for those annotations and their `X | None`; None otherwise."""
+    import types
+    import typing
+
+    if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is typing.Union:
+        options = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
+        annotation = options[0] if len(options) == 1 else None
+    return annotation if annotation in (str, Path, int, bool) else None
+
+
+def _plain_param(base: Any, param: Any, kind: type) -> Any:
+    """A typer RuntimeParam turning the command line's text into `kind`."""
+
+    class Plain(base):  # type: ignore[misc]
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            if isinstance(value, kind) or kind is str:
+                return value if isinstance(value, kind) else str(value)
+            if kind is Path:
+                return Path(value)
+            if kind is bool:
+                return str(value).strip().lower() in ("1", "true", "yes", "on")
+            try:
+                return int(value)
+            except (TypeError, ValueError):
+                raise typer.BadParameter(f"{value!r} is not a whole number", ctx=ctx) from None
+
+    return Plain(parameter_info=param.type_descriptor.parameter_info, annotation=kind)
+
+
+@app.command("cards", cls=PlainFlags)
 def cards(
-    file: Path = typer.Argument(..., help="A .csv or .xlsx file."),
+    file: Path = typer.Argument(..., help="A .csv, .tsv, .xlsx or .ods file."),
     out: Path | None = typer.Option(
-        None, "--out", help="The PDF to write (default <name>-cards.pdf in Domekit's home folder)."
+        None,
+        "--out",
+        help="The PDF to write, or the folder for png and tts (default <name>-cards.pdf, "
+        "-cards-png/, -cards-tts/ in Domekit's home folder); with several formats, a folder.",
+    ),
+    formats: str = typer.Option(
+        "pdf", "--format", metavar="pdf|png|tts", help="pdf, png, tts, or several: pdf,png,tts."
+    ),
+    dpi: int = typer.Option(300, "--dpi", help="Pixels an inch of the PNG and TTS images."),
+    preview: bool = typer.Option(
+        False, "--preview", help="Also write a PNG contact sheet of the deck (<out>-preview.png)."
     ),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     size: str = typer.Option(
-        "poker", "--size", help="poker, bridge, mini, tarot, square or WxH in mm, like 63x88."
+        "poker",
+        "--size",
+        help="poker, bridge, mini, tarot, square or WxH in mm, in or pt, like 63x88 or 2.5x3.5in.",
     ),
-    bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm."),
+    bleed: str = typer.Option("3", "--bleed", help="Bleed, in mm unless it says: 3, 0.125in."),
     marks: str = typer.Option(
         "edges", "--marks", help="Crop marks: corners, edges, lines or none."
     ),
@@ -235,7 +322,7 @@ def cards(
         "--back",
         metavar="TEXT|IMAGE|COLUMN",
         help="Card backs: a column (its text or image per card), an image file, or a text; no "
-        "backs without it.",
+        "backs without it (unless a column is called back).",
     ),
     duplex: str = typer.Option(
         "long", "--duplex", help="How the sheet flips when printed on both sides: long or short."
@@ -244,7 +331,7 @@ def cards(
         "0,0", "--back-offset", metavar="X,Y", help="Shift backs by X,Y mm (read off calibrate)."
     ),
     title: str | None = typer.Option(
-        None, "--title", metavar="COL", help="The title column (default: the first)."
+        None, "--title", metavar="COL", help="The title column (default: by name, else the first)."
     ),
     text: str | None = typer.Option(None, "--text", metavar="COL", help="The body text column."),
     image: str | None = typer.Option(
@@ -260,17 +347,34 @@ def cards(
         metavar="FILE.j2",
         help="A jinja2 template of paragraph markup for the card body.",
     ),
+    layout: str | None = typer.Option(
+        None,
+        "--layout",
+        metavar="NAME|FILE",
+        help="Where each part sits: classic, art, event, or a .toml or .yaml layout file.",
+    ),
+    font: Path | None = typer.Option(
+        None, "--font", metavar="FILE.ttf", help="Your font (default: Noto Sans, shipped)."
+    ),
+    font_bold: Path | None = typer.Option(None, "--font-bold", metavar="FILE.ttf"),
+    font_italic: Path | None = typer.Option(None, "--font-italic", metavar="FILE.ttf"),
+    font_bold_italic: Path | None = typer.Option(None, "--font-bold-italic", metavar="FILE.ttf"),
+    watch: bool = typer.Option(
+        False, "--watch", help="Build again on every save of the sheet, layout, template, images."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
-    """Any spreadsheet (CSV or XLSX) as one PDF of cards: bleed, safe zone, crop marks, N-up
-    sheets and mirrored duplex backs.
+    """Any spreadsheet (CSV, TSV, XLSX, ODS) as print-ready cards: a PDF (bleed, safe zone, crop
+    marks, N-up sheets, mirrored duplex backs), PNG files for print services, or Tabletop
+    Simulator deck sheets.
 
-    Defaults: the first column is the title; a column text, ability or rules is the body (shrunk
-    to fit, :name: draws icons/name.png or .svg beside the file); qty, count or copies repeats a
-    card; image and qr columns are a picture and a QR code; the other columns become labelled
-    stat lines.
+    Defaults: a column called name, title (or Nimi, Namn ...) is the title, else the first; text,
+    ability, rules (Teksti, Text ...) is the body (**bold**, *italic*, :name: draws icons/name.png
+    or .svg beside the file; shrunk to fit); qty, count, copies (Määrä, Anzahl ...) repeats a
+    card; image, qr and back columns are a picture, a QR code and the back; the other columns
+    become labelled stat lines.
     """
-    from toolkit.cards import DUPLEX, MARKS, CardsOptions, build_cards, check_choice
+    from toolkit.cards import DUPLEX, MARKS, CardsOptions, check_choice, parse_formats
 
     options = CardsOptions(
         file=file,
@@ -288,31 +392,24 @@ def cards(
         qty=qty,
         qr=qr,
         template=template,
+        formats=parse_formats(formats),
+        dpi=dpi,
+        preview=preview,
+        layout=layout,
+        font=font,
+        font_bold=font_bold,
+        font_italic=font_italic,
+        font_bold_italic=font_bold_italic,
     )
-    result = build_cards(options)
-    layout = result.layout
-    orientation = "landscape" if layout.landscape else "portrait"
-    if as_json:
-        _print_json(
-            {
-                "pdf": str(result.pdf),
-                "cards": result.cards,
-                "sheets": result.sheets,
-                "pages": result.pages,
-                "per_page": layout.per_page,
-                "orientation": orientation,
-                "warnings": list(result.warnings),
-            }
-        )
+    if watch:
+        from toolkit.cards.watch import watch_cards
+
+        watch_cards(options, as_json=as_json)
         return
-    typer.echo(result.pdf)
-    typer.echo(
-        f"{result.cards} cards on {result.sheets} sheets ({result.pages} pages), "
-        f"{layout.per_page} per {orientation} page",
-        err=True,
-    )
-    for warning in result.warnings:
-        typer.echo(f"warning: {warning}", err=True)
+    from toolkit.cards import build_cards
+    from toolkit.cards.report import print_result
+
+    print_result(build_cards(options), as_json=as_json)
 
 
 @app.command("calibrate")
@@ -381,6 +478,12 @@ def serve(
         help="A host name to answer to (repeatable); IP addresses, localhost and the recorded "
         "kits' base URLs always are.",
     ),
+    workers: int = typer.Option(
+        1,
+        "--workers",
+        help="Server processes on the one port (1 to 64); more than 1 needs a PostgreSQL --db "
+        "(docs/hosting.md).",
+    ),
 ) -> None:
     """Run the live table tracker: the printed kits' QR codes open its pages."""
     from toolkit.tracker.serve import serve as run_server
@@ -394,6 +497,7 @@ def serve(
         access_log=access_log,
         as_json=as_json,
         allowed_hosts=allowed_host,
+        workers=workers,
     )
 
 

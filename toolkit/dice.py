@@ -8,7 +8,7 @@ A `Dist` may carry *truncated mass*: `total` larger than the sum of its weights.
 exploding dice make any; it is the exact probability of the rolls a finite table cannot list, so
 every listed probability is exact and the unlisted remainder is known exactly (`missing`).
 
-Exploding d6 (Domppa, the Dominions DRN): a 6 adds d6 - 1, and that die may explode again. One die
+Exploding d6 (the Dominions DRN): a 6 adds d6 - 1, and that die may explode again. One die
 is followed for `EXPLODE_ROLLS` = 13 rolls; the mass left out is the chance that the 13th roll is a
 6 too, 6**-13 per die. For the exploding 2d6 that is 1 - (1 - 6**-13)**2 = 1.5314e-10
 (`TRUNCATED_MASS_2D6`), below 1e-9 even when a query combines up to six exploding 2d6 rolls. Every
@@ -328,10 +328,10 @@ def exploding_die(
     sides: int = 6, explode_on: int = 6, penalty: int = 1, rolls: int = EXPLODE_ROLLS
 ) -> Dist[tuple[int, bool]]:
     """One exploding die as (value, exploded): on `explode_on` it adds another such die minus
-    `penalty`, which may explode again. Domppa: a d6, exploding on 6, adding d6 - 1.
+    `penalty`, which may explode again. The DRN: a d6, exploding on 6, adding d6 - 1.
 
     Followed for `rolls` rolls; the last roll's `explode_on` face (sides**-rolls) is left out as
-    truncated mass. `exploded` says whether the face `explode_on` showed, which Domppa's fire
+    truncated mass. `exploded` says whether the face `explode_on` showed, which fire
     damage needs ("the damage roll contained a 6").
     """
     if rolls < 1:
@@ -379,7 +379,7 @@ def exploding_d6(rolls: int = EXPLODE_ROLLS) -> Dist[int]:
 
 
 def exploding_2d6(rolls: int = EXPLODE_ROLLS) -> Dist[int]:
-    """Two exploding d6s added: Domppa's "2d6", the Dominions DRN."""
+    """Two exploding d6s added: an open-ended "2d6", the Dominions DRN."""
     return exploding_dice(2, rolls=rolls)
 
 

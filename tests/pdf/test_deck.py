@@ -156,7 +156,7 @@ def test_a_deck_warns_when_a_card_text_is_cut(icons, tmp_path):
     result = build_deck(
         tmp_path / "d.pdf", [long], paper=PAPERS["a4"], size=CardSize(63.5, 88.9), icons=icons
     )
-    assert result.warnings == ["d.csv, row 4: the text does not fit even at 5 pt; cut"]
+    assert result.warnings == ["d.csv, row 4: 'Wordy': the text does not fit even at 5 pt; cut"]
     assert result.cards == 1 and result.pages == 1
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import math
 import shutil
 import subprocess
 from pathlib import Path
@@ -252,13 +253,16 @@ def test_a_qr_code_smaller_than_20_mm_is_refused(tmp_path):
 
 # --- tiles ---------------------------------------------------------------------------------
 
-
-@given(
+# a picture's width and height, the paper, the overlap
+TILE_CASES = (
     st.floats(50, 1500),
     st.floats(50, 1500),
     st.sampled_from([A4, LETTER]),
     st.floats(0, 20),
 )
+
+
+@given(*TILE_CASES)
 def test_tiles_cover_the_whole_picture_and_neighbours_overlap(width, height, paper, overlap):
     plan = plan_tiles(width, height, paper, overlap)
     assert len(plan.tiles) == plan.columns * plan.rows
@@ -273,6 +277,18 @@ def test_tiles_cover_the_whole_picture_and_neighbours_overlap(width, height, pap
     for tile in plan.tiles:
         assert tile.window.w <= plan.printable.w + 1e-6
         assert tile.window.h <= plan.printable.h + 1e-6
+
+
+@given(*TILE_CASES)
+def test_tiles_share_the_picture_evenly_with_no_sliver_pages(width, height, paper, overlap):
+    """Every tile is as wide and as high as the others (a 16-square map on 3 columns prints
+    three even thirds, not two full pages and a strip), on the fewest pages the paper allows."""
+    plan = plan_tiles(width, height, paper, overlap)
+    assert max(t.window.w for t in plan.tiles) - min(t.window.w for t in plan.tiles) < 1e-6
+    assert max(t.window.h for t in plan.tiles) - min(t.window.h for t in plan.tiles) < 1e-6
+    usable = plan.printable
+    assert plan.columns == max(1, math.ceil((width - overlap) / (usable.w - overlap) - 1e-9))
+    assert plan.rows == max(1, math.ceil((height - overlap) / (usable.h - overlap) - 1e-9))
 
 
 def test_registration_crosses_appear_on_both_neighbouring_tiles():

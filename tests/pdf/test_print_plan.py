@@ -1,5 +1,6 @@
 """After a build, `domekit kit` says which pages to print double-sided and which single-sided:
-ranges computed from the pages really drawn (card fronts with their backs), for every kit."""
+ranges computed from the pages really drawn (the cover with the rules on its back, card fronts
+with their backs, single-sided sheets with blank backs), for every kit."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pymupdf
 import pytest
 
 from toolkit.games import NAMES
-from toolkit.pdf.kits import page_ranges, print_plan
+from toolkit.pdf.kits import every_other, page_ranges, print_line, print_plan
 
 BASE = "http://192.168.1.20:8000"
 
@@ -31,9 +32,44 @@ def test_print_plan_splits_sheet_sides_from_single_pages():
     assert print_plan(sides, "long") == {
         "double_sided": "2-5",
         "single_sided": "1, 6-7",
+        "blank_backs": "",
         "flip": "long",
+        "whole_file_double_sided": False,  # single pages without blank backs
     }
-    assert print_plan(["single"], None) == {"double_sided": "", "single_sided": "1", "flip": None}
+    assert print_plan(["single"], None) == {
+        "double_sided": "",
+        "single_sided": "1",
+        "blank_backs": "",
+        "flip": None,
+        "whole_file_double_sided": False,
+    }
+
+
+def test_single_pages_with_blank_backs_make_the_whole_file_print_double_sided():
+    sides = ["front", "back", "front", "back", "single", "blank", "single", "blank", "single"]
+    plan = print_plan(sides, "long")
+    assert plan["blank_backs"] == "6, 8" and plan["single_sided"] == "5, 7, 9"
+    assert plan["whole_file_double_sided"] is False  # page 9 has no back yet
+    sides.append("blank")
+    assert print_plan(sides, "long")["whole_file_double_sided"] is True
+    assert print_line(sides, "long") == (
+        "double-sided 1-4 (long-edge flip), single-sided 5-9 (odd pages only); or the whole "
+        "file double-sided (the single-sided sheets have blank backs)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("pages", "text"),
+    [
+        ([5, 7, 9], "5-9 (odd pages only)"),
+        ([4, 6, 8, 10], "4-10 (even pages only)"),
+        ([5, 7], "5, 7"),
+        ([5, 6, 9], "5-6, 9"),
+        ([], ""),
+    ],
+)
+def test_every_other_page_as_a_print_dialog_takes_it(pages, text):
+    assert every_other(pages) == text
 
 
 def _numbers(ranges: str) -> set[int]:
@@ -54,14 +90,17 @@ def test_every_kit_names_its_card_sheets_as_the_double_sided_pages(cli, tmp_path
     plan = result["print"]
     document = pymupdf.open(out)
     # Card sheets are the pages with a TrimBox inside the page; every one of them is a front
-    # with its back on the next page.
+    # with its back on the next page. The cover (page 1) has the rules reference on its back.
     sheets = {
         number for number, page in enumerate(document, start=1) if page.trimbox != page.mediabox
     }
     both, one = _numbers(plan["double_sided"]), _numbers(plan["single_sided"])
-    assert both == sheets and len(both) % 2 == 0
-    assert both | one == set(range(1, len(document) + 1)) and not both & one
-    assert plan["flip"] == "long"
+    blank = _numbers(plan["blank_backs"])
+    assert both == sheets | {1, 2} and len(both) % 2 == 0
+    assert both | one | blank == set(range(1, len(document) + 1))
+    assert not both & one and not both & blank and not one & blank
+    assert blank == {number + 1 for number in one}  # each single-sided sheet's blank back
+    assert plan["flip"] == "long" and plan["whole_file_double_sided"] is True
 
     steps = cli("kit", game, "--out", str(out), "--base-url", BASE, "--db", db)
     assert steps.stdout == f"{out}\n"
@@ -69,7 +108,8 @@ def test_every_kit_names_its_card_sheets_as_the_double_sided_pages(cli, tmp_path
     assert lines[0] == "next steps:"
     expected = f"  print {out.name}: double-sided {plan['double_sided']} (long-edge flip)"
     if plan["single_sided"]:
-        expected += f", single-sided {plan['single_sided']}"
+        expected += f", single-sided {every_other(sorted(one))}"
+        expected += "; or the whole file double-sided (the single-sided sheets have blank backs)"
     assert lines[1] == expected
     assert f"then run `domekit serve --lan`: the QR codes lead to {BASE}" in steps.stderr
     assert "full guide: docs/printing.md" in lines[-1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -27,3 +28,34 @@ def db_url(tmp_path: Path):
 def client(db_url: str):
     with TestClient(make_app(db_url), base_url="http://table.local") as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A throwaway PostgreSQL cluster for the test session (benchmarks/pg_cluster.py): its
+    `postgresql+psycopg://...` server URL. Skipped, with the reason, only where PostgreSQL or
+    psycopg cannot be had; under `make test` (DOMEKIT_NEED_POSTGRES=1, which installs them
+    first) that fails instead, so CI never passes without the PostgreSQL tests."""
+    from load_harness import pg_cluster
+
+    required = os.environ.get("DOMEKIT_NEED_POSTGRES") == "1"
+    cluster = pg_cluster.Cluster()
+    try:
+        import psycopg  # noqa: F401
+
+        cluster.start()
+    except (ImportError, pg_cluster.NoPostgres) as why:
+        reason = f"no PostgreSQL for the tests: {why}"
+        if required:
+            pytest.fail(reason, pytrace=False)
+        pytest.skip(reason)
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def pg_url(postgres_server) -> str:
+    """A fresh database on the session's PostgreSQL cluster."""
+    return postgres_server.create_database()

@@ -6,15 +6,27 @@ from __future__ import annotations
 import importlib.util
 import sys
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import create_engine, text
 
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("tracker_load", ROOT / "benchmarks/tracker_load.py")
-assert _spec is not None and _spec.loader is not None
-load = importlib.util.module_from_spec(_spec)
-sys.modules.setdefault("tracker_load", load)
-_spec.loader.exec_module(load)
+
+
+def _benchmark(name: str) -> Any:
+    """benchmarks/<name>.py as a module (the benchmarks are scripts, not a package)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / f"benchmarks/{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+load = _benchmark("tracker_load")
+pg_cluster = _benchmark("pg_cluster")
 
 
 def log_problems(db_url: str) -> list[str]:

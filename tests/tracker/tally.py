@@ -15,7 +15,10 @@ def _add(data: Mapping[str, Any]) -> dict:
         amount = int(data.get("amount", ""))
     except ValueError:
         raise DomekitError("amount must be a whole number") from None
-    return {"name": str(data.get("name", "")), "amount": amount}
+    added = {"name": str(data.get("name", "")), "amount": amount}
+    if data.get("jar"):
+        added["jar"] = str(data["jar"])
+    return added
 
 
 def _table(state: dict, args: tuple[str, ...]) -> Page:
@@ -57,8 +60,20 @@ class TallyGame(JsonGame):
         new["tallies"][name] = value
         return new, {"steps": [f"{name}: {state['tallies'][name]} + {action['amount']}"]}
 
+    def asks(self, state: dict, action: dict, outcome: dict) -> list[dict]:
+        if action["amount"] < 100 or "jar" in action:  # a question only big amounts raise
+            return []
+        jars = [{"value": jar, "label": f"Into the {jar} jar"} for jar in ("left", "right")]
+        return [{"field": "jar", "question": "Which jar?", "options": jars}]
+
     def text(self, action: dict) -> str:
         return f"add {action['amount']} to {action['name']}"
+
+    def seats(self, state: dict) -> list[tuple[str, str]]:
+        return [(name, f"Tally {name}") for name in state["tallies"]]
+
+    def acting_seat(self, state: dict, action: dict) -> str | None:
+        return str(action["name"])
 
     def touches(self, action: dict) -> frozenset[str]:
         return frozenset({f"tally:{action['name']}"})

@@ -19,18 +19,26 @@ def test_sigkill_mid_load_loses_no_acknowledged_action_and_half_applies_none(tmp
         phones = load.make_phones(kits, 6, seed=11)
         result = load.LoadResult()
         acked_at_kill: list[int] = []
+        restarted = threading.Event()
 
         def power_cut() -> None:
-            time.sleep(1.5)
+            # after some actions were acknowledged, not after a fixed time: a loaded machine
+            # only makes the test slower
+            _until(lambda: len(result.acknowledged) >= 15)
             acked_at_kill.append(len(result.acknowledged))
             server.kill()
             time.sleep(0.3)
-            server.start()
+            server.start(timeout=120)
+            restarted.set()
 
         cutter = threading.Thread(target=power_cut)
         cutter.start()
-        # Phones keep going through the outage: an unanswered action is resent with its id.
-        load.run_phones(server.base, phones, 5.0, result)
+        # Phones keep going through the outage: an unanswered action is resent with its id; on
+        # until the restarted server acknowledged 15 more.
+        _until(
+            lambda: restarted.is_set() and len(result.acknowledged) >= acked_at_kill[0] + 15,
+            run=lambda: load.run_phones(server.base, phones, 0.5, result),
+        )
         cutter.join()
         assert acked_at_kill and 0 < acked_at_kill[0] < len(result.acknowledged), (
             "the kill came in the middle of the load"
@@ -42,6 +50,13 @@ def test_sigkill_mid_load_loses_no_acknowledged_action_and_half_applies_none(tmp
     assert check.lost == [] and check.duplicated == [] and check.wrong_seq == []
     assert check.state_mismatches == []  # the restarted server's state is the log's replay
     assert sqlite_log_problems(db) == []  # PRAGMA integrity_check ok, no action without event
+
+
+def _until(done, run=lambda: time.sleep(0.02), seconds: float = 150.0) -> None:
+    """`run()` again and again until `done()` or `seconds` pass."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        run()
 
 
 def _events(response: httpx.Response, want: int, seen: list[int]) -> None:

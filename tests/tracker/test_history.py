@@ -77,10 +77,10 @@ def test_the_html_page_links_to_older_and_newer_pages(client, db_url):
     for n in range(PAGE + 5):
         act(client, kit, {"type": "add", "name": "a", "amount": 1}, client_action_id=f"h{n}")
     newest = client.get(f"/k/{kit}/history").text
-    assert newest.count('<details class="card">') == PAGE
+    assert newest.count('<details class="entry') == PAGE
     assert "#6 to #55 of 55" in newest and "before=6" in newest and "newer" not in newest
     older = client.get(f"/k/{kit}/history?before=6").text
-    assert older.count('<details class="card">') == 5 and "#1 to #5 of 55" in older
+    assert older.count('<details class="entry') == 5 and "#1 to #5 of 55" in older
     assert "before=56" in older and "older →" not in older
     assert client.get(f"/k/{kit}/history.json?before=6").json()["newer"] == 56
 

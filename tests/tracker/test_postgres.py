@@ -1,20 +1,13 @@
 """The tracker's storage tests against a real PostgreSQL server.
 
-A throwaway cluster (Debian's postgresql, installed by scripts/system-deps.sh) is made with initdb
-in a temp folder and started with pg_ctl on a free loopback port for this test session; each test
-gets a fresh database. As root, the cluster runs as the `postgres` user (PostgreSQL refuses root).
+A throwaway cluster (Debian's postgresql, installed by scripts/system-deps.sh; the session fixture
+`postgres_server` in conftest.py over benchmarks/pg_cluster.py) is made with initdb in a temp
+folder and started with pg_ctl on a free loopback port for this test session; each test gets a
+fresh database. As root, the cluster runs as the `postgres` user (PostgreSQL refuses root).
 Skipped, with the reason shown, only where PostgreSQL or psycopg cannot be had.
 """
 
 from __future__ import annotations
-
-import glob
-import os
-import secrets
-import shutil
-import subprocess
-import tempfile
-from pathlib import Path
 
 import pytest
 from load_harness import load, log_problems
@@ -23,66 +16,11 @@ from load_harness import load, log_problems
 # module's `db_url` fixture overrides the SQLite one.
 from test_tracker_core import *  # noqa: F403
 
-psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (pip install '.[test]')")
-
-
-def _pg_bin() -> Path | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    if found:
-        return Path(found[-1]).parent
-    initdb = shutil.which("initdb")
-    return Path(initdb).parent if initdb else None
-
-
-def _as_cluster_owner(args: list[str]) -> list[str]:
-    if os.geteuid() != 0:
-        return args
-    return ["runuser", "-u", "postgres", "--", *args]
-
-
-@pytest.fixture(scope="session")
-def postgres_server():
-    """`postgresql+psycopg://...` of a running throwaway cluster; stopped at the session's end."""
-    bin_dir = _pg_bin()
-    if bin_dir is None:
-        pytest.skip("PostgreSQL is not installed (scripts/system-deps.sh installs it)")
-    folder = Path(tempfile.mkdtemp(prefix="domekit-pg-"))
-    data = folder / "data"
-    port = load.free_port()
-    if os.geteuid() == 0:
-        shutil.chown(folder, "postgres", "postgres")
-
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        command = _as_cluster_owner([str(bin_dir / args[0]), *args[1:]])
-        return subprocess.run(command, capture_output=True, text=True, timeout=120)
-
-    made = run("initdb", "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
-    if made.returncode != 0:
-        shutil.rmtree(folder, ignore_errors=True)
-        pytest.skip(f"initdb failed: {made.stderr.strip()[-300:]}")
-    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=on"
-    started = run(
-        "pg_ctl", "-D", str(data), "-o", options, "-l", str(folder / "log"), "-w", "start"
-    )
-    if started.returncode != 0:
-        shutil.rmtree(folder, ignore_errors=True)
-        pytest.skip(f"PostgreSQL did not start: {started.stderr.strip()[-300:]}")
-    try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}"
-    finally:
-        run("pg_ctl", "-D", str(data), "-m", "immediate", "stop")
-        shutil.rmtree(folder, ignore_errors=True)
-
 
 @pytest.fixture
-def db_url(postgres_server: str) -> str:
-    """A fresh database on the session's PostgreSQL server."""
-    name = f"t_{secrets.token_hex(6)}"
-    with psycopg.connect(
-        f"{postgres_server.replace('+psycopg', '')}/postgres", autocommit=True
-    ) as c:
-        c.execute(f'CREATE DATABASE "{name}"')
-    return f"{postgres_server}/{name}"
+def db_url(pg_url: str) -> str:
+    """A fresh database on the session's PostgreSQL cluster (tests/tracker/conftest.py)."""
+    return pg_url
 
 
 def test_the_database_really_is_postgresql(db_url):

@@ -127,3 +127,35 @@ def test_kit_warnings_name_the_manifest_and_skip_unreadable_ones(tmp_path: Path)
     assert kit_warnings(home, 8000, lan=False) == []
     [warning] = kit_warnings(home, 8000, lan=True)
     assert warning.startswith(str(home / "a.pdf.kit.json"))
+
+
+def test_workers_above_one_on_sqlite_are_refused_before_anything_starts(cli, tmp_path):
+    db = f"sqlite:///{tmp_path / 'tracker.sqlite3'}"
+    result = cli("serve", "--workers", "2", "--db", db, "--kits", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        "error: --workers 2 needs a PostgreSQL database (--db postgresql+psycopg://...): a "
+        "SQLite file is served by one process"
+    )
+    assert result.stdout == ""
+    assert not (tmp_path / "tracker.sqlite3").exists()  # nothing was opened, let alone written
+
+
+def test_a_workers_count_out_of_bounds_is_one_line(cli, tmp_path):
+    for count in ("0", "65", "-3"):
+        result = cli("serve", "--workers", count, "--db", "postgresql+psycopg://nobody@x/y")
+        assert result.exit_code == 2
+        assert result.stderr == f"error: --workers must be 1 to 64 (got {int(count)})\n"
+
+
+def test_a_database_that_cannot_be_reached_is_named_without_its_password(cli, tmp_path):
+    with socket.socket() as closed:  # a port nothing listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    db = f"postgresql+psycopg://domekit:top-s3cret@127.0.0.1:{port}/domekit"
+    result = cli("serve", "--db", db, "--workers", "2", "--kits", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        f"error: cannot open database 'postgresql+psycopg://domekit:***@127.0.0.1:{port}/domekit'"
+    )
+    assert "s3cret" not in result.stderr + result.stdout

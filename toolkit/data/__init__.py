@@ -261,11 +261,19 @@ def read_csv(path: Path, required: Iterable[str] = ()) -> list[tuple[int, dict[s
 
     Blank rows are skipped; row numbers are those a spreadsheet shows (header = row 1).
     """
-    text = read_text(path)
+    return csv_rows(path, read_text(path), required)
+
+
+def csv_rows(
+    path: Path, text: str, required: Iterable[str] = (), *, delimiter: str | None = None
+) -> list[tuple[int, dict[str, str]]]:
+    """`read_csv` of a text already read; `delimiter` None: a semicolon if the header row has
+    more of them than commas, else a comma."""
     if not text.strip():
         raise DataError(path, "the file is empty; expected a header row")
-    first = text.splitlines()[0]
-    delimiter = ";" if first.count(";") > first.count(",") else ","
+    if delimiter is None:
+        first = text.splitlines()[0]
+        delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         header = [name.strip() for name in next(reader)]

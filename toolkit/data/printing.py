@@ -35,6 +35,15 @@ class QrSettings(Section):
     size: float = Field(ge=20, le=80)
 
 
+class StandeeSettings(Section):
+    """[standee]: a fold-over paper figure, its two panels and base tabs, and its QR code."""
+
+    width: float = Field(default=24.0, ge=15, le=60)  # fits a 25 mm square
+    height: float = Field(default=36.0, ge=20, le=100)  # one panel
+    base: float = Field(default=10.0, ge=5, le=30)  # each base tab
+    qr: float = Field(default=20.0, ge=20, le=60)  # the QR code on the back panel
+
+
 def check_colour_table(value: dict[str, str], wanted: tuple[str, ...]) -> dict[str, str]:
     """A pydantic validator's body for [colours]: each #rrggbb, and every name the kit prints."""
     check_colours(value)

@@ -11,6 +11,7 @@ or a row numbered in the billions cannot make openpyxl pad millions of empty cel
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 from xml.parsers import expat
@@ -42,8 +43,10 @@ def cell_text(value: Any) -> str:
 
 
 def read_xlsx(path: Path) -> tuple[tuple[str, ...], list[tuple[int, dict[str, str]]]]:
-    """The header and the non-blank rows (row numbers as the spreadsheet shows them)."""
-    check_workbook(path)
+    """The header and the non-blank rows (row numbers as the spreadsheet shows them). A formula
+    on the first sheet with no value saved (a file written by a script, never opened in a
+    spreadsheet program) is a DataError naming its cell: its value is not in the file."""
+    unsaved = check_workbook(path)
     from openpyxl import load_workbook
 
     try:
@@ -53,31 +56,51 @@ def read_xlsx(path: Path) -> tuple[tuple[str, ...], list[tuple[int, dict[str, st
     try:
         if not book.worksheets:
             raise DataError(path, "the workbook has no sheet")
-        lines = _sheet_values(book.worksheets[0], path)
-        header = tuple(cell_text(v) for v in next(lines, ()))
-        while header and not header[-1]:
-            header = header[:-1]
-        check_sheet_row(path, 1, 0, header, header)
-        named = [name for name in header if name]
-        doubled = sorted({name for name in named if named.count(name) > 1})
-        if doubled:
-            raise DataError(path, f"column named twice: {', '.join(doubled)}", row=1)
-        rows: list[tuple[int, dict[str, str]]] = []
-        for number, values in enumerate(lines, start=2):
-            if values.count(None) == len(values):  # the fast way past padding rows
-                continue
-            cells = [cell_text(v) for v in values]
-            if not any(cells):
-                continue
-            if any(cells[len(header) :]):
-                raise DataError(
-                    path, f"a value right of the last named column {header[-1]!r}", row=number
-                )
-            check_sheet_row(path, number, len(rows) + 1, header, cells)
-            cells = (cells + [""] * len(header))[: len(header)]
-            rows.append((number, dict(zip(header, cells, strict=True))))
+        first = book.worksheets[0]
+        cell = unsaved.get(str(getattr(first, "_worksheet_path", "")).lstrip("/"))
+        if cell is not None:
+            raise unsaved_formula(path, *cell)
+        lines = (
+            (number, [cell_text(v) for v in values])
+            for number, values in enumerate(_sheet_values(first, path), start=1)
+        )
+        return table_rows(path, lines)
     finally:
         book.close()
+
+
+def unsaved_formula(path: Path, ref: str, formula: str) -> DataError:
+    return DataError(
+        path,
+        f"cell {ref}: the formula ={formula[:40]} has no saved value; open the file in Excel or "
+        "LibreOffice and save it (that computes it), or type the value in",
+        row=int("".join(ch for ch in ref if ch.isdigit()) or 0) or None,
+    )
+
+
+def table_rows(
+    path: Path, lines: Iterator[tuple[int, list[str]]]
+) -> tuple[tuple[str, ...], list[tuple[int, dict[str, str]]]]:
+    """A sheet's (row number, cell texts), the header row first, as the header and the
+    non-blank rows below it, each within the bounds of a sheet (toolkit.data.check_sheet_row)."""
+    header = tuple(next(lines, (1, []))[1])
+    while header and not header[-1]:
+        header = header[:-1]
+    check_sheet_row(path, 1, 0, header, header)
+    named = [name for name in header if name]
+    doubled = sorted({name for name in named if named.count(name) > 1})
+    if doubled:
+        raise DataError(path, f"column named twice: {', '.join(doubled)}", row=1)
+    rows: list[tuple[int, dict[str, str]]] = []
+    for number, cells in lines:
+        if not any(cells):
+            continue
+        if any(cells[len(header) :]):
+            last = header[-1] if header else ""
+            raise DataError(path, f"a value right of the last named column {last!r}", row=number)
+        check_sheet_row(path, number, len(rows) + 1, header, cells)
+        cells = (cells + [""] * len(header))[: len(header)]
+        rows.append((number, dict(zip(header, cells, strict=True))))
     return header, rows
 
 
@@ -85,32 +108,41 @@ def _sheet_values(sheet: Any, path: Path) -> Any:
     """The sheet's rows as value tuples, MAX_COLUMNS + 1 wide (one more, to see a value past the
     limit), up to Excel's last row; openpyxl's errors become DataErrors."""
     try:
-        yield from sheet.iter_rows(max_col=MAX_COLUMNS + 1, max_row=XLSX_LAST_ROW, values_only=True)
+        for values in sheet.iter_rows(
+            max_col=MAX_COLUMNS + 1, max_row=XLSX_LAST_ROW, values_only=True
+        ):
+            yield () if values.count(None) == len(values) else values  # padding rows, fast
     except DomekitError:
         raise
     except Exception as exc:  # the sheet's XML, read as openpyxl goes
         raise _unreadable(path, exc) from None
 
 
-def _unreadable(path: Path, exc: Exception) -> DataError:
+def _unreadable(path: Path, exc: Exception, kind: str = ".xlsx workbook") -> DataError:
     detail = str(exc) or type(exc).__name__
-    return DataError(path, f"not a readable .xlsx workbook ({detail})")
+    return DataError(path, f"not a readable {kind} ({detail})")
 
 
-def check_workbook(path: Path) -> None:
-    """The zip's bounds and its XML's soundness, before any of it is parsed for data."""
+def check_workbook(path: Path, kind: str = ".xlsx workbook") -> dict[str, tuple[str, str]]:
+    """The zip's bounds and its XML's soundness, before any of it is parsed for data (an XLSX
+    or an ODS file alike). Returns, per XLSX worksheet member, the first cell holding a formula
+    with no saved value: (its reference, the formula)."""
     check_file_size(path, MAX_XLSX_BYTES)
+    unsaved: dict[str, tuple[str, str]] = {}
     try:
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()
             _check_sizes(path, members)
             for info in members:
                 with archive.open(info) as stream:
-                    _check_xml(path, info.filename, stream)
+                    found = _check_xml(path, info.filename, stream)
+                if found is not None:
+                    unsaved[info.filename] = found
     except DomekitError:
         raise
     except Exception as exc:  # zipfile: not a zip, cut short, bad CRC, encrypted, unknown method
-        raise _unreadable(path, exc) from None
+        raise _unreadable(path, exc, kind) from None
+    return unsaved
 
 
 def _check_sizes(path: Path, members: list[zipfile.ZipInfo]) -> None:
@@ -134,11 +166,12 @@ def _check_sizes(path: Path, members: list[zipfile.ZipInfo]) -> None:
             )
 
 
-def _check_xml(path: Path, member: str, stream: IO[bytes]) -> None:
-    """Read one member through expat if it is XML: no DTD, and whole (not cut short)."""
+def _check_xml(path: Path, member: str, stream: IO[bytes]) -> tuple[str, str] | None:
+    """Read one member through expat if it is XML: no DTD, and whole (not cut short). For a
+    worksheet, the first formula cell with no saved value (`<c r="B2"><f>1+1</f><v/></c>`)."""
     chunk = stream.read(CHUNK)
     if not chunk.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
-        return  # a picture or other binary part: openpyxl does not parse it as XML
+        return None  # a picture or other binary part: openpyxl does not parse it as XML
 
     def refuse(*_: object) -> None:
         raise DataError(
@@ -148,6 +181,7 @@ def _check_xml(path: Path, member: str, stream: IO[bytes]) -> None:
     parser = expat.ParserCreate()
     parser.StartDoctypeDeclHandler = refuse
     parser.EntityDeclHandler = refuse
+    formulas = _FormulaCells(parser) if member.startswith("xl/worksheets/") else None
     try:
         while chunk:
             parser.Parse(chunk, False)
@@ -158,3 +192,42 @@ def _check_xml(path: Path, member: str, stream: IO[bytes]) -> None:
         raise DataError(
             path, f"{member}, line {exc.lineno}: broken or cut-short XML ({reason})"
         ) from None
+    return formulas.unsaved if formulas is not None else None
+
+
+class _FormulaCells:
+    """Watches a worksheet's cells for a formula (`<f>`) with an empty or missing `<v>`."""
+
+    def __init__(self, parser: Any) -> None:
+        self.unsaved: tuple[str, str] | None = None
+        self.ref = ""
+        self.formula: str | None = None
+        self.value = ""
+        self.inside = ""
+        parser.StartElementHandler = self.start
+        parser.EndElementHandler = self.end
+        parser.CharacterDataHandler = self.text
+
+    def start(self, name: str, attributes: dict[str, str]) -> None:
+        tag = name.rpartition(":")[2]
+        if tag == "c":
+            self.ref, self.formula, self.value = attributes.get("r", "?"), None, ""
+        elif tag == "f":
+            self.formula, self.inside = "", "f"
+        elif tag == "v":
+            self.inside = "v"
+
+    def text(self, data: str) -> None:
+        if self.inside == "v":
+            self.value += data
+        elif self.inside == "f" and self.formula is not None and len(self.formula) < 100:
+            self.formula += data
+
+    def end(self, name: str) -> None:
+        tag = name.rpartition(":")[2]
+        if tag in ("f", "v"):
+            self.inside = ""
+        elif tag == "c" and self.formula is not None and not self.value.strip():
+            if self.unsaved is None:
+                self.unsaved = (self.ref, self.formula or "?")
+            self.formula = None

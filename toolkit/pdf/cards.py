@@ -11,6 +11,11 @@ mirror image of its front's position, so they line up when the sheet is printed 
 - short-edge flip: the other way round.
 
 `back_offset` (mm) shifts every back page's content to correct a printer's duplex misregistration.
+
+Cards without bleed (a `CardSize` with bleed 0) butt against each other: one cut between two
+cards serves both. Their "cuts" marks draw every cut line across the block as a thin line, and
+the crop marks in the margin. `edge` keeps marks that far from the paper's edge, where a home
+printer prints nothing.
 """
 
 from __future__ import annotations
@@ -26,10 +31,12 @@ from toolkit.pdf.document import Document
 from toolkit.pdf.geometry import Rect, pt, union
 
 Duplex = Literal["long", "short"]
-Marks = Literal["corners", "edges", "lines", "none"]
+Marks = Literal["corners", "edges", "lines", "cuts", "none"]
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (63.5, 88.9),
+    # poker: 63 x 88 mm, as MakePlayingCards and nanDECK make it (815 x 1110 px at 300 dpi with
+    # 3 mm bleed); the inch size 2.5 x 3.5 in (63.5 x 88.9 mm) is `--size 2.5x3.5in`
+    "poker": (63.0, 88.0),
     "bridge": (57.15, 88.9),
     "mini": (44.0, 63.5),
     "tarot": (70.0, 120.0),
@@ -134,12 +141,16 @@ def mirrored(rect: Rect, page: tuple[float, float], duplex: Duplex = "long") -> 
     return Rect(rect.x, height - rect.top, rect.w, rect.h)
 
 
-def draw_crop_marks(c: Canvas, layout: SheetLayout, used: Sequence[Rect], marks: Marks) -> None:
-    """Marks on the line of every cut, outside the bleed of the cards on this page."""
+def draw_crop_marks(
+    c: Canvas, layout: SheetLayout, used: Sequence[Rect], marks: Marks, *, edge: float = 0.0
+) -> None:
+    """Marks on the line of every cut, outside the bleed of the cards on this page, none nearer
+    the paper's edge than `edge` mm (a mark with no room left is not drawn)."""
     if marks == "none" or not used:
         return
     bleed = layout.size.bleed
     area = union(list(used)).outset(bleed)
+    width, height = layout.page
     xs = sorted({round(v, 4) for r in used for v in (r.x, r.right)})
     ys = sorted({round(v, 4) for r in used for v in (r.y, r.top)})
     c.saveState()
@@ -147,12 +158,22 @@ def draw_crop_marks(c: Canvas, layout: SheetLayout, used: Sequence[Rect], marks:
     c.setLineWidth(0.25)
     start = MARK_GAP
     length = min(MARK_LENGTH, MIN_MARGIN - MARK_GAP)
+    room = {
+        "top": min(length, height - edge - area.top - start),
+        "bottom": min(length, area.y - start - edge),
+        "left": min(length, area.x - start - edge),
+        "right": min(length, width - edge - area.right - start),
+    }
     for x in xs:
-        c.line(pt(x), pt(area.top + start), pt(x), pt(area.top + start + length))
-        c.line(pt(x), pt(area.y - start), pt(x), pt(area.y - start - length))
+        if room["top"] >= 1:
+            c.line(pt(x), pt(area.top + start), pt(x), pt(area.top + start + room["top"]))
+        if room["bottom"] >= 1:
+            c.line(pt(x), pt(area.y - start), pt(x), pt(area.y - start - room["bottom"]))
     for y in ys:
-        c.line(pt(area.x - start), pt(y), pt(area.x - start - length), pt(y))
-        c.line(pt(area.right + start), pt(y), pt(area.right + start + length), pt(y))
+        if room["left"] >= 1:
+            c.line(pt(area.x - start), pt(y), pt(area.x - start - room["left"]), pt(y))
+        if room["right"] >= 1:
+            c.line(pt(area.right + start), pt(y), pt(area.right + start + room["right"]), pt(y))
     if marks == "corners" and bleed > 0:
         _draw_corner_marks(c, used, bleed)
     if marks == "lines":
@@ -163,6 +184,12 @@ def draw_crop_marks(c: Canvas, layout: SheetLayout, used: Sequence[Rect], marks:
             c.line(pt(x), pt(area.y), pt(x), pt(area.top))
         for y in ys:
             c.line(pt(area.x), pt(y), pt(area.right), pt(y))
+    if marks == "cuts":
+        # every cut, solid: between butted cards a line to cut on
+        c.setLineWidth(0.3)
+        c.setStrokeColorRGB(0.45, 0.45, 0.45)
+        for r in used:
+            c.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), stroke=1, fill=0)
     c.restoreState()
 
 
@@ -195,8 +222,10 @@ def draw_card_sheets(
     back_offset: tuple[float, float] = (0.0, 0.0),
     marks: Marks = "edges",
     on_page: Callable[[], None] | None = None,
+    edge: float = 0.0,
 ) -> list[tuple[int, int]]:
-    """Lay `cards` out N-up; with `backs`, a back page follows each front page.
+    """Lay `cards` out N-up; with `backs`, a back page follows each front page. Crop marks
+    stay `edge` mm from the paper's edge.
 
     Returns (front page number, back page number or 0) per sheet, pages counted from 1.
     """
@@ -212,7 +241,7 @@ def draw_card_sheets(
             c.saveState()
             card.face(c, box)
             c.restoreState()
-        draw_crop_marks(c, layout, slots, marks)
+        draw_crop_marks(c, layout, slots, marks, edge=edge)
         trim_box = union(list(slots))
         has_back = bool(backs) and any(card.back for card in batch)
         doc.end_page(

@@ -1,13 +1,20 @@
 """A deck from rows of data: a plain, readable card face and back for any game, laid out N-up by
-`cards.draw_card_sheets` (bleed, crop marks, mirrored duplex backs, TrimBox/BleedBox).
+`cards.draw_card_sheets` (bleed, crop marks, mirrored duplex backs, TrimBox/BleedBox), or one
+card a page for the raster outputs (`build_card_pages`).
 
-The face, top to bottom inside the safe zone: the title, a picture, labelled stat lines, the body
-text (icons inline, shrunk to fit) and a QR code in the bottom-right corner. A template's paragraph
-markup replaces the title, stats and text. A back is a text or a picture.
+The face, top to bottom inside the safe zone ("flow", the default): the title, a picture,
+labelled stat lines, the body text (rich: `**bold**`, `*italic*`, icons inline, shrunk to fit)
+and a QR code in the bottom-right corner. A template's paragraph markup replaces the title,
+stats and text. A layout (`boxes.Layout`) places each part in a box of its own instead. A back
+is a text or a picture. Every text is set in one embedded font family (`fonts.family`): a
+character the family has no glyph for is a warning naming the row, the field and the character.
 """
 
 from __future__ import annotations
 
+import html
+import re
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +23,16 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.errors import DataError
+from toolkit.pdf.boxes import (
+    STAT_LEADING,
+    Box,
+    Layout,
+    draw_frame,
+    draw_icon_row,
+    draw_stats,
+    draw_text,
+    icon_names,
+)
 from toolkit.pdf.cards import (
     Card,
     CardBox,
@@ -27,9 +44,10 @@ from toolkit.pdf.cards import (
     plan_sheet,
 )
 from toolkit.pdf.document import pdf_document
+from toolkit.pdf.fonts import FontFamily, describe_missing, family
 from toolkit.pdf.geometry import Rect, pt
-from toolkit.pdf.icons import Icon, IconSet, draw_icon_text, fit_icon_text, text_width
-from toolkit.pdf.text import draw_line_fit, draw_text_box
+from toolkit.pdf.icons import Icon, IconSet, draw_icon_text, fit_icon_text
+from toolkit.pdf.text import draw_text_box, plain_text
 
 TITLE_HEIGHT = 7.0
 STAT_HEIGHT = 4.2
@@ -42,11 +60,16 @@ GAP = 1.2
 FRAME = (0.55, 0.55, 0.55)
 LABEL = (0.35, 0.35, 0.35)
 BACK_COLOUR = (0.16, 0.22, 0.32)
+SHARP_DPI = 300  # a picture printed at fewer pixels an inch looks soft
 
 
 @dataclass(frozen=True)
 class DeckCard:
-    """One row's card. `markup` (a rendered template) replaces title, stats and text."""
+    """One row's card. `markup` (a rendered template) replaces title, stats and text.
+
+    For layouts and messages: `values` are the row's cells; `boxes` the rendered template of each
+    layout box that has one; `pictures` the image file of each image box bound to a column;
+    `fields` which column each part came from (("title", "Name"), ("text", "Ability"), ...)."""
 
     title: str
     stats: tuple[tuple[str, str], ...] = ()
@@ -58,6 +81,13 @@ class DeckCard:
     copies: int = 1
     source: Path | None = None  # the data file and row, for messages
     row: int | None = None
+    values: tuple[tuple[str, str], ...] = ()
+    boxes: tuple[tuple[str, str], ...] = ()
+    pictures: tuple[tuple[str, Path], ...] = ()
+    fields: tuple[tuple[str, str], ...] = ()
+
+    def field_of(self, part: str) -> str | None:
+        return dict(self.fields).get(part)
 
 
 @dataclass(frozen=True)
@@ -87,8 +117,17 @@ class Pictures:
             self._loaded[path] = Icon(path.stem, path).load()
         return self._loaded[path]
 
-    def draw(self, c: Canvas, path: Path, box: Rect, *, cover: bool = False) -> None:
-        """The picture centred in `box`, whole (`cover` False) or filling it, cropped."""
+    def pixels(self, path: Path) -> tuple[int, int] | None:
+        """A bitmap's size in pixels; None for an SVG (vectors are sharp at any size)."""
+        picture = self.get(path)
+        if picture.is_svg or picture._image is None:
+            return None
+        width, height = picture._image.getSize()
+        return int(width), int(height)
+
+    def draw(self, c: Canvas, path: Path, box: Rect, *, cover: bool = False) -> tuple[float, float]:
+        """The picture centred in `box`, whole (`cover` False) or filling it, cropped; returns
+        the size it was drawn at (points)."""
         picture = self.get(path)
         height = pt(box.h)
         if cover:
@@ -105,84 +144,80 @@ class Pictures:
             c.clipPath(clip, stroke=0, fill=0)
         picture.draw(c, x, y, height)
         c.restoreState()
-
-
-def unprintable(text: str) -> str:
-    """The characters of `text` the standard PDF fonts cannot show: they print WinAnsi (Latin-1,
-    curly quotes, dashes, the euro), and reportlab borrows the rest from the Symbol font (Greek,
-    arrows, maths); anything else comes out as a blank or a wrong glyph."""
-    from reportlab.pdfbase.rl_codecs import RL_Codecs
-
-    RL_Codecs.register()
-    if text.isascii():
-        return ""
-    missing = set()
-    for char in {char for char in text if not char.isascii()}:
-        for encoding in ("winansi", "symbol"):
-            try:
-                char.encode(encoding)
-                break
-            except UnicodeEncodeError:
-                continue
-        else:
-            missing.add(char)
-    return "".join(sorted(missing))
+        return width, height
 
 
 def _problem(card: DeckCard, message: str, column: str | None = None) -> DataError:
     return DataError(card.source or "cards", message, row=card.row, field=column)
 
 
-def _draw_stats(c: Canvas, stats: Sequence[tuple[str, str]], top: float, box: Rect) -> None:
-    """`Label  value` lines from `top` (mm) down, each shrunk to the box's width: one text object,
-    the labels first and then the values (a font and colour change costs more than a move)."""
-    lines = []
-    for index, (label, value) in enumerate(stats):
-        label_text = f"{label[:1].upper()}{label[1:]}  " if label else ""
-        label_width = text_width(label_text, "Helvetica-Bold")
-        size = STAT_SIZE
-        width = (label_width + text_width(value, "Helvetica")) * size
-        if width > pt(box.w):
-            size = max(4.0, size * pt(box.w) / width)
-        y = pt(top - (index + 1) * STAT_HEIGHT) + (pt(STAT_HEIGHT) - size * 0.72) / 2
-        lines.append((label_text, value, size, y, pt(box.x) + label_width * size))
-    text = c.beginText()
-    text.setFillColorRGB(*LABEL)
-    for label_text, _, size, y, _ in lines:
-        text.setFont("Helvetica-Bold", size)
-        text.setTextOrigin(pt(box.x), y)
-        text.textOut(label_text)
-    text.setFillColorRGB(0, 0, 0)
-    for _, value, size, y, x in lines:
-        text.setFont("Helvetica", size)
-        text.setTextOrigin(x, y)
-        text.textOut(value)
-    c.drawText(text)
+def _markup_text(markup: str) -> str:
+    """The characters paragraph markup prints (tags dropped, entities read)."""
+    return html.unescape(re.sub(r"<[^>]*>", "", markup))
 
 
 class FaceMaker:
-    """Makes the face drawer of each card; shared picture and icon caches, collected warnings."""
+    """Makes the face drawer of each card; shared fonts, picture and icon caches, and the
+    warnings (each once, in the order found)."""
 
-    def __init__(self, icons: IconSet) -> None:
+    def __init__(
+        self, icons: IconSet, fonts: FontFamily | None = None, layout: Layout | None = None
+    ) -> None:
         self.icons = icons
+        self.fonts = fonts if fonts is not None else family()
+        self.layout = layout
         self.pictures = Pictures()
-        self.warnings: list[str] = []
+        self._warnings: dict[str, None] = {}
+
+    @property
+    def warnings(self) -> list[str]:
+        return list(self._warnings)
+
+    def warn(self, message: str) -> None:
+        self._warnings[message] = None
+
+    def check_glyphs(self, where: str, text: str, face: str, column: str | None = None) -> None:
+        """A warning for the characters of `text` the family's `face` cannot print."""
+        missing = self.fonts.missing(text, face)
+        if missing:
+            place = f"{where}, field '{column}'" if column else where
+            self.warn(
+                f"{place}: the font {self.fonts.label} has no glyph for {describe_missing(missing)}"
+            )
+
+    def check_sharp(self, where: str, path: Path, drawn: tuple[float, float]) -> None:
+        """A warning for a bitmap printed at fewer than SHARP_DPI pixels an inch."""
+        pixels = self.pictures.pixels(path)
+        if pixels is None or drawn[0] <= 0:
+            return
+        dpi = pixels[0] / (drawn[0] / 72)
+        if dpi < SHARP_DPI - 0.5:
+            mm_w, mm_h = drawn[0] / pt(1), drawn[1] / pt(1)
+            self.warn(
+                f"{where}: {path.name} is {pixels[0]} x {pixels[1]} px printed {mm_w:.0f} x "
+                f"{mm_h:.0f} mm, {dpi:.0f} dpi; {SHARP_DPI} dpi or more prints sharp"
+            )
 
     def face(self, card: DeckCard) -> Callable[[Canvas, CardBox], None]:
         paragraph = self._paragraph(card) if card.markup is not None else None
-        if card.image is not None:  # read now: a bad picture stops before the PDF is opened
-            try:
-                self.pictures.get(card.image)
+        for _, path in ((None, card.image), *card.pictures):
+            if path is None:
+                continue
+            try:  # read now: a bad picture stops before the PDF is opened
+                self.pictures.get(path)
             except DataError as exc:
                 raise _problem(card, f"image {exc}") from None
-        shown = " ".join(
-            [card.title, card.text, card.markup or "", *(v for s in card.stats for v in s)]
-        )
-        missing = unprintable(shown)
-        if missing:
-            self.warnings.append(
-                f"{_where(card)}: the standard fonts cannot print {' '.join(missing)}"
-            )
+        where = _where(card)
+        fonts = self.fonts
+        if self.layout is not None:
+            return self._layout_face(card, self.layout)
+        self.check_glyphs(where, card.title, fonts.bold, card.field_of("title"))
+        self.check_glyphs(where, plain_text(card.text), fonts.regular, card.field_of("text"))
+        if card.markup is not None:
+            self.check_glyphs(where, _markup_text(card.markup), fonts.regular)
+        for label, value in card.stats:
+            self.check_glyphs(where, label, fonts.bold, label)
+            self.check_glyphs(where, value, fonts.regular, label)
 
         def draw(c: Canvas, box: CardBox) -> None:
             frame = box.trim.inset(min(2.5, box.trim.w / 10))
@@ -193,16 +228,21 @@ class FaceMaker:
             if paragraph is None:
                 title, rest = rest.split_top(TITLE_HEIGHT)
                 c.setFillColorRGB(0, 0, 0)
-                draw_line_fit(c, card.title, title, max_size=12)
+                bold = fonts.styled(fonts.bold)
+                fitted = fit_icon_text(
+                    card.title, title, self.icons, fonts=bold, max_size=12, min_size=4, wrap=False
+                )
+                draw_icon_text(c, fitted, title, fonts=bold, valign="middle")
                 c.setStrokeColorRGB(*FRAME)
                 c.setLineWidth(0.4)
                 c.line(pt(rest.x), pt(rest.top - 0.6), pt(rest.right), pt(rest.top - 0.6))
                 rest = Rect(rest.x, rest.y, rest.w, rest.h - GAP)
             if card.image is not None:
                 picture, rest = rest.split_top(rest.h * PICTURE_SHARE)
-                self.pictures.draw(
+                drawn = self.pictures.draw(
                     c, card.image, Rect(picture.x, picture.y + GAP / 2, picture.w, picture.h - GAP)
                 )
+                self.check_sharp(_at(where, card.field_of("image")), card.image, drawn)
             stats = list(card.stats) if paragraph is None else []
             if card.qr:
                 from toolkit.pdf.qr import draw_qr  # qrcode loads only for decks with codes
@@ -215,30 +255,135 @@ class FaceMaker:
                     stats[-beside:] if beside else [],
                     stats[:-beside] if beside else stats,
                 )
-                _draw_stats(
+                self._stats(
                     c, below, band.top, Rect(band.x, band.y, band.w - QR_SIZE - GAP, band.h)
                 )
             if stats:
-                _draw_stats(c, stats, rest.top, rest)
+                self._stats(c, stats, rest.top, rest)
                 rest = Rect(rest.x, rest.y, rest.w, rest.h - len(stats) * STAT_HEIGHT - GAP)
             if rest.h <= 1:
                 if card.text or paragraph is not None:
-                    self.warnings.append(f"{_where(card)}: no room left for the text")
+                    self.warn(f"{where}: no room left for the text")
                 return
             c.setFillColorRGB(0, 0, 0)
             if paragraph is not None:
                 self._draw_paragraph(c, paragraph, rest)
             elif card.text:
                 fitted = fit_icon_text(
-                    card.text, rest, self.icons, max_size=BODY_SIZE, min_size=BODY_MIN
+                    card.text, rest, self.icons, fonts=fonts, max_size=BODY_SIZE, min_size=BODY_MIN
                 )
                 if fitted.cut:
-                    self.warnings.append(
-                        f"{_where(card)}: the text does not fit even at {BODY_MIN:g} pt; cut"
+                    self.warn(
+                        f"{where}: {card.title!r}: the text does not fit even at "
+                        f"{BODY_MIN:g} pt; cut"
                     )
-                draw_icon_text(c, fitted, rest)
+                draw_icon_text(c, fitted, rest, fonts=fonts)
 
         return draw
+
+    def _stats(self, c: Canvas, stats: Sequence[tuple[str, str]], top: float, box: Rect) -> None:
+        draw_stats(
+            c,
+            stats,
+            top,
+            box,
+            fonts=self.fonts,
+            size=STAT_SIZE,
+            line_height=STAT_HEIGHT,
+            label_colour=LABEL,
+        )
+
+    def _layout_face(self, card: DeckCard, layout: Layout) -> Callable[[Canvas, CardBox], None]:
+        """The face of a layout: every box in file order (later boxes on top)."""
+        from toolkit.pdf.qr import qr_problem
+
+        where = _where(card)
+        contents: list[tuple[Box, Any]] = []
+        for box in layout.boxes:
+            content = self._content(card, box)
+            column = _box_field(card, box)
+            if box.kind in ("text", "line") and content:
+                face = self.fonts.face(
+                    bold="bold" in box.style.font, italic="italic" in box.style.font
+                )
+                self.check_glyphs(where, plain_text(content), face, column or box.name)
+            elif box.kind == "stats":
+                for label, value in content:
+                    self.check_glyphs(where, f"{label}{value}", self.fonts.regular, label)
+            elif box.kind == "qr" and content:
+                problem = qr_problem(content, min(box.w, box.h))
+                if problem:
+                    raise _problem(card, f"layout box {box.name!r}: {problem}", column)
+            contents.append((box, content))
+
+        def draw(c: Canvas, at: CardBox) -> None:
+            for box, content in contents:
+                area = box.rect(at.trim, at.bleed)
+                draw_frame(c, area, box.style)
+                inner = area.inset(box.style.padding) if box.style.padding else area
+                self._draw_box(c, card, box, content, inner, where)
+
+        return draw
+
+    def _content(self, card: DeckCard, box: Box) -> Any:
+        kind, value = box.source
+        if box.kind == "stats":
+            if kind == "column":
+                return [(value, dict(card.values).get(value, ""))]
+            return list(card.stats)
+        if box.kind == "image":
+            return dict(card.pictures).get(box.name) or (card.image if kind == "part" else None)
+        if kind == "part":
+            return {"title": card.title, "text": card.text, "qr": card.qr or ""}.get(value, "")
+        if kind == "column":
+            return dict(card.values).get(value, "")
+        if kind == "template":
+            return dict(card.boxes).get(box.name, "")
+        if kind == "text":
+            return value
+        return ""
+
+    def _draw_box(
+        self, c: Canvas, card: DeckCard, box: Box, content: Any, area: Rect, where: str
+    ) -> None:
+        style = box.style
+        if box.kind in ("text", "line") and content:
+            fits = draw_text(
+                c,
+                content,
+                area,
+                style,
+                fonts=self.fonts,
+                icons=self.icons,
+                wrap=box.kind == "text",
+            )
+            if not fits:
+                self.warn(
+                    f"{where}: {card.title!r}: the {box.name} box's text does not fit even at "
+                    f"{style.min_size:g} pt; cut"
+                )
+        elif box.kind == "stats" and content:
+            shown = [(label, value) for label, value in content if value]
+            room = int(area.h / (style.size * STAT_LEADING / pt(1)) + 1e-6)
+            if len(shown) > room:
+                self.warn(f"{where}: the {box.name} box holds {room} of {len(shown)} stat lines")
+                shown = shown[:room]
+            draw_stats(
+                c, shown, area.top, area, fonts=self.fonts, size=style.size, colour=style.colour
+            )
+        elif box.kind == "image" and content is not None:
+            drawn = self.pictures.draw(c, content, area, cover=style.cover)
+            self.check_sharp(_at(where, _box_field(card, box)), content, drawn)
+        elif box.kind == "icons" and content:
+            draw_icon_row(c, icon_names(content), area, style, self.icons)
+        elif box.kind == "qr" and content:
+            from toolkit.pdf.qr import draw_qr
+
+            side = min(area.w, area.h)
+            x = {"left": area.x, "right": area.right - side}.get(style.align, area.x)
+            if style.align == "centre":
+                x = area.x + (area.w - side) / 2
+            draw_qr(c, content, x, area.y + (area.h - side) / 2, side)
 
     def _paragraph(self, card: DeckCard) -> Any:
         from reportlab.lib.styles import ParagraphStyle
@@ -246,8 +391,9 @@ class FaceMaker:
         from toolkit.pdf.icons import icon_markup, icon_paragraph
 
         style = ParagraphStyle(
-            "card", fontName="Helvetica", fontSize=BODY_SIZE, leading=BODY_SIZE * 1.2
+            "card", fontName=self.fonts.regular, fontSize=BODY_SIZE, leading=BODY_SIZE * 1.2
         )
+        self.fonts.ensure_all()
         markup = icon_markup(card.markup or "", self.icons, BODY_SIZE)
         try:
             return icon_paragraph(markup, style, self.icons)
@@ -266,19 +412,34 @@ class FaceMaker:
             frame.drawOn(c, pt(box.x), pt(box.top) - height)
 
 
+def _box_field(card: DeckCard, box: Box) -> str | None:
+    kind, value = box.source
+    if kind == "column":
+        return value
+    if kind == "part":
+        return card.field_of(value)
+    return None
+
+
+def _at(where: str, column: str | None) -> str:
+    return f"{where}, field '{column}'" if column else where
+
+
 def _where(card: DeckCard) -> str:
     place = str(card.source) if card.source else "cards"
     return f"{place}, row {card.row}" if card.row is not None else place
 
 
-def back_face(back: DeckBack, pictures: Pictures) -> Callable[[Canvas, CardBox], None]:
+def back_face(back: DeckBack, maker: FaceMaker) -> Callable[[Canvas, CardBox], None]:
     """A picture filling the bleed, or the text big and centred on a dark ground. Drawn once per
     PDF as a form XObject and placed at every card: a deck has few backs and many cards."""
-    forms: set[int] = set()
+    forms: weakref.WeakSet[Canvas] = weakref.WeakSet()  # a freed canvas's id may come back
+    pictures = maker.pictures
 
     def draw_at_origin(c: Canvas, box: CardBox) -> None:
         if back.image is not None:
-            pictures.draw(c, back.image, box.bleed, cover=True)
+            drawn = pictures.draw(c, back.image, box.bleed, cover=True)
+            maker.check_sharp("a back", back.image, drawn)
             return
         bleed = box.bleed
         c.setFillColorRGB(*BACK_COLOUR)
@@ -292,7 +453,7 @@ def back_face(back: DeckBack, pictures: Pictures) -> Callable[[Canvas, CardBox],
             c,
             back.text,
             box.safe.inset(2),
-            font="Helvetica-Bold",
+            font=maker.fonts.bold,
             max_size=20,
             min_size=6,
             align="centre",
@@ -302,7 +463,7 @@ def back_face(back: DeckBack, pictures: Pictures) -> Callable[[Canvas, CardBox],
     def draw(c: Canvas, box: CardBox) -> None:
         trim = box.trim
         name = f"back_{id(back)}_{trim.w:g}x{trim.h:g}"
-        if id(c) not in forms:
+        if c not in forms:
             origin = CardBox(
                 Rect(0, 0, trim.w, trim.h),
                 box.bleed.moved(-trim.x, -trim.y),
@@ -312,13 +473,26 @@ def back_face(back: DeckBack, pictures: Pictures) -> Callable[[Canvas, CardBox],
             c.beginForm(name, *origin.bleed.points())  # type: ignore[arg-type]
             draw_at_origin(c, origin)
             c.endForm()
-            forms.add(id(c))
+            forms.add(c)
         c.saveState()
         c.translate(pt(trim.x), pt(trim.y))
         c.doForm(name)
         c.restoreState()
 
     return draw
+
+
+def back_drawers(
+    backs: dict[str, DeckBack] | None, maker: FaceMaker
+) -> dict[str, Callable[[Canvas, CardBox], None]]:
+    """Each back's drawer, its picture read now and its text's glyphs checked."""
+    drawers = {}
+    for key, back in (backs or {}).items():
+        if back.image is not None:
+            maker.pictures.get(back.image)
+        maker.check_glyphs("a back", back.text, maker.fonts.bold)
+        drawers[key] = back_face(back, maker)
+    return drawers
 
 
 def build_deck(
@@ -333,31 +507,50 @@ def build_deck(
     back_offset: tuple[float, float] = (0.0, 0.0),
     marks: Marks = "edges",
     title: str = "",
+    maker: FaceMaker | None = None,
 ) -> DeckResult:
-    """Write the deck's PDF atomically: every card `copies` times, fronts then their backs."""
+    """Write the deck's PDF atomically: every card `copies` times, fronts then their backs.
+    `maker` brings the font family and layout (default: Noto Sans, the flow face)."""
     layout = plan_sheet(paper, size)
-    maker = FaceMaker(icons)
+    maker = maker if maker is not None else FaceMaker(icons)
     sheet_cards: list[Card] = []
     for card in cards:
         face = maker.face(card)
         sheet_cards.extend(Card(face, card.back) for _ in range(card.copies))
-    back_drawers = {key: back_face(back, maker.pictures) for key, back in (backs or {}).items()}
-    for back in (backs or {}).values():
-        if back.image is not None:
-            maker.pictures.get(back.image)
-        if unprintable(back.text):
-            maker.warnings.append(
-                f"a back: the standard fonts cannot print {' '.join(unprintable(back.text))}"
-            )
-    with pdf_document(out, layout.page, title=title) as doc:
+    drawers = back_drawers(backs, maker)
+    with pdf_document(out, layout.page, title=title, font=maker.fonts.regular) as doc:
         sheets = draw_card_sheets(
             doc,
             sheet_cards,
             layout,
-            backs=back_drawers,
+            backs=drawers,
             duplex=duplex,
             back_offset=back_offset,
             marks=marks,
         )
         pages = doc.pages
     return DeckResult(out, len(sheet_cards), len(sheets), pages, layout, maker.warnings)
+
+
+def build_card_pages(
+    out: Path,
+    drawers: Sequence[Callable[[Canvas, CardBox], None]],
+    size: CardSize,
+    *,
+    bleed: bool = True,
+    title: str = "",
+    font: str | None = None,
+) -> None:
+    """One card a page, the page as big as the card with its bleed (or its trim, `bleed`
+    False): what the raster outputs render, page by page."""
+    margin = size.bleed if bleed else 0.0
+    page = (size.width + 2 * margin, size.height + 2 * margin)
+    trim = Rect(margin, margin, size.width, size.height)
+    box = CardBox(trim, trim.outset(size.bleed), trim.inset(size.safe))
+    with pdf_document(out, page, title=title, font=font) as doc:
+        for draw in drawers:
+            c = doc.begin_page(page)
+            c.saveState()
+            draw(c, box)
+            c.restoreState()
+            doc.end_page()

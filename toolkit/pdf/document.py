@@ -20,14 +20,15 @@ from reportlab.pdfgen.canvas import Canvas
 from toolkit.errors import DomekitError
 from toolkit.pdf.geometry import Rect, pt
 
-PageSide = Literal["single", "front", "back"]
+PageSide = Literal["single", "front", "back", "blank"]
 
 
 class Document:
     """A reportlab canvas plus the page size in mm and per-page PDF boxes.
 
     `sides` says how each page is printed: "single" (one side), or "front" and the "back" that
-    follows it (both sides of one sheet, flipped on the `flip` edge)."""
+    follows it (both sides of one sheet, flipped on the `flip` edge); a "blank" page is the
+    empty back of the single page before it, there so the whole file prints double-sided."""
 
     def __init__(self, canvas: Canvas, page_size: tuple[float, float]) -> None:
         self.canvas = canvas
@@ -75,9 +76,15 @@ class Document:
 
 @contextlib.contextmanager
 def pdf_document(
-    path: str | Path, page_size: tuple[float, float], *, title: str = "", author: str = "Domekit"
+    path: str | Path,
+    page_size: tuple[float, float],
+    *,
+    title: str = "",
+    author: str = "Domekit",
+    font: str | None = None,
 ) -> Iterator[Document]:
-    """Open a Document whose file appears at `path` only if the block completes."""
+    """Open a Document whose file appears at `path` only if the block completes. `font` is the
+    canvas's starting font (reportlab's is Helvetica, named in every page even if unused)."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     try:
@@ -92,7 +99,12 @@ def pdf_document(
     # Compressed streams stay binary: ASCII85 would make the file bigger and the build slower.
     rl_config.useA85 = 0
     try:
-        canvas = Canvas(temp_name, pagesize=(pt(page_size[0]), pt(page_size[1])), pageCompression=1)
+        canvas = Canvas(
+            temp_name,
+            pagesize=(pt(page_size[0]), pt(page_size[1])),
+            pageCompression=1,
+            initialFontName=font,  # type: ignore[arg-type]  # the stubs say float
+        )
         canvas.setTitle(title)
         canvas.setAuthor(author)
         canvas.setCreator("Domekit")
@@ -120,6 +132,26 @@ def _publish(temp_name: str, target: Path, *, private: bool = False) -> None:
         os.umask(umask)
         os.chmod(temp_name, 0o666 & ~umask)
     os.replace(temp_name, target)
+
+
+@contextlib.contextmanager
+def publish_file(path: str | Path) -> Iterator[Path]:
+    """A temporary file's path beside `path` to write (by a library that writes files itself),
+    renamed over `path` when the block completes; on any error nothing is left at `path`."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise DomekitError(f"cannot write in {folder}: {exc.strerror}") from None
+    os.close(handle)
+    try:
+        yield Path(temp_name)
+        _publish(temp_name, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp_name)
 
 
 def write_atomic(path: str | Path, text: str, *, private: bool = False) -> None:

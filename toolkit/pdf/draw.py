@@ -1,6 +1,7 @@
 """Drawing pieces the kits share: filled and outlined boxes, card face and back frames, square
 grids with coordinates, square patterns, card titles, drawing turned for the player across the
-table. All sizes in mm; colours are (r, g, b) in 0..1."""
+table. All sizes in mm; colours are (r, g, b) in 0..1; type in the kit fonts (`style`), in the
+ink a `Look` asks for."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pdf.cards import CardBox
 from toolkit.pdf.geometry import WHITE, Colour, Rect, pt, text_colour_on
-from toolkit.pdf.text import draw_line_fit
+from toolkit.pdf.style import BOLD, REGULAR, Look, deep, line
 
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -63,25 +64,28 @@ def upside_down(c: Canvas, rect: Rect, turn: bool = True) -> Iterator[None]:
         c.restoreState()
 
 
-def draw_card_frame(c: Canvas, box: CardBox, colour: Colour) -> Rect:
-    """A card face's frame: `colour` to the edge of the bleed, a white panel 2.6 mm inside the
-    trim; returns the panel."""
-    fill_rect(c, box.bleed, colour)
+def draw_card_frame(c: Canvas, box: CardBox, colour: Colour, look: Look = Look()) -> Rect:
+    """A card face's frame: `colour` (or, printer-friendly, a pale tint of it) to the edge of
+    the bleed, a white panel 2.6 mm inside the trim; returns the panel."""
+    fill_rect(c, box.bleed, look.ground(colour))
     panel = box.trim.inset(2.6)
     fill_rect(c, panel, WHITE, radius=2.0)
+    if not look.full:
+        outline_rect(c, panel, deep(colour), 0.8, radius=2.0)
     return panel
 
 
 def draw_back_frame(
     c: Canvas, box: CardBox, colour: Colour, *, inset: float = 5, width: float = 1.2,
-    radius: float = 3,
+    radius: float = 3, look: Look = Look(),
 ) -> Rect:  # fmt: skip
-    """A card back's frame: `colour` to the edge of the bleed and a rounded line `inset` mm
-    inside the trim, in the ink that reads on `colour` (left as the fill and stroke colour, for
-    the titles); returns the rectangle inside the line."""
-    fill_rect(c, box.bleed, colour)
+    """A card back's frame: `colour` (or a pale tint of it) to the edge of the bleed and a
+    rounded line `inset` mm inside the trim, in the ink that reads on it (left as the fill and
+    stroke colour, for the titles); returns the rectangle inside the line."""
+    ground = look.ground(colour)
+    fill_rect(c, box.bleed, ground)
     inner = box.trim.inset(inset)
-    ink = text_colour_on(colour)
+    ink = look.ink_on(colour, ground)
     c.setStrokeColorRGB(*ink)
     c.setLineWidth(width)
     c.roundRect(pt(inner.x), pt(inner.y), pt(inner.w), pt(inner.h), pt(radius), stroke=1, fill=0)
@@ -92,7 +96,7 @@ def draw_back_frame(
 def square_name(c: Canvas, x: float, y: float, name: str, fill: Colour) -> None:
     """A square's coordinate in small type at its lower left corner, readable on `fill`."""
     c.setFillColorRGB(*text_colour_on(fill))
-    c.setFont("Helvetica", 6)
+    c.setFont(REGULAR, 6)
     c.drawString(pt(x + 0.8), pt(y + 0.9), name)
 
 
@@ -110,7 +114,7 @@ def draw_grid(c: Canvas, columns: int, rows: int, square: float, band: float, gr
         y = pt(band + row * square)
         c.line(pt(band), y, pt(width - band), y)
     c.setFillColorRGB(0, 0, 0)
-    c.setFont("Helvetica-Bold", 12)
+    c.setFont(BOLD, 12)
     for col in range(columns):
         x = pt(band + (col + 0.5) * square)
         c.drawCentredString(x, pt(2.5), COLUMNS[col])
@@ -160,16 +164,9 @@ def draw_back_titles(
     """A card back's two centred lines across `inner` (3 mm in from each side), each given as
     (text, bottom y, height, largest font size): the title bold, the subtitle regular."""
     text, y, h, size = title
-    draw_line_fit(c, text, Rect(inner.x + 3, y, inner.w - 6, h), align="centre", max_size=size)
+    line(c, text, Rect(inner.x + 3, y, inner.w - 6, h), align="centre", max_size=size)
     text, y, h, size = subtitle
-    draw_line_fit(
-        c,
-        text,
-        Rect(inner.x + 3, y, inner.w - 6, h),
-        font="Helvetica",
-        align="centre",
-        max_size=size,
-    )
+    line(c, text, Rect(inner.x + 3, y, inner.w - 6, h), font=REGULAR, align="centre", max_size=size)
 
 
 def draw_card_title(
@@ -184,11 +181,11 @@ def draw_card_title(
     kind_size: float = 7.5,
 ) -> Rect:
     """A card's name in black across the top 7 mm of its safe area, then its kind in `colour`
-    on the next `kind_height` mm; returns the rest of the safe area below them."""
+    (darkened if too pale to read) on the next `kind_height` mm; returns the rest below them."""
     name_box, rest = safe.split_top(7)
     c.setFillColorRGB(0, 0, 0)
-    draw_line_fit(c, name, name_box, max_size=name_size)
+    line(c, name, name_box, max_size=name_size)
     kind_box, rest = rest.split_top(kind_height)
-    c.setFillColorRGB(*colour)
-    draw_line_fit(c, kind, kind_box, font="Helvetica", max_size=kind_size)
+    c.setFillColorRGB(*deep(colour))
+    line(c, kind, kind_box, font=REGULAR, max_size=kind_size)
     return rest

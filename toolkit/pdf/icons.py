@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import os.path
 import re
+import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -22,6 +24,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.errors import DomekitError
 from toolkit.pdf.geometry import Rect, pt
+
+if TYPE_CHECKING:
+    from toolkit.pdf.fonts import FontFamily
 
 ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
 SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
@@ -36,7 +41,8 @@ class Icon:
     aspect: float = 1.0  # width / height
     _image: Any = None  # ImageReader for bitmaps
     _drawing: Any = None  # svglib Drawing for SVG
-    _forms: set[int] = field(default_factory=set)  # ids of canvases holding this icon's form
+    # the canvases holding this icon's form (weakly: a new canvas may reuse a freed one's id)
+    _forms: weakref.WeakSet[Canvas] = field(default_factory=weakref.WeakSet)
 
     @property
     def is_svg(self) -> bool:
@@ -63,14 +69,22 @@ class Icon:
         width = height * self.aspect
         if self._drawing is not None:
             form = f"icon_{self.name}_{id(self)}"
-            if id(c) not in self._forms:
+            if c not in self._forms:
                 drawing = self._drawing
                 from reportlab.graphics import renderPDF
+                from reportlab.graphics.shapes import STATE_DEFAULTS
 
                 c.beginForm(form, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
-                renderPDF.draw(drawing, c, 0, 0)
+                # renderPDF starts every drawing in Helvetica: the page's own font instead, so a
+                # deck names no font it does not embed (text in an SVG prints in it too)
+                default = STATE_DEFAULTS["fontName"]
+                STATE_DEFAULTS["fontName"] = getattr(c, "_fontname", default)
+                try:
+                    renderPDF.draw(drawing, c, 0, 0)
+                finally:
+                    STATE_DEFAULTS["fontName"] = default
                 c.endForm()
-                self._forms.add(id(c))
+                self._forms.add(c)
             c.saveState()
             c.translate(x, y)
             c.scale(width / self._drawing.width, height / self._drawing.height)
@@ -123,7 +137,14 @@ def check_icons(text: str, icons: IconSet) -> None:
 # Plain text with icons, wrapped and shrunk to fit
 
 
-Piece = str | Icon
+class Styled(NamedTuple):
+    """A piece of text in a face other than the text's own (rich text: bold, italic)."""
+
+    text: str
+    font: str
+
+
+Piece = str | Icon | Styled
 
 
 class _Word(NamedTuple):
@@ -150,6 +171,13 @@ class FittedText:
     cut: bool  # the text did not fit at the smallest size and was cut
 
 
+def _icon(name: str, icons: IconSet) -> Icon:
+    icon = icons.get(name)
+    if icon is None:
+        raise DomekitError(f"unknown icon :{name}: ({icons.describe()})")
+    return icon
+
+
 def _words(text: str, icons: IconSet, font: str) -> list[list[_Word]]:
     """Paragraphs of words; a word is the text between spaces, icons included."""
     space_free = []
@@ -163,9 +191,7 @@ def _words(text: str, icons: IconSet, font: str) -> list[list[_Word]]:
             width = 0.0
             for index, part in enumerate(ICON.split(token)):
                 if index % 2:
-                    icon = icons.get(part)
-                    if icon is None:
-                        raise DomekitError(f"unknown icon :{part}: ({icons.describe()})")
+                    icon = _icon(part, icons)
                     pieces.append(icon)
                     width += icon.aspect
                 elif part:
@@ -174,6 +200,45 @@ def _words(text: str, icons: IconSet, font: str) -> list[list[_Word]]:
             words.append(_Word(tuple(pieces), width))
         space_free.append(words)
     return space_free
+
+
+_TOKEN = re.compile(r"\n|[^\S\n]+|\S+")
+
+
+def _rich_words(text: str, icons: IconSet, fonts: FontFamily) -> list[list[_Word]]:
+    """As `_words`, with `**bold**` and `*italic*` (text.parse_markup) in the family's faces; a
+    word may change face inside (`**Fire**,`)."""
+    from toolkit.pdf.text import parse_markup
+
+    paragraphs: list[list[_Word]] = [[]]
+    pieces: list[Piece] = []
+    width = 0.0
+
+    def finish() -> None:
+        nonlocal pieces, width
+        if pieces:
+            paragraphs[-1].append(_Word(tuple(pieces), width))
+        pieces, width = [], 0.0
+
+    for span in parse_markup(text):
+        face = fonts.face(bold=span.bold, italic=span.italic)
+        for index, part in enumerate(ICON.split(span.text)):
+            if index % 2:
+                icon = _icon(part, icons)
+                pieces.append(icon)
+                width += icon.aspect
+                continue
+            for token in _TOKEN.findall(part):
+                if token == "\n":
+                    finish()
+                    paragraphs.append([])
+                elif token.isspace():
+                    finish()
+                else:
+                    pieces.append(token if face == fonts.regular else Styled(token, face))
+                    width += text_width(token, face)
+    finish()
+    return paragraphs
 
 
 def _wrap(paragraphs: list[list[_Word]], limit: float, space: float) -> list[list[_Word]]:
@@ -194,6 +259,10 @@ def _wrap(paragraphs: list[list[_Word]], limit: float, space: float) -> list[lis
     return lines
 
 
+def _line_width(line: Sequence[_Word], space: float) -> float:
+    return sum(w.width for w in line) + space * max(0, len(line) - 1)
+
+
 def fit_icon_text(
     text: str,
     box: Rect,
@@ -203,25 +272,56 @@ def fit_icon_text(
     max_size: float = 9,
     min_size: float = 5,
     step: float = 0.25,
+    fonts: FontFamily | None = None,
+    wrap: bool = True,
 ) -> FittedText:
-    """The largest size (pt, in `step`s from `max_size`) at which `text` wraps into `box`."""
-    paragraphs = _words(text, icons, font)
-    space = stringWidth(" ", font, 1)
+    """The largest size (pt, in `step`s from `max_size`) at which `text` wraps into `box`.
+
+    With `fonts`, the text is rich (`**bold**`, `*italic*` in the family's faces; `font` is then
+    the family's regular face). Without `wrap`, each paragraph stays one line, shrunk to the
+    box's width (a title). Text that does not fit at `min_size` is cut with "..."."""
+    if fonts is not None:
+        font = fonts.regular
+        rich = "*" in text or "\\" in text
+        paragraphs = _rich_words(text, icons, fonts) if rich else _words(text, icons, font)
+    else:
+        paragraphs = _words(text, icons, font)
+    space = text_width(" ", font)
     width_pt, height_pt = pt(box.w), pt(box.h)
     widest = max((w.width for words in paragraphs for w in words), default=0.0)
+    if not wrap:
+        widest = max((_line_width(words, space) for words in paragraphs), default=0.0)
     size = max_size
     while True:
-        lines = _wrap(paragraphs, width_pt / size, space)
+        lines = _wrap(paragraphs, width_pt / size, space) if wrap else paragraphs
         fits = len(lines) * size * LEADING <= height_pt + 0.01 and widest * size <= width_pt + 0.01
         if fits or size <= min_size:
             break
         size = max(min_size, size - step)
     room = max(1, int((height_pt + 0.01) // (size * LEADING)))
     cut = not fits
+    ellipsis = _Word(("...",), text_width("...", font))
     if len(lines) > room:
         lines = lines[:room]
-        lines[-1] = [*lines[-1], _Word(("...",), stringWidth("...", font, 1))]
+        lines[-1] = [*lines[-1], ellipsis]
+    if not wrap and cut:
+        lines = [_cut_line(line, width_pt / size, space, ellipsis) for line in lines]
     return FittedText(size, tuple(tuple(line) for line in lines), cut)
+
+
+def _cut_line(line: list[_Word], limit: float, space: float, ellipsis: _Word) -> list[_Word]:
+    if _line_width(line, space) <= limit:
+        return line
+    kept = list(line)
+    while len(kept) > 1 and _line_width([*kept, ellipsis], space) > limit:
+        kept.pop()
+    return [*kept, ellipsis]
+
+
+def _face_and_text(piece: str | Styled | Icon, font: str) -> tuple[str, str]:
+    if isinstance(piece, Styled):
+        return piece.font, piece.text
+    return font, str(piece)
 
 
 def draw_icon_text(
@@ -231,45 +331,67 @@ def draw_icon_text(
     *,
     font: str = "Helvetica",
     align: str = "left",
+    valign: str = "top",
+    fonts: FontFamily | None = None,
 ) -> None:
-    """Draw fitted text from the top of `box` (mm): one text object, one string per run of plain
-    words (PDF text is costly per string, not per character), icons between runs."""
+    """Draw fitted text from the top of `box` (mm) (or centred in it, or at its bottom: `valign`
+    middle, bottom): one text object, one string per run of words in one face (PDF text is
+    costly per string, not per character), icons between runs."""
+    if fonts is not None:
+        font = fonts.regular
     size = fitted.size
-    space = stringWidth(" ", font, 1)
+    space = text_width(" ", font)
     text = c.beginText()
+    current = [font]
     text.setFont(font, size)
     icons: list[tuple[Icon, float, float]] = []
-    y = pt(box.top) - size * 0.95
+    block = len(fitted.lines) * size * LEADING
+    top = pt(box.top)
+    if valign == "middle":
+        top = pt(box.y) + (pt(box.h) + block) / 2
+    elif valign == "bottom":
+        top = pt(box.y) + block
+    y = top - size * 0.95
+
+    def put(words: list[str], face: str, x: float) -> None:
+        if face != current[0]:
+            text.setFont(face, size)
+            current[0] = face
+        text.setTextOrigin(x, y)
+        text.textOut(" ".join(words))
+
     for line in fitted.lines:
         x = pt(box.x)
-        if align == "centre":
-            width = (sum(w.width for w in line) + space * max(0, len(line) - 1)) * size
-            x += (pt(box.w) - width) / 2
+        if align in ("centre", "center", "right"):
+            slack = pt(box.w) - _line_width(line, space) * size
+            x += slack / 2 if align != "right" else slack
         run: list[str] = []
-        run_x = x
+        run_face, run_x = font, x
         for word in line:
-            if len(word.pieces) == 1 and isinstance(word.pieces[0], str):
+            if len(word.pieces) == 1 and not isinstance(word.pieces[0], Icon):
+                face, word_text = _face_and_text(word.pieces[0], font)
+                if run and face != run_face:
+                    put(run, run_face, run_x)
+                    run = []
                 if not run:
-                    run_x = x
-                run.append(word.pieces[0])
+                    run_face, run_x = face, x
+                run.append(word_text)
                 x += (word.width + space) * size
                 continue
             if run:
-                text.setTextOrigin(run_x, y)
-                text.textOut(" ".join(run))
+                put(run, run_face, run_x)
                 run = []
-            for piece in word.pieces:
-                if isinstance(piece, Icon):
-                    icons.append((piece, x, y))
-                    x += piece.aspect * size
+            for part in word.pieces:
+                if isinstance(part, Icon):
+                    icons.append((part, x, y))
+                    x += part.aspect * size
                 else:
-                    text.setTextOrigin(x, y)
-                    text.textOut(piece)
-                    x += stringWidth(piece, font, size)
+                    face, piece_text = _face_and_text(part, font)
+                    put([piece_text], face, x)
+                    x += text_width(piece_text, face) * size
             x += space * size
         if run:
-            text.setTextOrigin(run_x, y)
-            text.textOut(" ".join(run))
+            put(run, run_face, run_x)
         y -= size * LEADING
     c.drawText(text)
     for icon, x, baseline in icons:

@@ -36,6 +36,8 @@ class KitOptions:
     data: Path | None = None
     back_offset: tuple[float, float] = (0.0, 0.0)
     kit_id: str | None = None
+    ink: str = "light"  # style.INKS: light (home printers) or full (print services)
+    layout: str = "home"  # style.LAYOUTS: home (9 butted cards a sheet) or service (bleed)
 
 
 @dataclass
@@ -46,7 +48,7 @@ class KitResult:
     kit_id: str
     pages: int
     urls: dict[str, Any] = field(default_factory=dict)
-    sides: tuple[str, ...] = ()  # each page's Document side: single, front or back
+    sides: tuple[str, ...] = ()  # each page's Document side: single, front, back or blank
     flip: str | None = None  # the edge the double-sided pages flip on
     base_url: str = ""  # where the QR codes lead
 
@@ -273,6 +275,8 @@ def run_kit(
     data: Path | None,
     back_offset: str,
     as_json: bool,
+    ink: str = "light",
+    layout: str = "home",
 ) -> list[KitResult]:
     """`domekit kit`: validate the flags, build one game's kit or all of them, print the paths."""
     from toolkit.games import NAMES
@@ -284,8 +288,16 @@ def run_kit(
     games = list(NAMES) if game == "all" else [game]
     if game == "all" and (out is not None or data is not None):
         raise DomekitError("--out and --data need one game, not all")
+    from toolkit.pdf.style import INKS, LAYOUTS
+
+    if ink.strip().lower() not in INKS:
+        raise DomekitError(f"--ink {ink!r}: expected one of {', '.join(INKS)}")
+    if layout.strip().lower() not in LAYOUTS:
+        raise DomekitError(f"--layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
     options = KitOptions(
         paper=paper.lower(),
+        ink=ink.strip().lower(),
+        layout=layout.strip().lower(),
         out=out,
         base_url=check_base_url(base_url) if base_url else None,
         teams=parse_teams(teams),
@@ -341,15 +353,57 @@ def page_ranges(pages: Iterable[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in ranges)
 
 
+def every_other(pages: Sequence[int]) -> str:
+    """Pages as a print dialog takes them, with "odd pages" or "even pages" when they are every
+    other page of one range (31, 33, ... 61: "31-61 (odd pages only)")."""
+    pages = sorted(pages)
+    steps = {b - a for a, b in zip(pages, pages[1:], strict=False)}
+    if len(pages) > 2 and steps == {2}:
+        parity = "odd" if pages[0] % 2 else "even"
+        return f"{pages[0]}-{pages[-1]} ({parity} pages only)"
+    return page_ranges(pages)
+
+
 def print_plan(sides: Sequence[str], flip: str | None) -> dict[str, Any]:
-    """Which pages (counted from 1) print on both sides of the sheet and which on one."""
-    both = [number for number, side in enumerate(sides, start=1) if side != "single"]
+    """Which pages (counted from 1) print on both sides of the sheet, which on one, and which
+    are the blank backs of single-sided sheets (there so the whole file prints double-sided:
+    `whole_file_double_sided` says whether it does)."""
+    both = [number for number, side in enumerate(sides, start=1) if side in ("front", "back")]
     one = [number for number, side in enumerate(sides, start=1) if side == "single"]
+    blank = [number for number, side in enumerate(sides, start=1) if side == "blank"]
     return {
         "double_sided": page_ranges(both),
         "single_sided": page_ranges(one),
+        "blank_backs": page_ranges(blank),
         "flip": flip if both else None,
+        "whole_file_double_sided": bool(sides) and duplex_safe(sides),
     }
+
+
+def duplex_safe(sides: Sequence[str]) -> bool:
+    """Whether the whole file may go through a duplex printer: each single page has a blank back
+    (card fronts are always followed by their backs)."""
+    return all(
+        index + 1 < len(sides) and sides[index + 1] == "blank"
+        for index, side in enumerate(sides)
+        if side == "single"
+    )
+
+
+def print_line(sides: Sequence[str], flip: str | None) -> str:
+    """What to print how, in a few words: `domekit kit` prints it and every cover says it."""
+    plan = print_plan(sides, flip)
+    one = [number for number, side in enumerate(sides, start=1) if side == "single"]
+    parts = []
+    if plan["double_sided"]:
+        parts.append(f"double-sided {plan['double_sided']} ({plan['flip']}-edge flip)")
+    if one:
+        single = every_other(one) if plan["blank_backs"] else plan["single_sided"]
+        parts.append(f"single-sided {single}")
+    text = ", ".join(parts)
+    if plan["blank_backs"] and plan["whole_file_double_sided"]:
+        text += "; or the whole file double-sided (the single-sided sheets have blank backs)"
+    return text
 
 
 def guide_url() -> str | None:
@@ -367,27 +421,26 @@ def guide_url() -> str | None:
     return None
 
 
-def next_steps(results: Sequence[KitResult]) -> list[str]:
-    """The few lines `domekit kit` ends with: what to print how, then where the tracker goes."""
+def serve_command(base_url: str) -> str:
+    """The `domekit serve` command that answers the QR codes of a kit made for `base_url`."""
     from toolkit.network import is_loopback
 
-    lines = ["next steps:"]
-    for result in results:
-        plan = print_plan(result.sides, result.flip)
-        parts = []
-        if plan["double_sided"]:
-            parts.append(f"double-sided {plan['double_sided']} ({plan['flip']}-edge flip)")
-        if plan["single_sided"]:
-            parts.append(f"single-sided {plan['single_sided']}")
-        lines.append(f"  print {result.pdf.name}: {', '.join(parts)}")
-    lines.append("  at actual size (100 %); if card backs miss their fronts, `domekit calibrate`")
-    base_url = results[0].base_url
     host = urlsplit(base_url).hostname or ""
     serve = "domekit serve" if is_loopback(host) else "domekit serve --lan"
     port = urlsplit(base_url).port
     if port and port != DEFAULT_PORT:
         serve += f" --port {port}"
-    lines.append(f"  then run `{serve}`: the QR codes lead to {base_url}")
+    return serve
+
+
+def next_steps(results: Sequence[KitResult]) -> list[str]:
+    """The few lines `domekit kit` ends with: what to print how, then where the tracker goes."""
+    lines = ["next steps:"]
+    for result in results:
+        lines.append(f"  print {result.pdf.name}: {print_line(result.sides, result.flip)}")
+    lines.append("  at actual size (100 %); if card backs miss their fronts, `domekit calibrate`")
+    base_url = results[0].base_url
+    lines.append(f"  then run `{serve_command(base_url)}`: the QR codes lead to {base_url}")
     url = guide_url()
     lines.append("  full guide: docs/printing.md" + (f", {url}" if url else ""))
     return lines

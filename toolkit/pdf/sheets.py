@@ -1,4 +1,5 @@
-"""Generic sheets: headings, tables, reference text fitted to one page, meters (tracks)."""
+"""Generic sheets: headings, tables, reference text fitted to one page, meters (tracks), in the
+kit fonts, never under 6 pt, in the ink a `Look` asks for."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pdf.geometry import Rect, pt, text_colour_on
-from toolkit.pdf.text import LEADING, draw_line_fit
+from toolkit.pdf.style import BOLD, MIN_TYPE, REGULAR, Look, line
+from toolkit.pdf.text import LEADING
 
 Colour = tuple[float, float, float]
 
@@ -22,15 +24,25 @@ class Section:
     lines: tuple[str, ...]
 
 
-def draw_heading(c: Canvas, text: str, box: Rect, *, colour: Colour | None = None) -> None:
+def draw_heading(
+    c: Canvas, text: str, box: Rect, *, colour: Colour | None = None, look: Look = Look()
+) -> None:
+    """A page's heading: on a band of `colour` (printer-friendly: a light tint of it under a
+    line of the colour), or plain black without a colour."""
     if colour is not None:
-        c.setFillColorRGB(*colour)
+        band = look.band(colour)
+        c.setFillColorRGB(*band)
         c.rect(pt(box.x), pt(box.y), pt(box.w), pt(box.h), stroke=0, fill=1)
-        c.setFillColorRGB(*text_colour_on(colour))
-        box = box.inset(2, 0)
+        if not look.full:
+            c.setFillColorRGB(*look.ink_on(colour, band))
+            c.rect(pt(box.x), pt(box.y), pt(1.6), pt(box.h), stroke=0, fill=1)
+            c.setFillColorRGB(0, 0, 0)
+        else:
+            c.setFillColorRGB(*text_colour_on(band))
+        box = box.inset(2.5, 0)
     else:
         c.setFillColorRGB(0, 0, 0)
-    draw_line_fit(c, text, box, max_size=box.h * 2.83 * 0.7)
+    line(c, text, box, max_size=box.h * 2.83 * 0.7)
     c.setFillColorRGB(0, 0, 0)
 
 
@@ -38,10 +50,10 @@ def _section_lines(sections: Sequence[Section], width: float, size: float) -> li
     out: list[tuple[str, str]] = []
     for section in sections:
         out.append(("head", section.heading))
-        for line in section.lines:
-            bullet = line.startswith("- ")
-            body = line[2:] if bullet else line
-            wrapped = simpleSplit(body, "Helvetica", size, pt(width - (3 if bullet else 0))) or [""]
+        for entry in section.lines:
+            bullet = entry.startswith("- ")
+            body = entry[2:] if bullet else entry
+            wrapped = simpleSplit(body, REGULAR, size, pt(width - (3 if bullet else 0))) or [""]
             for index, part in enumerate(wrapped):
                 kind = ("bullet" if index == 0 else "indent") if bullet else "text"
                 out.append((kind, part))
@@ -56,10 +68,12 @@ def draw_sections(
     *,
     columns: int = 2,
     max_size: float = 9,
-    min_size: float = 5,
+    min_size: float = MIN_TYPE,
     gutter: float = 6,
 ) -> float:
-    """Reference text in columns, shrunk until it fits `box`; returns the size used."""
+    """Reference text in columns, shrunk until it fits `box` (not under MIN_TYPE); returns the
+    size used."""
+    min_size = max(min_size, MIN_TYPE)
     col_w = (box.w - gutter * (columns - 1)) / columns
     size = max_size
     while True:
@@ -80,17 +94,17 @@ def draw_sections(
         x = box.x + col * (col_w + gutter)
         baseline = pt(y) - height * 2.83465 * 0.78
         if kind == "head":
-            c.setFont("Helvetica-Bold", size * 1.15)
+            c.setFont(BOLD, size * 1.15)
             c.drawString(pt(x), baseline, text)
         elif kind == "bullet":
-            c.setFont("Helvetica", size)
+            c.setFont(REGULAR, size)
             c.drawString(pt(x), baseline, "-")
             c.drawString(pt(x + 3), baseline, text)
         elif kind == "indent":
-            c.setFont("Helvetica", size)
+            c.setFont(REGULAR, size)
             c.drawString(pt(x + 3), baseline, text)
         elif kind == "text":
-            c.setFont("Helvetica", size)
+            c.setFont(REGULAR, size)
             c.drawString(pt(x), baseline, text)
         y -= height
     return size
@@ -124,34 +138,31 @@ def draw_table(
     row_height: float = 8,
     size: float = 9,
     header_colour: Colour = (0.2, 0.2, 0.2),
+    look: Look = Look(),
 ) -> float:
-    """A ruled table from the top of `box`; `widths` are fractions of the width. Returns the y
-    (mm) below the table."""
+    """A ruled table from the top of `box`; `widths` are fractions of the width; the header on
+    a band of `header_colour` (a light tint of it, printer-friendly). Returns the y (mm) below
+    the table."""
     total = sum(widths)
     xs = [box.x]
     for w in widths:
         xs.append(xs[-1] + box.w * w / total)
     y = box.top
+    band = look.band(header_colour)
     c.saveState()
     c.setLineWidth(0.4)
     for index, cells in enumerate([header, *rows]):
         top = y
         y -= row_height
         if index == 0:
-            c.setFillColorRGB(*header_colour)
+            c.setFillColorRGB(*band)
             c.rect(pt(box.x), pt(y), pt(box.w), pt(row_height), stroke=0, fill=1)
-            c.setFillColorRGB(*text_colour_on(header_colour))
+            c.setFillColorRGB(*(text_colour_on(band) if look.full else (0, 0, 0)))
         else:
             c.setFillColorRGB(0, 0, 0)
         for col, text in enumerate(cells):
             cell = Rect(xs[col] + 1.2, y + 1, xs[col + 1] - xs[col] - 2.4, row_height - 2)
-            draw_line_fit(
-                c,
-                str(text),
-                cell,
-                font="Helvetica-Bold" if index == 0 else "Helvetica",
-                max_size=size,
-            )
+            line(c, str(text), cell, font=BOLD if index == 0 else REGULAR, max_size=size)
         c.setStrokeColorRGB(0, 0, 0)
         c.rect(pt(box.x), pt(y), pt(box.w), pt(top - y), stroke=1, fill=0)
         for x in xs[1:-1]:
@@ -169,6 +180,7 @@ def draw_meter(
     label: str,
     colour: Colour,
     zero_label: str = "0",
+    look: Look = Look(),
 ) -> Rect:
     """A track with one marker space per point (1..points) and a last space for 0, in a row from
     the left of `box`, under a label band. Returns the rectangle the track used."""
@@ -179,10 +191,11 @@ def draw_meter(
     cell = step - gap
     c.saveState()
     track = Rect(box.x, box.top - band - cell - 2, step * count + gap, cell + band + 2)
-    c.setFillColorRGB(*colour)
+    fill = look.band(colour)
+    c.setFillColorRGB(*fill)
     c.rect(pt(track.x), pt(track.top - band), pt(track.w), pt(band), stroke=0, fill=1)
-    c.setFillColorRGB(*text_colour_on(colour))
-    draw_line_fit(
+    c.setFillColorRGB(*(text_colour_on(fill) if look.full else (0, 0, 0)))
+    line(
         c, label, Rect(track.x + 1.5, track.top - band + 0.8, track.w - 3, band - 1.6), max_size=10
     )
     c.setLineWidth(0.6)
@@ -200,11 +213,10 @@ def draw_meter(
         c.roundRect(pt(x), pt(y), pt(cell), pt(cell), pt(1.2), stroke=1, fill=1)
         c.setFillColorRGB(0.35, 0.35, 0.35)
         text = str(value) if value else zero_label
-        draw_line_fit(
+        line(
             c,
             text,
             Rect(x + 0.8, y + cell * 0.3, cell - 1.6, cell * 0.4),
-            font="Helvetica-Bold",
             max_size=12,
             align="centre",
         )

@@ -1,6 +1,11 @@
-"""Text that fits its box: wrapped, then shrunk until it fits (down to a minimum size)."""
+"""Text that fits its box: wrapped, then shrunk until it fits (down to a minimum size); and the
+rich text of a spreadsheet cell (`**bold**`, `*italic*`), parsed into styled spans that
+`icons.fit_icon_text` lays out with a font family's faces."""
 
 from __future__ import annotations
+
+import re
+from typing import NamedTuple
 
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -100,3 +105,68 @@ def _draw_aligned(
         c.drawRightString(pt(box.right), y, line)
     else:
         c.drawString(pt(box.x), y, line)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rich text in a cell: **bold**, *italic*, ***both***; `\*` is a plain asterisk
+
+
+class Span(NamedTuple):
+    text: str
+    bold: bool = False
+    italic: bool = False
+
+
+_MARKER = re.compile(r"\\\*|\*{1,3}")
+
+
+def parse_markup(text: str) -> list[Span]:
+    """`text` as runs of one style each. A marker opens a style and the next equal marker closes
+    it; a marker left open at the end (`5 * 3`, `*note`) prints as the asterisks it is."""
+    markers = [(m.start(), m.end(), m.group()) for m in _MARKER.finditer(text)]
+    if not markers:
+        return [Span(text)] if text else []
+    paired = _paired_markers(markers)
+    spans: list[Span] = []
+    bold = italic = False
+    pos = 0
+    chunk = ""
+    for start, end, marker in markers:
+        chunk += text[pos:start]
+        pos = end
+        if marker == "\\*":
+            chunk += "*"
+            continue
+        if start not in paired:
+            chunk += marker
+            continue
+        if chunk:
+            spans.append(Span(chunk, bold, italic))
+            chunk = ""
+        if len(marker) >= 2:
+            bold = not bold
+        if len(marker) != 2:
+            italic = not italic
+    chunk += text[pos:]
+    if chunk:
+        spans.append(Span(chunk, bold, italic))
+    return spans
+
+
+def _paired_markers(markers: list[tuple[int, int, str]]) -> set[int]:
+    """Start positions of the markers that open or close a style (each has its partner)."""
+    paired: set[int] = set()
+    open_at: dict[str, int] = {}
+    for start, _, marker in markers:
+        if marker == "\\*":
+            continue
+        if marker in open_at:
+            paired.update((open_at.pop(marker), start))
+        else:
+            open_at[marker] = start
+    return paired
+
+
+def plain_text(text: str) -> str:
+    """What a cell prints, markup markers removed (for glyph checks and file names)."""
+    return "".join(span.text for span in parse_markup(text))

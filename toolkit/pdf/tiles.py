@@ -19,9 +19,10 @@ from reportlab.pdfgen.canvas import Canvas
 from toolkit.errors import DomekitError
 from toolkit.pdf.document import Document
 from toolkit.pdf.geometry import Rect, pt
-from toolkit.pdf.text import draw_line_fit, draw_text_box
+from toolkit.pdf.style import BOLD, REGULAR, line, text
 
-TILE_MARGIN = 10.0  # paper edge to the printed window: the label and the printer's edge
+TILE_MARGIN = 12.0  # paper edge to the printed window: the label, and 6 mm a home printer skips
+LABEL_EDGE = 6.0  # the tile's label and hint stay this far from the paper's edge
 CROSS = 3.0  # half the arm of a registration cross
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -59,11 +60,14 @@ def _plan(width: float, height: float, page: tuple[float, float], overlap: float
     usable_h = page[1] - 2 * TILE_MARGIN
     if usable_w <= overlap or usable_h <= overlap:
         raise DomekitError(f"overlap {overlap:g} mm leaves no room on the page")
-    step_w, step_h = usable_w - overlap, usable_h - overlap
-    columns = max(1, math.ceil((width - overlap) / step_w - 1e-9))
-    rows = max(1, math.ceil((height - overlap) / step_h - 1e-9))
+    columns = max(1, math.ceil((width - overlap) / (usable_w - overlap) - 1e-9))
+    rows = max(1, math.ceil((height - overlap) / (usable_h - overlap) - 1e-9))
     if columns > len(LETTERS):
         raise DomekitError("the picture needs more than 26 tile columns")
+    # the picture shared out evenly: every tile of a row (a column) equally wide (high), so no
+    # tile is a sliver of what the others leave over
+    step_w = (width - overlap) / columns if columns > 1 else width
+    step_h = (height - overlap) / rows if rows > 1 else height
     tiles = tuple(
         Tile(
             col,
@@ -71,8 +75,8 @@ def _plan(width: float, height: float, page: tuple[float, float], overlap: float
             Rect(
                 col * step_w,
                 row * step_h,
-                min(usable_w, width - col * step_w),
-                min(usable_h, height - row * step_h),
+                min(step_w + overlap, width - col * step_w),
+                min(step_h + overlap, height - row * step_h),
             ),
         )
         for row in range(rows)
@@ -159,15 +163,15 @@ def draw_tiles(
             c.line(pt(area.x), pt(y), pt(area.x + win.w), pt(y))
         c.restoreState()
         c.setFillColorRGB(0, 0, 0)
-        label = Rect(area.x, area.top + 1.5, area.w, TILE_MARGIN - 3)
-        draw_line_fit(c, f"{title}  ·  tile {tile.label}", label, max_size=11)
-        hint = Rect(area.x, 2, area.w, TILE_MARGIN - 4)
+        label = Rect(area.x, area.top + 1.5, area.w, TILE_MARGIN - 1.5 - LABEL_EDGE)
+        line(c, f"{title}  ·  tile {tile.label}", label, max_size=11)
+        hint = Rect(area.x, LABEL_EDGE, area.w, TILE_MARGIN - 1.5 - LABEL_EDGE)
         cut = []
         if tile.column > 0:
             cut.append("left")
         if tile.row > 0:
             cut.append("bottom")
-        text = (
+        words = (
             f"Tile {tile.label} of {len(plan.tiles)} ({plan.columns} across, {plan.rows} up). "
             + (
                 f"Cut along the dashed line ({' and '.join(cut)}), lay over the neighbour, match "
@@ -176,7 +180,7 @@ def draw_tiles(
                 else "Lay the other tiles over this one."
             )
         )
-        draw_line_fit(c, text, hint, font="Helvetica", max_size=7)
+        line(c, words, hint, font=REGULAR, max_size=7)
         doc.end_page()
         pages.append(doc.pages)
         if on_page:
@@ -208,12 +212,12 @@ def draw_assembly_key(
     page = doc.page
     heading, rest = page.inset(TILE_MARGIN).split_top(12)
     c.setFillColorRGB(0, 0, 0)
-    draw_line_fit(c, f"{title}: assembly key", heading, max_size=16)
+    line(c, f"{title}: assembly key", heading, max_size=16)
     notes, room = rest.split_top(24)
     if legend is not None:
         legend_box = Rect(room.x, room.y, room.w, legend_height)
         room = Rect(room.x, room.y + legend_height + 4, room.w, room.h - legend_height - 4)
-    draw_text_box(
+    text(
         c,
         f"The board prints at true size on {len(plan.tiles)} pages ({plan.columns} across, "
         f"{plan.rows} up), overlapping by {plan.overlap:g} mm. Lay them out as below (A1 "
@@ -242,7 +246,7 @@ def draw_assembly_key(
         cx, cy = r.centre
         c.rect(pt(cx - 7), pt(cy - 4), pt(14), pt(8), stroke=1, fill=1)
         c.setFillColorRGB(0.8, 0, 0)
-        c.setFont("Helvetica-Bold", 14)
+        c.setFont(BOLD, 14)
         c.drawCentredString(pt(cx), pt(cy - 1.8), tile.label)
     c.restoreState()
     if legend is not None:

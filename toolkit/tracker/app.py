@@ -24,6 +24,7 @@ from toolkit.tracker.contract import PageNotFound, TrackerGame, registered
 from toolkit.tracker.guard import Guard
 from toolkit.tracker.history import History
 from toolkit.tracker.kits import import_manifests
+from toolkit.tracker.listener import across_processes
 from toolkit.tracker.live import Broker
 from toolkit.tracker.matches import MatchService, NotFound
 from toolkit.tracker.requests import Forbidden
@@ -60,15 +61,18 @@ def create_app(
         histories=histories,
         templates=templates(template_dirs or []),
         sse_max_seconds=sse_max_seconds,
-        startup_notes=_record_kits(store, kits_dir),
+        startup_notes=record_kits(store, kits_dir),
     )
     tracker.templates.globals["odds_for"] = tracker.odds_or_none
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         broker.attach(asyncio.get_running_loop())
-        yield
-        store.close()
+        try:
+            async with across_processes(service, broker):
+                yield
+        finally:
+            store.close()
 
     app = FastAPI(title="Domekit tracker", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.tracker = tracker
@@ -98,7 +102,7 @@ def _install(app: FastAPI, router: APIRouter) -> None:
         )
 
 
-def _record_kits(store: Store, kits_dir: Path | str | None) -> list[str]:
+def record_kits(store: Store, kits_dir: Path | str | None) -> list[str]:
     """Record the manifests of a kits folder; the lines the server prints at start."""
     notes: list[str] = []
     if kits_dir is None:

@@ -137,6 +137,19 @@ class TrackerGame(ABC, Generic[S, A]):
         """A seat as a refusal names it ("Player 1", a character's name)."""
         return seat
 
+    # -- seats at the table (the phones) -------------------------------------------------------
+
+    def seats(self, state: S) -> list[tuple[str, str]]:
+        """The seats a phone may claim, as (seat, label) pairs: a team, a player. The seats are
+        the strings `whose_turn`, `mover` and `acting_seat` name; none (the default) shows no
+        seat picker and asks no phone to confirm."""
+        return []
+
+    def acting_seat(self, state: S, action: A) -> str | None:
+        """The seat an action is made for: a phone that claimed another seat confirms first,
+        and undo names it. None: anyone's to make. Default: `mover`."""
+        return self.mover(state, action)
+
     # -- actions ----------------------------------------------------------------------------
 
     @abstractmethod
@@ -156,10 +169,32 @@ class TrackerGame(ABC, Generic[S, A]):
     def text(self, action: A) -> str:
         """The action's text form for the history, e.g. `attack red.gunner -> blue.scout`."""
 
+    def sentence(self, action: A) -> str:
+        """The action as the history and the big screen say it to the table. Default: the
+        action's own `line()` when it has one, else its `text`."""
+        line = getattr(action, "line", None)
+        return str(line()) if callable(line) else self.text(action)
+
+    def round_of(self, before: S, action: A) -> str | None:
+        """The history's heading for an action made in state `before` ("Round 3"); None: no
+        rounds. Default: "Round N" from an integer member `round` above 0 of the state's JSON
+        form (a game without one has no headings unless it says)."""
+        number = self.state_json(before).get("round")
+        if isinstance(number, int) and not isinstance(number, bool) and number > 0:
+            return f"Round {number}"
+        return None
+
     @abstractmethod
     def apply(self, state: S, action: A) -> tuple[S, Outcome]:
         """The only way a state changes. Pure: never changes `state`; RuleError when the rules
         refuse the action (after the generic guards passed)."""
+
+    def asks(self, state: S, action: A, outcome: Outcome) -> list[Json]:
+        """Questions the check page asks before the action is recorded, only when they arise
+        (made in `state`, with `apply`'s `outcome`): `{"field", "question", "options": [{"value",
+        "label", "preview"?: True}]}`; the page asks the first, one button an answer (the answer
+        is the action's field `field`; `preview` checks it again). Default: none."""
+        return []
 
     def touches(self, action: A) -> frozenset[str]:
         """What an action reads and changes (e.g. "team:red"); EVERYTHING when unsure.
@@ -197,6 +232,12 @@ class TrackerGame(ABC, Generic[S, A]):
         if view is None:
             raise PageNotFound(f"this match has no {name} page {'/'.join(args)}".strip())
         return view(state, args)
+
+    def screen(self, state: S) -> Page:
+        """The big-screen view of the table (/screen, 1920 x 1080, read across the table): a
+        template under templates/<game>/ filling `content` with no forms. Default: the table
+        page (shown read only, in big type, beside the last actions)."""
+        return self.page(state, "table", ())
 
 
 FieldParser = Callable[[Mapping[str, Any]], Json]

@@ -191,6 +191,7 @@ MatchId = Annotated[int | None, BeforeValidator(_optional_whole("match_id", 0))]
 Replaces = Annotated[int | None, BeforeValidator(_optional_whole("replaces", 0))]
 """The match number an import may replace (its confirmation)."""
 UndoTarget = Annotated[int | None, BeforeValidator(_optional_whole("the undo's target", 1))]
+RedoTarget = Annotated[int | None, BeforeValidator(_optional_whole("the redo's seq", 1))]
 Seq = Annotated[int | None, BeforeValidator(_lenient_seq)]
 """A seq we sent (`done`, `after`, Last-Event-ID): None for anything else, which is ignored."""
 Before = Annotated[int | None, BeforeValidator(_strict_seq("?before="))]

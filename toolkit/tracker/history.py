@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolkit.errors import DomekitError
 from toolkit.tracker.referee import UNDO, Referee
 from toolkit.tracker.storage import MatchRow, Store
 
@@ -33,6 +34,7 @@ class _Tree:
     top: list[int] = field(default_factory=lambda: [0])  # top[seq]: whose state is in effect
     stack: list[int] = field(default_factory=list)  # the undo stack after the last row read
     saved: dict[int, Any] = field(default_factory=dict)  # states after some actions
+    undone: set[int] = field(default_factory=set)  # the seqs an undo took back
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -63,21 +65,27 @@ class History:
             states = _States(self, tree, match, referee)
             states.payloads.update((row.seq, row.payload) for row in rows)
             entries = []
-            previous = referee.state_json(states.after(tree.top[first - 1]))
+            before = states.after(tree.top[first - 1])
+            previous = referee.state_json(before)
             for row in rows:
-                state = referee.state_json(states.after(tree.top[row.seq]))
+                after = states.after(tree.top[row.seq])
+                state = referee.state_json(after)
+                sentence, heading = _told(referee, row, before)
                 entries.append(
                     {
                         "seq": row.seq,
                         "actor": row.actor,
                         "created": row.created,
                         "text": row.text,
+                        "sentence": sentence,
+                        "round": heading,
+                        "undone": row.seq in tree.undone,
                         "kind": row.kind,
                         "outcome": row.outcome,
                         "changes": diff_states(previous, state),
                     }
                 )
-                previous = state
+                previous, before = state, after
         entries.reverse()
         return {
             "entries": entries,
@@ -86,6 +94,21 @@ class History:
             "newer": None if last >= total else min(last + PAGE, total) + 1,
             "older": first if first > 1 else None,
         }
+
+    def recent(self, match: MatchRow, count: int) -> list[dict[str, Any]]:
+        """The last `count` entries as sentences, newest first, undone ones marked (the big
+        screen's list): no states worked out."""
+        tree = self._tree(match.id)
+        with tree.lock:
+            self._extend(tree, match.id)
+            undone = set(tree.undone)
+            rows = self.store.actions(match.id, after=max(0, tree.version - count))
+        referee = self.referee_of(match)
+        told = []
+        for row in reversed(rows):
+            sentence = row.text if row.kind == UNDO else _sentence(referee, row)
+            told.append({"seq": row.seq, "sentence": sentence, "undone": row.seq in undone})
+        return told
 
     def remember(self, match_id: int, seq: int, state: Any) -> None:
         """A state after action `seq` worked out elsewhere (a rebuild of the match), kept."""
@@ -104,7 +127,7 @@ class History:
         for seq, kind in self.store.action_kinds(match_id, after=tree.version):
             if kind == UNDO:
                 if tree.stack:
-                    tree.stack.pop()
+                    tree.undone.add(tree.stack.pop())
             else:
                 tree.parent[seq] = tree.stack[-1] if tree.stack else 0
                 tree.depth[seq] = len(tree.stack) + 1
@@ -145,6 +168,33 @@ class _States:
             if tree.depth[step] % CHECKPOINT == 0:
                 tree.saved[step] = state
         return state
+
+
+def _sentence(referee: Referee[Any, Any], row: Any) -> str:
+    try:
+        return referee.sentence(referee.decode(row.payload))
+    except DomekitError:
+        return str(row.text)
+
+
+def _told(referee: Referee[Any, Any], row: Any, before: Any) -> tuple[str, str | None]:
+    """An entry as a sentence and the round heading it goes under (the state it was made in)."""
+    if row.kind == UNDO:
+        target = row.payload.get("target")
+        told = f"Took back #{target}" if isinstance(target, int) else "Took back the last action"
+        return told, _round(referee, before, None)
+    try:
+        action = referee.decode(row.payload)
+        return referee.sentence(action), _round(referee, before, action)
+    except DomekitError:
+        return str(row.text), None
+
+
+def _round(referee: Referee[Any, Any], before: Any, action: Any) -> str | None:
+    try:
+        return referee.round_of(before, action)
+    except DomekitError:
+        return None
 
 
 def diff_states(before: Any, after: Any, path: str = "") -> list[str]:

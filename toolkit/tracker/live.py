@@ -1,8 +1,10 @@
 """Live updates: server-sent events per match, sent after commit, resumable by Last-Event-ID.
 
 The event id is the match's log sequence number, so a phone that lost its connection asks for
-everything after the last number it saw and misses nothing. Writes happen in worker threads; the
-broker hands each commit over to the event loop that serves the streams.
+everything after the last number it saw and misses nothing, from any server process: a stream
+reads its events from the database's events table, and the broker only wakes it. Commits made
+in this process reach the broker from the writer's thread; those of other processes through the
+PostgreSQL listener (toolkit/tracker/listener.py).
 """
 
 from __future__ import annotations
@@ -34,13 +36,22 @@ class Broker:
         loop = self._loop
         if loop is None or loop.is_closed():
             return
-        loop.call_soon_threadsafe(self._wake, match_id, seq)
+        loop.call_soon_threadsafe(self.wake, match_id, seq)
 
-    def _wake(self, match_id: int, seq: int) -> None:
+    def wake(self, match_id: int, seq: int) -> None:
+        """Wake the match's streams (on the event loop): its log reached `seq`, or it moved."""
         self._latest[match_id] = max(seq, self._latest.get(match_id, 0))
         for waiter in self._waiters.pop(match_id, set()):
             if not waiter.done():
                 waiter.set_result(None)
+
+    def wake_all(self) -> None:
+        """Wake every stream to read the events table again (on the event loop)."""
+        waiting, self._waiters = self._waiters, {}
+        for waiters in waiting.values():
+            for waiter in waiters:
+                if not waiter.done():
+                    waiter.set_result(None)
 
     async def wait(self, match_id: int, seen: int, timeout: float) -> bool:
         """Until something newer than `seen` is committed (True) or `timeout` passes (False)."""

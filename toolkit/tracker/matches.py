@@ -2,9 +2,14 @@
 
 A match's state is the fold of its game's `apply` (through the referee's guards) over its
 effective actions (every action that no later `undo` took back). The latest state of each match
-is kept in memory, as the game's typed value, keyed by the match's version, and rebuilt from the
-log whenever the memory and the database disagree, so a restarted server resumes exactly where
-the log ends. The database holds the JSON forms of states and actions (contract.py).
+is kept in memory, as the game's typed value, with the version it stands at: a cache of the log.
+An action is applied to it at once and queued for the group commit (toolkit/tracker/storage.py),
+whose compare-and-set on the match's version refuses it when the database moved on meanwhile
+(another process wrote first). Memory then goes back to the last state known durable and reads
+only the log's tail from there; where the database is shared by several processes
+(`Store.shared`), every read and write also checks the cached version against the database's
+first and catches up the same way. A restarted server rebuilds each match from its whole log.
+The database holds the JSON forms of states and actions (contract.py).
 """
 
 from __future__ import annotations
@@ -29,7 +34,18 @@ from toolkit.tracker.fields import client_action_id as check_client_id
 from toolkit.tracker.history import CHECKPOINT
 from toolkit.tracker.imports import EXPORT_FORMAT, check_export, undo_entry
 from toolkit.tracker.referee import UNDO, Referee, is_undo
-from toolkit.tracker.storage import Append, Chain, KitRow, LogEntry, MatchRow, Store
+from toolkit.tracker.storage import (
+    ActionRow,
+    Append,
+    Chain,
+    KitRow,
+    LogEntry,
+    MatchRow,
+    Replaced,
+    Store,
+)
+
+ATTEMPTS = 8  # an action is applied again this often when other processes keep writing first
 
 
 class Stale(DomekitError):
@@ -92,6 +108,40 @@ class Submitted:
         }
 
 
+@dataclass(frozen=True)
+class _Effective:
+    """The undo stack (every action not undone, in order) as a persistent list: a push or a pop
+    makes a new top and leaves the old one whole, so a snapshot of it costs nothing."""
+
+    seq: int
+    action: Any
+    below: _Effective | None
+    depth: int  # how many actions this one's stack holds, itself included
+
+
+def _depth(top: _Effective | None) -> int:
+    return 0 if top is None else top.depth
+
+
+def _nodes(top: _Effective | None) -> list[_Effective]:
+    """The stack from the bottom up."""
+    found = []
+    while top is not None:
+        found.append(top)
+        top = top.below
+    found.reverse()
+    return found
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """A match at one version: its state and its undo stack."""
+
+    version: int
+    state: Any
+    effective: _Effective | None
+
+
 @dataclass
 class _Live:
     """A match as memory holds it: the state at `version` and what the log says so far."""
@@ -100,15 +150,47 @@ class _Live:
     game: str
     version: int
     state: Any  # the game's state type
-    effective: list[tuple[int, Any]]  # (seq, action) of every action not undone, in order
+    effective: _Effective | None  # the top of the undo stack: (seq, action) not undone
     touched: list[frozenset[str]]  # what the action at seq i+1 touched
     texts: list[str]  # the text form of the action at seq i+1
     actors: list[tuple[str, float]]  # who recorded the action at seq i+1, and when
+    ids: list[str]  # the client action id of the action at seq i+1
     client_ids: dict[str, int] = field(default_factory=dict)
     # Actions applied here whose commit is still under way, by client action id. The state above
     # already includes them (later actions build on them); each reply waits for its commit.
     pending: dict[str, Future[int | None]] = field(default_factory=dict)
     chain: Chain = field(default_factory=Chain)
+    # The latest version known to be in the database, as memory had it then: where memory goes
+    # back to when a commit is refused (its pending actions are then refused too).
+    durable: _Snapshot = field(default_factory=lambda: _Snapshot(0, None, None))
+    # On a shared database: the listening epoch in which memory was last read from, or checked
+    # against, the database (MatchService.listening).
+    checked: int = -1
+
+    def head(self) -> _Snapshot:
+        return _Snapshot(self.version, self.state, self.effective)
+
+    def record(self, seq: int, text: str, actor: str, created: float, client_id: str) -> None:
+        """Count the action at `seq` (the next one) in the log as memory holds it."""
+        self.version = seq
+        self.texts.append(text)
+        self.actors.append((actor, created))
+        self.ids.append(client_id)
+        self.client_ids[client_id] = seq
+
+    def back_to_durable(self) -> None:
+        """Forget every action after the durable version (their commits were refused)."""
+        durable = self.durable
+        for client_id in self.ids[durable.version :]:
+            self.client_ids.pop(client_id, None)
+        for column in (self.touched, self.texts, self.actors, self.ids):
+            del column[durable.version :]
+        self.version, self.state, self.effective = (
+            durable.version,
+            durable.state,
+            durable.effective,
+        )
+        self.chain = Chain()
 
 
 def new_client_action_id() -> str:
@@ -131,6 +213,13 @@ class MatchService:
         # Matches no action may reach: why, by match id (being replaced, or replaced by match N).
         self._closed: dict[int, str] = {}
         self.listeners: list[Callable[[int, int], None]] = []  # called after each commit
+        # On a shared database, the seq each match reached as other processes announced it
+        # (`heard`, from toolkit/tracker/listener.py) and whether every commit is announced now
+        # (`listening`): memory is then compared with these; otherwise, and for a match not read
+        # since the listener last (re)connected, with the database's version.
+        self._heads: dict[int, int] = {}
+        self._announced = False
+        self._epoch = 0
         # Called with (match id, seq, state) for states a rebuild passes that the history keeps.
         self.on_checkpoint: Callable[[int, int, Any], None] | None = None
 
@@ -155,6 +244,17 @@ class MatchService:
     def _notify(self, match_id: int, seq: int) -> None:
         for listener in list(self.listeners):
             listener(match_id, seq)
+
+    def heard(self, match_id: int, seq: int) -> None:
+        """A process (maybe this one) committed the match's log up to `seq`."""
+        if seq > self._heads.get(match_id, 0):
+            self._heads[match_id] = seq
+
+    def listening(self, announced: bool) -> None:
+        """Every commit is announced from now on (True), or some may not be (False): either
+        way, what memory holds is checked against the database once more before it is used."""
+        self._epoch += 1
+        self._announced = announced
 
     # -- kits -------------------------------------------------------------------------------
 
@@ -247,9 +347,11 @@ class MatchService:
 
     # -- state ------------------------------------------------------------------------------
 
-    def state(self, match_id: int) -> tuple[int, Any]:
-        """(version, state) of a match, the state as its game's value (never to be changed)."""
-        live = self._load(match_id)
+    def state(self, match_id: int, *, at_least: int = 0) -> tuple[int, Any]:
+        """(version, state) of a match, the state as its game's value (never to be changed);
+        `at_least`: a seq the asker knows is committed (a page after its own action, which
+        another process may have recorded)."""
+        live = self._load(match_id, at_least)
         return live.version, live.state
 
     def state_json(self, match_id: int) -> tuple[int, Json]:
@@ -257,65 +359,163 @@ class MatchService:
         live = self._load(match_id)
         return live.version, self.referee(live.game).state_json(live.state)
 
-    def last_effective(self, match_id: int) -> tuple[int, str] | None:
-        """(seq, text) of the action an undo would take back now, if any."""
-        live = self._load(match_id)
-        if not live.effective:
-            return None
-        seq = live.effective[-1][0]
-        return seq, live.texts[seq - 1]
-
-    def _load(self, match_id: int) -> _Live:
-        live = self._live.get(match_id)
-        if live is not None and not live.chain.broken:
-            return live
-        with self._lock(match_id):
-            return self._current(match_id)
-
-    def _current(self, match_id: int) -> _Live:
-        """The match in memory, rebuilt from the log when missing or when a commit of it failed
-        (call with the match's lock held)."""
+    def last_effective_action(self, match_id: int) -> tuple[int, str, Any, str] | None:
+        """(seq, text, action, who recorded it) of the action an undo would take back now, if
+        any (as the last read of the match found it: a page reads its state first)."""
         live = self._live.get(match_id)
         if live is None or live.chain.broken:
+            live = self._load(match_id)
+        top = live.effective
+        if top is None:
+            return None
+        return top.seq, live.texts[top.seq - 1], top.action, live.actors[top.seq - 1][0]
+
+    def redoable(self, match_id: int) -> tuple[int, str] | None:
+        """(seq, text) of the action the log's last entry, an undo, took back: what a redo
+        records again. None when the last entry is not an undo."""
+        live = self._load(match_id)
+        if not live.version:
+            return None
+        rows = self.store.actions(match_id, after=live.version - 1)
+        if not rows or rows[-1].kind != UNDO:
+            return None
+        target = rows[-1].payload.get("target")
+        if not isinstance(target, int) or not 0 < target <= live.version:
+            return None
+        return target, live.texts[target - 1]
+
+    def redo(
+        self,
+        match_id: int,
+        target: int,
+        *,
+        client_action_id: Any,
+        base_version: int | None,
+        actor: str = "",
+    ) -> Submitted:
+        """Record again the action at seq `target`, which the log's last entry undid (Stale
+        when something else was recorded since, or it is not that undo)."""
+        client_action_id = check_client_id(client_action_id)
+        live = self._load(match_id)
+        known = self._known(live, client_action_id)
+        if known is not None:
+            return known
+        found = self.redoable(match_id)
+        if found is None or found[0] != target:
+            raise Stale(live.version, self._since(live, max(0, live.version - 1)))
+        referee = self.referee(live.game)
+        payload = self.store.payloads(match_id, target, target)[target]
+        action = referee.decode(payload)
+        return self._submit(match_id, referee, action, client_action_id, base_version, actor)
+
+    def last_effective(self, match_id: int) -> tuple[int, str] | None:
+        """(seq, text) of the action an undo would take back now, if any."""
+        found = self.last_effective_action(match_id)
+        return None if found is None else (found[0], found[1])
+
+    def _load(self, match_id: int, at_least: int = 0) -> _Live:
+        live = self._live.get(match_id)
+        if live is not None and not live.chain.broken and not self._may_lag(live, at_least):
+            return live
+        with self._lock(match_id):
+            return self._current(match_id, at_least)
+
+    def _may_lag(self, live: _Live, at_least: int = 0) -> bool:
+        """Whether the database may hold actions of the match that memory does not: on a
+        shared database, when another process's commit past memory's version was announced, or
+        commits may have gone unannounced. Not while actions of it are being committed here:
+        their compare-and-set finds out."""
+        if not self.store.shared or live.pending:
+            return False
+        if not self._announced or live.checked != self._epoch:
+            return True
+        return max(at_least, self._heads.get(live.match.id, 0)) > live.version
+
+    def _current(self, match_id: int, at_least: int = 0) -> _Live:
+        """The match in memory, as the database has it (call with the match's lock held): built
+        from the log when missing; after a refused commit, back to its durable version and on
+        from there by the log's tail; when it may lag (`_may_lag`), caught up the same way."""
+        live = self._live.get(match_id)
+        if live is None:
             return self._rebuild(match_id)
+        if live.chain.broken:  # another process wrote first
+            live.back_to_durable()
+            return self._catch_up(live)
+        if not self._may_lag(live, at_least):
+            return live
+        if self._announced and live.checked == self._epoch:
+            return self._catch_up(live)  # announced: the log is longer
+        epoch = self._epoch
+        version = self.store.version(match_id)
+        if version is None or version < live.version:  # the database was restored
+            return self._rebuild(match_id)
+        if version > live.version:
+            return self._catch_up(live)
+        live.checked = epoch
         return live
 
     def _rebuild(self, match_id: int) -> _Live:
-        """Read a match's whole log and fold it (start-up, or after a write from elsewhere)."""
+        """Read a match's whole log and fold it (start-up, or a database that went back)."""
         match = self.store.match(match_id)
         if match is None:
             raise NotFound(f"no match {match_id}")
         game = self.game_of(match)
-        referee = self.referee(game)
-        rows = self.store.actions(match_id)
-        effective: list[tuple[int, Any]] = []
-        touched: list[frozenset[str]] = []
-        for row in rows:
-            if row.kind == UNDO:
-                effective.pop()
-                touched.append(frozenset({EVERYTHING}))
-            else:
-                action = referee.decode(row.payload)
-                effective.append((row.seq, action))
-                touched.append(referee.touches(action))
-        state = referee.state_from_json(match.initial_state)
-        for depth, (seq, action) in enumerate(effective, start=1):
-            state, _outcome = referee.apply(state, action)
-            if depth % CHECKPOINT == 0 and self.on_checkpoint is not None:
-                self.on_checkpoint(match_id, seq, state)  # the history pages start from these
         live = _Live(
             match=match,
             game=game,
-            version=rows[-1].seq if rows else 0,
-            state=state,
-            effective=effective,
-            touched=touched,
-            texts=[row.text for row in rows],
-            actors=[(row.actor, row.created) for row in rows],
-            client_ids={row.client_action_id: row.seq for row in rows},
+            version=0,
+            state=self.referee(game).state_from_json(match.initial_state),
+            effective=None,
+            touched=[],
+            texts=[],
+            actors=[],
+            ids=[],
         )
+        live.checked = self._epoch
+        self._fold(live, self.store.actions(match_id))
         self._live[match_id] = live
         return live
+
+    def _catch_up(self, live: _Live) -> _Live:
+        """Read the log after the version memory holds and fold it in (lock held)."""
+        epoch = self._epoch
+        rows = self.store.actions(live.match.id, after=live.version)
+        if rows and rows[0].seq != live.version + 1:  # cannot be: a log has no gaps
+            return self._rebuild(live.match.id)
+        self._fold(live, rows)
+        live.checked = epoch
+        return live
+
+    def _fold(self, live: _Live, rows: list[ActionRow]) -> None:
+        """The log's next rows into memory: each action applied on top, or, when one of them
+        is an undo, the whole undo stack replayed once from the initial state."""
+        referee = self.referee(live.game)
+        top = live.effective
+        pushed: list[_Effective] = []
+        undone = False
+        for row in rows:
+            if row.kind == UNDO:
+                if top is None:
+                    raise DomekitError(f"match {live.match.id}: #{row.seq} undoes nothing")
+                top, undone = top.below, True
+                touches = frozenset({EVERYTHING})
+            else:
+                action = referee.decode(row.payload)
+                top = _Effective(row.seq, action, top, _depth(top) + 1)
+                pushed.append(top)
+                touches = referee.touches(action)
+            live.touched.append(touches)
+            live.record(row.seq, row.text, row.actor, row.created, row.client_action_id)
+        if undone:
+            live.state = referee.state_from_json(live.match.initial_state)
+            pushed = list(_nodes(top))
+        state = live.state
+        for node in pushed:
+            state, _outcome = referee.apply(state, node.action)
+            if node.depth % CHECKPOINT == 0 and self.on_checkpoint is not None:
+                self.on_checkpoint(live.match.id, node.seq, state)  # history pages start here
+        live.state, live.effective = state, top
+        live.durable = live.head()
 
     # -- writes -----------------------------------------------------------------------------
 
@@ -331,8 +531,8 @@ class MatchService:
         """Apply one action and commit it before answering.
 
         A client action id already in the log returns that action's original result (a retry
-        is applied once). Raises Stale (409), RuleError or DomekitError (422); nothing changes
-        then.
+        is applied once). Raises Stale or Closed (409), RuleError or DomekitError (422); nothing
+        changes then.
         """
         client_action_id = check_client_id(client_action_id)
         live = self._load(match_id)
@@ -342,8 +542,20 @@ class MatchService:
             return known
         if is_undo(data):
             return self._undo(match_id, data, client_action_id, base_version, actor)
-        action = referee.read(data)
-        for _attempt in range(5):
+        return self._submit(
+            match_id, referee, referee.read(data), client_action_id, base_version, actor
+        )
+
+    def _submit(
+        self,
+        match_id: int,
+        referee: Referee[Any, Any],
+        action: Any,
+        client_action_id: str,
+        base_version: int | None,
+        actor: str,
+    ) -> Submitted:
+        for _attempt in range(ATTEMPTS):
             step = self._step(match_id, referee, action, client_action_id, base_version, actor)
             if isinstance(step, Submitted):
                 return step
@@ -351,12 +563,15 @@ class MatchService:
                 _wait_quietly(step)
                 continue
             item, text, outcome = step
-            seq = item.done.result()  # the reply waits until the action is durable
-            if seq is None:  # another process wrote first: read the log again and retry
+            try:
+                seq = item.done.result()  # the reply waits until the action is durable
+            except Replaced:
+                raise self._replaced(match_id) from None
+            if seq is None:  # another process wrote first: read the log on and retry
                 continue
             self._notify(match_id, seq)
             return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
-        raise DomekitError("the match is busy; try again")
+        raise self._busy(match_id, base_version)
 
     async def submit_async(
         self,
@@ -369,10 +584,11 @@ class MatchService:
     ) -> Submitted:
         """`submit` for the event loop: the action is applied on the loop (it takes well under
         a millisecond once the match is in memory) and the loop waits for the group commit
-        without holding a thread. Undo, and a match not yet in memory, go to a worker thread."""
+        without holding a thread. Undo, and a match that memory must read from the database
+        first (not yet read, or behind it), go to a worker thread."""
         client_action_id = check_client_id(client_action_id)
         live = self._live.get(match_id)
-        if is_undo(data) or live is None or live.chain.broken:
+        if is_undo(data) or live is None or live.chain.broken or self._may_lag(live):
             return await run_in_threadpool(
                 lambda: self.submit(
                     match_id,
@@ -384,7 +600,7 @@ class MatchService:
             )
         referee = self.referee(live.game)
         action = referee.read(data)
-        for _attempt in range(5):
+        for _attempt in range(ATTEMPTS):
             step = self._step(match_id, referee, action, client_action_id, base_version, actor)
             if isinstance(step, Submitted):
                 return step
@@ -393,12 +609,15 @@ class MatchService:
                     await asyncio.wrap_future(step)
                 continue
             item, text, outcome = step
-            seq = await asyncio.wrap_future(item.done)
+            try:
+                seq = await asyncio.wrap_future(item.done)
+            except Replaced:
+                raise self._replaced(match_id) from None
             if seq is None:
                 continue
             self._notify(match_id, seq)
             return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
-        raise DomekitError("the match is busy; try again")
+        raise self._busy(match_id, base_version)
 
     def _step(
         self,
@@ -424,6 +643,10 @@ class MatchService:
             self._check_fresh(live, base_version, touches, action)
             state, outcome = referee.apply(live.state, action)
             text = referee.text(action)
+            seq = live.version + 1
+            after = _Snapshot(
+                seq, state, _Effective(seq, action, live.effective, _depth(live.effective) + 1)
+            )
             item = self._append(
                 live,
                 client_action_id,
@@ -433,10 +656,9 @@ class MatchService:
                 base_version,
                 text,
                 outcome,
+                after,
+                touches,
             )
-            live.state = state
-            live.effective.append((item.expected_version + 1, action))
-            live.touched.append(touches)
             return item, text, outcome
 
     def _append(
@@ -449,8 +671,11 @@ class MatchService:
         base_version: int | None,
         text: str,
         outcome: dict[str, Any],
+        after: _Snapshot,
+        touches: frozenset[str],
     ) -> Append:
-        """Queue an action for the group commit and count it in memory (lock held)."""
+        """Queue an action for the group commit and count it in memory, which stands at `after`
+        from now on (lock held); once the commit succeeds, `after` is durable."""
         item = Append(
             match_id=live.match.id,
             expected_version=live.version,
@@ -464,14 +689,20 @@ class MatchService:
             event_data={"text": text, "actor": actor},
             chain=live.chain,
         )
-        seq = live.version + 1
+
+        def settled(done: Future[int | None]) -> None:  # in the writer thread
+            if live.pending.get(client_action_id) is done:
+                del live.pending[client_action_id]
+            if done.exception() is None and done.result() is not None:
+                if after.version > live.durable.version:
+                    live.durable = after
+
         live.pending[client_action_id] = item.done
-        item.done.add_done_callback(lambda _done: live.pending.pop(client_action_id, None))
+        item.done.add_done_callback(settled)
+        live.touched.append(touches)
+        live.record(after.version, text, actor, time.time(), client_action_id)
+        live.state, live.effective = after.state, after.effective
         self.store.append_later(item)
-        live.version = seq
-        live.texts.append(text)
-        live.actors.append((actor, time.time()))
-        live.client_ids[client_action_id] = seq
         return item
 
     def _undo(
@@ -495,29 +726,55 @@ class MatchService:
             if known is not None:
                 return known
             self._check_open(match_id)
-            if not live.effective:
+            if live.effective is None:
                 raise RuleError("undo", "there is nothing to undo in this match")
-            last_seq, _last_action = live.effective[-1]
+            last_seq, below = live.effective.seq, live.effective.below
             if target is not None and target != last_seq:
                 raise Stale(live.version, self._since(live, target))
             if target is None:
                 self._check_fresh(live, base_version, frozenset({EVERYTHING}))
             referee = self.referee(live.game)
             state = referee.state_from_json(live.match.initial_state)
-            for _seq, action in live.effective[:-1]:
-                state, _outcome = referee.apply(state, action)
+            for node in _nodes(below):
+                state, _outcome = referee.apply(state, node.action)
             text, outcome, payload = undo_entry(last_seq, live.texts[last_seq - 1])
+            after = _Snapshot(live.version + 1, state, below)
             item = self._append(
-                live, client_action_id, actor, UNDO, payload, base_version, text, outcome
+                live,
+                client_action_id,
+                actor,
+                UNDO,
+                payload,
+                base_version,
+                text,
+                outcome,
+                after,
+                frozenset({EVERYTHING}),
             )
-            live.state = state
-            live.effective.pop()
-            live.touched.append(frozenset({EVERYTHING}))
-        seq = item.done.result()
-        if seq is None:
-            raise Stale(-1, ["another tracker process wrote to this match"])
+        try:
+            seq = item.done.result()
+        except Replaced:
+            raise self._replaced(match_id) from None
+        if seq is None:  # another process wrote first: what the undo would take back changed
+            with self._lock(match_id):
+                live = self._current(match_id)
+            raise Stale(live.version, self._since(live, item.expected_version))
         self._notify(match_id, seq)
         return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
+
+    def _replaced(self, match_id: int) -> Closed:
+        """Another process moved the match's kit on to another match: nothing lands on it."""
+        why = "the kit moved on to another match; reload the page"
+        with self._lock(match_id):
+            self._closed.setdefault(match_id, why)
+        self.store.forget_kits()
+        return Closed(f"nothing was recorded: {why}")
+
+    def _busy(self, match_id: int, base_version: int | None) -> Stale:
+        """Every attempt was beaten by another process's write: the fresh version, to retry."""
+        with self._lock(match_id):
+            live = self._current(match_id)
+        return Stale(live.version, self._since(live, base_version or live.version))
 
     def _check_open(self, match_id: int) -> None:
         """Closed when the match is being replaced or was (call with its lock held)."""
@@ -550,15 +807,14 @@ class MatchService:
             return
         if base_version > live.version or base_version < 0:
             raise Stale(live.version, [f"this page claims version {base_version}"])
-        if action is not None:
-            for seq, done in reversed(live.effective):
-                if seq <= base_version:
-                    break
-                if done == action:
-                    actor, created = live.actors[seq - 1]
-                    duplicate = {"seq": seq, "text": live.texts[seq - 1], "actor": actor,
-                                 "created": created}  # fmt: skip
-                    raise Stale(live.version, self._since(live, base_version), duplicate)
+        node = live.effective if action is not None else None
+        while node is not None and node.seq > base_version:
+            if node.action == action:
+                actor, created = live.actors[node.seq - 1]
+                duplicate = {"seq": node.seq, "text": live.texts[node.seq - 1], "actor": actor,
+                             "created": created}  # fmt: skip
+                raise Stale(live.version, self._since(live, base_version), duplicate)
+            node = node.below
         clash = [
             live.texts[index]
             for index in range(base_version, live.version)

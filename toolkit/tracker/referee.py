@@ -105,6 +105,24 @@ class Referee(Generic[S, A]):
     def touches(self, action: A) -> frozenset[str]:
         return self._call("touches", self.game.touches, action)
 
+    def asks(self, state: S, action: A, outcome: Outcome) -> list[Json]:
+        return list(self._call("asks", self.game.asks, state, action, outcome))
+
+    def sentence(self, action: A) -> str:
+        return self._call("sentence", self.game.sentence, action)
+
+    def round_of(self, before: S, action: A) -> str | None:
+        return self._call("round_of", self.game.round_of, before, action)
+
+    def seats(self, state: S) -> list[tuple[str, str]]:
+        return [(str(seat), str(label)) for seat, label in self.game.seats(state)]
+
+    def acting_seat(self, state: S, action: A) -> str | None:
+        return self._call("acting_seat", self.game.acting_seat, state, action)
+
+    def seat_label(self, state: S, seat: str) -> str:
+        return dict(self.seats(state)).get(seat) or self.game.seat_name(state, seat)
+
     def odds(self, state: S, fields: Mapping[str, Any]) -> Json | None:
         """A form's odds chart; None when the game or the form has none."""
         hook = self.game.odds
@@ -119,6 +137,9 @@ class Referee(Generic[S, A]):
 
     def page(self, state: S, name: str, args: tuple[str, ...]) -> Page:
         return self.game.page(state, name, args)
+
+    def screen(self, state: S) -> Page:
+        return self.game.screen(state)
 
     def state_json(self, state: S) -> Json:
         return self.game.state_json(state)

@@ -22,15 +22,18 @@ from toolkit.tracker.fields import (
     Before,
     MatchId,
     Name,
+    RedoTarget,
     Replaces,
     Seq,
     Version,
     check_request,
 )
 
-RESERVED_FIELDS = frozenset({"client_action_id", "version", "next", "actor"})
-"""The fields of an action's form that are the tracker's, not the action's."""
+RESERVED_FIELDS = frozenset({"client_action_id", "version", "next", "actor", "for_seat"})
+"""The fields of an action's form that are the tracker's, not the action's (`for_seat`: the
+phone confirmed acting for that other seat)."""
 ACTOR_COOKIE = "domekit_actor"
+SEAT_COOKIE = "domekit_seat"  # scoped to the kit's path: a phone sits at one seat per kit
 
 
 class Forbidden(DomekitError):
@@ -71,6 +74,11 @@ class ActFields(Model):
     actor: Actor = ""
 
 
+class RedoFields(Model):
+    seq: RedoTarget = None
+    version: Version = None
+
+
 class NextMatchFields(Model):
     match_id: MatchId = None
 
@@ -81,6 +89,11 @@ class ImportFields(Model):
 
 class WhoAmIFields(Model):
     name: Name = ""
+
+
+class SeatFields(Model):
+    seat: Name = ""
+    name: Name | None = None
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -151,6 +164,11 @@ def action_fields(
 def actor_cookie(request: Request) -> str:
     """Who is at this phone, as `whoami` stored it (percent-encoded)."""
     return unquote(request.cookies.get(ACTOR_COOKIE, ""))[:MAX_NAME]
+
+
+def seat_cookie(request: Request) -> str:
+    """The seat this phone claimed for the kit (`/seat`), or ""."""
+    return unquote(request.cookies.get(SEAT_COOKIE, ""))[:MAX_NAME]
 
 
 def refuse_cross_site(request: Request) -> None:

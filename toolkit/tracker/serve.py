@@ -1,4 +1,5 @@
-"""`domekit serve`: the tracker on uvicorn (one worker: one writer per match lives in memory)."""
+"""`domekit serve`: the tracker on uvicorn, in one process (SQLite or PostgreSQL) or in N
+worker processes over PostgreSQL (`--workers N`: toolkit/tracker/cluster.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from toolkit.errors import DomekitError
 from toolkit.tracker.protocol import HEAD_SECONDS
@@ -91,29 +93,38 @@ def serve(
     as_json: bool = False,
     allowed_hosts: Sequence[str] = (),
     head_seconds: float = HEAD_SECONDS,
+    workers: int = 1,
 ) -> None:
-    """One worker (one writer thread per database in one process); uvloop and httptools when
-    installed (uvicorn's "auto"); no access log unless asked (it costs CPU on every request).
-    Kit manifests are read from `kits_dir`, by default Domekit's home (where `domekit kit`
-    writes them). A SQLite file is locked for the server's lifetime: a second server on it
-    stops (exit 2)."""
-    import uvicorn
-
+    """One process (one writer thread per database), or `workers` processes on one socket over
+    PostgreSQL; uvloop and httptools when installed (uvicorn's "auto"); no access log unless
+    asked (it costs CPU on every request). Kit manifests are read from `kits_dir`, by default
+    Domekit's home (where `domekit kit` writes them). A SQLite file is locked for the server's
+    lifetime: a second server on it stops (exit 2), and so does `--workers` above 1 on it."""
     from toolkit.network import lan_address
     from toolkit.resources import home
-    from toolkit.tracker.app import create_app
+    from toolkit.tracker.app import create_app, record_kits
+    from toolkit.tracker.cluster import WorkerOptions, check_workers, run_workers
     from toolkit.tracker.lock import lock_database
-    from toolkit.tracker.protocol import http_protocol
-    from toolkit.tracker.storage import resolve_db_url
+    from toolkit.tracker.storage import Store, resolve_db_url, shown_url
 
     if not 0 < port < 65536:
         raise DomekitError(f"--port must be 1 to 65535 (got {port})")
+    database = resolve_db_url(db)
+    check_workers(workers, database)
     if lan:
         host = "0.0.0.0"
     kits_dir = kits_dir if kits_dir is not None else home()
-    lock = lock_database(resolve_db_url(db))  # held until the server stops
+    lock = lock_database(database)  # held until the server stops
     _more_file_descriptors()
-    app = create_app(db, kits_dir=kits_dir, allowed_hosts=allowed_hosts)
+    if workers == 1:
+        app = create_app(db, kits_dir=kits_dir, allowed_hosts=allowed_hosts)
+        notes = list(app.state.startup_notes)
+    else:  # the kits are recorded once, here; each worker builds its own app
+        store = Store(database)
+        try:
+            notes = record_kits(store, kits_dir)
+        finally:
+            store.close()
     listener = listen_socket(host, port)
     shown = lan_address() if lan else host
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
@@ -124,17 +135,20 @@ def serve(
             "host": host,
             "port": port,
             "lan": lan,
-            "database": resolve_db_url(db),
+            "database": shown_url(database),
             "kits": str(kits_dir),
-            "notes": list(app.state.startup_notes),
+            "workers": workers,
+            "notes": notes,
             "warnings": warnings,
         }
         print(json.dumps(report, indent=2), flush=True)
     else:
-        for note in app.state.startup_notes:
+        for note in notes:
             print(note)
-        print(f"database: {resolve_db_url(db)}")
+        print(f"database: {shown_url(database)}")
         print(f"kits: {kits_dir}")
+        if workers > 1:
+            print(f"workers: {workers} processes on one socket")
         for warning in warnings:
             print(f"warning: {warning}", file=sys.stderr)
         if lan:
@@ -143,10 +157,37 @@ def serve(
         else:
             print(f"tracker: {url}")
         sys.stdout.flush()
-    # Everything loaded so far lives as long as the server: keep it out of the garbage
-    # collector's full passes, which otherwise grow with it and stall requests.
-    gc.collect()
-    gc.freeze()
+    try:
+        if workers == 1:
+            # Everything loaded so far lives as long as the server: keep it out of the garbage
+            # collector's full passes, which otherwise grow with it and stall requests.
+            gc.collect()
+            gc.freeze()
+            run_uvicorn(app, listener, host, port, access_log, head_seconds)
+        else:
+            options = WorkerOptions(
+                database, host, port, tuple(allowed_hosts), access_log, head_seconds
+            )
+            run_workers(listener, options, workers)
+    finally:
+        listener.close()
+        if lock is not None:
+            lock.release()
+
+
+def run_uvicorn(
+    app: Any,
+    listener: socket.socket,
+    host: str,
+    port: int,
+    access_log: bool,
+    head_seconds: float,
+) -> None:
+    """One uvicorn server on a bound socket until SIGTERM or SIGINT."""
+    import uvicorn
+
+    from toolkit.tracker.protocol import http_protocol
+
     config = uvicorn.Config(
         app,
         host=host,
@@ -160,12 +201,7 @@ def serve(
         timeout_keep_alive=5,
         h11_max_incomplete_event_size=16 * 1024,  # a request head's bytes (h11 only)
     )
-    try:
-        uvicorn.Server(config).run(sockets=[listener])
-    finally:
-        listener.close()
-        if lock is not None:
-            lock.release()
+    uvicorn.Server(config).run(sockets=[listener])
 
 
 def _more_file_descriptors() -> None:

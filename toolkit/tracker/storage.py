@@ -4,6 +4,14 @@ The action log is the source of truth; a match's state is the fold of its action
 state. SQLite is the default (a file, WAL journal, `synchronous=FULL` so a commit survives a power
 cut); any SQLAlchemy URL works (`--db URL` or `DOMEKIT_DB`). Every write is one transaction that
 starts with `BEGIN IMMEDIATE` on SQLite, so two writers never interleave.
+
+PostgreSQL may be shared by several server processes (`Store.shared`): there a batch of actions
+locks its matches' rows (`SELECT ... FOR UPDATE`, in id order, so two processes never deadlock),
+checks each match's version against the one its actions were made on (the compare-and-set that
+keeps two processes from both applying against one version), bumps the versions only of matches
+that are still their kit's current match, inserts the actions and events, and sends
+`NOTIFY domekit, '<match id> <seq>'` in the same transaction: every process's listener
+(toolkit/tracker/listener.py) wakes that match's live streams once it commits.
 """
 
 from __future__ import annotations
@@ -11,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -38,10 +47,13 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    or_,
     select,
+    text,
     update,
 )
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from toolkit.errors import DomekitError
 from toolkit.resources import default_db_url
@@ -101,6 +113,11 @@ events = Table(
     Column("data", Text, nullable=False),
     UniqueConstraint("match_id", "seq", name="uq_event_seq"),
 )
+
+
+NOTIFY_CHANNEL = "domekit"
+"""The PostgreSQL channel commits are announced on: `<match id> <seq>`, or `<match id> <seq>
+moved` when the match's kit moved on to another match."""
 
 
 class Unavailable(Exception):
@@ -197,6 +214,11 @@ class Chain:
     broken: bool = False
 
 
+class Replaced(Exception):
+    """The append's match is no longer its kit's current match (another process started the
+    next match or imported one): nothing was recorded."""
+
+
 @dataclass
 class Append:
     """One action and its live event, waiting for the group commit."""
@@ -222,9 +244,30 @@ _BUMP = (
     .where(matches.c.version == bindparam("expected"))
     .values(version=bindparam("new_version"))
 )
+# PostgreSQL: lock the batch's matches in id order (never a deadlock between two processes'
+# batches), then bump the versions of those still current in one statement, which reads the
+# kits after the locks were granted (a fresh snapshot: a replacement committed meanwhile shows).
+_LOCK_MATCHES = text(
+    "SELECT id, version FROM matches WHERE id = ANY(CAST(:ids AS integer[])) ORDER BY id FOR UPDATE"
+)
+_BUMP_CURRENT = text(
+    "UPDATE matches SET version = claimed.version"
+    " FROM unnest(CAST(:ids AS integer[]), CAST(:versions AS integer[]))"
+    " AS claimed(match_id, version), kits"
+    " WHERE matches.id = claimed.match_id AND kits.kit_id = matches.kit_id"
+    " AND kits.current_match = matches.id RETURNING matches.id"
+)
+_NOTIFY = text(
+    f"SELECT pg_notify('{NOTIFY_CHANNEL}', message)"
+    " FROM unnest(CAST(:messages AS text[])) AS message"
+)
+_VERSION = select(matches.c.version).where(matches.c.id == bindparam("m_id"))
 _INSERT_ACTION = insert(actions)
 _INSERT_EVENT = insert(events)
-_KIT_TTL = 1.0  # seconds a kit row read from the database is reused (a write here clears it)
+# Seconds a kit row read from the database is reused (a match started here clears it): long while
+# a listener hears every kit moving on in another process (Store.trust_kits), else short.
+_KIT_TTL = 1.0
+_KIT_TTL_LISTENING = 60.0
 _STOP = object()
 
 
@@ -234,6 +277,15 @@ def resolve_db_url(db: str | None) -> str:
     if "://" not in url:  # a bare path means a SQLite file
         url = f"sqlite:///{url}"
     return url
+
+
+def shown_url(url: str) -> str:
+    """A database URL as the console and error messages show it: its password masked (a
+    hosted server's start-up lines go to the system journal)."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # not a URL SQLAlchemy reads: mask what looks like user:password@
+        return re.sub(r"(//[^:/@]*:)[^@/]*@", r"\1***@", url)
 
 
 # Kit manifests and initial states never change once written: parse each text once, not on every
@@ -251,17 +303,28 @@ class Store:
     def __init__(self, db_url: str) -> None:
         self.url = resolve_db_url(db_url)
         self.is_sqlite = self.url.startswith("sqlite")
+        # Another process may write this database (one `domekit serve` per SQLite file: lock.py):
+        # what memory holds is then checked against it before it is shown or built upon.
+        self.shared = not self.is_sqlite
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:
             path = self.url.split(":///", 1)[1] if ":///" in self.url else ""
             if path and path != ":memory:" and not path.startswith("file:"):
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            # Reads are single statements: autocommit spares each a BEGIN and a ROLLBACK.
+            kwargs["isolation_level"] = "AUTOCOMMIT"
         try:
             self.engine: Engine = create_engine(self.url, **kwargs)
         except Exception as exc:  # bad URL, missing driver
-            raise DomekitError(f"cannot open database {self.url!r}: {exc}") from None
-        self._writer = self.engine
+            raise DomekitError(f"cannot open database {shown_url(self.url)!r}: {exc}") from None
+        self.is_postgresql = self.engine.dialect.name == "postgresql"
+        self._writer = (
+            self.engine
+            if self.is_sqlite
+            else self.engine.execution_options(isolation_level="READ COMMITTED")
+        )
         # One writer per database in this process: threads queue on this lock instead of in
         # SQLite's busy handler, which sleeps in growing steps (up to 100 ms) between retries.
         self._write_lock = threading.Lock()
@@ -272,14 +335,18 @@ class Store:
         # Kit rows change only when a match starts (cleared here) or from another process (the
         # TTL); match rows are immutable but for `version`, which readers take from the log.
         self._kits: dict[tuple[str, str], tuple[float, KitRow]] = {}
+        self._kit_ttl = _KIT_TTL
         self._matches: dict[int, MatchRow] = {}
         if self.is_sqlite:
             self._tune_sqlite()
             self._writer = self.engine.execution_options(sqlite_begin="BEGIN IMMEDIATE")
         try:
-            metadata.create_all(self.engine)
+            with self._writer.begin() as conn:
+                if self.is_postgresql:  # servers starting together on a new database: one at a time
+                    conn.execute(text("SELECT pg_advisory_xact_lock(7316)"))
+                metadata.create_all(conn)
         except Exception as exc:
-            raise DomekitError(f"cannot open database {self.url!r}: {exc}") from None
+            raise DomekitError(f"cannot open database {shown_url(self.url)!r}: {exc}") from None
 
     def _tune_sqlite(self) -> None:
         @event.listens_for(self.engine, "connect")
@@ -329,22 +396,27 @@ class Store:
         self, kit_id: str, view_token: str, game: str, base_url: str, manifest: dict[str, Any]
     ) -> bool:
         """Record a kit; False when it was already known (the first record wins)."""
-        with self.write() as conn:
-            known = conn.execute(select(kits.c.kit_id).where(kits.c.kit_id == kit_id)).first()
-            if known:
-                return False
-            conn.execute(
-                insert(kits).values(
-                    kit_id=kit_id,
-                    view_token=view_token,
-                    game=game,
-                    base_url=base_url,
-                    manifest=_dumps(manifest),
-                    created=time.time(),
-                    current_match=None,
+        try:
+            with self.write() as conn:
+                known = conn.execute(select(kits.c.kit_id).where(kits.c.kit_id == kit_id)).first()
+                if known:
+                    return False
+                conn.execute(
+                    insert(kits).values(
+                        kit_id=kit_id,
+                        view_token=view_token,
+                        game=game,
+                        base_url=base_url,
+                        manifest=_dumps(manifest),
+                        created=time.time(),
+                        current_match=None,
+                    )
                 )
-            )
-            return True
+                return True
+        except IntegrityError:  # another process recorded it between the check and the insert
+            if self.kit_fresh(kit_id=kit_id) is None:
+                raise
+            return False
 
     def kit_hosts(self) -> set[str]:
         """The host names in the recorded kits' base URLs (what their QR codes point at)."""
@@ -356,12 +428,22 @@ class Store:
         key = ("id", kit_id) if kit_id is not None else ("view", str(view_token))
         cached = self._kits.get(key)
         now = time.monotonic()
-        if cached is not None and now - cached[0] < _KIT_TTL:
+        if cached is not None and now - cached[0] < self._kit_ttl:
             return cached[1]
         row = self.kit_fresh(kit_id=kit_id, view_token=view_token)
         if row is not None:
             self._kits[key] = (now, row)
         return row
+
+    def forget_kits(self) -> None:
+        """Drop the cached kit rows (another process moved a kit on to its next match)."""
+        self._kits.clear()
+
+    def trust_kits(self, announced: bool) -> None:
+        """Whether every kit moving on in another process is announced to this one from now
+        on (`forget_kits`): its kit rows are then reused for long, else for a second."""
+        self._kit_ttl = _KIT_TTL_LISTENING if announced else _KIT_TTL
+        self._kits.clear()
 
     def kit_fresh(
         self, *, kit_id: str | None = None, view_token: str | None = None
@@ -447,6 +529,10 @@ class Store:
                 )
                 conn.execute(_INSERT_EVENT, [e.event_row(match_id, s, now) for s, e in _seqs(log)])
             conn.execute(update(kits).where(kits.c.kit_id == kit_id).values(current_match=match_id))
+            if self.is_postgresql:  # every process reads the kit afresh, and the streams
+                # of the match it moved on from tell their pages to reload
+                message = f"{after or 0} {after_version or 0} moved"
+                conn.execute(_NOTIFY, {"messages": [message]})
         self._kits.clear()
         return match_id
 
@@ -460,6 +546,12 @@ class Store:
             return None
         match = self._matches[match_id] = _match_row(row)
         return match
+
+    def version(self, match_id: int) -> int | None:
+        """The match's version as the database holds it now (what every process commits to)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(_VERSION, {"m_id": match_id}).scalar()
+        return None if found is None else int(found)
 
     def kit_matches(self, kit_id: str) -> list[MatchRow]:
         with self.engine.connect() as conn:
@@ -509,6 +601,17 @@ class Store:
         try:
             with self.write() as conn:
                 seqs = self._write_batch(conn, batch)
+        except _Moved as moved:  # refuse the replaced matches' appends, commit the others
+            rest = []
+            for item in batch:
+                if item.match_id in moved.match_ids:
+                    item.chain.broken = True
+                    item.done.set_exception(Replaced("the kit moved on to another match"))
+                else:
+                    rest.append(item)
+            if rest:
+                self._commit(rest)
+            return
         except Exception as exc:
             if len(batch) > 1:  # find the one that failed: each on its own
                 for item in batch:
@@ -521,51 +624,102 @@ class Store:
             item.done.set_result(seq)
 
     def _write_batch(self, conn: Connection, batch: list[Append]) -> list[int | None]:
-        seqs: list[int | None] = []
+        """Claim each match's run of appends (the version it was made on must still be the
+        match's), then insert the claimed ones; the seq of each append, None when refused."""
+        runs = _runs(batch)
+        claimed = self._claim_pg(conn, runs) if self.is_postgresql else self._claim(conn, runs)
+        seqs: dict[int, int] = {}
         action_rows: list[dict[str, Any]] = []
         event_rows: list[dict[str, Any]] = []
         now = time.time()
-        for item in batch:
-            seq = item.expected_version + 1
-            if item.chain.broken:
-                seqs.append(None)
-                continue
-            bumped = conn.execute(
-                _BUMP,
-                {"m_id": item.match_id, "expected": item.expected_version, "new_version": seq},
-            )
-            if bumped.rowcount != 1:
-                item.chain.broken = True
-                seqs.append(None)
-                continue
-            seqs.append(seq)
-            action_rows.append(
-                {
-                    "match_id": item.match_id,
-                    "seq": seq,
-                    "client_action_id": item.client_action_id,
-                    "actor": item.actor,
-                    "created": now,
-                    "kind": item.kind,
-                    "payload": _dumps(item.payload),
-                    "base_version": item.base_version,
-                    "text": item.text,
-                    "outcome": _dumps(item.outcome),
-                }
-            )
-            event_rows.append(
-                {
-                    "match_id": item.match_id,
-                    "seq": seq,
-                    "created": now,
-                    "kind": item.kind,
-                    "data": _dumps(item.event_data),
-                }
-            )
+        for run in claimed:
+            for item in run:
+                seq = seqs[id(item)] = item.expected_version + 1
+                action_rows.append(
+                    {
+                        "match_id": item.match_id,
+                        "seq": seq,
+                        "client_action_id": item.client_action_id,
+                        "actor": item.actor,
+                        "created": now,
+                        "kind": item.kind,
+                        "payload": _dumps(item.payload),
+                        "base_version": item.base_version,
+                        "text": item.text,
+                        "outcome": _dumps(item.outcome),
+                    }
+                )
+                event_rows.append(
+                    {
+                        "match_id": item.match_id,
+                        "seq": seq,
+                        "created": now,
+                        "kind": item.kind,
+                        "data": _dumps(item.event_data),
+                    }
+                )
         if action_rows:
             conn.execute(_INSERT_ACTION, action_rows)
             conn.execute(_INSERT_EVENT, event_rows)
-        return seqs
+            if self.is_postgresql:
+                heads = {run[-1].match_id: run[-1].expected_version + 1 for run in claimed}
+                messages = [f"{match_id} {seq}" for match_id, seq in heads.items()]
+                conn.execute(_NOTIFY, {"messages": messages})
+        return [seqs.get(id(item)) for item in batch]
+
+    def _claim(self, conn: Connection, runs: list[list[Append]]) -> list[list[Append]]:
+        """The runs whose match is still at the version they were made on, each bumped with
+        `UPDATE ... WHERE version = expected` (one at a time under SQLite's write lock)."""
+        claimed = []
+        for run in sorted(runs, key=lambda run: run[0].match_id):  # rows locked in id order
+            first, last = run[0], run[-1]
+            bumped = conn.execute(
+                _BUMP,
+                {
+                    "m_id": first.match_id,
+                    "expected": first.expected_version,
+                    "new_version": last.expected_version + 1,
+                },
+            )
+            if bumped.rowcount == 1:
+                claimed.append(run)
+            else:
+                first.chain.broken = True
+        if self.shared and claimed:  # read after the row locks: a replacement committed shows
+            ids = {run[0].match_id for run in claimed}
+            moved = conn.execute(
+                select(matches.c.id)
+                .join(kits, kits.c.kit_id == matches.c.kit_id)
+                .where(matches.c.id.in_(ids))
+                .where(or_(kits.c.current_match.is_(None), kits.c.current_match != matches.c.id))
+            ).scalars()
+            if found := set(moved):
+                raise _Moved(found)
+        return claimed
+
+    def _claim_pg(self, conn: Connection, runs: list[list[Append]]) -> list[list[Append]]:
+        """`_claim` in two statements for the whole batch: lock the rows and read their
+        versions, then bump those whose kit still has them as its current match."""
+        if not runs:
+            return []
+        ids = sorted({run[0].match_id for run in runs})
+        versions = {row.id: row.version for row in conn.execute(_LOCK_MATCHES, {"ids": ids})}
+        claimed = []
+        for run in runs:
+            match_id = run[0].match_id
+            if versions.get(match_id) == run[0].expected_version:
+                versions[match_id] = run[-1].expected_version + 1
+                claimed.append(run)
+            else:
+                run[0].chain.broken = True
+        if claimed:
+            heads = {run[0].match_id: versions[run[0].match_id] for run in claimed}
+            bumped = conn.execute(
+                _BUMP_CURRENT, {"ids": list(heads), "versions": list(heads.values())}
+            ).scalars()
+            if moved := set(heads) - set(bumped):
+                raise _Moved(moved)
+        return claimed
 
     def actions(self, match_id: int, *, after: int = 0, upto: int | None = None) -> list[ActionRow]:
         query = select(actions).where(actions.c.match_id == match_id).where(actions.c.seq > after)
@@ -622,6 +776,31 @@ class Store:
                 .limit(limit)
             ).all()
         return [(row.seq, row.kind, json.loads(row.data)) for row in rows]
+
+
+class _Moved(Exception):
+    """Raised inside a batch's transaction (rolling it back): these matches were replaced."""
+
+    def __init__(self, match_ids: set[int]) -> None:
+        super().__init__(match_ids)
+        self.match_ids = match_ids
+
+
+def _runs(batch: list[Append]) -> list[list[Append]]:
+    """The batch's unrefused appends as runs: appends of one match and one chain, each made on
+    top of the one before (so a run is claimed, or refused, as one)."""
+    runs: list[list[Append]] = []
+    last: dict[tuple[int, int], list[Append]] = {}
+    for item in batch:
+        if item.chain.broken:
+            continue
+        key = (item.match_id, id(item.chain))
+        run = last.get(key)
+        if run is None or item.expected_version != run[-1].expected_version + 1:
+            run = last[key] = []
+            runs.append(run)
+        run.append(item)
+    return runs
 
 
 def _match_row(row: Any) -> MatchRow:

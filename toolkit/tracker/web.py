@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 import jinja2
 from fastapi import Depends, Request
@@ -27,6 +28,8 @@ from toolkit.tracker.matches import (
     Stale,
     new_client_action_id,
 )
+from toolkit.tracker.referee import is_undo
+from toolkit.tracker.refill import refill
 from toolkit.tracker.requests import (
     Forbidden,
     PageQuery,
@@ -35,6 +38,7 @@ from toolkit.tracker.requests import (
     flat_fields,
     query,
     refuse_cross_site,
+    seat_cookie,
 )
 from toolkit.tracker.storage import KitRow, MatchRow, Store
 
@@ -135,29 +139,109 @@ def pick_match(t: Tracker, who: Access, number: str | None) -> MatchRow:
 def common(t: Tracker, who: Access, match: MatchRow, request: Request) -> dict[str, Any]:
     """What every page of a match shows: its version, whether it may be changed here, the undo
     button, what was just recorded (`?done=`)."""
-    version, state = t.service.state(match.id)
-    current = t.service.current_match(who.kit)
-    undo = t.service.last_effective(match.id) if match.id == current.id else None
     done = read_model(PageQuery, query(request)).done
+    version, state = t.service.state(match.id, at_least=done or 0)
+    current = t.service.current_match(who.kit)
+    is_current = match.id == current.id
+    undo = undo_of(t, who, match, state) if is_current else None
+    redo = t.service.redoable(match.id) if is_current else None
     done_text = ""
     if done:
         rows = t.store.actions(match.id, after=done - 1)
         done_text = rows[0].text if rows and rows[0].seq == done else ""
+    referee = t.service.referee(who.game)
+    seats = referee.seats(state) if who.writable else []
+    seat = seat_cookie(request) if who.writable else ""
+    seat = seat if seat in dict(seats) else ""
     return {
         "base": who.base,
         "view_base": who.view_base,
-        "writable": who.writable and match.id == current.id,
+        "seats": seats,
+        "seat": seat,
+        "seat_name": dict(seats).get(seat, ""),
+        "writable": who.writable and is_current,
         "game": who.game,
         "match": {"id": match.id, "number": match.number, "version": version},
-        "is_current": match.id == current.id,
+        "is_current": is_current,
         "version": version,
         "state": state,
-        "undo": {"seq": undo[0], "text": undo[1]} if undo else None,
+        "undo": {
+            **(undo or {"seq": None}),
+            "redo": {"seq": redo[0], "text": redo[1]} if redo else None,
+        }
+        if undo or redo
+        else None,
         "done_text": done_text,
         "here": request.url.path,
+        "here_full": page_url(request),
         "actor": actor_cookie(request),
         "error": None,
     }
+
+
+def undo_of(t: Tracker, who: Access, match: MatchRow, state: Any) -> dict[str, Any] | None:
+    """What an undo would take back now: its seq and text, whose seat's action it was and who
+    recorded it (the undo button names them)."""
+    found = t.service.last_effective_action(match.id)
+    if found is None:
+        return None
+    seq, text, action, actor = found
+    referee = t.service.referee(who.game)
+    try:
+        seat = referee.acting_seat(state, action)
+    except DomekitError:
+        seat = None
+    return {
+        "seq": seq,
+        "text": text,
+        "seat": seat,
+        "seat_name": referee.seat_label(state, seat) if seat else "",
+        "actor": actor,
+    }
+
+
+class OtherSeat(DomekitError):
+    """An action for another seat than the one this phone claimed, not confirmed (409)."""
+
+    def __init__(self, seat: str, label: str, mine: str) -> None:
+        self.seat = seat
+        self.label = label
+        super().__init__(
+            f"this is {label}'s action and this phone sits at {mine}: "
+            f"confirm to record it for {label}"
+        )
+
+
+def seat_check(
+    t: Tracker, who: Access, match: MatchRow, fields: Mapping[str, Any], mine: str
+) -> None:
+    """OtherSeat when the action is for another seat than `mine` (the phone's) and the form
+    does not say `for_seat` that seat (the phone's confirm)."""
+    if not mine:
+        return
+    referee = t.service.referee(who.game)
+    _version, state = t.service.state(match.id)
+    seats = dict(referee.seats(state))
+    if mine not in seats:
+        return
+    data = action_fields(fields)
+    try:
+        if is_undo(data):
+            undo = undo_of(t, who, match, state)
+            seat = undo["seat"] if undo else None
+        else:
+            seat = referee.acting_seat(state, referee.read(data))
+    except DomekitError:
+        return  # the submit says what is wrong with the form
+    if seat is None or seat == mine or seat == str(fields.get("for_seat") or ""):
+        return
+    raise OtherSeat(seat, referee.seat_label(state, seat), seats[mine])
+
+
+def page_url(request: Request) -> str:
+    """The page as a live update fetches it again: its path and query, without `done`."""
+    kept = [(k, v) for k, v in request.query_params.multi_items() if k != "done"]
+    return request.url.path + ("?" + urlencode(kept) if kept else "")
 
 
 def next_url(fields: Mapping[str, Any], who: Access, seq: int | None) -> str:
@@ -179,6 +263,8 @@ def error_kind(exc: DomekitError) -> str:
         return "closed"
     if isinstance(exc, NeedsConfirmation):
         return "unconfirmed"
+    if isinstance(exc, OtherSeat):
+        return "seat"
     return "illegal"
 
 
@@ -203,6 +289,9 @@ def refusal(
         "rule": getattr(exc, "rule", "action form" if status == 422 else None),
         "version": version,
     }
+    if isinstance(exc, OtherSeat):
+        body["seat"] = exc.seat
+        body["seat_name"] = exc.label
     if isinstance(exc, Stale):
         body["since"] = exc.since
         body["state"] = t.service.referee(who.game).state_json(state)
@@ -211,6 +300,10 @@ def refusal(
             body["duplicate"] = exc.duplicate
     if is_json:
         return JSONResponse(body, status_code=status)
+    if not (isinstance(exc, Stale) and exc.duplicate is not None):
+        inline = refused_inline(t, request, who, match, body, fields)
+        if inline is not None:
+            return HTMLResponse(inline, status_code=status)
     ctx = common(t, who, match, request)
     fresh: dict[str, Any] = {}
     if isinstance(exc, Stale) and fields.get("type") != "undo":
@@ -237,6 +330,49 @@ def refusal(
         },
         status=status,
     )
+
+
+def refused_inline(
+    t: Tracker,
+    request: Request,
+    who: Access,
+    match: MatchRow,
+    refusal: Mapping[str, Any],
+    fields: Mapping[str, Any],
+) -> str | None:
+    """The page the refused form was on (its `next`), as it is now, with that form filled in
+    with what was posted and the refusal at its top; None when that page or form is gone."""
+    path = str(fields.get("next") or "")
+    if next_url(fields, who, None) != path:
+        return None  # not a page of this kit
+    found = page_of(path[len(who.base) + 1 :].split("/"))
+    if found is None:
+        return None
+    name, args = found
+    ctx = {**common(t, who, match, request), "here": path, "here_full": path, "done_text": ""}
+    try:
+        page = t.service.referee(who.game).page(ctx["state"], name, args)
+    except DomekitError:
+        return None
+    html = t.templates.get_template(f"{who.game}/{page.template}").render(
+        **{**ctx, **page.context, "title": page.title}
+    )
+    note = t.templates.get_template("_refusal_note.html").render(refusal=refusal)
+    return refill(html, request.url.path, fields, note)
+
+
+def page_of(segments: list[str]) -> tuple[str, tuple[str, ...]] | None:
+    """A game page's name and arguments from the path after the kit (routes/pages.py)."""
+    match segments:
+        case ["table"]:
+            return "table", ()
+        case ["team" | "player" as kind, arg]:
+            return kind, (arg,)
+        case ["unit", *args] if 1 <= len(args) <= 2:
+            return "unit", tuple(args)
+        case ["page", name]:
+            return name, ()
+    return None
 
 
 def error_page(

@@ -10,11 +10,23 @@ from pathlib import Path
 import pymupdf
 import pytest
 from card_edits import copy_card_data, edit_text
+from kit_checks import (
+    card_fronts,
+    cards_on,
+    check_cover,
+    check_home_print,
+    check_no_slivers,
+    check_page_order,
+    check_safe_text,
+    check_words_inside_discs,
+    grey_at,
+)
 from kit_pdf import decode_qr
 
-from toolkit.games.deathdome.data import load_deathdome
+from toolkit.games.deathdome.data import UNIT_TYPES, load_deathdome
 from toolkit.games.deathdome.kit import BOARD_LABELS, build_kit
-from toolkit.pdf.cards import CardSize, mirrored, plan_sheet
+from toolkit.pdf.book import card_layout
+from toolkit.pdf.cards import mirrored
 from toolkit.pdf.geometry import MM, PAPERS
 from toolkit.pdf.kits import KitOptions
 from toolkit.pdf.tiles import plan_tiles
@@ -31,6 +43,14 @@ def data():
 def a4_kit(tmp_path_factory):
     out = tmp_path_factory.mktemp("kit") / "deathdome-kit.pdf"
     result = build_kit(KitOptions(paper="a4", out=out, base_url=BASE))
+    return result, pymupdf.open(out)
+
+
+@pytest.fixture(scope="module")
+def service_kit(tmp_path_factory):
+    """For a print service: full colour and every card with its bleed and crop marks."""
+    out = tmp_path_factory.mktemp("kit") / "service.pdf"
+    result = build_kit(KitOptions(paper="a4", out=out, base_url=BASE, ink="full", layout="service"))
     return result, pymupdf.open(out)
 
 
@@ -59,22 +79,29 @@ def card_count(data) -> int:
     return sum(i.qty for i in data.items.values()) + sum(c.qty for c in data.special_play)
 
 
-def card_pages(data, paper: str) -> int:
-    s = data.print.card
-    layout = plan_sheet(PAPERS[paper], CardSize(s.width, s.height, s.bleed, s.safe))
-    return 2 * -(-card_count(data) // layout.per_page)
+# The card sheets start after the cover and the rules reference on its back (pages 1 and 2).
+FIRST_CARD_PAGE = 2
 
 
-def front_lines(doc, pages: int) -> Counter:
+def card_pages(data, paper: str, layout: str = "home") -> int:
+    return 2 * -(-card_count(data) // card_layout(PAPERS[paper], data.print.card, layout).per_page)
+
+
+def card_indexes(data, paper: str, layout: str = "home") -> range:
+    """0-based indexes of the card sheet fronts."""
+    return range(FIRST_CARD_PAGE, FIRST_CARD_PAGE + card_pages(data, paper, layout), 2)
+
+
+def front_lines(doc, data) -> Counter:
     lines: Counter = Counter()
-    for index in range(0, pages, 2):
+    for index in card_indexes(data, "a4"):
         lines.update(line.strip() for line in doc[index].get_text().splitlines())
     return lines
 
 
 def test_every_card_is_on_the_fronts_as_many_times_as_its_qty(a4_kit, data):
     _, doc = a4_kit
-    lines = front_lines(doc, card_pages(data, "a4"))
+    lines = front_lines(doc, data)
     for item in data.items.values():
         assert lines[item.name] == item.qty, item.name
     for card in data.special_play:
@@ -83,7 +110,7 @@ def test_every_card_is_on_the_fronts_as_many_times_as_its_qty(a4_kit, data):
 
 def test_cards_show_their_stats_price_and_icons(a4_kit, data):
     _, doc = a4_kit
-    text = "\n".join(doc[i].get_text() for i in range(0, card_pages(data, "a4"), 2))
+    text = "\n".join(doc[i].get_text() for i in card_indexes(data, "a4"))
     assert "S4" in text and "T4" in text
     assert "Push back on 2 of a kind" in text
     assert "Ignores line of sight" in text
@@ -95,8 +122,8 @@ def test_cards_show_their_stats_price_and_icons(a4_kit, data):
 
 def test_backs_follow_their_fronts_and_name_the_deck(a4_kit, data):
     _, doc = a4_kit
-    for index in range(1, card_pages(data, "a4"), 2):
-        assert "DEATH DOME" in doc[index].get_text()
+    for index in card_indexes(data, "a4"):
+        assert "DEATH DOME" in doc[index + 1].get_text()
 
 
 def _bleed_rects(page, size):
@@ -110,13 +137,15 @@ def _bleed_rects(page, size):
     return found
 
 
-def test_each_back_is_at_the_mirrored_position_of_its_front(a4_kit, data):
+@pytest.mark.parametrize(("fixture", "layout"), [("a4_kit", "home"), ("service_kit", "service")])
+def test_each_back_is_at_the_mirrored_position_of_its_front(request, fixture, layout, data):
     from toolkit.pdf.geometry import Rect
 
-    _, doc = a4_kit
+    _, doc = request.getfixturevalue(fixture)
     s = data.print.card
-    size = (s.width + 2 * s.bleed, s.height + 2 * s.bleed)
-    for index in range(0, card_pages(data, "a4"), 2):
+    bleed = s.bleed if layout == "service" else 0  # home: butted cards, no bleed
+    size = (s.width + 2 * bleed, s.height + 2 * bleed)
+    for index in card_indexes(data, "a4", layout):
         front, back = doc[index], doc[index + 1]
         page = (front.rect.width / MM, front.rect.height / MM)
         expected = sorted(
@@ -137,17 +166,21 @@ def test_every_page_is_the_chosen_paper(request, fixture, paper):
         assert sorted([page.rect.width / MM, page.rect.height / MM]) == pytest.approx(want, abs=0.1)
 
 
-def test_card_pages_have_trim_and_bleed_boxes(a4_kit, data):
-    _, doc = a4_kit
+def test_card_pages_have_trim_and_bleed_boxes(service_kit, a4_kit, data):
+    _, doc = service_kit  # with bleed, as a print service takes it
     s = data.print.card
-    page = doc[0]
+    page = doc[FIRST_CARD_PAGE]
     trim, bleed = page.trimbox, page.bleedbox
     assert (bleed.x1 - bleed.x0) - (trim.x1 - trim.x0) == pytest.approx(2 * s.bleed * MM, abs=0.01)
     assert page.rect.contains(bleed) and bleed.contains(trim)
+    _, home = a4_kit  # butted cards: the bleed box is the trim box
+    page = home[FIRST_CARD_PAGE]
+    assert page.bleedbox == page.trimbox and page.rect.contains(page.trimbox)
 
 
 def _page_with(doc, text: str) -> int:
-    return next(i for i, page in enumerate(doc) if text in page.get_text())
+    """The first page after the cover (which names every part) holding `text`."""
+    return next(i for i, page in enumerate(doc) if i > 0 and text in page.get_text())
 
 
 def test_qr_codes_scan_to_exactly_the_tracker_urls(letter_kit, tmp_path):
@@ -305,28 +338,12 @@ def test_unknown_game_is_refused(cli):
     assert result.exit_code == 2 and "unknown game 'chess'" in result.stderr
 
 
-def test_all_card_text_stays_inside_a_cards_safe_zone(a4_kit, data):
-    _, doc = a4_kit
-    s = data.print.card
-    layout = plan_sheet(PAPERS["a4"], CardSize(s.width, s.height, s.bleed, s.safe))
-    safes = [layout.box(slot).safe for slot in layout.slots]
-    tolerance = 0.8  # mm: a font's bounding box reaches a little above its capitals
-    for index in range(0, card_pages(data, "a4"), 2):
-        page = doc[index]
-        height = page.rect.height / MM
-        for block in page.get_text("dict")["blocks"]:
-            for line in block.get("lines", []):
-                for span in line["spans"]:
-                    if not span["text"].strip():
-                        continue
-                    x0, y0, x1, y1 = (v / MM for v in span["bbox"])
-                    assert any(
-                        x0 >= r.x - tolerance
-                        and x1 <= r.right + tolerance
-                        and height - y1 >= r.y - tolerance
-                        and height - y0 <= r.top + tolerance
-                        for r in safes
-                    ), (index, span["text"])
+@pytest.mark.parametrize(("fixture", "layout"), [("a4_kit", "home"), ("service_kit", "service")])
+def test_all_card_text_stays_inside_a_cards_safe_zone(request, fixture, layout, data):
+    _, doc = request.getfixturevalue(fixture)
+    sheet = card_layout(PAPERS["a4"], data.print.card, layout)
+    safes = [sheet.box(slot).safe for slot in sheet.slots]
+    check_safe_text(doc, list(card_indexes(data, "a4", layout)), safes)
 
 
 def test_the_kit_registry_finds_the_death_dome_kit():
@@ -334,3 +351,228 @@ def test_the_kit_registry_finds_the_death_dome_kit():
 
     assert "deathdome" in NAMES
     assert game("deathdome").kit() is build_kit
+
+
+# --- a kit a player prints, cuts and plays tonight -------------------------------------------
+
+
+def test_the_cover_comes_first_with_the_page_ranges_of_this_file(a4_kit, data):
+    result, doc = a4_kit
+    check_page_order(result, doc)
+    units = 4 * len(UNIT_TYPES)
+    text = check_cover(
+        result,
+        doc,
+        [
+            "Death Dome: print-and-play kit",
+            "A4 paper · printer-friendly ink",
+            f"Item cards (6 decks, backs by deck) {sum(i.qty for i in data.items.values())}",
+            f"Special Play cards {sum(c.qty for c in data.special_play)}",
+            f"Unit standees (4 teams x 4, QR code on the back) {units}",
+            "Control point markers (14 per team) 56",  # 12 control points + 2 tower centres
+            f"Vitae meter markers (one per unit) {units}",
+            f"Incapacitated markers {data.print.pieces.incapacitated}",
+            "Round marker 1",
+            "Rules reference 1 2 (back of this page)",
+            # "the winner rolls a single die": the fans' roll
+            "One six-sided die",
+            "circle punch",
+            "Standees: cut round each outline, fold on the dashed lines",
+        ],
+    )
+    # the checklist's pages are where the parts are
+    standees = next(
+        i for i, page in enumerate(doc) if "Death Dome: unit standees" in page.get_text()
+    )
+    assert f"QR code on the back) {units} {standees + 1} " in text
+
+
+def test_the_print_plan_of_domekit_kit_matches_the_cover(tmp_path):
+    from tests.conftest import run_cli
+
+    out = tmp_path / "kit.pdf"
+    result = run_cli("kit", "deathdome", "--out", str(out), "--base-url", BASE)
+    assert result.exit_code == 0, result.stderr
+    doc = pymupdf.open(out)
+    [line] = [line for line in result.stderr.splitlines() if line.startswith("  print ")]
+    words = " ".join(doc[0].get_text().split())
+    double, _, single = line.split(": ", 1)[1].partition(", single-sided ")
+    assert double.startswith("double-sided ") and double.endswith(" (long-edge flip)")
+    assert (
+        f"pages {double.removeprefix('double-sided ').removesuffix(' (long-edge flip)')} " in words
+    )
+    single, _, rest = single.partition("; ")
+    assert f"then pages {single} single-sided" in words
+    assert rest == "or the whole file double-sided (the single-sided sheets have blank backs)"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_kit_prints_on_a_home_printer(a4_kit, tmp_path, paper):
+    if paper == "a4":
+        result, doc = a4_kit
+    else:
+        result = build_kit(KitOptions(paper=paper, out=tmp_path / "kit.pdf", base_url=BASE))
+        doc = pymupdf.open(result.pdf)
+    check_home_print(result, doc)
+    check_page_order(result, doc)
+
+
+def test_nine_poker_cards_a_sheet_on_a4_and_letter(a4_kit, letter_kit, data):
+    result, doc = a4_kit
+    s = data.print.card
+    for paper, pdf in (("a4", doc), ("letter", letter_kit[1])):
+        layout = card_layout(PAPERS[paper], s, "home")
+        assert (layout.per_page, layout.columns, layout.rows) == (9, 3, 3)
+        full = [i for i in card_indexes(data, paper) if i < card_indexes(data, paper)[-1]]
+        for index in full:
+            # the cards butt: 3 columns by 3 rows, one cut between two cards
+            assert cards_on(pdf[index], (s.width, s.height)) == 9, (paper, index)
+            trim = pdf[index].trimbox
+            assert trim.width / MM == pytest.approx(3 * s.width, abs=0.01)
+            assert trim.height / MM == pytest.approx(3 * s.height, abs=0.01)
+    assert card_fronts(result, doc) == list(card_indexes(data, "a4"))
+
+
+def test_every_units_qr_code_decodes_on_its_meter_sheet_and_on_its_standee(a4_kit, tmp_path):
+    result, doc = a4_kit
+    [standees] = [i for i, page in enumerate(doc) if "Death Dome: unit standees" in page.get_text()]
+    on_standees = decode_qr(doc[standees], tmp_path, dpi=200)
+    wanted = sorted(url for team in result.urls["units"].values() for url in team.values())
+    assert on_standees == wanted and len(wanted) == 16
+    on_meters = []
+    for team in ("Red", "Blue", "Green", "Yellow"):
+        [meters] = [
+            i for i, page in enumerate(doc) if f"{team} team Vitae meters" in page.get_text()
+        ]
+        on_meters += decode_qr(doc[meters], tmp_path)
+    assert sorted(on_meters) == wanted
+    # each standee says whose it is and how it lies when incapacitated
+    text = " ".join(doc[standees].get_text().split())
+    for team in ("Red", "Blue", "Green", "Yellow"):
+        for unit in ("Gunner", "Warrior", "Medic", "Scout"):
+            assert f"{team[0]} {team} {unit}: scan for its page" in text
+    assert text.count("Incapacitated? Lay it on its side.") == 16
+    for stat in ("Movement", "Skill", "Toughness", "Vitae"):
+        assert text.count(stat) >= 16
+
+
+def test_control_point_markers_in_every_team_colour_one_per_point(a4_kit, data):
+    _, doc = a4_kit
+    marker_pages = [i for i, p in enumerate(doc) if "Death Dome: markers" in p.get_text()]
+    text = " ".join(" ".join(doc[i].get_text().split()) for i in marker_pages)
+    points = len(data.board.squares_of("control_point")) + len(
+        data.board.squares_of("tower_centre")
+    )
+    assert points == 14
+    for team in ("red", "blue", "green", "yellow"):
+        # the team's letter and name on each marker: colour never alone
+        assert text.count(f"{team[0].upper()} {team.upper()} CP") == points
+    assert text.count("Incapacitated skips a turn") == data.print.pieces.incapacitated
+    assert text.count("ROUND") == 1
+    assert len(marker_pages) == 1  # every marker on one sheet, on A4 (and Letter, below)
+    check_words_inside_discs(doc[marker_pages[0]])
+    for unit in ("Gunner", "Warrior", "Medic", "Scout"):
+        assert text.count(f"R {unit}") == 1  # a Vitae meter marker for each unit of each team
+
+
+def _marker_rings(doc, index, letters):
+    """The grey of each team's first control point marker's coloured ring, on a render."""
+    page = doc[index]
+    height = page.rect.height
+    rings = {}
+    for x0, y0, x1, y1, word, *_ in page.get_text("words"):
+        if word in letters and word not in rings:
+            cx, cy = (x0 + x1) / 2 / MM, (y0 + y1) / 2 / MM
+            radius = 19 / 2
+            # the ring is 0.9 mm inside the cut line, left of the centre (the disc's centre is a
+            # little below its big letter)
+            ring = [(cx - radius + 0.9, cy + dy) for dy in (1.0, 1.6, 2.2)]
+            rings[word] = sorted(grey_at(page, ring, dpi=150))[1]
+    assert height
+    return rings
+
+
+@pytest.mark.parametrize("fixture", ["a4_kit", "service_kit"])
+def test_team_colours_stay_apart_in_black_and_white(request, fixture):
+    _, doc = request.getfixturevalue(fixture)
+    index = next(i for i, p in enumerate(doc) if "Death Dome: markers" in p.get_text())
+    greys = _marker_rings(doc, index, {"R", "B", "G", "Y"})
+    assert set(greys) == {"R", "B", "G", "Y"}
+    values = sorted(greys.values())
+    gaps = [b - a for a, b in zip(values, values[1:], strict=False)]
+    assert min(gaps) >= 25, greys  # four greys a photocopy tells apart (and each its letter)
+
+
+def test_the_board_names_its_jails_release_points_and_bases(a4_kit, data):
+    _, doc = a4_kit
+    tiles = [i for i, page in enumerate(doc) if "board  ·  tile" in page.get_text()]
+    text = " ".join(" ".join(doc[i].get_text().split()) for i in tiles)
+    releases = data.board.jail_release_points()
+    for jail in data.board.jails():
+        [release] = releases[jail]
+        assert f"{jail.upper()} JAIL freed from {release}" in text
+        assert f"frees {jail.upper()} JAIL" in text
+    for team in data.board.base_colours():
+        assert f"{team.upper()} BASE" in text
+    assert "100,000 cr" in text and "500,000 cr" in text  # control points and tower centres
+
+
+def test_thin_walls_are_heavy_lines_on_square_edges(a4_kit, data):
+    """A run of thin wall squares is outlined by lines on its outer square edges, never filled
+    black: on the tiles, every thick line lies on the square grid."""
+    _, doc = a4_kit
+    key = _page_with(doc, "assembly key")
+    first_tile = next(i for i, page in enumerate(doc) if "board  ·  tile A1" in page.get_text())
+    thick = [
+        item
+        for d in doc[first_tile].get_drawings()
+        if d.get("width") and d["width"] > 5 and d.get("color") is not None
+        for item in d["items"]
+        if item[0] == "l"
+    ]
+    assert thick, "no wall lines on tile A1"
+    dark_fills = [
+        d
+        for d in doc[first_tile].get_drawings()
+        if d.get("fill") is not None and max(d["fill"]) < 0.3 and d["rect"].width / MM > 20
+    ]
+    assert not dark_fills  # no square filled black
+    assert "Thin wall (inside the heavy line)" in doc[key].get_text()
+
+
+def test_bounty_writes_money_like_every_other_card(a4_kit):
+    _, doc = a4_kit
+    text = " ".join(" ".join(page.get_text().split()) for page in doc)
+    assert "take 50,000 cr from its team" in text and "50000" not in text
+
+
+def test_a_card_text_with_another_number_format_stops_the_build(cli, copy, tmp_path):
+    edit_text(copy / "special_play.csv", "take 50,000 cr from", "take 50000 credits from")
+    out = tmp_path / "out" / "kit.pdf"
+    result = cli("kit", "deathdome", "--data", str(copy), "--out", str(out), "--base-url", BASE)
+    assert result.exit_code == 2
+    assert "special_play.csv, row 17, field 'text': 'bounty' writes '50000'" in result.stderr
+    assert not out.exists()
+
+
+def test_full_ink_for_a_print_service_and_bad_ink_or_layout_flags(service_kit, cli, tmp_path):
+    result, doc = service_kit
+    manifest = json.loads(result.manifest.read_text())
+    assert (manifest["ink"], manifest["layout"]) == ("full", "service")
+    assert "full colour to the edge" in doc[0].get_text()
+    for flags, expected in (
+        (["--ink", "bright"], "--ink 'bright': expected one of light, full"),
+        (["--layout", "a3"], "--layout 'a3': expected one of home, service"),
+    ):
+        out = tmp_path / "bad.pdf"
+        bad = cli("kit", "deathdome", "--out", str(out), *flags)
+        assert bad.exit_code == 2 and expected in bad.stderr and not out.exists()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_board_prints_without_sliver_pages(data, paper):
+    square = data.print.board.square
+    size = (data.board.width * square + 2 * BOARD_LABELS, data.board.height * square)
+    plan = plan_tiles(size[0], size[1] + 2 * BOARD_LABELS, PAPERS[paper], data.print.board.overlap)
+    assert len(plan.tiles) == 6  # 3 by 2 on A4 and on Letter (Letter needed 9 with slivers)
+    check_no_slivers(plan)

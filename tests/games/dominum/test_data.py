@@ -142,7 +142,7 @@ def test_keywords_are_read_in_any_case_and_spacing(copy):
         ),
         (
             "print.toml",
-            "phase = 22.0",
+            "phase = 25.0",
             "phase = 2.0",
             ["print.toml", "line", "token.phase", "greater than or equal to 12"],
         ),

@@ -10,14 +10,26 @@ from pathlib import Path
 import pymupdf
 import pytest
 from card_edits import copy_card_data, edit_text
+from kit_checks import (
+    card_fronts,
+    cards_on,
+    check_cover,
+    check_home_print,
+    check_no_slivers,
+    check_page_order,
+    check_safe_text,
+    check_words_inside_discs,
+)
 from kit_pdf import decode_qr, lines_in
 
 from toolkit.errors import DataError
 from toolkit.games.domppa.data import COLUMNS, CONDITIONS, load_kit_data, load_map
 from toolkit.games.domppa.kit import action_name, build_kit, map_size
-from toolkit.pdf.cards import mirrored, plan_sheet
+from toolkit.pdf.book import card_layout
+from toolkit.pdf.cards import mirrored
 from toolkit.pdf.geometry import MM, PAPERS, Rect
 from toolkit.pdf.kits import KitOptions
+from toolkit.pdf.style import Look
 from toolkit.pdf.tiles import plan_tiles
 
 BASE = "http://192.168.1.20:8000"
@@ -59,7 +71,8 @@ def slot_texts(doc, pages: list[int], layout) -> list[list[str]]:
 
 
 def pages_with(doc, text: str) -> list[int]:
-    return [i for i, page in enumerate(doc) if text in page.get_text()]
+    """The pages after the cover (which names every part) holding `text`."""
+    return [i for i, page in enumerate(doc) if i > 0 and text in page.get_text()]
 
 
 def character_pages(doc) -> list[int]:
@@ -72,7 +85,9 @@ def equipment_pages(doc) -> list[int]:
     return [
         i
         for i, page in enumerate(doc)
-        if "DOMPPA" not in lines_in(page) and any(line.startswith(kinds) for line in lines_in(page))
+        if i > 0  # the cover names every kind
+        and "DOMPPA" not in lines_in(page)
+        and any(line.startswith(kinds) for line in lines_in(page))
     ]
 
 
@@ -80,7 +95,7 @@ def equipment_pages(doc) -> list[int]:
 
 
 def card_lines(doc, data, name: str) -> list[str]:
-    layout = plan_sheet(PAPERS["a4"], data.print.character_card.size())
+    layout = card_layout(PAPERS["a4"], data.print.character_card, "home")
     for lines in slot_texts(doc, character_pages(doc), layout):
         if lines[0] == name:
             return lines
@@ -100,12 +115,14 @@ def test_the_rulings_own_examples_print_on_the_cards(kit, data):
     assert spearman["Hit points (Health 10)"] == "15"
     assert spearman["Action points"] == "9"
     assert spearman["Encumbrance (spells)"] == "6 (9)"  # 3 + 3; 3 + 2 x 3
-    assert spearman["Protection body"] == "11 (4 + 7)"
+    # its Leather Armour card's protection 3 (the data said 4: gear.py now checks it)
+    assert spearman["Protection body"] == "10 (3 + 7)"
+    assert spearman["Protection head"] == "9 (2 + 7)"  # its Leather Cap
     assert spearman["Size (from HP)"] == "2"  # max HP 15: size 2
     knight = card_of(doc, data, "Knight")
     # Health 14: 5 x 1 + 5 x 2 + 4 x 3 = 27 HP; helmet 15 + natural 7 = 22 -> 20 + 2 / 2 = 21
     assert knight["Hit points (Health 14)"] == "27"
-    assert knight["Protection head"] == "21 (15 + 7)"
+    assert knight["Protection head"] == "21 (15 + 7 = 22; over 20 counts half)"
     troll = card_of(doc, data, "Troll")
     assert troll["Size (data)"] == "4"  # the Troll's data gives its size
 
@@ -138,7 +155,7 @@ def test_every_character_card_shows_every_stat_in_the_rules(kit, data):
 
 def test_one_character_card_per_unit(kit, data):
     _, doc = kit
-    layout = plan_sheet(PAPERS["a4"], data.print.character_card.size())
+    layout = card_layout(PAPERS["a4"], data.print.character_card, "home")
     names = [lines[0] for lines in slot_texts(doc, character_pages(doc), layout)]
     assert names == [ch.row.name for ch in data.characters]
 
@@ -174,7 +191,7 @@ def test_the_manifest_lists_every_qr_url(kit, data):
 
 def test_every_weapon_armour_and_shield_card_is_printed_once_with_its_numbers(kit, data):
     _, doc = kit
-    layout = plan_sheet(PAPERS["a4"], data.print.equipment_card.size())
+    layout = card_layout(PAPERS["a4"], data.print.equipment_card, "home")
     cards = slot_texts(doc, equipment_pages(doc), layout)
     names = [lines[0] for lines in cards]
     assert names == [w.name for w in data.weapons] + [a.name for a in data.armour] + [
@@ -224,15 +241,15 @@ def test_equipment_fronts_are_on_odd_pages_and_backs_sit_at_the_mirrored_positio
 ):
     _, doc = request.getfixturevalue(which)
     card = data.print.equipment_card
-    size = (card.width + 2 * card.bleed, card.height + 2 * card.bleed)
+    size = (card.width, card.height)  # butted cards, no bleed: the ground fills the card
     fronts = equipment_pages(doc)
-    assert fronts == list(range(0, 2 * len(fronts), 2))
+    assert fronts == list(range(2, 2 + 2 * len(fronts), 2))  # after the cover and its back
     for index in fronts:
         front, back = doc[index], doc[index + 1]
         assert "DOMPPA" in lines_in(back)
         page = (front.rect.width / MM, front.rect.height / MM)
         for deck in ("weapon", "armour", "shield"):
-            colour = data.print.colour(deck)
+            colour = Look().ground(data.print.colour(deck))  # a pale tint, printer-friendly
             want = sorted(
                 (m.x, m.y) for m in (mirrored(f, page) for f in _bleed_rects(front, colour, size))
             )
@@ -261,7 +278,8 @@ def test_each_character_has_hp_and_fatigue_trackers_from_max_hp_to_0(kit, data):
         lines = lines_in(doc[index])
         for hp in range(ch.hp, -1, -1):
             assert str(hp) in lines
-        assert "100+" in lines and "cannot act" in lines
+        assert "100+" in lines and lines.count("out") >= 2  # HP 0 and fatigue 100+: out
+        assert "at 100+ cannot act, defence 0" in " ".join(lines)
     # Militia Spearman, max HP 15, at 14 HP: 1 missing, 1 started 10% step: morale -1
     [index] = pages_with(doc, "Militia Spearman: hit points (15)")
     assert "mor -1" in lines_in(doc[index])
@@ -276,6 +294,7 @@ def test_condition_tokens_each_come_in_the_copies_print_toml_asks(kit, data):
     text = words(lines)
     assert "d2 damage every turn" in text  # burning
     assert "-4 attack and defence" in text  # fleeing
+    check_words_inside_discs(doc[index])  # every word clear of the punch's cut
 
 
 def test_the_ap_reference_holds_the_whole_actions_table(kit, data):
@@ -409,8 +428,8 @@ def test_character_cards_have_backs_at_the_mirrored_positions_on_the_next_page(
 ):
     _, doc = request.getfixturevalue(which)
     card = data.print.character_card
-    size = (card.width + 2 * card.bleed, card.height + 2 * card.bleed)
-    colour = data.print.colour("character")
+    size = (card.width, card.height)  # butted cards, no bleed
+    colour = Look().ground(data.print.colour("character"))
     pages = character_pages(doc)
     assert pages
     for index in pages:
@@ -434,3 +453,125 @@ def test_a_kit_built_from_your_own_data_names_its_folder_for_the_tracker(cli, tm
     assert result.exit_code == 0, result.stderr
     manifest = json.loads(Path(str(out) + ".kit.json").read_text())
     assert manifest["data_dir"] == str(folder.resolve())
+
+
+# --- a kit a player prints, cuts and plays tonight -------------------------------------------
+
+
+def test_the_cover_comes_first_with_the_page_ranges_of_this_file(kit, data):
+    result, doc = kit
+    check_page_order(result, doc)
+    check_cover(
+        result,
+        doc,
+        [
+            "Domppa: print-and-play kit",
+            f"Weapon cards {len(data.weapons)}",
+            f"Armour cards (body armour and helmets) {len(data.armour)}",
+            f"Character cards (every stat, QR code) {len(data.characters)}",
+            f"Character standees (QR code on the back) {len(data.characters)}",
+            f"Condition tokens (7 conditions x {data.print.tokens.copies})",
+            "AP costs (the actions table, table QR code) 1 2 (back of this page)",
+            "Six-sided dice, two at least (every 2d6 explodes",  # the rules' exploding 2d6
+            "Two ten-sided dice for the percentages",  # 10% head hits, 25% + ... fire
+            "a coin or a d6 for the d2 of burning",
+        ],
+    )
+
+
+@pytest.mark.parametrize("which", ["kit", "letter_kit"])
+def test_the_kit_prints_on_a_home_printer(which, request):
+    result, doc = request.getfixturevalue(which)
+    check_home_print(result, doc)
+    check_page_order(result, doc)
+
+
+@pytest.mark.parametrize(("which", "paper"), [("kit", "a4"), ("letter_kit", "letter")])
+def test_nine_equipment_cards_a_sheet_inside_their_safe_areas(which, paper, request, data):
+    result, doc = request.getfixturevalue(which)
+    card = data.print.equipment_card
+    layout = card_layout(PAPERS[paper], card, "home")
+    assert layout.per_page == 9
+    fronts = equipment_pages(doc)
+    assert set(fronts) <= set(card_fronts(result, doc))
+    for index in fronts[:-1]:
+        assert cards_on(doc[index], (card.width, card.height)) == 9
+    check_safe_text(doc, fronts, [layout.box(slot).safe for slot in layout.slots])
+    characters = card_layout(PAPERS[paper], data.print.character_card, "home")
+    check_safe_text(
+        doc, character_pages(doc), [characters.box(slot).safe for slot in characters.slots]
+    )
+
+
+def test_every_characters_qr_code_decodes_on_its_card_and_on_its_standee(kit, data, tmp_path):
+    _, doc = kit
+    wanted = sorted(f"{BASE}/k/{KIT_ID}/unit/{ch.id}" for ch in data.characters)
+    on_cards = []
+    for index in character_pages(doc):
+        on_cards += decode_qr(doc[index], tmp_path)
+    assert sorted(on_cards) == wanted
+    [standees] = pages_with(doc, "Domppa: character standees")
+    assert decode_qr(doc[standees], tmp_path, dpi=200) == wanted
+    text = words(lines_in(doc[standees]))
+    for ch in data.characters:
+        assert f"{ch.row.name}: scan for its page" in text
+
+
+def test_every_item_a_character_carries_has_its_card(kit, data):
+    _, doc = kit
+    names = {card.name for card in (*data.weapons, *data.armour, *data.shields)}
+    for ch in data.characters:
+        gear = data.gear[ch.row.name]
+        assert set(gear.names) <= names
+        text = words(card_lines(doc, data, ch.row.name))
+        assert (f"Carries: {', '.join(gear.names)}." if gear.names else "Carries nothing.") in text
+    # the Fire Mage's robes have a card now
+    assert "Robes" in data.gear["Fire Mage"].names
+    equipment = " ".join(" ".join(doc[i].get_text().split()) for i in equipment_pages(doc))
+    assert "Robes" in equipment
+
+
+GEAR_DEFECTS = [
+    (
+        "Leather Armour|Leather Cap|Spear|Round Shield",
+        "Leather Armour|Leather Cap|Spear|Round Shield|Pike",
+        "row 2, field 'gear': Militia Spearman: carries 'Pike', which has no card",
+    ),
+    (
+        "Militia Spearman,10,3,2,",
+        "Militia Spearman,10,4,2,",
+        "row 2, field 'protection_body': Militia Spearman: protection_body is 4, but its "
+        "Leather Armour card gives 3",
+    ),
+    (
+        "Ring Mail|Leather Cap|Mace",
+        "Ring Mail|Chain Mail|Mace",
+        "field 'gear': Priest: wears two body cards: Ring Mail and Chain Mail",
+    ),
+    (
+        "Berserker,12,3,0,7,9,11,13,12,9,7,1,",
+        "Berserker,12,3,0,7,9,11,13,12,9,7,9,",
+        "field 'equipment_encumbrance': Berserker: equipment_encumbrance is 9; its cards allow 1 "
+        "(the armour worn) to 2 (everything carried: Broadsword, Leather Armour)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "message"), GEAR_DEFECTS)
+def test_a_character_whose_figures_disagree_with_its_cards_stops_the_build(
+    cli, tmp_path, old, new, message
+):
+    folder = copy_card_data("domppa", tmp_path / "domppa")
+    edit_text(folder / "characters.csv", old, new)
+    out = tmp_path / "out" / "kit.pdf"
+    result = cli("kit", "domppa", "--data", str(folder), "--out", str(out), "--base-url", BASE)
+    assert result.exit_code == 2
+    assert "characters.csv" in result.stderr and message in result.stderr, result.stderr
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_map_prints_without_sliver_pages(data, paper):
+    plan = plan_tiles(*map_size(data), PAPERS[paper], data.print.map.overlap)
+    assert len(plan.tiles) == 6
+    check_no_slivers(plan)

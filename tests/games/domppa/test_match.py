@@ -211,14 +211,16 @@ def test_poison_takes_a_tenth_of_what_is_left_rounded_up_until_all_is_taken():
 def test_paralysis_lasts_half_the_damage_over_size_rounds_and_takes_no_hp():
     # The Berserker's Serpent Fang (+6, piercing, paralysis): 6,6,1,2 is 13, - 7 + 12 = 18
     # against the Spearman's defence 9; 6,6,4,3 is 6 + 5 + 3 + 3 = 17, - 7 + 13 + 6 = 29 against
-    # 4 + 7 = 11, piercing leaves 9: 20 damage. "(Damage - size) / 2 rounds of paralysis":
-    # (20 - 2) / 2 = 9, and no HP (RULINGS: paralysis damage paralyses).
+    # its leather armour's 3 + natural 7 = 10, piercing leaves 8: 21 damage. "(Damage - size) / 2
+    # rounds of paralysis": (21 - 2) / 2 = 9 (rounded down), and no HP (RULINGS: paralysis damage
+    # paralyses).
     state = after(start(), turn("berserker"))
     state, outcome = act(state, **strike("berserker", "militia-spearman", "Serpent Fang",
                                          "6,6,1,2", "6,6,4,3"))  # fmt: skip
     spearman = unit(state, "militia-spearman")
     assert (spearman.hp, spearman.paralysed) == (spearman.max_hp, 9)
-    assert "paralysis: (20 - size 2) / 2 = 9 rounds" in outcome.steps
+    assert "29 - 8 = 21 damage" in outcome.steps
+    assert "paralysis: (21 - size 2) / 2 = 9 rounds" in outcome.steps
     assert not fighting(state, spearman).can_act and fighting(state, spearman).defence == 0
     rounds = spearman.paralysed
     for left in range(rounds - 1, -1, -1):

@@ -5,7 +5,7 @@ attack"; effects happen "every turn", "at the start of its own turn"; defence "r
 of the round". The rules name no initiative: the tracker's turn order (docs/tracker-games.md,
 "Domppa, turn order") gives every character in the combat one turn a round, the one with the most
 AP first, ties in the roster's order. Characters start with the weapon, shield and side their row
-of characters.csv gives."""
+of characters.csv gives (its gear's first weapon and its shield)."""
 
 from __future__ import annotations
 
@@ -31,28 +31,35 @@ def act(state, **fields: Any):
     return apply(state, Action.from_fields(fields))[0]
 
 
+WEAPONS = {row["name"] for row in csv.DictReader((DATA.folder / "weapons.csv").open())}
+SHIELDS = {row["name"] for row in csv.DictReader((DATA.folder / "shields.csv").open())}
+
+
 def test_every_character_starts_with_the_gear_and_side_of_its_row():
+    """A character holds the first weapon of its `gear` and carries the shield in it."""
     state = new_match(DATA, seed=1, previous=None)
     assert len(state.roster) == len(SHEETS)
     for sheet, unit in zip(SHEETS, state.roster, strict=True):
+        carried = [name for name in sheet["gear"].split("|") if name]
+        weapons = [name for name in carried if name in WEAPONS]
+        shields = [name for name in carried if name in SHIELDS]
         assert unit.name == sheet["name"]
-        assert (unit.weapon, unit.shield, unit.side) == (
-            sheet["weapon"],
-            sheet["shield"],
-            sheet["side"],
-        )
+        assert unit.weapon == (weapons[0] if weapons else "")
+        assert unit.shield == (shields[0] if shields else "")
+        assert unit.side == sheet["side"]
     knight = state.find("knight")
     assert knight is not None and (knight.weapon, knight.shield) == ("Lance", "Kite Shield")
+    assert knight.side == "Defenders"
 
 
-def test_a_starting_weapon_not_in_weapons_csv_names_its_row_and_field(tmp_path: Path):
+def test_a_carried_card_not_in_the_card_files_names_its_row_and_field(tmp_path: Path):
     folder = copy_card_data("domppa", tmp_path / "domppa")
     path = folder / "characters.csv"
-    path.write_text(path.read_text(encoding="utf-8").replace(",Lance,", ",Laser Sword,"))
+    path.write_text(path.read_text(encoding="utf-8").replace("|Lance|", "|Laser Sword|"))
     with pytest.raises(DataError) as refused:
         load_kit_data(folder)
     message = str(refused.value)
-    assert "characters.csv" in message and "Laser Sword" in message and "weapon" in message
+    assert "characters.csv" in message and "Laser Sword" in message and "gear" in message
     assert "row 3" in message  # the Knight's row, as a spreadsheet numbers it
 
 

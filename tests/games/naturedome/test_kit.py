@@ -9,13 +9,25 @@ from pathlib import Path
 import pymupdf
 import pytest
 from card_edits import copy_card_data, edit_text
+from kit_checks import (
+    card_fronts,
+    cards_on,
+    check_cover,
+    check_home_print,
+    check_page_order,
+    check_safe_text,
+    check_words_inside_discs,
+    grey_at,
+)
 from kit_pdf import decode_qr, lines_in
 
 from toolkit.games.naturedome.data import load_power_cards
 from toolkit.games.naturedome.kit import build_kit, load_kit_data
-from toolkit.pdf.cards import CardSize, mirrored, plan_sheet
+from toolkit.pdf.book import card_layout
+from toolkit.pdf.cards import mirrored
 from toolkit.pdf.geometry import MM, PAPERS, Rect
 from toolkit.pdf.kits import KitOptions
+from toolkit.pdf.style import Look
 
 BASE = "http://192.168.1.20:8000"
 KIT_ID = "nAtUrEdOmEkItTeSt000001"
@@ -39,11 +51,8 @@ def page_mm(page) -> tuple[float, float]:
     return (round(page.rect.width / MM, 1), round(page.rect.height / MM, 1))
 
 
-def layout_for(paper: str):
-    settings = load_kit_data(None).print.card
-    return plan_sheet(
-        PAPERS[paper], CardSize(settings.width, settings.height, settings.bleed, settings.safe)
-    )
+def layout_for(paper: str, layout: str = "home"):
+    return card_layout(PAPERS[paper], load_kit_data(None).print.card, layout)
 
 
 def card_pages(doc) -> list[int]:
@@ -98,7 +107,8 @@ def test_bear_swipe_reads_attack_600_defend_300_escape_100_on_both_copies(kit):
 def test_card_fronts_are_on_odd_pages_and_each_back_page_follows_its_front(kit):
     _, doc = kit
     fronts = card_pages(doc)
-    assert fronts == list(range(0, 2 * len(fronts), 2))  # pages 1, 3, 5... counted from 1
+    # pages 3, 5, 7... counted from 1: after the cover and the rules reference on its back
+    assert fronts == list(range(2, 2 + 2 * len(fronts), 2))
     for index in fronts:
         assert "Power Card" in lines_in(doc[index + 1])  # the back's words
         assert "NATURE DOME" in lines_in(doc[index + 1])
@@ -125,13 +135,14 @@ def test_each_back_sits_at_the_mirrored_position_of_its_front(which, request):
     _, doc = request.getfixturevalue(which)
     data = load_kit_data(None)
     card = data.print.card
-    size = (card.width + 2 * card.bleed, card.height + 2 * card.bleed)
-    fronts_colours = [data.print.colour("power"), data.print.colour("boost")]
+    size = (card.width, card.height)  # butted cards, no bleed: the ground fills the card
+    ground = Look().ground  # printer-friendly: a pale tint of each deck's colour
+    fronts_colours = [ground(data.print.colour("power")), ground(data.print.colour("boost"))]
     for index in card_pages(doc):
         front, back = doc[index], doc[index + 1]
         page = (front.rect.width / MM, front.rect.height / MM)
         fronts = _bleed_rects(front, fronts_colours, size)
-        backs = _bleed_rects(back, [data.print.colour("back")], size)
+        backs = _bleed_rects(back, [ground(data.print.colour("back"))], size)
         assert len(fronts) == len(backs) > 0
         want = sorted((m.x, m.y) for m in (mirrored(f, page) for f in fronts))
         got = sorted((b.x, b.y) for b in backs)
@@ -201,7 +212,7 @@ def _colour_near_word(doc, index: int, word: str, dx_mm: float) -> tuple[int, in
 )
 def test_meter_spaces_are_coloured_by_their_zone(kit, value, zone):
     _, doc = kit
-    colour = load_kit_data(None).print.colour(zone)
+    colour = Look().band(load_kit_data(None).print.colour(zone))  # printer-friendly: a light tint
     seen = _colour_near_word(doc, meter_pages(doc)[1], value, 8)
     assert all(abs(s - c * 255) < 12 for s, c in zip(seen, colour, strict=True)), (seen, colour)
 
@@ -311,3 +322,64 @@ def test_a_kit_built_from_your_own_data_names_its_folder_for_the_tracker(cli, tm
     assert result.exit_code == 0, result.stderr
     manifest = json.loads(Path(str(out) + ".kit.json").read_text())
     assert manifest["data_dir"] == str(folder.resolve())
+
+
+# --- a kit a player prints, cuts and plays tonight -------------------------------------------
+
+
+def test_the_cover_comes_first_with_the_page_ranges_of_this_file(kit):
+    result, doc = kit
+    check_page_order(result, doc)
+    deck = load_power_cards()
+    check_cover(
+        result,
+        doc,
+        [
+            "Nature Dome: print-and-play kit",
+            f"Power Cards ({sum(e.qty for e in deck if e.card.is_boost)} of them Attack Boosts) "
+            f"{sum(e.qty for e in deck)}",
+            "Health Meters (a player's QR code on each) 2",
+            "Round marker and round-win markers 7",  # 1 + 2 players x (2 rounds to win + a spare)
+            "Rules reference 1 2 (back of this page)",
+            "A coin",
+            "25 mm circle punch",
+        ],
+    )
+
+
+@pytest.mark.parametrize("which", ["kit", "letter_kit"])
+def test_the_kit_prints_on_a_home_printer(which, request):
+    result, doc = request.getfixturevalue(which)
+    check_home_print(result, doc)
+    check_page_order(result, doc)
+
+
+@pytest.mark.parametrize(("which", "paper"), [("kit", "a4"), ("letter_kit", "letter")])
+def test_nine_cards_a_sheet_inside_their_safe_areas(which, paper, request):
+    result, doc = request.getfixturevalue(which)
+    layout = layout_for(paper)
+    assert layout.per_page == 9
+    card = load_kit_data(None).print.card
+    fronts = card_fronts(result, doc)
+    assert fronts == card_pages(doc)
+    for index in fronts[:-1]:
+        assert cards_on(doc[index], (card.width, card.height)) == 9
+    check_safe_text(doc, fronts, [layout.box(slot).safe for slot in layout.slots])
+
+
+def test_the_players_markers_stay_apart_in_black_and_white(kit):
+    """Player 1's and player 2's round-win markers: different greys, and each says whose."""
+    _, doc = kit
+    index = next(i for i, p in enumerate(doc) if "round tracker (best of 3)" in p.get_text())
+    page = doc[index]
+    greys = {}
+    for x0, y0, x1, y1, word, *_ in page.get_text("words"):
+        if word in ("P1", "P2") and word not in greys:
+            cx, cy = (x0 + x1) / 2 / MM, (y0 + y1) / 2 / MM
+            radius = load_kit_data(None).print.meter.token / 2
+            ring = [(cx - radius + 0.9, cy + dy) for dy in (2.0, 2.6, 3.2)]
+            greys[word] = sorted(grey_at(page, ring, dpi=150))[1]
+    assert abs(greys["P1"] - greys["P2"]) >= 25, greys
+    words = page.get_text()
+    assert words.count("P1") == words.count("P2") == 3  # 2 rounds to win and a spare
+    check_words_inside_discs(page)  # every word clear of the punch's cut

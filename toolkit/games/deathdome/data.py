@@ -163,6 +163,15 @@ class QrSettings(BaseModel):
     size: float = Field(ge=20, le=80)
 
 
+class PieceSettings(BaseModel):
+    """[pieces]: the punch-out markers (19 and 25 mm are the common circle punches)."""
+
+    model_config = ConfigDict(extra="forbid")
+    marker: float = Field(default=19.0, ge=12, le=40)  # control point and meter markers
+    large_marker: float = Field(default=25.0, ge=12, le=40)  # round, incapacitated
+    incapacitated: int = Field(default=8, ge=0, le=40)  # markers for incapacitated units
+
+
 HexColour = str
 
 
@@ -174,6 +183,8 @@ class PrintSettings(BaseModel):
     board: BoardSettings
     meter: MeterSettings
     qr: QrSettings
+    standee: printing.StandeeSettings = printing.StandeeSettings()
+    pieces: PieceSettings = PieceSettings()
     deck_colours: dict[str, HexColour]
     team_colours: dict[str, HexColour]
     cell_colours: dict[str, HexColour]

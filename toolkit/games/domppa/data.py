@@ -11,9 +11,16 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+)
 
 from toolkit.data import (
     game_data_dir,
@@ -24,7 +31,13 @@ from toolkit.data import (
     read_text,
     validate,
 )
-from toolkit.data.printing import CardSettings, QrSettings, Section, check_colour_table
+from toolkit.data.printing import (
+    CardSettings,
+    QrSettings,
+    Section,
+    StandeeSettings,
+    check_colour_table,
+)
 from toolkit.errors import DataError, DomekitError
 from toolkit.games.domppa.abilities import Ability, parse_abilities
 from toolkit.games.domppa.config import DomppaRules
@@ -32,7 +45,7 @@ from toolkit.games.domppa.rules import encumbrance, hit_points, protection_total
 from toolkit.pdf.geometry import hex_colour
 
 if TYPE_CHECKING:
-    pass
+    from toolkit.games.domppa.gear import Gear
 
 GAME = "domppa"
 DAMAGE_TYPES = ("blunt", "piercing", "slashing", "armor-piercing", "armor-negating")
@@ -60,7 +73,8 @@ class _Row(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def _split(value: str) -> tuple[str, ...]:
+def split_list(value: str) -> tuple[str, ...]:
+    """A cell's `|`-separated list, each part stripped, blanks left out."""
     return tuple(part.strip() for part in value.split("|") if part.strip())
 
 
@@ -79,19 +93,20 @@ class CharacterRow(_Row):
     equipment_encumbrance: int = Field(ge=0)
     size: int | None = Field(default=None, ge=0)
     abilities: str = ""
+    gear: str = ""  # the cards it carries, `|`-separated (checked by gear.py at build time)
     notes: str = ""
-    weapon: str = ""  # the melee weapon it fights with (a weapons.csv name), blank for none
-    shield: str = ""  # a shields.csv name, blank for none
     side: str = Field(default="", max_length=20)  # the side it fights for; blank for none
 
-    def sheet_json(self) -> dict[str, object]:
-        """The row as the state stores it: the starting gear and side only when given (a state
-        stored before they were columns reads the same)."""
-        return {
-            k: v
-            for k, v in self.model_dump().items()
-            if not (k in ("weapon", "shield", "side") and not v)
-        }
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The row as a match stores it; a character without gear (one added at the table, or
+        one of a match saved before characters carried gear) stores none, so its saved state
+        reads the same as it always did."""
+        row: dict[str, Any] = handler(self)
+        for optional in ("gear", "side"):  # issue 17's side, the same way
+            if not row.get(optional):
+                row.pop(optional, None)
+        return row
 
 
 class WeaponRow(_Row):
@@ -109,7 +124,7 @@ class WeaponRow(_Row):
     @classmethod
     def _types(cls, value: object) -> object:
         if isinstance(value, str):
-            value = _split(value)
+            value = split_list(value)
         if not isinstance(value, list | tuple):
             return value  # pydantic says what is wrong with it
         for name in value:
@@ -201,6 +216,7 @@ class PrintSettings(Section):
     trackers: TrackerSettings
     tokens: TokenSettings
     qr: QrSettings
+    standee: StandeeSettings = StandeeSettings()
     colours: dict[str, str]
 
     @field_validator("colours")
@@ -362,6 +378,7 @@ class DomppaKitData:
     shields: list[ShieldRow]
     map: BattleMap
     print: PrintSettings
+    gear: dict[str, Gear]  # each character's cards, by name
 
 
 def character_id(name: str) -> str:
@@ -400,34 +417,20 @@ def derive(rules: DomppaRules, row: CharacterRow) -> Character:
     )
 
 
-def _check_gear(
-    path: Path, characters: list[Character], weapons: list[WeaponRow], shields: list[ShieldRow]
-) -> None:
-    """Every starting weapon and shield of characters.csv is a row of weapons.csv, shields.csv."""
-    known = {
-        "weapon": {w.name.casefold() for w in weapons},
-        "shield": {s.name.casefold() for s in shields},
-    }
-    numbers = [number for number, _ in read_csv(path)]
-    for number, character in zip(numbers, characters, strict=True):
-        for field in ("weapon", "shield"):
-            name = getattr(character.row, field)
-            if name and name.casefold() not in known[field]:
-                raise DataError(
-                    path,
-                    f"{character.row.name}: no {field} {name!r} in {field}s.csv",
-                    row=number,
-                    field=field,
-                )
-
-
 def load_kit_data(folder: str | Path | None) -> DomppaKitData:
+    """Everything the kit prints and the tracker starts from, every character's figures checked
+    against the cards it carries (gear.py)."""
+    from toolkit.games.domppa.gear import character_gear
+
     root = game_data_dir(GAME, folder)
     rules = load_rules(root)
     path = root / "characters.csv"
     characters: list[Character] = []
     seen: dict[str, str] = {}
-    for row in load_characters(root, rules):
+    rows = load_characters(root, rules)
+    weapons, armour, shields = load_weapons(root), load_armour(root), load_shields(root)
+    gear = character_gear(path, rows, weapons, armour, shields)
+    for row in rows:
         try:
             character = derive(rules, row)
         except DomekitError as exc:
@@ -440,15 +443,14 @@ def load_kit_data(folder: str | Path | None) -> DomppaKitData:
             )
         seen[character.id] = row.name
         characters.append(character)
-    weapons, shields = load_weapons(root), load_shields(root)
-    _check_gear(path, characters, weapons, shields)
     return DomppaKitData(
         folder=root,
         rules=rules,
         characters=characters,
         weapons=weapons,
-        armour=load_armour(root),
+        armour=armour,
         shields=shields,
         map=load_map(root / "map.toml"),
         print=load_toml_model(root / "print.toml", PrintSettings),
+        gear=gear,
     )

@@ -112,12 +112,25 @@ __all__ = [  # the state's values and queries are the match's too (state.py)
 ]
 
 
+def _equipped(data: DomppaKitData, unit: Combatant) -> Combatant:
+    """A character as a combat starts it: holding the first weapon of its gear (characters.csv
+    `gear`, checked against the cards by gear.py) and carrying its shield."""
+    gear = data.gear.get(unit.row.name)
+    if gear is None:
+        return unit
+    weapon = gear.weapons[0].name if gear.weapons else ""
+    return replace(unit, weapon=weapon, shield=gear.shield.name if gear.shield else "")
+
+
 def new_match(
     data: DomppaKitData, *, seed: int, data_dir: str | None = None, previous: MatchState | None
 ) -> MatchState:
     """A kit's next combat: every character of its card data at full HP; the previous combat's
     hand-entered characters, sides and who is in the combat carry over."""
-    roster = {ch.id: combatant(data.rules, ch.row, from_data=True) for ch in data.characters}
+    roster = {
+        ch.id: _equipped(data, combatant(data.rules, ch.row, from_data=True))
+        for ch in data.characters
+    }
     if previous is not None:
         for before in previous.roster:
             fresh = roster.get(before.id)

@@ -130,10 +130,7 @@ def combatant(rules: DomppaRules, row: CharacterRow, *, from_data: bool) -> Comb
         abilities=tuple(str(ability) for ability in sheet.abilities),
         hp=sheet.hp,
         ap=sheet.ap,
-        # The combat's set-up: the gear and side the sheet gives (characters.csv).
-        side=row.side,
-        weapon=row.weapon,
-        shield=row.shield,
+        side=row.side,  # the side its sheet gives (characters.csv)
         skills=sheet.abilities,
     )
 
@@ -306,7 +303,7 @@ def _unit_json(unit: Combatant) -> Json:
         "from_data": unit.from_data,
         "side": unit.side,
         "in_combat": unit.in_combat,
-        "row": unit.row.sheet_json(),
+        "row": unit.row.model_dump(),
         "max_hp": unit.max_hp,
         "size": unit.size,
         "encumbrance": unit.encumbrance,

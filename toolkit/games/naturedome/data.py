@@ -128,6 +128,7 @@ class MeterSettings(Section):
     space_height: float = Field(ge=6, le=40)
     marker_width: float = Field(ge=8, le=80)
     marker_height: float = Field(ge=5, le=40)
+    token: float = Field(default=25.0, ge=12, le=40)  # round markers: a 25 mm circle punch
 
 
 COLOUR_NAMES = (

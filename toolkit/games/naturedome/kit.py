@@ -1,10 +1,12 @@
 """The Nature Dome print-and-play kit, laid out from card_data/naturedome.
 
-The Power Card deck with backs (each card as many times as its qty), two Health Meters (one a
-player: health from the start down to 0 in print.toml's step, the green, yellow and red zones
-coloured with their card penalties, a Health Point Marker to cut out and the player's QR code),
-a round tracker (best of three) with the table's QR code, and a one-page rules reference.
-Geometry lives in toolkit/pdf; the rule numbers in rules.toml, the print sizes in print.toml.
+In print order (`toolkit.pdf.book`): the cover with the rules reference on its back; the Power
+Card deck with its backs (each card as many times as its qty); then single-sided, each with a
+blank back, two Health Meters (one a player: health from the start down to 0 in print.toml's
+step, the green, yellow and red zones coloured and named with their card penalties, a Health
+Point Marker to cut out and the player's QR code) and the round tracker (best of three) with the
+table's QR code and the round markers. Geometry lives in toolkit/pdf; the rule numbers in
+rules.toml, the print sizes in print.toml.
 """
 
 from __future__ import annotations
@@ -18,8 +20,11 @@ from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
 from toolkit.games.naturedome.data import NatureDomeKitData, load_kit_data
 from toolkit.games.naturedome.rules import PowerCard, Zone, zone, zone_penalty
-from toolkit.pdf.cards import Card, CardBox, draw_card_sheets, plan_sheet
-from toolkit.pdf.document import Document, pdf_document
+from toolkit.pdf import glyphs
+from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
+from toolkit.pdf.cards import Card, CardBox, draw_card_sheets
+from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover
+from toolkit.pdf.document import pdf_document
 from toolkit.pdf.draw import (
     draw_back_frame,
     draw_back_titles,
@@ -27,7 +32,7 @@ from toolkit.pdf.draw import (
     draw_card_title,
     fill_rect,
 )
-from toolkit.pdf.geometry import Rect, paper_size, pt, text_colour_on
+from toolkit.pdf.geometry import WHITE, Colour, Rect, paper_size, pt, text_colour_on, tint
 from toolkit.pdf.kits import (
     KitOptions,
     KitResult,
@@ -36,10 +41,10 @@ from toolkit.pdf.kits import (
     kit_target,
     kit_urls,
 )
-from toolkit.pdf.pieces import TrackSpace, draw_cut_out, draw_track
+from toolkit.pdf.pieces import Piece, TrackSpace, draw_cut_out, draw_pieces, draw_track
 from toolkit.pdf.qr import draw_qr
 from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
-from toolkit.pdf.text import draw_line_fit, draw_text_box
+from toolkit.pdf.style import BOLD, INK, ITALIC, REGULAR, Look, deep, line, look_and_layout, text
 
 GAME = "naturedome"
 TITLE = "Nature Dome"
@@ -61,83 +66,96 @@ def penalty_line(rules: NatureDomeRules) -> str:
     return f"Yellow zone: -{rules.penalty.yellow} · Red zone: -{rules.penalty.red} (never below 0)"
 
 
-def power_card_face(card: PowerCard, data: NatureDomeKitData) -> Callable[[Canvas, CardBox], None]:
+def _bar(c: Canvas, bar: Rect, name: str, value: int, colour: Colour, look: Look) -> None:
+    """One of a Power Card's three values on a bar of its colour, named."""
+    fill = look.band(colour)
+    fill_rect(c, bar, fill, radius=1.5)
+    c.setFillColorRGB(*(text_colour_on(fill) if look.full else deep(colour, 0.3)))
+    line(c, name.upper(), Rect(bar.x + 2, bar.y + 2, 22, bar.h - 4), max_size=9)
+    line(
+        c,
+        str(value),
+        Rect(bar.x + 24, bar.y + 1, bar.w - 26, bar.h - 2),
+        align="right",
+        max_size=16,
+    )
+
+
+def power_card_face(
+    card: PowerCard, data: NatureDomeKitData, look: Look
+) -> Callable[[Canvas, CardBox], None]:
     settings = data.print
     frame = settings.colour("boost" if card.is_boost else "power")
 
     def draw(c: Canvas, box: CardBox) -> None:
-        draw_card_frame(c, box, frame)
+        draw_card_frame(c, box, frame, look)
         safe = box.safe
         kind = "Attack Boost" if card.is_boost else "Power Card"
         rest = draw_card_title(c, safe, card.name, f"{card.animal} · {kind}", frame, kind_size=8)
-        rest = Rect(rest.x, rest.y, rest.w, rest.h - 2)
+        # the art window: the card type's picture (no art ships with the sample deck)
+        art, rest = rest.split_top(15)
+        window = art.inset(0, 0.6)
+        fill_rect(c, window, tint(frame, 0.22 if look.full else 0.08), radius=1.5)
+        c.setFillColorRGB(*tint(frame, 0.7 if look.full else 0.45))
+        glyph = glyphs.draw_up if card.is_boost else glyphs.draw_paw
+        glyph(c, window.centre[0], window.centre[1], window.h * 0.36)
+        rest = Rect(rest.x, rest.y, rest.w, rest.h - 1.5)
         if card.is_boost:
-            big, rest = rest.split_top(34)
+            big, rest = rest.split_top(27)
             cx, cy = big.centre
-            c.setFillColorRGB(*frame)
-            c.circle(pt(cx), pt(cy), pt(15), stroke=0, fill=1)
-            c.setFillColorRGB(*text_colour_on(frame))
-            draw_line_fit(
-                c, f"+{card.boost}", Rect(cx - 12, cy - 5, 24, 10), align="centre", max_size=26
-            )
-            label, rest = rest.split_top(7)
-            c.setFillColorRGB(*frame)
-            draw_line_fit(c, "ATTACK BOOST", label, align="centre", max_size=12)
+            fill = look.band(frame)
+            c.setFillColorRGB(*fill)
+            c.setStrokeColorRGB(*deep(frame))
+            c.setLineWidth(1.2)
+            c.circle(pt(cx), pt(cy), pt(12.5), stroke=0 if look.full else 1, fill=1)
+            c.setFillColorRGB(*(text_colour_on(fill) if look.full else deep(frame, 0.3)))
+            line(c, f"+{card.boost}", Rect(cx - 10, cy - 4.5, 20, 9), align="centre", max_size=24)
+            label, rest = rest.split_top(6.5)
+            c.setFillColorRGB(*deep(frame))
+            line(c, "ATTACK BOOST", label, align="centre", max_size=11)
         else:
             for name in ("attack", "defend", "escape"):
-                bar, rest = rest.split_top(10.5)
-                bar = Rect(bar.x, bar.y + 1, bar.w, bar.h - 1)
-                colour = settings.colour(name)
-                fill_rect(c, bar, colour, radius=1.5)
-                c.setFillColorRGB(*text_colour_on(colour))
-                draw_line_fit(
-                    c, name.upper(), Rect(bar.x + 2, bar.y + 2, 22, bar.h - 4), max_size=9
-                )
-                draw_line_fit(
-                    c,
-                    str(getattr(card, name)),
-                    Rect(bar.x + 24, bar.y + 1, bar.w - 26, bar.h - 2),
-                    align="right",
-                    max_size=16,
-                )
+                bar, rest = rest.split_top(9.5)
+                _bar(c, Rect(bar.x, bar.y + 1, bar.w, bar.h - 1), name, getattr(card, name),
+                     settings.colour(name), look)  # fmt: skip
             rest = Rect(rest.x, rest.y, rest.w, rest.h - 1.5)
         footer = Rect(safe.x, safe.y, safe.w, 4)
         text_box = Rect(rest.x, footer.top + 1.5, rest.w, rest.top - footer.top - 1.5)
-        c.setFillColorRGB(0.15, 0.15, 0.15)
-        draw_text_box(c, card.text, text_box, font="Helvetica-Oblique", max_size=8.5, min_size=5)
-        c.setStrokeColorRGB(*frame)
+        c.setFillColorRGB(*INK)
+        text(c, card.text, text_box, font=ITALIC, max_size=8.5)
+        c.setStrokeColorRGB(*deep(frame))
         c.setLineWidth(0.4)
         c.line(pt(safe.x), pt(footer.top + 0.8), pt(safe.right), pt(footer.top + 0.8))
         c.setFillColorRGB(0.3, 0.3, 0.3)
-        draw_line_fit(
-            c, penalty_line(data.rules), footer, font="Helvetica", max_size=6.5, align="centre"
-        )
+        line(c, penalty_line(data.rules), footer, font=REGULAR, max_size=6.5, align="centre")
 
     return draw
 
 
-def card_back(data: NatureDomeKitData) -> Callable[[Canvas, CardBox], None]:
+def card_back(data: NatureDomeKitData, look: Look) -> Callable[[Canvas, CardBox], None]:
     colour = data.print.colour("back")
-    ink = text_colour_on(colour)
 
     def draw(c: Canvas, box: CardBox) -> None:
-        inner = draw_back_frame(c, box, colour)
+        inner = draw_back_frame(c, box, colour, look=look)
+        ground = look.ground(colour)
+        ink = look.ink_on(colour, ground)
         cx, cy = box.trim.centre
+        c.setStrokeColorRGB(*ink)
         c.setLineWidth(0.5)
         for radius in (8, 13, 18, 23):
             c.circle(pt(cx), pt(cy), pt(radius), stroke=1, fill=0)
-        fill_rect(c, Rect(inner.x + 3, cy - 5, inner.w - 6, 14), colour)
+        fill_rect(c, Rect(inner.x + 3, cy - 5, inner.w - 6, 14), ground)
         c.setFillColorRGB(*ink)
         draw_back_titles(c, inner, ("NATURE DOME", cy + 1, 8, 20), ("Power Card", cy - 5, 5.5, 11))
 
     return draw
 
 
-def kit_cards(data: NatureDomeKitData) -> list[Card]:
+def kit_cards(data: NatureDomeKitData, look: Look) -> list[Card]:
     """Every Power Card as many times as its qty, in file order."""
     cards: list[Card] = []
     for entry in data.deck:
-        face = power_card_face(entry.card, data)
+        face = power_card_face(entry.card, data, look)
         cards.extend(Card(face, "power") for _ in range(entry.qty))
     return cards
 
@@ -182,20 +200,21 @@ def zone_text(rules: NatureDomeRules, z: Zone, penalty: int) -> str:
     return f"{ZONE_NAMES[z]}: -{penalty} on every card"
 
 
-def meter_page(doc: Document, data: NatureDomeKitData, player: int, url: str) -> None:
+def meter_page(
+    c: Canvas, sheet: Rect, data: NatureDomeKitData, player: int, url: str, look: Look
+) -> None:
     settings = data.print
     colour = settings.colour(f"player{player}")
-    c = doc.begin_page()
-    page = doc.page.inset(MARGIN)
+    page = sheet.inset(MARGIN)
     head, rest = page.split_top(14)
-    draw_heading(c, f"{TITLE}: Player {player} Health Meter", head, colour=colour)
+    draw_heading(c, f"{TITLE}: Player {player} Health Meter", head, colour=colour, look=look)
     rest = Rect(rest.x, rest.y, rest.w, rest.h - 4)
     values = meter_values(data)
     space_h = min(settings.meter.space_height, rest.h / len(values))
     band_w = 9.0
     meter = Rect(rest.x + band_w, rest.top - space_h * len(values), 62, space_h * len(values))
     spaces = [
-        TrackSpace(str(v) if v else "0  KO", zone_note(data, v), zone_colour(data, v))
+        TrackSpace(str(v) if v else "0  KO", zone_note(data, v), look.band(zone_colour(data, v)))
         for v in values
     ]
     rects = draw_track(c, meter, spaces, columns=1, space_height=space_h, value_size=14)
@@ -204,13 +223,14 @@ def meter_page(doc: Document, data: NatureDomeKitData, player: int, url: str) ->
         top = rects[values.index(high)].top
         bottom = rects[values.index(low)].y
         band = Rect(rest.x, bottom, band_w - 1.5, top - bottom)
-        fill = settings.colour(z.value)
+        zone_ink = settings.colour(z.value)
+        fill = look.band(zone_ink)
         fill_rect(c, band, fill, radius=1.0)
         c.saveState()
         c.translate(pt(band.right - 2.2), pt(band.y))
         c.rotate(90)
-        c.setFillColorRGB(*text_colour_on(fill))
-        draw_line_fit(
+        c.setFillColorRGB(*look.ink_on(zone_ink, fill))
+        line(
             c,
             zone_text(data.rules, z, penalty).upper(),
             Rect(1, 0, band.h - 2, 5.5),
@@ -222,7 +242,7 @@ def meter_page(doc: Document, data: NatureDomeKitData, player: int, url: str) ->
     qr = settings.qr.size
     draw_qr(c, url, side.right - qr, side.top - qr, qr)
     c.setFillColorRGB(0, 0, 0)
-    draw_text_box(
+    text(
         c,
         f"Player {player}: scan to record your health on the table tracker.",
         Rect(side.x, side.top - qr, side.w - qr - 3, qr),
@@ -248,10 +268,11 @@ def meter_page(doc: Document, data: NatureDomeKitData, player: int, url: str) ->
         row_height=7.5,
         size=9,
         header_colour=colour,
+        look=look,
     )
     rules = data.rules
     note = Rect(side.x, below - 62, side.w, 58)
-    draw_text_box(
+    text(
         c,
         f"Set up: put your Health Point Marker on {rules.health.start}.\n"
         "When you are hit, move the marker down by the damage (attack minus your defend or "
@@ -270,18 +291,17 @@ def meter_page(doc: Document, data: NatureDomeKitData, player: int, url: str) ->
         side.w,
         settings.meter.marker_height * 2 + 14,
     )
-    draw_line_fit(
+    line(
         c,
         "Cut out: Health Point Marker (and a spare)",
         Rect(markers.x, markers.top - 5, markers.w, 5),
-        font="Helvetica-Bold",
+        font=BOLD,
         max_size=9,
     )
     mw, mh = settings.meter.marker_width, settings.meter.marker_height
     for index in range(2):
         y = markers.top - 9 - (index + 1) * (mh + 3)
-        draw_cut_out(c, Rect(markers.x, y, mw, mh), colour, f"P{player}", "HEALTH")
-    doc.end_page()
+        draw_cut_out(c, Rect(markers.x, y, mw, mh), colour, f"P{player}", "HEALTH", look=look)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -300,19 +320,18 @@ FIRST_ATTACKER_TEXT = {
 }
 
 
-def round_page(doc: Document, data: NatureDomeKitData, table_url: str) -> None:
+def round_page(c: Canvas, sheet: Rect, data: NatureDomeKitData, table_url: str, look: Look) -> None:
     settings = data.print
     rules = data.rules
     rounds = rounds_in_match(rules)
-    c = doc.begin_page()
-    page = doc.page.inset(MARGIN)
+    page = sheet.inset(MARGIN)
     head, rest = page.split_top(14)
-    draw_heading(c, f"{TITLE}: round tracker (best of {rounds})", head, colour=DARK)
+    draw_heading(c, f"{TITLE}: round tracker (best of {rounds})", head, colour=DARK, look=look)
     qr = settings.qr.size
     top, rest = rest.split_top(qr + 8)
     draw_qr(c, table_url, top.right - qr, top.y + 2, qr)
     c.setFillColorRGB(0, 0, 0)
-    draw_text_box(
+    text(
         c,
         f"The player who knocks out their opponent wins the round. The first to win "
         f"{rules.match.rounds_to_win} rounds wins the Nature Dome duel. "
@@ -322,23 +341,24 @@ def round_page(doc: Document, data: NatureDomeKitData, table_url: str) -> None:
         Rect(top.x, top.y + 2, top.w - qr - 6, top.h - 4),
         max_size=10.5,
     )
-    # a round marker track: one space per round, then the duel's end
-    track_area, rest = rest.split_top(34)
+    # a round marker track: one space per round, then the duel's end; a 25 mm marker fits
+    marker = settings.meter.token
+    track_area, rest = rest.split_top(marker + 16)
     c.setFillColorRGB(0, 0, 0)
-    draw_line_fit(
+    line(
         c,
         "Round marker: move it on after each knock-out",
         Rect(track_area.x, track_area.top - 6, track_area.w, 6),
         max_size=11,
     )
     spaces = [TrackSpace(f"Round {n}", "", (1, 1, 1)) for n in range(1, rounds + 1)]
-    spaces.append(TrackSpace("Duel won", "", settings.colour("green")))
+    spaces.append(TrackSpace("Duel won", "", look.band(settings.colour("green"))))
     draw_track(
         c,
-        Rect(track_area.x, track_area.y, track_area.w, 24),
+        Rect(track_area.x, track_area.y, track_area.w, marker + 4),
         spaces,
         columns=len(spaces),
-        space_height=20,
+        space_height=marker + 4,
         value_size=14,
     )
     # the score table: a box per round and player to tick the winner
@@ -354,26 +374,25 @@ def round_page(doc: Document, data: NatureDomeKitData, table_url: str) -> None:
         row_height=12,
         size=11,
         header_colour=DARK,
+        look=look,
     )
-    # round-win tokens to cut out: each player needs rounds_to_win of them
-    tokens, rest = rest.split_top(12 + 3 * 16)
+    # round markers to punch out: each player needs rounds_to_win of them, and one spare
     c.setFillColorRGB(0, 0, 0)
-    draw_line_fit(
+    line(
         c,
-        "Cut out: round-win markers (lay one by your meter for each round won)",
-        Rect(tokens.x, tokens.top - 6, tokens.w, 6),
+        "Punch out (25 mm): the round marker and the round-win markers (lay one by your meter "
+        "for each round won)",
+        Rect(rest.x, rest.top - 6, rest.w, 6),
         max_size=10,
     )
-    for index, player in enumerate(PLAYERS):
+    pieces = [Piece("circle", marker, WHITE, "ROUND", note="marker", glyph=glyphs.draw_hourglass)]
+    for player in PLAYERS:
         colour = settings.colour(f"player{player}")
-        y = tokens.top - 10 - (index + 1) * 16
-        for n in range(rules.match.rounds_to_win + 1):  # one spare
-            draw_cut_out(
-                c, Rect(tokens.x + n * 44, y, 40, 13), colour, f"Player {player}", "round won"
-            )
-    y = tokens.top - 10 - 3 * 16
-    draw_cut_out(c, Rect(tokens.x, y, 40, 13), DARK, "ROUND", "marker")
-    doc.end_page()
+        pieces += [
+            Piece("circle", marker, colour, f"P{player}", note="round won")
+            for _ in range(rules.match.rounds_to_win + 1)
+        ]
+    draw_pieces(c, Rect(rest.x, rest.y, rest.w, rest.h - 9), pieces, gap=2.5, look=look)
 
 
 def rules_sections(data: NatureDomeKitData) -> list[Section]:
@@ -443,8 +462,8 @@ def rules_sections(data: NatureDomeKitData) -> list[Section]:
                 f"- {sum(e.qty for e in data.deck)} Power Cards "
                 f"({sum(e.qty for e in data.deck if e.card.is_boost)} Attack Boosts). The card "
                 "values are Domekit's sample deck (card_data/naturedome/power_cards.csv).",
-                "- Print the card sheets double-sided (flip on the long edge) so the backs line "
-                "up; cut on the crop marks.",
+                "- Print it as its cover says (the card sheets double-sided, flipped on the long "
+                "edge, so the backs line up); cut on the lines.",
                 "- Scan a player's code (on the Health Meter) or the table code (round tracker) "
                 "to follow the duel on the table tracker.",
             ),
@@ -452,20 +471,57 @@ def rules_sections(data: NatureDomeKitData) -> list[Section]:
     ]
 
 
-def rules_page(doc: Document, data: NatureDomeKitData) -> None:
-    c = doc.begin_page()
-    page = doc.page.inset(MARGIN)
+def rules_page(c: Canvas, sheet: Rect, data: NatureDomeKitData, look: Look) -> None:
+    page = sheet.inset(MARGIN)
     head, rest = page.split_top(14)
-    draw_heading(c, f"{TITLE}: rules reference", head, colour=DARK)
+    draw_heading(c, f"{TITLE}: rules reference", head, colour=DARK, look=look)
     c.setFillColorRGB(0, 0, 0)
     draw_sections(
         c, rules_sections(data), Rect(rest.x, rest.y, rest.w, rest.h - 3), columns=1, max_size=12
     )
-    doc.end_page()
 
 
 # ---------------------------------------------------------------------------------------------
 # The kit
+
+
+def kit_cover(data: NatureDomeKitData, options: KitOptions, base_url: str) -> Cover:
+    rules = data.rules
+    cards = sum(entry.qty for entry in data.deck)
+    boosts = sum(entry.qty for entry in data.deck if entry.card.is_boost)
+    return Cover.of(
+        options,
+        TITLE,
+        components=(
+            Component(f"Power Cards ({boosts} of them Attack Boosts)", str(cards), "Cards"),
+            Component("Health Meters (a player's QR code on each)", "2", "Health Meters"),
+            Component("Health Point Markers (and a spare each)", "4", "Health Meters"),
+            Component("Round tracker (table QR code)", "1", "Round tracker"),
+            Component(
+                "Round marker and round-win markers",
+                str(1 + len(PLAYERS) * (rules.match.rounds_to_win + 1)),
+                "Round tracker",
+            ),
+            Component("Rules reference", "1", "Rules reference"),
+        ),
+        needs=(
+            "A coin, or any fair way, to decide who is Player 1.",
+            "Scissors, or a craft knife, a metal ruler and a cutting mat.",
+            "A 25 mm circle punch for the round markers (or cut them by hand).",
+            "Card sleeves if you like: the Power Cards are shuffled often.",
+            "A phone or two to scan the QR codes (optional: the table tracker).",
+        ),
+        steps=(
+            "Print (section 1).",
+            cut_cards(),
+            "Health Meters: cut out each player's Health Point Marker; lay it on "
+            f"{rules.health.start}.",
+            "Round tracker: punch out the round marker and the round-win markers; the round "
+            "marker starts on Round 1.",
+            f"Shuffle the Power Cards; each player draws {rules.cards.deal}, Player 1 first.",
+        ),
+        base_url=base_url,
+    )
 
 
 def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResult:
@@ -478,35 +534,44 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     target = kit_target(GAME, options)
     out, base_url, kit_id = target.out, target.base_url, target.kit_id
     urls = kit_urls(base_url, kit_id, players=[str(player) for player in PLAYERS])
+    look, layout_name = look_and_layout(options.ink, options.layout)
 
-    layout = plan_sheet(paper, data.print.card.size())
-    cards = kit_cards(data)
+    layout = card_layout(paper, data.print.card, layout_name)
+    cards = kit_cards(data, look)
     sheets = -(-len(cards) // layout.per_page)
-    progress.start(f"{TITLE} kit", 2 * sheets + len(PLAYERS) + 2)
-    with pdf_document(out, paper, title=f"{TITLE} print-and-play kit") as doc:
-        # card sheets first: each front on an odd page, so a duplex printer puts its backs on
-        # the same sheet of paper
-        draw_card_sheets(
-            doc,
-            cards,
-            layout,
-            backs={"power": card_back(data)},
-            duplex="long",
-            back_offset=options.back_offset,
-            on_page=progress.advance,
-        )
+    progress.start(f"{TITLE} kit", 2 + 2 * sheets + 2 * (len(PLAYERS) + 1))
+    with pdf_document(out, paper, title=f"{TITLE} print-and-play kit", font=REGULAR) as doc:
+        book = KitBook(doc, look)
+        book.cover(lambda c, page: rules_page(c, page, data, look))
+        progress.advance()
+        with book.section("Cards"):
+            draw_card_sheets(
+                doc,
+                cards,
+                layout,
+                backs={"power": card_back(data, look)},
+                duplex="long",
+                back_offset=options.back_offset,
+                marks=card_marks(layout_name),
+                on_page=progress.advance,
+                edge=MARK_EDGE,
+            )
         for player in PLAYERS:
-            meter_page(doc, data, player, urls["players"][str(player)])
+            with book.section("Health Meters"), book.sheet() as c:
+                meter_page(c, doc.page, data, player, urls["players"][str(player)], look)
             progress.advance()
-        round_page(doc, data, urls["table"])
+        with book.section("Round tracker"), book.sheet() as c:
+            round_page(c, doc.page, data, urls["table"], look)
         progress.advance()
-        rules_page(doc, data)
-        progress.advance()
+        cover = kit_cover(data, options, base_url)
+        book.finish(lambda c, page: draw_cover(c, page, cover, book))
     return finish_kit(
         target,
         {
             "players": [str(player) for player in PLAYERS],
             "paper": options.paper,
+            "ink": look.ink,
+            "layout": layout_name,
             "pdf": str(out),
             # the tracker reads the same data: a kit built from --data names its folder
             "data_dir": str(data.folder.resolve()) if options.data is not None else None,

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from toolkit.tracker.routes import actions, events, exports, history, imports, odds, pages
+from toolkit.tracker.routes import actions, events, exports, history, imports, odds, pages, shell
 
 ROUTERS = [
     pages.router,
+    shell.router,
     history.router,
     exports.router,
     events.router,

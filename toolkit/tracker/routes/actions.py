@@ -3,6 +3,7 @@ confirm page before an action (/preview), the next match of a campaign and who i
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
@@ -11,18 +12,32 @@ from starlette.concurrency import run_in_threadpool
 
 from toolkit.errors import DomekitError
 from toolkit.tracker.fields import read_model
-from toolkit.tracker.matches import Closed, Stale
+from toolkit.tracker.matches import Closed, Stale, Submitted
 from toolkit.tracker.requests import (
     ACTOR_COOKIE,
+    SEAT_COOKIE,
     ActFields,
     NextMatchFields,
+    RedoFields,
+    SeatFields,
     WhoAmIFields,
     action_fields,
     actor_cookie,
     flat_fields,
     read_body,
+    seat_cookie,
 )
-from toolkit.tracker.web import Services, common, next_url, refusal, writer
+from toolkit.tracker.storage import MatchRow
+from toolkit.tracker.web import (
+    Access,
+    OtherSeat,
+    Services,
+    common,
+    next_url,
+    refusal,
+    seat_check,
+    writer,
+)
 
 router = APIRouter()
 
@@ -35,6 +50,7 @@ async def act(t: Services, request: Request, cap: str, key: str) -> Response:
     action = action_fields(fields)
     asked = read_model(ActFields, fields)
     try:
+        seat_check(t, who, match, fields, seat_cookie(request))
         done = await t.service.submit_async(
             match.id,
             action,
@@ -42,11 +58,42 @@ async def act(t: Services, request: Request, cap: str, key: str) -> Response:
             base_version=asked.version,
             actor=asked.actor or actor_cookie(request),
         )
+    except (Stale, Closed, OtherSeat) as exc:
+        return refusal(t, request, who, match, exc, is_json, fields, status=409)
+    except DomekitError as exc:
+        return refusal(t, request, who, match, exc, is_json, fields, status=422)
+    return recorded(t, who, match, fields, done, is_json)
+
+
+@router.post("/{cap}/{key}/redo")
+async def redo(t: Services, request: Request, cap: str, key: str) -> Response:
+    """Record again the action the last undo took back (`seq`: that action's)."""
+    is_json, fields = await read_body(request)
+    who = writer(t, cap, key, request)
+    match = t.service.current_match(who.kit)
+    asked = read_model(RedoFields, fields)
+    try:
+        done = await run_in_threadpool(
+            lambda: t.service.redo(
+                match.id,
+                asked.seq or 0,
+                client_action_id=fields.get("client_action_id"),
+                base_version=asked.version,
+                actor=actor_cookie(request),
+            )
+        )
     except (Stale, Closed) as exc:
         return refusal(t, request, who, match, exc, is_json, fields, status=409)
     except DomekitError as exc:
         return refusal(t, request, who, match, exc, is_json, fields, status=422)
-    if is_json:
+    return recorded(t, who, match, fields, done, is_json)
+
+
+def recorded(
+    t: Services, who: Access, match: MatchRow, fields: dict[str, Any], done: Submitted, json: bool
+) -> Response:
+    """A recorded action's reply: JSON, or back to the form's page (`?done=` says what)."""
+    if json:
         _version, state = t.service.state_json(match.id)
         return JSONResponse({"ok": True, **done.as_json(), "state": state})
     return RedirectResponse(next_url(fields, who, done.seq), status_code=303)
@@ -63,11 +110,12 @@ async def preview(t: Services, request: Request, cap: str, key: str) -> Response
     try:
         action = referee.read(action_fields(fields))
         _after, outcome = referee.apply(state, action)
+        asks = referee.asks(state, action, outcome)
     except DomekitError as exc:
         return refusal(t, request, who, match, exc, is_json, fields, status=422)
     text = referee.text(action)
     if is_json:
-        return JSONResponse({"ok": True, "text": text, "outcome": outcome})
+        return JSONResponse({"ok": True, "text": text, "outcome": outcome, "asks": asks})
     return t.render(
         "confirm.html",
         {
@@ -76,6 +124,7 @@ async def preview(t: Services, request: Request, cap: str, key: str) -> Response
             "live": False,
             "text": text,
             "outcome": outcome,
+            "asks": asks,
             "fields": flat_fields(fields),
             "back": next_url(fields, who, None),
             "odds": t.odds_or_none(who.game, state, action_fields(fields)),
@@ -100,6 +149,37 @@ async def next_match(t: Services, request: Request, cap: str, key: str) -> Respo
     if is_json:
         return JSONResponse({"ok": True, "match": {"id": match.id, "number": match.number}})
     return RedirectResponse(f"{who.base}/table", status_code=303)
+
+
+@router.get("/{cap}/{key}/seat")
+async def seat_page(t: Services, request: Request, cap: str, key: str) -> Response:
+    """Which seat this phone takes (a team, a player): acting for another asks first."""
+    who = writer(t, cap, key, request)
+    match = t.service.current_match(who.kit)
+    ctx = common(t, who, match, request)
+    back = request.query_params.get("next") or ""
+    return t.render(
+        "seat.html",
+        {**ctx, "title": "Your seat", "live": False, "back": next_url({"next": back}, who, None)},
+    )
+
+
+@router.post("/{cap}/{key}/seat")
+async def seat(t: Services, request: Request, cap: str, key: str) -> Response:
+    _is_json, fields = await read_body(request)
+    who = writer(t, cap, key, request)
+    asked = read_model(SeatFields, fields)
+    response = RedirectResponse(next_url(fields, who, None), status_code=303)
+    age = 60 * 60 * 24 * 90
+    if asked.seat:
+        seat = quote(asked.seat, safe="")
+        response.set_cookie(SEAT_COOKIE, seat, path=who.base, max_age=age, samesite="strict")
+    else:
+        response.delete_cookie(SEAT_COOKIE, path=who.base)
+    if asked.name is not None:
+        name = quote(asked.name, safe="")
+        response.set_cookie(ACTOR_COOKIE, name, max_age=age, samesite="strict")
+    return response
 
 
 @router.post("/{cap}/{key}/whoami")

@@ -4,6 +4,7 @@ URLs (those printed in kits stay exactly so):
   /k/<kit-id>/table, /k/<kit-id>/team/<colour>, /k/<kit-id>/unit/<colour>/<unit-type>,
   /k/<kit-id>/player/<player>, /k/<kit-id>/unit/<unit-id>, /k/<kit-id>/page/<name>
       the kit id is the write capability: whoever scanned the printed QR code may act;
+  /k/<kit-id>/screen   the big-screen view of the table (also /v/<view-token>/screen);
   /v/<view-token>/...  the same pages read-only, for spectators (writes get 403);
   .../<page>.json      every page's JSON twin.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from toolkit.tracker.fields import read_model
 from toolkit.tracker.requests import PageQuery, query
@@ -19,6 +21,7 @@ from toolkit.tracker.routes import suffix  # noqa: F401  (the {segment} and {for
 from toolkit.tracker.web import Services, access, common, pick_match
 
 router = APIRouter()
+SCREEN_RECENT = 8  # the last actions the big screen lists
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -66,6 +69,31 @@ async def other_page(
     t: Services, request: Request, cap: str, key: str, name: str, format: str
 ) -> Response:
     return game_page(t, request, cap, key, name, (), format)
+
+
+@router.get("/{cap}/{key}/screen{format:format}")
+async def screen(t: Services, request: Request, cap: str, key: str, format: str) -> Response:
+    """The big-screen view of the table (a laptop or a TV, 1920 x 1080): the game's screen page
+    read only, in big type, beside the last actions as sentences, live."""
+    who = access(t, cap, key)
+    match = pick_match(t, who, read_model(PageQuery, query(request)).match)
+    ctx = common(t, who, match, request)
+    page = t.service.referee(who.game).screen(ctx["state"])
+    recent = await run_in_threadpool(t.histories.recent, match, SCREEN_RECENT)
+    if format == "json":
+        body = {"game": who.game, "match": ctx["match"], "page": "screen", "title": page.title}
+        return JSONResponse({**body, "recent": recent, **page.context})
+    return t.render(
+        f"{who.game}/{page.template}",
+        {
+            **ctx,
+            **page.context,
+            "title": f"{page.title} · screen",
+            "writable": False,
+            "screen": True,
+            "recent": recent,
+        },
+    )
 
 
 def game_page(

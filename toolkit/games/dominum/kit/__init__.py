@@ -1,9 +1,10 @@
 """The Dominum print-and-play kit: which pieces the kit holds, laid out from card_data.
 
-The battlefield tiled at true size (card-sized spaces) with an assembly key and legend, a player
-mat per player (score bar, phase track with link places, reserve power, Power Deck and used pile,
-cycle counters, a QR code), each player's Power Deck with backs, Domain cards and Stronghold tiles
-with backs per Domain, punch-out tokens, and a one-page rules reference with the table's QR code.
+In print order (`toolkit.pdf.book`): the cover with the rules reference (and the table's QR code)
+on its back; each player's Power Deck and the Domain cards and Stronghold tiles with their backs;
+then single-sided, each with a blank back, a player mat per player (score bar, phase track with
+link places, reserve power, Power Deck and used pile, cycle counters, a QR code), the punch-out
+tokens, and the battlefield tiled at true size (card-sized spaces) with its assembly key.
 Geometry lives in toolkit/pdf; rule numbers in card_data/dominum/rules.toml; sizes, colours and
 component counts in card_data/dominum/print.toml. The parts: cards.py (Domain cards, Stronghold
 tiles, Power Decks), battlefield.py, sheets.py (mats, tokens, rules reference), common.py.
@@ -13,9 +14,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from toolkit.games.dominum.data import load_dominum
+from toolkit.games.dominum.data import DominumData, load_dominum
 from toolkit.games.dominum.kit.battlefield import (
     BOARD_FORM,
+    KEY_FORM,
     board_layout,
     board_legend,
     board_tiles,
@@ -28,13 +30,83 @@ from toolkit.games.dominum.kit.cards import (
     power_cards,
     power_face,
 )
-from toolkit.games.dominum.kit.common import GAME, TITLE, choose_players
-from toolkit.games.dominum.kit.sheets import mat_page, rules_page, tokens_page
-from toolkit.pdf.cards import Card, draw_card_sheets, plan_sheet
+from toolkit.games.dominum.kit.common import GAME, PHASE_NAMES, TITLE, choose_players
+from toolkit.games.dominum.kit.sheets import mat_page, rules_page, token_pages, tokens_page
+from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
+from toolkit.pdf.cards import Card, draw_card_sheets
+from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover, lay_tiles
 from toolkit.pdf.document import pdf_document
-from toolkit.pdf.geometry import paper_size
+from toolkit.pdf.geometry import Rect, paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target, kit_urls
+from toolkit.pdf.style import REGULAR, look_and_layout
 from toolkit.pdf.tiles import draw_assembly_key, draw_tiles
+
+
+def kit_cover(
+    data: DominumData, players: tuple[str, ...], options: KitOptions, base_url: str, tiles: int
+) -> Cover:
+    rules = data.rules
+    counts = data.print.components
+    domains = len(data.domains)
+    phases = len([p for p in rules.rounds.phases if p != "initiative"])
+    each = len(players)
+    return Cover.of(
+        options,
+        TITLE,
+        components=(
+            Component(
+                f"Domain cards ({domains} Domains, backs by Domain)",
+                str(sum(card.qty for card in data.cards)),
+                "Cards",
+            ),
+            Component("Stronghold tiles", str(len(data.strongholds)), "Cards"),
+            Component(
+                f"Power Decks ({rules.power_deck.size} cards each, backs by player)",
+                str(each),
+                "Cards",
+            ),
+            Component("Player mats (a player's QR code on each)", str(each), "Player mats"),
+            Component(
+                f"Phase tokens ({phases} a player) and score indicators",
+                str(each * (phases + 1)),
+                "Tokens",
+            ),
+            Component(
+                "Link tokens and cycle counters",
+                str(each * (rules.rounds.links_per_round + len(rules.power_deck.cycle_counters))),
+                "Tokens",
+            ),
+            Component(
+                "Wound, Weaken, Charge and Surge tokens",
+                str(counts.wound + counts.weaken + counts.charge + counts.surge),
+                "Tokens",
+            ),
+            Component("Initiative token", str(counts.initiative), "Tokens"),
+            Component("Battlefield tiles and the assembly key", f"{tiles} + 1", "Battlefield"),
+            Component("Rules reference (table QR code)", "1", "Rules reference"),
+        ),
+        needs=(
+            "A coin: a tie for the first player is settled by a flip.",
+            "Two small bowls or lids: the token holders (the trays).",
+            "Scissors, or a craft knife, a metal ruler and a cutting mat.",
+            "A glue stick and thin card (160-250 g/m²) for the tokens.",
+            "A 25 mm and a 19 mm circle punch (or cut the discs by hand).",
+            "A phone or two to scan the QR codes (optional: the table tracker).",
+        ),
+        steps=(
+            "Print (section 1). Glue the token sheets onto thin card.",
+            cut_cards(
+                "sort the Domain cards by their backs and each player's Power Deck by its colour."
+            ),
+            "Tokens: punch out the discs; each player takes the ones with their name, the rest "
+            "go in the trays.",
+            lay_tiles("Battlefield", tiles),
+            "Each player takes a mat, puts its phase tokens on it and its Stronghold tile with "
+            f"{rules.stronghold.starting_charge} Charge; the Initiative token lies between the "
+            "mats.",
+        ),
+        base_url=base_url,
+    )
 
 
 def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResult:
@@ -47,59 +119,87 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     out, base_url, kit_id = target.out, target.base_url, target.kit_id
     urls = kit_urls(base_url, kit_id, players=players)
     qr_size = data.print.qr.size
+    look, layout_name = look_and_layout(options.ink, options.layout)
+    marks = card_marks(layout_name)
 
-    card_layout = plan_sheet(paper, data.print.card.size())
-    power_layout = plan_sheet(paper, data.print.power_card.size())
-    cards = domain_kit_cards(data)
+    card_sheet = card_layout(paper, data.print.card, layout_name)
+    power_sheet = card_layout(paper, data.print.power_card, layout_name)
+    cards = domain_kit_cards(data, look)
     layout = board_layout(data)
     tiles = board_tiles(data, paper)
-    per_deck = -(-len(power_cards(data.rules)) // power_layout.per_page)
+    portrait = (min(paper), max(paper))
+    landscape = (max(paper), min(paper))
+    tokens = token_pages(data, players, Rect(0, 0, *portrait))
+    per_deck = -(-len(power_cards(data.rules)) // power_sheet.per_page)
     total = (
-        len(tiles.tiles)
-        + 1
-        + len(players) * (1 + 2 * per_deck)
-        + 2 * -(-len(cards) // card_layout.per_page)
-        + 2
+        2
+        + len(players) * 2 * per_deck
+        + 2 * -(-len(cards) // card_sheet.per_page)
+        + 2 * (len(players) + len(tokens) + len(tiles.tiles) + 1)
     )
     progress.start(f"{TITLE} kit", total)
 
-    with pdf_document(out, paper, title=f"{TITLE} print-and-play kit") as doc:
-        draw_board_picture(doc.canvas, data, layout)
-        draw_tiles(doc, tiles, BOARD_FORM, title=f"{TITLE} battlefield", on_page=progress.advance)
-        draw_assembly_key(
-            doc, tiles, BOARD_FORM, title=f"{TITLE} battlefield", legend=board_legend(data, layout)
-        )
+    def single_advance() -> None:
+        book.blank_back()
         progress.advance()
-        for player in players:
-            mat_page(doc, data, player, urls["players"][player], qr_size)
-            progress.advance()
-        for player in players:
-            deck = [Card(power_face(v, player, data), player) for v in power_cards(data.rules)]
+
+    with pdf_document(out, paper, title=f"{TITLE} print-and-play kit", font=REGULAR) as doc:
+        book = KitBook(doc, look)
+        book.cover(lambda c, page: rules_page(c, page, data, urls["table"], qr_size, look))
+        progress.advance()
+        with book.section("Cards"):
+            for player in players:
+                deck = [
+                    Card(power_face(v, player, data, look), player) for v in power_cards(data.rules)
+                ]
+                draw_card_sheets(
+                    doc,
+                    deck,
+                    power_sheet,
+                    backs={player: power_back(player, data, look)},
+                    back_offset=options.back_offset,
+                    marks=marks,
+                    on_page=progress.advance,
+                    edge=MARK_EDGE,
+                )
             draw_card_sheets(
                 doc,
-                deck,
-                power_layout,
-                backs={player: power_back(player, data)},
+                cards,
+                card_sheet,
+                backs=domain_backs(data, look),
                 back_offset=options.back_offset,
+                marks=marks,
                 on_page=progress.advance,
+                edge=MARK_EDGE,
             )
-        draw_card_sheets(
-            doc,
-            cards,
-            card_layout,
-            backs=domain_backs(data),
-            back_offset=options.back_offset,
-            on_page=progress.advance,
-        )
-        tokens_page(doc, data, players)
-        progress.advance()
-        rules_page(doc, data, urls["table"], qr_size)
-        progress.advance()
+        for player in players:
+            with book.section("Player mats"), book.sheet(landscape) as c:
+                mat_page(c, doc.page, data, player, urls["players"][player], qr_size, look)
+            progress.advance()
+        for groups in tokens:
+            with book.section("Tokens"), book.sheet(portrait) as c:
+                tokens_page(c, doc.page, data, groups, look)
+            progress.advance()
+        with book.section("Battlefield"):
+            draw_board_picture(doc.canvas, data, layout, look)
+            draw_tiles(doc, tiles, BOARD_FORM, title=f"{TITLE} battlefield", on_page=single_advance)
+            draw_assembly_key(
+                doc,
+                tiles,
+                KEY_FORM,
+                title=f"{TITLE} battlefield",
+                legend=board_legend(data, layout, look),
+            )
+            single_advance()
+        cover = kit_cover(data, players, options, base_url, len(tiles.tiles))
+        book.finish(lambda c, page: draw_cover(c, page, cover, book))
     return finish_kit(
         target,
         {
             "teams": list(players),
             "paper": options.paper,
+            "ink": look.ink,
+            "layout": layout_name,
             "pdf": str(out),
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
             "domains": list(data.domains),
@@ -107,3 +207,6 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         urls,
         doc,
     )
+
+
+__all__ = ["PHASE_NAMES", "build_kit"]

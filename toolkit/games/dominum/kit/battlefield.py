@@ -24,11 +24,13 @@ from toolkit.pdf.geometry import (
     tint,
 )
 from toolkit.pdf.glyphs import draw_castle, draw_shield
-from toolkit.pdf.text import draw_line_fit, draw_text_box
+from toolkit.pdf.style import BOLD, REGULAR, Look, line, text
 from toolkit.pdf.tiles import TilePlan, begin_picture, end_picture, plan_tiles
 
-BOARD_LABELS = 8.0  # the coordinate band around the printed battlefield
+BOARD_LABELS = 0.0  # no band round the battlefield: every space names its row and column
 BOARD_FORM = "dominum-board"
+KEY_FORM = "dominum-board-key"  # without its words: shrunk on the assembly key they would print
+# far under 6 pt
 
 
 @dataclass(frozen=True)
@@ -87,13 +89,13 @@ def board_tiles(data: DominumData, paper: tuple[float, float]) -> TilePlan:
     return plan_tiles(layout.width, layout.height, paper, data.print.board.overlap)
 
 
-def _space_fill(data: DominumData, board: Board, space: Space) -> Colour:
+def _space_fill(data: DominumData, board: Board, space: Space, look: Look = Look()) -> Colour:
     owner = board.owner_of(space)
     if owner is None:
-        return hex_colour(data.print.board_colours["neutral"])
-    base = tint(player_colour(data, owner), 0.22)
+        return look.ground(hex_colour(data.print.board_colours["neutral"]))
+    base = tint(player_colour(data, owner), 0.22 if look.full else 0.12)
     if space in board.assault_zone(owner):
-        return mix(base, hex_colour(data.print.board_colours["assault_zone"]))
+        return mix(base, look.ground(hex_colour(data.print.board_colours["assault_zone"])))
     return base
 
 
@@ -112,15 +114,25 @@ def _space_captions(data: DominumData, board: Board, space: Space) -> tuple[str,
     return f"{owner.upper()} DOMAIN", ""
 
 
-def draw_board_picture(c: Canvas, data: DominumData, layout: BoardLayout) -> None:
-    """Record the battlefield as the reusable form BOARD_FORM at true size."""
+def draw_board_picture(
+    c: Canvas, data: DominumData, layout: BoardLayout, look: Look = Look()
+) -> None:
+    """Record the battlefield as the reusable form BOARD_FORM at true size, and as KEY_FORM
+    without its words."""
+    _record(c, data, layout, look, BOARD_FORM, words=True)
+    _record(c, data, layout, look, KEY_FORM, words=False)
+
+
+def _record(
+    c: Canvas, data: DominumData, layout: BoardLayout, look: Look, name: str, *, words: bool
+) -> None:
     board = layout.board
-    begin_picture(c, BOARD_FORM, layout.width, layout.height)
+    begin_picture(c, name, layout.width, layout.height)
     fill_rect(c, Rect(0, 0, layout.width, layout.height), WHITE)
     grey = (0.45, 0.45, 0.45)
     for space in sorted(board.spaces):
         rect = layout.space_rect(space)
-        fill = _space_fill(data, board, space)
+        fill = _space_fill(data, board, space, look)
         fill_rect(c, rect, fill)
         owner = board.owner_of(space)
         card = layout.card_rect(space)
@@ -132,8 +144,10 @@ def draw_board_picture(c: Canvas, data: DominumData, layout: BoardLayout) -> Non
                 c.setStrokeColorRGB(*player_colour(data, owner))
                 c.setLineWidth(2.2)
                 draw_shield(c, cx, cy, 14)
+            if not words:
+                continue
             c.setFillColorRGB(*INK)
-            draw_line_fit(
+            line(
                 c,
                 head,
                 Rect(card.x + 3, card.top - 10, card.w - 6, 7),
@@ -141,20 +155,20 @@ def draw_board_picture(c: Canvas, data: DominumData, layout: BoardLayout) -> Non
                 max_size=11,
             )
             if sub:
-                draw_line_fit(
+                line(
                     c,
                     sub,
                     Rect(card.x + 3, card.top - 15, card.w - 6, 4.5),
-                    font="Helvetica",
+                    font=REGULAR,
                     align="centre",
                     max_size=7.5,
                 )
             c.setFillColorRGB(*grey)
-            draw_line_fit(
+            line(
                 c,
                 f"row {space[0]} · column {space[1]}",
                 Rect(card.x + 3, card.y + 2, card.w - 6, 4),
-                font="Helvetica",
+                font=REGULAR,
                 align="centre",
                 max_size=7,
             )
@@ -168,7 +182,7 @@ def draw_board_picture(c: Canvas, data: DominumData, layout: BoardLayout) -> Non
             c, Rect(x0 + 1, y0 + 1, x1 - x0 - 2, y1 - y0 - 2), player_colour(data, player), 2.4
         )
     # the stronghold spaces and the casualties piles beside them
-    stronghold_fill = hex_colour(data.print.board_colours["stronghold"])
+    stronghold_fill = look.ground(hex_colour(data.print.board_colours["stronghold"]))
     rules = data.rules.stronghold
     for player in PLAYERS:
         space = board.stronghold(player)
@@ -178,18 +192,20 @@ def draw_board_picture(c: Canvas, data: DominumData, layout: BoardLayout) -> Non
         ink = text_colour_on(stronghold_fill)
         outline_rect(c, card, ink, 0.6, dash=(3, 2), radius=3)
         with upside_down(c, rect, player == "gold"):
-            c.setFillColorRGB(*tint(player_colour(data, player), 0.6))
+            c.setFillColorRGB(*tint(player_colour(data, player), 0.6 if look.full else 0.4))
             cx, cy = card.centre
             draw_castle(c, cx, cy + 4, 13)
+            if not words:
+                continue
             c.setFillColorRGB(*ink)
-            draw_line_fit(
+            line(
                 c,
                 f"{player.upper()} STRONGHOLD",
                 Rect(card.x + 3, card.top - 10, card.w - 6, 7),
                 align="centre",
                 max_size=11,
             )
-            draw_text_box(
+            text(
                 c,
                 f"Stronghold tile, {rules.starting_charge} Charge to start, up to "
                 f"{rules.charge_limit}. Every card may move through both stronghold spaces.",
@@ -202,9 +218,11 @@ def draw_board_picture(c: Canvas, data: DominumData, layout: BoardLayout) -> Non
         pile = layout.space_rect((space[0], pile_col))
         pile_card = layout.card_rect((space[0], pile_col))
         outline_rect(c, pile_card, grey, 0.5, dash=(3, 2), radius=3)
+        if not words:
+            continue
         with upside_down(c, pile, player == "gold"):
             c.setFillColorRGB(*grey)
-            draw_text_box(
+            text(
                 c,
                 f"{player.title()} casualties\n(discard pile)",
                 pile_card.inset(4, 30),
@@ -218,8 +236,15 @@ def draw_board_picture(c: Canvas, data: DominumData, layout: BoardLayout) -> Non
     for space in [*board.spaces, *board.strongholds]:
         r = layout.space_rect(space)
         c.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), stroke=1, fill=0)
+    if words and BOARD_LABELS > 0:
+        _band_labels(c, board, layout)
+    end_picture(c)
+
+
+def _band_labels(c: Canvas, board: Board, layout: BoardLayout) -> None:
+    """Column and row numbers in the band round the battlefield (when there is a band)."""
     c.setFillColorRGB(*BLACK)
-    c.setFont("Helvetica-Bold", 11)
+    c.setFont(BOLD, 11)
     for column in range(1, board.rules.columns + 1):
         x = pt(BOARD_LABELS + (column - 0.5) * layout.space_w)
         c.drawCentredString(x, pt(2.5), f"column {column}")
@@ -232,24 +257,28 @@ def draw_board_picture(c: Canvas, data: DominumData, layout: BoardLayout) -> Non
             c.rotate(90)
             c.drawCentredString(0, -4, f"row {row}")
             c.restoreState()
-    end_picture(c)
 
 
-def board_legend(data: DominumData, layout: BoardLayout) -> Callable[[Canvas, Rect], None]:
+def board_legend(
+    data: DominumData, layout: BoardLayout, look: Look = Look()
+) -> Callable[[Canvas, Rect], None]:
     board = layout.board
     red_zone = next(iter(board.assault_zone("red") - board.fortified("red")))
     entries = [
-        (_space_fill(data, board, (1, 1)), "Red Domain (2 rows nearest red)"),
-        (_space_fill(data, board, (board.rows, 1)), "Gold Domain (2 rows nearest gold)"),
-        (hex_colour(data.print.board_colours["neutral"]), "Neutral Line"),
-        (_space_fill(data, board, red_zone), "Assault zone (thick line): enemy cards score here"),
+        (_space_fill(data, board, (1, 1), look), "Red Domain (2 rows nearest red)"),
+        (_space_fill(data, board, (board.rows, 1), look), "Gold Domain (2 rows nearest gold)"),
+        (look.ground(hex_colour(data.print.board_colours["neutral"])), "Neutral Line"),
+        (
+            _space_fill(data, board, red_zone, look),
+            "Assault zone (thick line): enemy cards score here",
+        ),
         (None, "Shield: fortified space (an enemy there counts double)"),
-        (hex_colour(data.print.board_colours["stronghold"]), "Stronghold space"),
+        (look.ground(hex_colour(data.print.board_colours["stronghold"])), "Stronghold space"),
     ]
 
     def draw(c: Canvas, box: Rect) -> None:
         c.setFillColorRGB(*BLACK)
-        draw_line_fit(c, "Legend", Rect(box.x, box.top - 6, box.w, 6), max_size=12)
+        line(c, "Legend", Rect(box.x, box.top - 6, box.w, 6), max_size=12)
         col_w = box.w / 2
         for index, (fill, name) in enumerate(entries):
             col, row = divmod(index, 3)
@@ -264,9 +293,9 @@ def board_legend(data: DominumData, layout: BoardLayout) -> Callable[[Canvas, Re
                 fill_rect(c, swatch, fill)
                 outline_rect(c, swatch, BLACK, 0.4)
             c.setFillColorRGB(*BLACK)
-            draw_line_fit(c, name, Rect(x + 9, y + 1, col_w - 11, 5), font="Helvetica", max_size=9)
+            line(c, name, Rect(x + 9, y + 1, col_w - 11, 5), font=REGULAR, max_size=9)
         card = data.print.card
-        draw_text_box(
+        text(
             c,
             f"Each space holds one card ({card.width:g} x {card.height:g} mm) with "
             f"{data.print.board.margin:g} mm to spare. Red sits at row 1, gold across the table.",

@@ -1,5 +1,10 @@
 """The Dominum kit's cards: Domain cards and Stronghold tiles with their backs per Domain, and
-each player's Power Deck with its back."""
+each player's Power Deck with its back.
+
+A Domain card follows the rules' card anatomy: 1. the art window (the type's emblem: no art ships
+with the sample data), 2. the name, 3. the fly icon, 4. the ability text box, 5. the type, 6. the
+attack strength (the defence too, unless the card gives one), 7. the range.
+"""
 
 from __future__ import annotations
 
@@ -21,7 +26,7 @@ from toolkit.pdf.draw import (
 )
 from toolkit.pdf.geometry import BLACK, WHITE, Colour, Rect, pt, text_colour_on, tint
 from toolkit.pdf.glyphs import draw_bolt, draw_castle, draw_wing
-from toolkit.pdf.text import draw_line_fit, draw_text_box
+from toolkit.pdf.style import BOLD, ITALIC, REGULAR, Look, deep, line, text
 
 
 def _range_icon(c: Canvas, box: Rect, radial: bool, colour: Colour) -> None:
@@ -52,79 +57,93 @@ def _range_icon(c: Canvas, box: Rect, radial: bool, colour: Colour) -> None:
 # Domain cards and Stronghold tiles
 
 
-def _art(c: Canvas, box: Rect, colour: Colour, domain: str, kind: str) -> None:
+def _art(c: Canvas, box: Rect, colour: Colour, domain: str, kind: str, look: Look) -> None:
     """The art window: no art ships with the sample data, so a Domain-coloured panel with the
     card type's emblem."""
-    fill_rect(c, box, tint(colour, 0.25), radius=1.2)
+    fill_rect(c, box, tint(colour, 0.25 if look.full else 0.1), radius=1.2)
     cx, cy = box.centre
     r = min(box.w, box.h) * 0.32
-    c.setFillColorRGB(*tint(colour, 0.55))
-    c.setStrokeColorRGB(*tint(colour, 0.55))
+    emblem = tint(colour, 0.55 if look.full else 0.4)
+    c.setFillColorRGB(*emblem)
+    c.setStrokeColorRGB(*emblem)
     if kind == "stronghold":
         draw_castle(c, cx, cy, r)
     else:
         c.circle(pt(cx), pt(cy), pt(r), stroke=0, fill=1)
         c.setFillColorRGB(*WHITE)
-        c.setFont("Helvetica-Bold", r * 2.83 * 1.1)
+        c.setFont(BOLD, r * 2.83 * 1.1)
         c.drawCentredString(pt(cx), pt(cy - r * 0.38), TYPE_NAMES[kind][0])
-    c.setFillColorRGB(*tint(colour, 0.8))
-    draw_line_fit(
+    c.setFillColorRGB(*deep(colour, 0.5))
+    line(c, domain, Rect(box.x + 1.5, box.y + 0.6, box.w - 3, 3), font=ITALIC, max_size=6.5)
+
+
+def _strength(c: Canvas, box: Rect, card: DomainCard, colour: Colour, look: Look) -> None:
+    """6. The attack strength in a badge, named; "and defense" under it unless the card has a
+    defence of its own (printed beside the type)."""
+    fill = look.band(colour)
+    fill_rect(c, box, fill, radius=1.5)
+    c.setFillColorRGB(*(text_colour_on(fill) if look.full else deep(colour, 0.3)))
+    line(c, "ATTACK", Rect(box.x, box.top - 3.2, box.w, 2.6), align="centre", max_size=6)
+    line(
         c,
-        domain,
-        Rect(box.x + 1.5, box.y + 1, box.w - 3, 3.5),
-        font="Helvetica-Oblique",
-        max_size=6.5,
+        str(card.strength),
+        Rect(box.x + 1, box.y + 3, box.w - 2, box.h - 6.2),
+        align="centre",
+        max_size=18,
     )
+    if card.defense is None:
+        line(
+            c,
+            "and defense",
+            Rect(box.x, box.y + 0.5, box.w, 2.6),
+            font=REGULAR,
+            align="centre",
+            max_size=6,
+        )
 
 
-def domain_card_face(card: DomainCard, data: DominumData) -> Callable[[Canvas, CardBox], None]:
+def domain_card_face(
+    card: DomainCard, data: DominumData, look: Look
+) -> Callable[[Canvas, CardBox], None]:
     colour = domain_colour(data, card.domain)
 
     def draw(c: Canvas, box: CardBox) -> None:
-        draw_card_frame(c, box, colour)
+        draw_card_frame(c, box, colour, look)
         safe = box.safe
         # 2. name and 3. fly icon
         name_box, rest = safe.split_top(7)
-        name_w = name_box.w - (8 if card.fly else 0)
+        name_w = name_box.w - (11 if card.fly else 0)
         c.setFillColorRGB(*BLACK)
-        draw_line_fit(c, card.name, Rect(name_box.x, name_box.y, name_w, name_box.h), max_size=11)
+        line(c, card.name, Rect(name_box.x, name_box.y, name_w, name_box.h), max_size=11)
         if card.fly:
-            cx, cy = name_box.right - 3.6, name_box.y + 3.8
-            c.setFillColorRGB(*colour)
-            c.circle(pt(cx), pt(cy), pt(3.6), stroke=0, fill=1)
-            c.setFillColorRGB(*WHITE)
-            draw_wing(c, cx, cy + 0.5, 2.6)
-            c.setFont("Helvetica-Bold", 3.6)
-            c.drawCentredString(pt(cx), pt(cy - 2.8), "FLY")
+            cx, cy = name_box.right - 8, name_box.y + 3.6
+            fill = look.band(colour)
+            c.setFillColorRGB(*fill)
+            c.circle(pt(cx), pt(cy), pt(3.3), stroke=0, fill=1)
+            c.setFillColorRGB(*(WHITE if look.full else deep(colour, 0.3)))
+            draw_wing(c, cx, cy, 2.6)
+            c.setFillColorRGB(*deep(colour, 0.3))
+            line(c, "FLY", Rect(cx + 3.5, cy - 1.5, 4.6, 3), max_size=6)
         # 1. the art
-        art, rest = rest.split_top(27)
-        _art(c, art.inset(0, 0.6), colour, card.domain, card.type)
+        art, rest = rest.split_top(25)
+        _art(c, art.inset(0, 0.6), colour, card.domain, card.type, look)
         # 4. the ability text box: keywords in bold, then the text
         bottom = 15.0
         text_box = Rect(rest.x, rest.y + bottom, rest.w, rest.h - bottom - 1)
         if card.keywords:
             words_box, text_box = text_box.split_top(5)
-            c.setFillColorRGB(*tint(colour, 1.0))
-            draw_line_fit(c, " · ".join(card.keywords), words_box, max_size=8)
+            c.setFillColorRGB(*deep(colour))
+            line(c, " · ".join(card.keywords), words_box, max_size=8)
         c.setFillColorRGB(*BLACK)
-        draw_text_box(c, card.ability, text_box.inset(0.3, 0.5), max_size=8.5, min_size=5)
+        text(c, card.ability, text_box.inset(0.3, 0.5), max_size=8.5)
         # 5. type, 6. attack strength, 7. range
-        c.setStrokeColorRGB(*colour)
+        c.setStrokeColorRGB(*deep(colour))
         c.setLineWidth(0.5)
         c.line(pt(safe.x), pt(safe.y + bottom - 0.5), pt(safe.right), pt(safe.y + bottom - 0.5))
-        badge_r = 6.0
-        bx, by = safe.x + badge_r, safe.y + badge_r + 0.5
-        c.setFillColorRGB(*colour)
-        c.circle(pt(bx), pt(by), pt(badge_r), stroke=0, fill=1)
-        c.setFillColorRGB(*text_colour_on(colour))
-        draw_line_fit(
-            c, str(card.strength), Rect(bx - 4, by - 2.4, 8, 6), align="centre", max_size=20
-        )
-        c.setFont("Helvetica-Bold", 4.2)
-        c.drawCentredString(pt(bx), pt(by - 4.3), "ATTACK")
-        middle = Rect(safe.x + 2 * badge_r + 1.5, safe.y, safe.w - 2 * badge_r - 15, bottom - 1)
+        _strength(c, Rect(safe.x, safe.y + 0.5, 15, 13), card, colour, look)
+        middle = Rect(safe.x + 16.5, safe.y, safe.w - 16.5 - 14, bottom - 1)
         c.setFillColorRGB(*BLACK)
-        draw_line_fit(
+        line(
             c,
             TYPE_NAMES[card.type].upper(),
             Rect(middle.x, middle.y + 6.5, middle.w, 5.5),
@@ -132,22 +151,22 @@ def domain_card_face(card: DomainCard, data: DominumData) -> Callable[[Canvas, C
             max_size=10,
         )
         if card.defense is not None:
-            draw_line_fit(
+            line(
                 c,
                 f"Defense {card.defense}",
                 Rect(middle.x, middle.y + 1.5, middle.w, 4),
-                font="Helvetica",
+                font=REGULAR,
                 align="centre",
                 max_size=7.5,
             )
         icon = Rect(safe.right - 12, safe.y + 4.2, 12, 9.5)
-        _range_icon(c, icon, card.range == "radial", colour)
+        _range_icon(c, icon, card.range == "radial", deep(colour))
         c.setFillColorRGB(*BLACK)
-        draw_line_fit(
+        line(
             c,
             card.range.title(),
             Rect(icon.x - 2, safe.y, icon.w + 2, 3.8),
-            font="Helvetica",
+            font=REGULAR,
             align="centre",
             max_size=6.5,
         )
@@ -155,36 +174,38 @@ def domain_card_face(card: DomainCard, data: DominumData) -> Callable[[Canvas, C
     return draw
 
 
-def stronghold_face(tile: Stronghold, data: DominumData) -> Callable[[Canvas, CardBox], None]:
+def stronghold_face(
+    tile: Stronghold, data: DominumData, look: Look
+) -> Callable[[Canvas, CardBox], None]:
     colour = domain_colour(data, tile.domain)
     rules = data.rules.stronghold
     token = min(data.print.token.condition, (data.print.card.width - 10) / rules.charge_limit)
 
     def draw(c: Canvas, box: CardBox) -> None:
-        draw_card_frame(c, box, colour)
+        draw_card_frame(c, box, colour, look)
         safe = box.safe
         kind = f"{tile.domain} Stronghold"
         rest = draw_card_title(c, safe, tile.name, kind, colour, name_size=11)
         art, rest = rest.split_top(16)
-        _art(c, art.inset(0, 0.6), colour, tile.domain, "stronghold")
+        _art(c, art.inset(0, 0.6), colour, tile.domain, "stronghold", look)
         places_h = token + 6
         text_box = Rect(rest.x, rest.y + places_h + 1, rest.w, rest.h - places_h - 2)
         c.setFillColorRGB(*BLACK)
-        draw_text_box(c, tile.ability, text_box, max_size=8.5, min_size=5)
+        text(c, tile.ability, text_box, max_size=8.5)
         # the Charge token places: up to charge_limit
         c.setFillColorRGB(*INK)
-        draw_line_fit(
+        line(
             c,
             f"Charge: starts with {rules.starting_charge}, holds up to {rules.charge_limit}",
             Rect(safe.x, safe.y + token + 0.8, safe.w, 3.6),
-            font="Helvetica",
+            font=REGULAR,
             align="centre",
             max_size=6.5,
         )
         gap = (safe.w - rules.charge_limit * token) / (rules.charge_limit + 1)
         for index in range(rules.charge_limit):
             cx = safe.x + gap + token / 2 + index * (token + gap)
-            c.setStrokeColorRGB(*colour)
+            c.setStrokeColorRGB(*deep(colour))
             c.setLineWidth(0.6)
             c.setDash(1.5, 1)
             c.circle(pt(cx), pt(safe.y + token / 2), pt(token / 2 - 0.2), stroke=1, fill=0)
@@ -195,37 +216,41 @@ def stronghold_face(tile: Stronghold, data: DominumData) -> Callable[[Canvas, Ca
     return draw
 
 
-def domain_back(domain: str, subtitle: str, data: DominumData) -> Callable[[Canvas, CardBox], None]:
+def domain_back(
+    domain: str, subtitle: str, data: DominumData, look: Look
+) -> Callable[[Canvas, CardBox], None]:
     colour = domain_colour(data, domain)
 
     def draw(c: Canvas, box: CardBox) -> None:
-        inner = draw_back_frame(c, box, colour)
+        inner = draw_back_frame(c, box, colour, look=look)
         cx, cy = box.trim.centre
-        draw_line_fit(
-            c, "DOMINUM", Rect(inner.x + 3, cy + 6, inner.w - 6, 10), align="centre", max_size=22
-        )
+        c.saveState()
+        c.setFillColorRGB(*tint(colour, 0.55 if look.full else 0.35))
+        draw_castle(c, cx, cy + 22, 7)
+        c.restoreState()
+        line(c, "DOMINUM", Rect(inner.x + 3, cy + 6, inner.w - 6, 10), align="centre", max_size=22)
         draw_back_titles(c, inner, (domain, cy - 3, 8, 15), (subtitle, cy - 10, 5, 9))
 
     return draw
 
 
-def domain_kit_cards(data: DominumData) -> list[Card]:
+def domain_kit_cards(data: DominumData, look: Look) -> list[Card]:
     """Every Domain card (each as many times as its qty), then the Domain's Stronghold tiles."""
     cards: list[Card] = []
     for domain in data.domains:
         for card in data.domain_cards(domain):
-            face = domain_card_face(card, data)
+            face = domain_card_face(card, data, look)
             cards.extend(Card(face, f"{domain}:card") for _ in range(card.qty))
         for tile in data.domain_strongholds(domain):
-            cards.append(Card(stronghold_face(tile, data), f"{domain}:stronghold"))
+            cards.append(Card(stronghold_face(tile, data, look), f"{domain}:stronghold"))
     return cards
 
 
-def domain_backs(data: DominumData) -> dict[str, Callable[[Canvas, CardBox], None]]:
+def domain_backs(data: DominumData, look: Look) -> dict[str, Callable[[Canvas, CardBox], None]]:
     backs = {}
     for domain in data.domains:
-        backs[f"{domain}:card"] = domain_back(domain, "Domain card", data)
-        backs[f"{domain}:stronghold"] = domain_back(domain, "Stronghold", data)
+        backs[f"{domain}:card"] = domain_back(domain, "Domain card", data, look)
+        backs[f"{domain}:stronghold"] = domain_back(domain, "Stronghold", data, look)
     return backs
 
 
@@ -238,29 +263,28 @@ def power_cards(rules: DominumRules) -> list[str]:
     return [str(v) for v in rules.power_deck.values] + ["Critical"] * rules.power_deck.criticals
 
 
-def power_face(value: str, player: str, data: DominumData) -> Callable[[Canvas, CardBox], None]:
+def power_face(
+    value: str, player: str, data: DominumData, look: Look
+) -> Callable[[Canvas, CardBox], None]:
     colour = player_colour(data, player)
     deck = data.rules.power_deck
 
     def draw(c: Canvas, box: CardBox) -> None:
-        draw_card_frame(c, box, colour)
-        safe = box.safe
-        c.setFillColorRGB(*colour)
+        panel = draw_card_frame(c, box, colour, look)
+        index = panel.inset(1.8)  # the corner index, clear of the panel's rounded corners
+        c.setFillColorRGB(*deep(colour))
         corner = "C" if value == "Critical" else value
-        draw_line_fit(c, corner, Rect(safe.x, safe.top - 7, 8, 7), max_size=16)
-        with upside_down(c, safe):
-            draw_line_fit(c, corner, Rect(safe.x, safe.top - 7, 8, 7), max_size=16)
+        line(c, corner, Rect(index.x, index.top - 6, 6, 6), max_size=15)
+        with upside_down(c, index):
+            line(c, corner, Rect(index.x, index.top - 6, 6, 6), max_size=15)
+        safe = box.safe
         cx, cy = safe.centre
         if value == "Critical":
-            draw_line_fit(
-                c,
-                "CRITICAL",
-                Rect(safe.x + 1, cy + 6, safe.w - 2, 8),
-                align="centre",
-                max_size=14,
+            line(
+                c, "CRITICAL", Rect(safe.x + 1, cy + 6, safe.w - 2, 8), align="centre", max_size=14
             )
             c.setFillColorRGB(*BLACK)
-            draw_text_box(
+            text(
                 c,
                 "Attacking: a wound, unless the defender also draws a Critical. Defending: "
                 f"blocks any attack. Assault: counts {deck.critical_counts_as}. "
@@ -270,37 +294,41 @@ def power_face(value: str, player: str, data: DominumData) -> Callable[[Canvas, 
                 align="centre",
             )
         else:
-            c.circle(pt(cx), pt(cy), pt(12), stroke=0, fill=1)
-            c.setFillColorRGB(*text_colour_on(colour))
-            draw_line_fit(c, value, Rect(cx - 8, cy - 7, 16, 14), align="centre", max_size=44)
-        c.setFillColorRGB(*colour)
-        draw_line_fit(
+            fill = look.band(colour)
+            c.setFillColorRGB(*fill)
+            c.setStrokeColorRGB(*deep(colour))
+            c.setLineWidth(1.2)
+            c.circle(pt(cx), pt(cy), pt(11), stroke=0 if look.full else 1, fill=1)
+            c.setFillColorRGB(*(text_colour_on(fill) if look.full else deep(colour, 0.3)))
+            line(c, value, Rect(cx - 8, cy - 7, 16, 14), align="centre", max_size=44)
+            c.setFillColorRGB(*BLACK)
+            line(c, "power", Rect(cx - 10, cy - 17, 20, 3.5), font=REGULAR, align="centre")
+        c.setFillColorRGB(*deep(colour))
+        line(
             c,
             f"{player.title()} Power Deck",
-            Rect(safe.x + 9, safe.top - 5, safe.w - 18, 4),
-            font="Helvetica",
+            Rect(safe.x + 7, safe.top - 4.5, safe.w - 14, 3.5),
+            font=REGULAR,
             align="centre",
-            max_size=6,
+            max_size=6.5,
         )
 
     return draw
 
 
-def power_back(player: str, data: DominumData) -> Callable[[Canvas, CardBox], None]:
+def power_back(player: str, data: DominumData, look: Look) -> Callable[[Canvas, CardBox], None]:
     colour = player_colour(data, player)
 
     def draw(c: Canvas, box: CardBox) -> None:
-        inner = draw_back_frame(c, box, colour, inset=4, width=1, radius=2.5)
+        inner = draw_back_frame(c, box, colour, inset=4, width=1, radius=2.5, look=look)
         cx, cy = box.trim.centre
         draw_bolt(c, cx, cy + 9, 6)
-        draw_line_fit(
-            c, "DOMINUM", Rect(inner.x + 2, cy - 3, inner.w - 4, 7), align="centre", max_size=16
-        )
-        draw_line_fit(
+        line(c, "DOMINUM", Rect(inner.x + 2, cy - 3, inner.w - 4, 7), align="centre", max_size=16)
+        line(
             c,
             f"{player.title()} Power Deck",
             Rect(inner.x + 2, cy - 9, inner.w - 4, 5),
-            font="Helvetica",
+            font=REGULAR,
             align="centre",
             max_size=9,
         )

@@ -8,7 +8,7 @@ from toolkit.errors import DomekitError
 from toolkit.games.dominum.board import PLAYERS, Player
 from toolkit.games.dominum.data import DominumData
 from toolkit.pdf.geometry import BLACK, Colour, Rect, hex_colour
-from toolkit.pdf.text import draw_line_fit
+from toolkit.pdf.style import BOLD, line
 
 GAME = "dominum"
 TITLE = "Dominum"
@@ -26,6 +26,11 @@ PHASE_NAMES = {
     "initiative": "Initiative",
 }
 TYPE_NAMES = {"hero": "Hero", "elite": "Elite", "warrior": "Warrior"}
+
+
+def player_letter(player: str) -> str:
+    """The word a player's pieces carry beside their colour."""
+    return player.upper()
 
 
 def player_colour(data: DominumData, player: str) -> Colour:
@@ -52,4 +57,4 @@ def choose_players(wanted: tuple[str, ...] | None) -> tuple[Player, ...]:
 
 def band_label(c: Canvas, text: str, box: Rect) -> None:
     c.setFillColorRGB(*BLACK)
-    draw_line_fit(c, text, box, font="Helvetica-Bold", max_size=9)
+    line(c, text, box, font=BOLD, max_size=9)

@@ -1,5 +1,6 @@
-"""The Dominum kit's sheets: a player mat per player, the punch-out tokens and the one-page rules
-reference with the table's QR code."""
+"""The Dominum kit's sheets: a player mat per player, the punch-out tokens (19 and 25 mm discs,
+each player's marked with its name as well as its colour) and the one-page rules reference with
+the table's QR code."""
 
 from __future__ import annotations
 
@@ -14,15 +15,15 @@ from toolkit.games.dominum.kit.common import (
     TITLE,
     band_label,
     player_colour,
+    player_letter,
 )
-from toolkit.pdf.document import Document
 from toolkit.pdf.draw import fill_rect, outline_rect
 from toolkit.pdf.geometry import BLACK, WHITE, Colour, Rect, pt, text_colour_on, tint
 from toolkit.pdf.glyphs import draw_bolt, draw_catapult, draw_drop
-from toolkit.pdf.pieces import Piece, draw_pieces
+from toolkit.pdf.pieces import Piece, PieceGroup, draw_groups, group_pages
 from toolkit.pdf.qr import draw_qr
 from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
-from toolkit.pdf.text import draw_line_fit, draw_text_box
+from toolkit.pdf.style import REGULAR, Look, deep, line, text
 
 # ---------------------------------------------------------------------------------------------
 # Player mats
@@ -41,33 +42,34 @@ def _place(c: Canvas, rect: Rect, colour: Colour, label: str, *, round_: bool = 
     else:
         c.roundRect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), pt(2), stroke=1, fill=1)
     c.restoreState()
-    c.setFillColorRGB(*tint(colour, 0.7))
+    c.setFillColorRGB(*deep(colour, 0.45))
     inner = rect.inset(rect.w * 0.16 if round_ else 2)
-    draw_text_box(c, label, inner, max_size=11, min_size=5, align="centre", valign="middle")
+    text(c, label, inner, max_size=11, align="centre", valign="middle")
 
 
-def mat_page(doc: Document, data: DominumData, player: str, url: str, qr_size: float) -> None:
+def mat_page(
+    c: Canvas, sheet: Rect, data: DominumData, player: str, url: str, qr_size: float, look: Look
+) -> None:
     """A landscape mat: score bar, phase track with link places, Power Deck, used pile, reserve
     power, cycle counter places and the phase tokens' home; the player's QR code."""
     rules = data.rules
     sizes = data.print
     colour = player_colour(data, player)
-    c = doc.begin_page((max(doc.paper), min(doc.paper)))
-    page = doc.page.inset(MARGIN)
+    page = sheet.inset(MARGIN)
     qr = Rect(page.right - qr_size, page.top - qr_size, qr_size, qr_size)
     draw_qr(c, url, qr.x, qr.y, qr_size)
     c.setFillColorRGB(*BLACK)
-    draw_line_fit(
+    line(
         c,
         "Scan: this player's page",
         Rect(qr.x - 2, qr.y - 4, qr_size + 4, 3.5),
-        font="Helvetica",
+        font=REGULAR,
         align="centre",
         max_size=6.5,
     )
     left = Rect(page.x, page.y, page.w - qr_size - 5, page.h)
     head, rest = left.split_top(11)
-    draw_heading(c, f"{TITLE}: {player.title()} player mat", head, colour=colour)
+    draw_heading(c, f"{TITLE}: {player.title()} player mat", head, colour=colour, look=look)
 
     # score bar: 0 .. winning_vp - 1, then "7+"
     _, rest = rest.split_top(3)
@@ -84,12 +86,12 @@ def mat_page(doc: Document, data: DominumData, player: str, url: str, qr_size: f
     step = bar.w / cells
     for value in range(cells):
         r = Rect(bar.x + value * step + 0.5, bar.y, step - 1, score_h)
-        text = f"{value}+" if value == win else str(value)
-        fill = colour if value == win else tint(colour, 0.12)
+        label_text = f"{value}+" if value == win else str(value)
+        fill = look.band(colour) if value == win else tint(colour, 0.12)
         fill_rect(c, r, fill, radius=2)
         outline_rect(c, r, colour, 0.6, radius=2)
-        c.setFillColorRGB(*text_colour_on(fill))
-        draw_line_fit(c, text, r.inset(2, score_h * 0.25), align="centre", max_size=20)
+        c.setFillColorRGB(*(text_colour_on(fill) if look.full else deep(colour, 0.3)))
+        line(c, label_text, r.inset(2, score_h * 0.25), align="centre", max_size=20)
 
     # phase track: activations_per_player slots, link places between them, the link token home
     page_rest = Rect(page.x, page.y, page.w, rest.top - page.y)
@@ -114,9 +116,6 @@ def mat_page(doc: Document, data: DominumData, player: str, url: str, qr_size: f
             gap = link + 4
             _place(c, Rect(x + 2, track.y + (slot - link) / 2, link, link), INK, "link")
             x += gap
-    x += 8
-    _place(c, Rect(x, track.y + (slot - link) / 2, link, link), colour, "Link token")
-    x += link + 8
 
     # the power card places: deck, used pile, reserve power
     _, rest = rest.split_top(4)
@@ -151,9 +150,11 @@ def mat_page(doc: Document, data: DominumData, player: str, url: str, qr_size: f
     row, rest = rest.split_top(side)
     x = row.x
     for value in rules.power_deck.cycle_counters:
-        _place(c, Rect(x, row.y, side, side), colour, str(value))
+        _place(c, Rect(x, row.y, side, side), colour, str(value), round_=True)
         x += side + 3
     x += 6
+    _place(c, Rect(x, row.y, side, side), colour, "Link token", round_=True)
+    x += side + 6
     phases = [p for p in rules.rounds.phases if p != "initiative"]
     _place(
         c,
@@ -162,7 +163,7 @@ def mat_page(doc: Document, data: DominumData, player: str, url: str, qr_size: f
         "Phase tokens ready: " + ", ".join(PHASE_NAMES[p] for p in phases),
     )
     c.setFillColorRGB(*BLACK)
-    draw_text_box(
+    text(
         c,
         "The white Initiative token lies between the two mats: a player who takes it as a phase "
         "starts the next round. At the end of each round take your phase tokens and link token "
@@ -171,7 +172,6 @@ def mat_page(doc: Document, data: DominumData, player: str, url: str, qr_size: f
         max_size=9,
         valign="middle",
     )
-    doc.end_page()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -179,22 +179,24 @@ def mat_page(doc: Document, data: DominumData, player: str, url: str, qr_size: f
 
 
 def player_pieces(data: DominumData, player: str) -> list[Piece]:
-    """A player's tokens: phase tokens, link token(s), cycle counters and the score indicator."""
+    """A player's tokens: phase tokens, link token(s), cycle counters and the score indicator,
+    each with the player's name at the top beside its colour."""
     rules = data.rules
     colour = player_colour(data, player)
     size = data.print.token
+    mark = player_letter(player)
     pieces = [
-        Piece("circle", size.phase, colour, PHASE_NAMES[phase])
+        Piece("circle", size.phase, colour, PHASE_NAMES[phase], mark=mark)
         for phase in rules.rounds.phases
         if phase != "initiative"
     ]
     pieces += [Piece("circle", size.phase, colour, "SCORE", note=f"{player.title()} VP")]
     pieces += [
-        Piece("square", size.counter, colour, "LINK", note="2 phases")
+        Piece("circle", size.counter, colour, "LINK", note="2 phases", mark=mark)
         for _ in range(rules.rounds.links_per_round)
     ]
     pieces += [
-        Piece("square", size.counter, colour, str(value), note="Cycle")
+        Piece("circle", size.counter, colour, str(value), note="Cycle", mark=mark)
         for value in rules.power_deck.cycle_counters
     ]
     return pieces
@@ -220,37 +222,48 @@ def shared_pieces(data: DominumData) -> list[Piece]:
     return pieces
 
 
-def tokens_page(doc: Document, data: DominumData, players: tuple[str, ...]) -> None:
-    c = doc.begin_page()
-    page = doc.page.inset(MARGIN)
+TOKEN_GAP = 2.0
+
+
+def token_groups(data: DominumData, players: tuple[str, ...]) -> list[PieceGroup]:
+    groups: list[PieceGroup] = [
+        (
+            f"{player.title()} player: phase tokens, score indicator, link token, cycle counters",
+            player_pieces(data, player),
+        )
+        for player in players
+    ]
+    groups.append(
+        ("Shared: Initiative (white), Wound, Weaken, Charge and Surge tokens", shared_pieces(data))
+    )
+    return groups
+
+
+def token_pages(data: DominumData, players: tuple[str, ...], page: Rect) -> list[list[PieceGroup]]:
+    """The token groups over as many pages as they need (`page` as `tokens_page` gets it)."""
+    return group_pages(
+        token_groups(data, players), page.w - 2 * MARGIN, page.h - 2 * MARGIN - 12 - 11, TOKEN_GAP
+    )
+
+
+def tokens_page(
+    c: Canvas, sheet: Rect, data: DominumData, groups: list[PieceGroup], look: Look
+) -> None:
+    page = sheet.inset(MARGIN)
     head, rest = page.split_top(12)
-    draw_heading(c, f"{TITLE}: tokens", head, colour=INK)
+    draw_heading(c, f"{TITLE}: tokens", head, colour=INK, look=look)
     note, rest = rest.split_top(11)
     c.setFillColorRGB(*BLACK)
-    draw_text_box(
+    text(
         c,
-        "Glue the sheet onto card stock, then cut along the solid black line round each token. "
-        "Wound, Weaken, Charge and Surge tokens go in the trays; each Stronghold starts with "
+        "Glue the sheet onto card stock, then punch each token out with a circle punch (25 mm, "
+        "19 mm for the small ones) or cut along its solid black line. Wound, Weaken, Charge and "
+        "Surge tokens go in the trays; each Stronghold starts with "
         f"{data.rules.stronghold.starting_charge} Charge.",
         note,
         max_size=9,
     )
-    y = rest.top
-    for player in players:
-        label = Rect(rest.x, y - 6, rest.w, 5)
-        band_label(
-            c,
-            f"{player.title()} player: phase tokens, score indicator, link token, cycle counters",
-            label,
-        )
-        y = draw_pieces(
-            c, Rect(rest.x, rest.y, rest.w, y - 7 - rest.y), player_pieces(data, player)
-        )
-        y -= 4
-    label = Rect(rest.x, y - 6, rest.w, 5)
-    band_label(c, "Shared: Initiative (white), Wound, Weaken, Charge and Surge tokens", label)
-    draw_pieces(c, Rect(rest.x, rest.y, rest.w, y - 7 - rest.y), shared_pieces(data))
-    doc.end_page()
+    draw_groups(c, rest, groups, TOKEN_GAP, look)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -382,20 +395,20 @@ def rules_sections(data: DominumData) -> list[Section]:
     ]
 
 
-def rules_page(doc: Document, data: DominumData, table_url: str, qr_size: float) -> None:
-    c = doc.begin_page()
-    page = doc.page.inset(MARGIN)
+def rules_page(
+    c: Canvas, sheet: Rect, data: DominumData, table_url: str, qr_size: float, look: Look
+) -> None:
+    page = sheet.inset(MARGIN)
     head, rest = page.split_top(12)
-    draw_heading(c, f"{TITLE}: rules reference", head, colour=INK)
+    draw_heading(c, f"{TITLE}: rules reference", head, colour=INK, look=look)
     top, rest = rest.split_top(qr_size + 4)
     draw_qr(c, table_url, top.right - qr_size, top.y, qr_size)
     c.setFillColorRGB(*BLACK)
     table_box = Rect(top.x, top.y, top.w - qr_size - 8, top.h - 2)
-    draw_line_fit(
+    line(
         c,
         "Assault: VP for the assault total (the table's tracker: scan the code)",
         Rect(table_box.x, table_box.top - 5, table_box.w, 5),
-        font="Helvetica-Bold",
         max_size=9,
     )
     rows = vp_rows(data.rules)
@@ -407,8 +420,8 @@ def rules_page(doc: Document, data: DominumData, table_url: str, qr_size: float)
         [1, 1, 1.4],
         row_height=min(6.0, (table_box.h - 6) / (len(rows) + 1)),
         size=8,
+        look=look,
     )
     draw_sections(
         c, rules_sections(data), Rect(rest.x, rest.y, rest.w, rest.h - 3), columns=2, max_size=10
     )
-    doc.end_page()

@@ -1,87 +1,26 @@
-"""`domekit cards` and `domekit calibrate`: decks from spreadsheets, read back from the PDF.
-
-Fixtures are made in tmp_path: a CSV with a byte order mark and semicolons, PNG icons written by
-hand (zlib + struct), an SVG icon as text, a picture, a template. The PDFs are read with pymupdf
-(text, words and their positions, images, drawings) and QR codes are decoded with zbarimg.
-"""
+"""`domekit cards`: the default card, templates, backs, bad cells and flags, read back from the
+PDF (pymupdf: text, words and their positions, images; QR codes decoded with zbarimg)."""
 
 from __future__ import annotations
 
 import shutil
-import struct
 import subprocess
 import sys
-import zlib
-from pathlib import Path
 
 import pymupdf
 import pytest
 
-from toolkit.pdf.geometry import MM
-
-A4_LANDSCAPE = (297.0, 210.0)
-STAR_SVG = (
-    '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20">'
-    '<polygon points="10,1 12.5,7.5 19,7.5 14,12 16,19 10,15 4,19 6,12 1,7.5 7.5,7.5" '
-    'fill="#d4a000"/></svg>'
+from tests.cards.helpers import (
+    A4_LANDSCAPE,
+    ROWS,
+    URL,
+    build,
+    centre_of,
+    sheet,
+    words,
+    write_png,
 )
-URL = "https://example.org/cards/imp"
-
-
-def write_png(path: Path, rgb: tuple[int, int, int], size: tuple[int, int] = (8, 8)) -> Path:
-    """A plain-colour RGB PNG, written byte by byte."""
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        body = kind + data
-        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-
-    width, height = size
-    raw = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw))
-    path.write_bytes(data + chunk(b"IEND", b""))
-    return path
-
-
-ROWS = [
-    ["Name", "Deck", "Strength", "Cost", "Qty", "Ability", "Image", "Url"],
-    ["Fire Imp", "Fire", "3", "2", "2", "Deal 2 :fire: damage. Gain :star: when it dies.",
-     "art.png", URL],
-    ["Water Sprite", "Water", "1", "1", "1", "Heal 1 and draw a card.", "", ""],
-    ["Stone Golem", "Earth", "5", "4", "0", "Cannot move.", "", ""],
-]  # fmt: skip
-
-
-@pytest.fixture
-def deck(tmp_path: Path) -> Path:
-    """deck.csv (UTF-8 with BOM, semicolons), icons/fire.png, icons/star.svg, art.png."""
-    (tmp_path / "icons").mkdir()
-    write_png(tmp_path / "icons" / "fire.png", (220, 60, 0))
-    (tmp_path / "icons" / "star.svg").write_text(STAR_SVG)
-    write_png(tmp_path / "art.png", (40, 120, 200), (30, 20))
-    text = "\n".join(";".join(row) for row in ROWS) + "\n"
-    path = tmp_path / "deck.csv"
-    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
-    return path
-
-
-def words(page: pymupdf.Page) -> list[tuple[float, float, float, float, str]]:
-    """(x0, y0, x1, y1, word) in mm, from the top-left like pymupdf."""
-    return [(w[0] / MM, w[1] / MM, w[2] / MM, w[3] / MM, w[4]) for w in page.get_text("words")]
-
-
-def centre_of(page: pymupdf.Page, word: str) -> list[tuple[float, float]]:
-    return [((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1, w in words(page) if w == word]
-
-
-def build(cli, deck: Path, *flags: str) -> tuple[pymupdf.Document, object]:
-    out = deck.parent / "out.pdf"
-    result = cli("cards", str(deck), "--out", str(out), *flags)
-    assert result.exit_code == 0, result.stderr
-    return pymupdf.open(out), result
-
-
-# --- the default card ---------------------------------------------------------------------------
+from toolkit.pdf.geometry import MM
 
 
 def test_a_csv_with_bom_and_semicolons_gives_each_card_its_quantity(cli, deck):
@@ -178,9 +117,6 @@ def test_the_longest_qr_cell_allowed_still_reads_and_one_more_byte_is_refused(cl
     )
 
 
-# --- templates -------------------------------------------------------------------------------
-
-
 def test_a_template_lays_out_the_body_with_the_row_as_variables(cli, deck, tmp_path):
     template = tmp_path / "card.j2"
     template.write_text(
@@ -213,29 +149,6 @@ def test_template_values_are_escaped_so_data_cannot_break_the_markup(cli, tmp_pa
     pdf, _ = build(cli, sheet, "--template", str(template))
     text = pdf[0].get_text()
     assert "R&D <lab>" in text and "Costs < 3 & more" in text
-
-
-# --- XLSX ------------------------------------------------------------------------------------
-
-
-def test_an_xlsx_gives_the_same_cards_as_its_csv_export(cli, deck, tmp_path):
-    from openpyxl import Workbook
-
-    book = Workbook()
-    sheet = book.active
-    for row in ROWS:
-        # numbers as numbers, as a spreadsheet stores them
-        sheet.append([int(v) if v.isdigit() else (v or None) for v in row])
-    xlsx = tmp_path / "deck.xlsx"
-    book.save(xlsx)
-    from_csv, _ = build(cli, deck, "--back", "Deck")
-    csv_text = [page.get_text() for page in from_csv]
-    from_xlsx, _ = build(cli, xlsx, "--back", "Deck")
-    assert [page.get_text() for page in from_xlsx] == csv_text
-    assert len(csv_text) == 2
-
-
-# --- backs -----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
@@ -277,7 +190,7 @@ def test_an_image_back_fills_each_card_bleed(cli, deck, tmp_path):
     assert len(backs) == 3
     for info in backs:
         x0, y0, x1, y1 = (v / MM for v in info["bbox"])
-        assert x1 - x0 >= 63.5 + 6 - 0.01 and y1 - y0 >= 88.9 + 6 - 0.01  # trim + 2 x bleed
+        assert x1 - x0 >= 63 + 6 - 0.01 and y1 - y0 >= 88 + 6 - 0.01  # trim + 2 x bleed
 
 
 def test_page_boxes_trim_and_bleed(cli, deck):
@@ -285,7 +198,7 @@ def test_page_boxes_trim_and_bleed(cli, deck):
     page = pdf[0]
     trim, bleed = page.trimbox, page.bleedbox
     # three poker cards in a row, 2 x 2 mm of bleed between neighbours: the cuts' outer edges
-    assert (trim.width / MM, trim.height / MM) == pytest.approx((3 * 63.5 + 8, 88.9), abs=0.01)
+    assert (trim.width / MM, trim.height / MM) == pytest.approx((3 * 63 + 8, 88), abs=0.01)
     assert bleed.width - trim.width == pytest.approx(4 * MM, abs=0.01)
 
 
@@ -309,9 +222,6 @@ def test_default_output_is_named_after_the_sheet_in_domekits_home(cli, deck, mon
     assert result.stdout.strip() == str(home / "deck-cards.pdf")
     assert (home / "deck-cards.pdf").is_file()
     assert not (tmp_path / "output").exists()
-
-
-# --- bad input -------------------------------------------------------------------------------
 
 
 BAD = [
@@ -394,7 +304,8 @@ def test_a_failed_build_keeps_the_old_pdf_untouched(cli, deck):
     [
         ("", "empty.csv", "the file is empty"),
         ("name,qty\n", "header.csv", "no rows below the header"),
-        ("name\nA\n", "deck.ods", "expected a .csv or .xlsx file"),
+        ("name\nA\n", "deck.numbers", "expected a .csv, .tsv, .xlsx or .ods file"),
+        ("name\nA\n", "deck.ods", "not a readable .ods spreadsheet"),
         ("name,qty\nA,0\n", "none.csv", "every row has 0 copies"),
         ("not a zip", "bad.xlsx", "not a readable .xlsx workbook"),
     ],
@@ -429,90 +340,39 @@ def test_the_console_command_runs_cards_the_same_way(deck, tmp_path):
     assert "Traceback" not in done.stderr
 
 
-# --- calibration -----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--format", "jpg"], "--format 'jpg': expected pdf, png or tts"),
+        (["--dpi", "5"], "--dpi 5: expected 72 to 1200"),
+        (["--layout", "nosuch"], "--layout 'nosuch': expected a built-in layout (art, classic, "
+         "event) or a .toml or .yaml file"),
+        (["--layout", "gone.toml"], "--layout 'gone.toml': no such file"),
+        (["--font-bold", "b.ttf"], "--font-bold, --font-italic and --font-bold-italic need --font"),
+        (["--size", "2.5x3.5furlong"], "--size '2.5x3.5furlong': expected poker"),
+        (["--bleed", "1in"], "--bleed 1in: expected 0 to 10 mm"),
+    ],
+)  # fmt: skip
+def test_bad_new_flags_are_clear_errors(cli, tmp_path, flags, message):
+    out = tmp_path / "out.pdf"
+    result = cli("cards", str(sheet(tmp_path, "name\nA\n")), "--out", str(out), *flags)
+    result.assert_refused(message)
+    assert not out.exists()
 
 
-def red_lines(page: pymupdf.Page) -> list[tuple[float, float, float, float]]:
-    lines = []
-    for drawing in page.get_drawings():
-        if drawing.get("color") and drawing["color"][0] > 0.7 and drawing["color"][1] < 0.1:
-            for item in drawing["items"]:
-                if item[0] == "l":
-                    lines.append((item[1].x / MM, item[1].y / MM, item[2].x / MM, item[2].y / MM))
-    return lines
+def test_a_dpi_that_is_no_number_is_a_usage_error(cli, tmp_path):
+    result = cli("cards", str(sheet(tmp_path, "name\nA\n")), "--dpi", "lots")
+    assert result.exit_code == 2 and "'lots' is not a whole number" in result.stderr
 
 
-def major_ticks(page: pymupdf.Page, axis: str, length: float) -> list[float]:
-    """Positions (mm, from the top-left) of the back's full-length scale ticks."""
-    found = []
-    for drawing in page.get_drawings():
-        for item in drawing["items"]:
-            if item[0] != "l":
-                continue
-            (x0, y0), (x1, y1) = (item[1].x / MM, item[1].y / MM), (item[2].x / MM, item[2].y / MM)
-            if axis == "x" and abs(x0 - x1) < 1e-6 and abs(abs(y1 - y0) - length) < 0.01:
-                found.append(x0)
-            if axis == "y" and abs(y0 - y1) < 1e-6 and abs(abs(x1 - x0) - length) < 0.01:
-                found.append(y0)
-    return sorted(found)
-
-
-@pytest.mark.parametrize("duplex", ["long", "short"])
-@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -2.0)])
-def test_the_calibration_scales_sit_behind_the_lines_shifted_by_the_offset(
-    cli, tmp_path, duplex, offset
-):
-    out = tmp_path / "cal.pdf"
-    result = cli(
-        "calibrate", "--out", str(out), "--duplex", duplex, "--back-offset",
-        f"{offset[0]},{offset[1]}",
-    )  # fmt: skip
-    assert result.exit_code == 0, result.stderr
-    pdf = pymupdf.open(out)
-    assert len(pdf) == 2
-    width, height = pdf[0].rect.width / MM, pdf[0].rect.height / MM
-    assert (width, height) == pytest.approx(A4_LANDSCAPE, abs=0.01)
-    lines = red_lines(pdf[0])
-    [x_line] = [line for line in lines if abs(line[0] - line[2]) < 1e-6]
-    [y_line] = [line for line in lines if abs(line[1] - line[3]) < 1e-6]
-    x_length, y_length = abs(x_line[3] - x_line[1]), abs(y_line[2] - y_line[0])
-    x_ticks = major_ticks(pdf[1], "x", x_length)
-    y_ticks = major_ticks(pdf[1], "y", y_length)
-    # labels every 5 mm from -10 to +10: five full-length ticks each, 0 in the middle
-    assert [round(t - x_ticks[2], 3) for t in x_ticks] == [-10, -5, 0, 5, 10]
-    assert [round(t - y_ticks[2], 3) for t in y_ticks] == [-10, -5, 0, 5, 10]
-    # where the back of the line is: a long-edge flip mirrors a landscape sheet top to bottom
-    # (x stays), a short-edge flip left to right (y stays); then the offset (+Y is up)
-    line_x, line_y = x_line[0], y_line[1]
-    behind_x = line_x if duplex == "long" else width - line_x
-    behind_y = height - line_y if duplex == "long" else line_y
-    assert x_ticks[2] == pytest.approx(behind_x + offset[0], abs=0.01)
-    assert y_ticks[2] == pytest.approx(behind_y - offset[1], abs=0.01)
-    back_text = pdf[1].get_text()
-    assert "Hold the sheet against a window" in back_text
-    assert f"--back-offset {offset[0]:g},{offset[1]:g}" in back_text
-
-
-def test_calibrate_on_letter_portrait(cli, tmp_path):
-    out = tmp_path / "cal.pdf"
-    result = cli("calibrate", "--paper", "letter", "--orientation", "portrait", "--out", str(out))
-    assert result.exit_code == 0, result.stderr
-    page = pymupdf.open(out)[0]
-    assert (page.rect.width / MM, page.rect.height / MM) == pytest.approx((215.9, 279.4), abs=0.01)
-
-
-def test_calibrate_rejects_a_bad_paper(cli, tmp_path):
-    result = cli("calibrate", "--paper", "a5", "--out", str(tmp_path / "c.pdf"))
-    assert result.exit_code == 2
-    assert "--paper 'a5' is not supported" in result.stderr
-    assert not (tmp_path / "c.pdf").exists()
-
-
-def test_characters_the_standard_fonts_lack_are_named_in_a_warning(cli, tmp_path):
-    sheet = tmp_path / "u.csv"
-    sheet.write_text("name,text\nÜber → Ω,Tick ✓ and “quotes” — 5 €\n", encoding="utf-8")
-    pdf, result = build(cli, sheet)
-    assert "u.csv, row 2: the standard fonts cannot print ✓" in result.stderr
-    assert "→" not in result.stderr.split("print")[-1]  # arrows and Greek come from Symbol
-    text = pdf[0].get_text()
-    assert "Über →" in text and "“quotes” — 5 €" in text  # (Ω reads back as the Ohm sign)
+def test_a_back_offset_in_inches_moves_the_backs_that_far(cli, tmp_path):
+    deck = sheet(tmp_path, "name\nA\n")
+    plain, _ = build(cli, deck, "--back", "Domekit")
+    shifted, _ = build(cli, deck, "--back", "Domekit", "--back-offset", "0.1in,-2mm")
+    [before] = [w for w in words(plain[1]) if w[4] == "Domekit"]
+    [after] = [w for w in words(shifted[1]) if w[4] == "Domekit"]
+    assert after[0] - before[0] == pytest.approx(2.54, abs=0.01)
+    assert after[1] - before[1] == pytest.approx(2.0, abs=0.01)  # +Y is up: 2 mm down the page
+    cli("cards", str(deck), "--back-offset", "1furlong,0").assert_refused(
+        "--back-offset '1furlong,0': expected X,Y in mm, in or pt"
+    )

@@ -1,0 +1,1 @@
+"""Tests of toolkit/cards/: `domekit cards` and `domekit calibrate`."""

@@ -1,0 +1,173 @@
+"""Checks every kit passes, read back from its PDF: the cover first with the print plan that is
+really in the file, a file a careless whole-file duplex print cannot ruin, no ink where a home
+printer cannot print, little dark ink, one embedded font family, no type under 6 pt."""
+
+from __future__ import annotations
+
+import pymupdf
+from kit_pdf import dark_share, edge_ink, page_fonts, smallest_type
+
+from toolkit.pdf.geometry import MM
+from toolkit.pdf.kits import every_other, print_plan
+
+MAX_DARK = 0.15  # of the paper, on average over the kit's printed pages
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def content_pages(result) -> list[int]:
+    """0-based indexes of the pages that carry something (the blank backs left out)."""
+    return [index for index, side in enumerate(result.sides) if side != "blank"]
+
+
+def check_page_order(result, doc) -> None:
+    """Cover and rules on sheet 1; every card front followed by its back; every single-sided
+    page followed by a blank one: a whole-file duplex print puts nothing on the wrong back."""
+    sides = list(result.sides)
+    assert len(sides) == len(doc)
+    assert sides[:2] == ["front", "back"]
+    for index, side in enumerate(sides):
+        if side == "front":
+            assert sides[index + 1] == "back", index
+        if side == "single":
+            assert sides[index + 1] == "blank", index
+        if side == "blank":
+            assert sides[index - 1] == "single", index
+            assert doc[index].get_text().startswith(f"The back of page {index}: left blank")
+    # the double-sided sheets come first, then the single-sided ones
+    last_duplex = max(i for i, side in enumerate(sides) if side in ("front", "back"))
+    assert all(side in ("single", "blank") for side in sides[last_duplex + 1 :])
+
+
+def check_cover(result, doc, words: list[str]) -> str:
+    """Page 1 is the cover: 100 %, the 50 mm bar, the flip edge, the page ranges of this very
+    file, and `words` (its checklist and what else the game needs). Returns its text."""
+    cover = doc[0]
+    text = flat(cover.get_text())
+    plan = print_plan(result.sides, result.flip)
+    singles = [n for n, side in enumerate(result.sides, start=1) if side == "single"]
+    assert text.startswith(flat(words[0]))
+    assert "At actual size: 100 %, no 'fit to page'" in text
+    assert "it must be exactly 50 mm" in text
+    assert "print the whole file double-sided, flipping on the long edge" in text
+    assert f"pages {plan['double_sided']} double-sided (long-edge flip)" in text
+    assert f"then pages {every_other(singles)} single-sided" in text
+    assert every_other(singles).endswith("(odd pages only)")
+    for word in words[1:]:
+        assert flat(word) in text, word
+    for heading in ("1 Print it", "2 What is in the kit", "3 You also need", "4 Cut and assemble"):
+        assert heading in text, heading
+    # the check bar: a filled bar exactly 50 mm long
+    bars = [
+        d["rect"]
+        for d in cover.get_drawings()
+        if d.get("fill") is not None and abs(d["rect"].width / MM - 50) < 0.05
+    ]
+    assert len(bars) == 1 and bars[0].height / MM < 2
+    return text
+
+
+def check_home_print(result, doc) -> float:
+    """No ink within 5 mm of any edge on any page; dark ink under 15 % on average (blank backs
+    left out, so they do not water it down); only embedded Noto Sans; nothing under 6 pt.
+    Returns the average dark ink."""
+    for index, page in enumerate(doc):
+        assert edge_ink(page) == 0, f"page {index + 1} prints within 5 mm of the edge"
+    shares = [dark_share(doc[index]) for index in content_pages(result)]
+    average = sum(shares) / len(shares)
+    assert average < MAX_DARK, average
+    fonts = page_fonts(doc)
+    assert fonts, "no text at all?"
+    for name, ext in fonts:
+        assert ext == "ttf" and "+NotoSans-" in name, (name, ext)
+    size, words = smallest_type(doc)
+    assert size >= 5.99, (size, words)
+    return average
+
+
+def check_safe_text(doc, pages: list[int], safes: list) -> None:
+    """Every word on the card sheets `pages` lies inside some card's safe area."""
+    tolerance = 0.8  # mm: a font's bounding box reaches a little above its capitals
+    for index in pages:
+        page = doc[index]
+        height = page.rect.height / MM
+        for block in page.get_text("dict")["blocks"]:
+            for text_line in block.get("lines", []):
+                for span in text_line["spans"]:
+                    if not span["text"].strip():
+                        continue
+                    x0, y0, x1, y1 = (v / MM for v in span["bbox"])
+                    assert any(
+                        x0 >= r.x - tolerance
+                        and x1 <= r.right + tolerance
+                        and height - y1 >= r.y - tolerance
+                        and height - y0 <= r.top + tolerance
+                        for r in safes
+                    ), (index, span["text"])
+
+
+def card_fronts(result, doc) -> list[int]:
+    """0-based indexes of the card sheet fronts (a TrimBox inside the page, a back after)."""
+    return [
+        index
+        for index, side in enumerate(result.sides)
+        if side == "front" and doc[index].trimbox != doc[index].mediabox
+    ]
+
+
+def cards_on(page, size: tuple[float, float]) -> int:
+    """The cards on a sheet: filled rectangles of the card's size."""
+    return sum(
+        1
+        for d in page.get_drawings()
+        if d.get("fill") is not None
+        and abs(d["rect"].width / MM - size[0]) < 0.05
+        and abs(d["rect"].height / MM - size[1]) < 0.05
+    )
+
+
+def grey_at(page, points_mm: list[tuple[float, float]], dpi: int = 100) -> list[int]:
+    """The grey (0..255) a greyscale render shows at points given in mm from the top-left."""
+    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
+    scale = dpi / 25.4
+    return [pix.pixel(int(x * scale), int(y * scale))[0] for x, y in points_mm]
+
+
+def check_no_slivers(plan, least: float = 40.0) -> None:
+    """No tile page carries only a strip of the board: each tile adds at least `least` mm of
+    its own across and up (beyond the overlap it shares with the tile before it)."""
+    for tile in plan.tiles:
+        own_w = tile.window.w - (plan.overlap if tile.column else 0)
+        own_h = tile.window.h - (plan.overlap if tile.row else 0)
+        assert own_w >= least and own_h >= least, (tile.label, own_w, own_h)
+
+
+def check_words_inside_discs(page, margin: float = 1.5) -> None:
+    """Every word on a sheet of punch-out discs lies inside a disc (`margin` mm in from its cut
+    line: a punch may be that far off), none over the cut or in the gaps: captions excepted."""
+    discs = []
+    for d in page.get_drawings():
+        r = d["rect"]
+        if d.get("fill") is not None and abs(r.width - r.height) < 0.1 and 15 * MM < r.width:
+            discs.append(((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2, r.width / 2))
+    assert discs, "no discs on the page"
+    top = min(cy - radius for _, cy, radius in discs)
+    for x0, y0, x1, y1, word, *_ in page.get_text("words"):
+        if y1 < top:
+            continue  # the heading and the note above the first row
+        middle = (y0 + y1) / 2  # a word's box is its line's (ascender to descender): the
+        corners = [(x0, middle), (x1, middle)]  # ends of its middle line are what must fit
+        inside = [
+            (cx, cy, radius)
+            for cx, cy, radius in discs
+            if all((x - cx) ** 2 + (y - cy) ** 2 <= (radius - margin * MM) ** 2 for x, y in corners)
+        ]
+        # a caption between rows lies in no disc and across the page: only those may
+        if not inside:
+            assert x1 - x0 > 0 and not any(
+                abs((y0 + y1) / 2 - cy) < radius
+                for cx, cy, radius in discs
+                if cx - radius < (x0 + x1) / 2 < cx + radius
+            ), (word, page.number)

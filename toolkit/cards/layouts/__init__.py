@@ -1,0 +1,1 @@
+"""The built-in card layouts (TOML files; toolkit/cards/layout.py reads them)."""

@@ -1,0 +1,215 @@
+"""The Death Dome print-and-play kit: which pieces the kit holds, laid out from card_data.
+
+In print order (`toolkit.pdf.book`): the cover with the rules reference on its back; the item
+and Special Play cards with their backs; then single-sided, each with a blank back, the unit
+standees, the markers, per team a roster and a page of Vitae meters with QR codes, the payout
+sheet with the table's QR code and the round track, and the board tiled at true size with its
+assembly key and legend. Geometry lives in toolkit/pdf; numbers live in card_data/deathdome. The
+parts: cards.py, pieces.py (standees, markers), sheets.py, board.py, common.py.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from toolkit.errors import DomekitError
+from toolkit.games.deathdome.data import UNIT_TYPES, DeathDomeData, load_deathdome
+from toolkit.games.deathdome.kit.board import (
+    BOARD_FORM,
+    BOARD_LABELS,
+    KEY_FORM,
+    board_legend,
+    board_size,
+    draw_board_picture,
+)
+from toolkit.games.deathdome.kit.cards import card_backs, check_card_texts, kit_cards
+from toolkit.games.deathdome.kit.common import DECK_TITLES, GAME, TITLE
+from toolkit.games.deathdome.kit.pieces import (
+    control_points,
+    marker_pages,
+    markers_page,
+    punch_sizes,
+    standees,
+    standees_page,
+)
+from toolkit.games.deathdome.kit.sheets import meters_page, payout_page, roster_page, rules_page
+from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
+from toolkit.pdf.cards import draw_card_sheets
+from toolkit.pdf.cover import FOLD_STANDEES, Component, Cover, cut_cards, draw_cover, lay_tiles
+from toolkit.pdf.document import pdf_document
+from toolkit.pdf.geometry import Rect, paper_size
+from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target, kit_urls
+from toolkit.pdf.style import REGULAR, look_and_layout
+from toolkit.pdf.tiles import draw_assembly_key, draw_tiles, plan_tiles
+
+__all__ = ["BOARD_LABELS", "build_kit", "choose_teams"]
+
+
+def choose_teams(data: DeathDomeData, wanted: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The teams to print: the flag's colours (checked against rules.toml), else every colour."""
+    assert data.rules is not None
+    rules = data.rules.teams
+    if wanted is None:
+        return tuple(rules.colours)
+    for colour in wanted:
+        if colour not in rules.colours:
+            raise DomekitError(
+                f"--teams: unknown team colour {colour!r}; "
+                f"expected some of {', '.join(rules.colours)}"
+            )
+    if len(set(wanted)) != len(wanted):
+        raise DomekitError("--teams: a colour is named twice")
+    if not rules.min <= len(wanted) <= rules.max:
+        raise DomekitError(f"--teams: {len(wanted)} teams; a match has {rules.min} to {rules.max}")
+    # rules: red plays first, the others follow in the order given
+    first = rules.colours[0]
+    if first in wanted:
+        wanted = (first, *[c for c in wanted if c != first])
+    return wanted
+
+
+def kit_cover(
+    data: DeathDomeData, teams: tuple[str, ...], options: KitOptions, base_url: str, tiles: int
+) -> Cover:
+    assert data.rules is not None
+    items = sum(item.qty for item in data.items.values())
+    special = sum(card.qty for card in data.special_play)
+    units = len(teams) * len(UNIT_TYPES)
+    pieces = data.print.pieces
+    decks = len(DECK_TITLES) - 1
+    return Cover.of(
+        options,
+        TITLE,
+        components=(
+            Component(f"Item cards ({decks} decks, backs by deck)", str(items), "Cards"),
+            Component("Special Play cards", str(special), "Cards"),
+            Component(
+                f"Unit standees ({len(teams)} teams x {len(UNIT_TYPES)}, QR code on the back)",
+                str(units),
+                "Unit standees",
+            ),
+            Component(
+                f"Control point markers ({control_points(data)} per team)",
+                str(control_points(data) * len(teams)),
+                "Markers",
+            ),
+            Component("Vitae meter markers (one per unit)", str(units), "Markers"),
+            Component("Incapacitated markers", str(pieces.incapacitated), "Markers"),
+            Component("Round marker", "1", "Markers"),
+            Component("Team rosters (team QR code)", str(len(teams)), "Rosters"),
+            Component("Vitae meters (unit QR codes), a page a team", str(len(teams)), "Meters"),
+            Component("Payout sheet and round track (table QR code)", "1", "Payout sheet"),
+            Component("Board tiles and the assembly key", f"{tiles} + 1", "Board"),
+            Component("Rules reference", "1", "Rules reference"),
+        ),
+        needs=(
+            f"One six-sided die: the match winner's fans roll (d{data.rules.payout.fans_die_sides})"
+            " after round 12.",
+            "Scissors, or a craft knife, a metal ruler and a cutting mat.",
+            "A glue stick; thin card (160-250 g/m²) for the standees and markers.",
+            f"A circle punch, {punch_sizes(data)} (or cut the discs by hand).",
+            "A pencil to fill in the rosters and the payouts; card sleeves if you like.",
+            "A phone or two to scan the QR codes (optional: the table tracker).",
+        ),
+        steps=(
+            "Print (section 1). Glue the standee and marker sheets onto thin card.",
+            cut_cards("sort them into their decks by their backs."),
+            FOLD_STANDEES,
+            "Markers: punch out the discs; each team keeps its control point markers and lays a "
+            "meter marker on each Vitae meter.",
+            lay_tiles("Board", tiles),
+            "Set up: each team takes its roster and meters, its units start in its base; put "
+            "the round marker on Start.",
+        ),
+        base_url=base_url,
+    )
+
+
+def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResult:
+    """Write the Death Dome kit PDF and its manifest; returns where they are."""
+    progress = progress or Progress(False)
+    paper = paper_size(options.paper)
+    data = load_deathdome(options.data)
+    assert data.board is not None and data.rules is not None
+    check_card_texts(data)
+    teams = choose_teams(data, options.teams)
+    target = kit_target(GAME, options)
+    out, base_url, kit_id = target.out, target.base_url, target.kit_id
+    urls = kit_urls(base_url, kit_id, teams, UNIT_TYPES)
+    look, layout_name = look_and_layout(options.ink, options.layout)
+
+    layout = card_layout(paper, data.print.card, layout_name)
+    cards = kit_cards(data, look)
+    backs = card_backs(data, look)
+    tiles = plan_tiles(*board_size(data), paper, data.print.board.overlap)
+    portrait = (min(paper), max(paper))
+    markers = marker_pages(data, teams, Rect(0, 0, *portrait))
+    figures = standees(data, teams, urls["units"], look)
+    sheets = -(-len(cards) // layout.per_page)
+    total = 2 + 2 * sheets + 2 * (1 + len(markers) + 2 * len(teams) + 1 + len(tiles.tiles) + 1)
+    progress.start(f"{TITLE} kit", total)
+
+    def advance() -> None:
+        progress.advance()
+
+    def single_advance() -> None:
+        book.blank_back()
+        progress.advance()
+
+    with pdf_document(out, paper, title=f"{TITLE} print-and-play kit", font=REGULAR) as doc:
+        book = KitBook(doc, look)
+        book.cover(lambda c, page: rules_page(c, page, data, look))
+        advance()
+        marks = card_marks(layout_name)
+        with book.section("Cards"):
+            draw_card_sheets(
+                doc,
+                cards,
+                layout,
+                backs=backs,
+                duplex="long",
+                back_offset=options.back_offset,
+                marks=marks,
+                on_page=advance,
+                edge=MARK_EDGE,
+            )
+        with book.section("Unit standees"), book.sheet(portrait) as c:
+            standees_page(c, doc.page, figures, look)
+        advance()
+        for number, groups in enumerate(markers, start=1):
+            with book.section("Markers"), book.sheet(portrait) as c:
+                title = f"markers ({number})" if len(markers) > 1 else "markers"
+                markers_page(c, doc.page, title, groups, punch_sizes(data), look)
+            advance()
+        for order, team in enumerate(teams, start=1):
+            with book.section("Rosters"), book.sheet() as c:
+                roster_page(c, doc.page, data, team, order, urls["teams"][team], look)
+            advance()
+            with book.section("Meters"), book.sheet() as c:
+                meters_page(c, doc.page, data, team, urls["units"][team], look)
+            advance()
+        with book.section("Payout sheet"), book.sheet() as c:
+            payout_page(c, doc.page, data, teams, urls["table"], look)
+        advance()
+        with book.section("Board"):
+            draw_board_picture(doc.canvas, data, look)
+            draw_tiles(doc, tiles, BOARD_FORM, title=f"{TITLE} board", on_page=single_advance)
+            draw_assembly_key(
+                doc, tiles, KEY_FORM, title=f"{TITLE} board", legend=board_legend(data, look)
+            )
+            single_advance()
+        cover = kit_cover(data, teams, options, base_url, len(tiles.tiles))
+        book.finish(lambda c, page: draw_cover(c, page, cover, book))
+    return finish_kit(
+        target,
+        {
+            "teams": list(teams),
+            "paper": options.paper,
+            "ink": look.ink,
+            "layout": layout_name,
+            "pdf": str(out),
+            "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        },
+        urls,
+        doc,
+    )

@@ -1,0 +1,190 @@
+"""The Domppa print-and-play kit, laid out from card_data/domppa.
+
+In print order (`toolkit.pdf.book`): the cover with the AP cost reference (the whole actions
+table, the table's QR code) on its back; the weapon, armour and shield cards and a character
+card per sample unit (every stat, the derived ones computed by the rules engine and checked
+against the cards it carries, and the unit's QR code), each deck with its backs; then
+single-sided, each with a blank back, the character standees (with their QR codes), the HP and
+fatigue trackers, the condition tokens, and the battle map from map.toml tiled at true size with
+its assembly key and terrain legend. Geometry lives in toolkit/pdf; rule numbers in rules.toml.
+The parts: cards.py, pieces.py (standees), sheets.py, battlemap.py, common.py.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from toolkit.errors import DomekitError
+from toolkit.games.domppa.data import DECKS, DomppaKitData, load_kit_data
+from toolkit.games.domppa.data import derive as derive  # the Domppa tracker imports it from here
+from toolkit.games.domppa.kit.battlemap import (
+    KEY_FORM,
+    MAP_FORM,
+    draw_map_picture,
+    map_legend,
+    map_size,
+)
+from toolkit.games.domppa.kit.cards import card_back, character_cards, equipment_cards
+from toolkit.games.domppa.kit.common import GAME, TITLE
+from toolkit.games.domppa.kit.pieces import standees, standees_page
+from toolkit.games.domppa.kit.sheets import (
+    action_name,
+    condition_tokens,
+    reference_page,
+    tokens_page,
+    tracker_pages,
+    trackers_page,
+)
+from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
+from toolkit.pdf.cards import draw_card_sheets
+from toolkit.pdf.cover import FOLD_STANDEES, Component, Cover, cut_cards, draw_cover, lay_tiles
+from toolkit.pdf.document import pdf_document
+from toolkit.pdf.geometry import paper_size
+from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target, kit_urls
+from toolkit.pdf.style import REGULAR, look_and_layout
+from toolkit.pdf.tiles import draw_assembly_key, draw_tiles, plan_tiles
+
+__all__ = ["DomppaKitData", "action_name", "build_kit", "derive", "load_kit_data", "map_size"]
+
+
+def kit_cover(data: DomppaKitData, options: KitOptions, base_url: str, tiles: int) -> Cover:
+    characters = len(data.characters)
+    return Cover.of(
+        options,
+        TITLE,
+        components=(
+            Component("Weapon cards", str(len(data.weapons)), "Cards"),
+            Component("Armour cards (body armour and helmets)", str(len(data.armour)), "Cards"),
+            Component("Shield cards", str(len(data.shields)), "Cards"),
+            Component("Character cards (every stat, QR code)", str(characters), "Cards"),
+            Component("Character standees (QR code on the back)", str(characters), "Standees"),
+            Component("HP and fatigue trackers, one a character", str(characters), "Trackers"),
+            Component(
+                f"Condition tokens ({len(condition_tokens(data)) // data.print.tokens.copies} "
+                f"conditions x {data.print.tokens.copies})",
+                str(len(condition_tokens(data))),
+                "Condition tokens",
+            ),
+            Component(f"Battle map tiles ({data.map.name}) and the key", f"{tiles} + 1", "Map"),
+            Component("AP costs (the actions table, table QR code)", "1", "Rules reference"),
+        ),
+        needs=(
+            "Six-sided dice, two at least (every 2d6 explodes: a 6 adds d6-1 and may explode "
+            "again); more save rolling twice.",
+            "Two ten-sided dice for the percentages (head hits, putting out a fire, warming up); "
+            "a coin or a d6 for the d2 of burning.",
+            "A small marker per tracker (coins, paper clips).",
+            "Scissors, or a craft knife, a metal ruler and a cutting mat; a glue stick and thin "
+            "card.",
+            "A 25 mm circle punch for the condition tokens (or cut them by hand).",
+            "A phone or two to scan the QR codes (optional: the table tracker works the dice out).",
+        ),
+        steps=(
+            "Print (section 1). Glue the standee and token sheets onto thin card.",
+            cut_cards(
+                "sort them by their backs. Give each character its card and the gear cards it "
+                "carries."
+            ),
+            FOLD_STANDEES,
+            "Tokens: punch out the discs.",
+            lay_tiles("Map", tiles),
+            "Set up: a marker on each character's full HP and on 0 fatigue.",
+        ),
+        base_url=base_url,
+    )
+
+
+def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResult:
+    """Write the Domppa kit PDF and its manifest; returns where they are."""
+    progress = progress or Progress(False)
+    if options.teams is not None:
+        raise DomekitError("--teams is for Death Dome; the Domppa kit prints every character")
+    paper = paper_size(options.paper)
+    data = load_kit_data(options.data)
+    target = kit_target(GAME, options)
+    out, base_url, kit_id = target.out, target.base_url, target.kit_id
+    urls = kit_urls(base_url, kit_id, units=[ch.id for ch in data.characters])
+    look, layout_name = look_and_layout(options.ink, options.layout)
+    marks = card_marks(layout_name)
+
+    equipment_layout = card_layout(paper, data.print.equipment_card, layout_name)
+    character_layout = card_layout(paper, data.print.character_card, layout_name)
+    equipment = equipment_cards(data, look)
+    characters = character_cards(data, urls["units"], look)
+    figures = standees(data, urls["units"], look)
+    tiles = plan_tiles(*map_size(data), paper, data.print.map.overlap)
+    portrait = (min(paper), max(paper))
+    trackers = tracker_pages(data, portrait[1])
+    total = (
+        2
+        + 2 * -(-len(equipment) // equipment_layout.per_page)
+        + 2 * -(-len(characters) // character_layout.per_page)
+        + 2 * (1 + len(trackers) + 1 + len(tiles.tiles) + 1)
+    )
+    progress.start(f"{TITLE} kit", total)
+
+    def single_advance() -> None:
+        book.blank_back()
+        progress.advance()
+
+    with pdf_document(out, paper, title=f"{TITLE} print-and-play kit", font=REGULAR) as doc:
+        book = KitBook(doc, look)
+        book.cover(lambda c, page: reference_page(c, page, data, urls["table"], look))
+        progress.advance()
+        with book.section("Cards"):
+            draw_card_sheets(
+                doc,
+                equipment,
+                equipment_layout,
+                backs={deck: card_back(deck, data, look) for deck in DECKS},
+                duplex="long",
+                back_offset=options.back_offset,
+                marks=marks,
+                on_page=progress.advance,
+                edge=MARK_EDGE,
+            )
+            draw_card_sheets(
+                doc,
+                characters,
+                character_layout,
+                backs={"character": card_back("character", data, look)},
+                back_offset=options.back_offset,
+                marks=marks,
+                on_page=progress.advance,
+                edge=MARK_EDGE,
+            )
+        with book.section("Standees"), book.sheet(portrait) as c:
+            standees_page(c, doc.page, figures, look)
+        progress.advance()
+        for group in trackers:
+            with book.section("Trackers"), book.sheet(portrait) as c:
+                trackers_page(c, doc.page, data, group, look)
+            progress.advance()
+        with book.section("Condition tokens"), book.sheet(portrait) as c:
+            tokens_page(c, doc.page, data, look)
+        progress.advance()
+        with book.section("Map"):
+            draw_map_picture(doc.canvas, data, look)
+            title = f"{TITLE}: {data.map.name}"
+            draw_tiles(doc, tiles, MAP_FORM, title=title, on_page=single_advance)
+            draw_assembly_key(
+                doc, tiles, KEY_FORM, title=title, legend=map_legend(data, look), legend_height=60
+            )
+            single_advance()
+        cover = kit_cover(data, options, base_url, len(tiles.tiles))
+        book.finish(lambda c, page: draw_cover(c, page, cover, book))
+    return finish_kit(
+        target,
+        {
+            "units": [ch.id for ch in data.characters],
+            "paper": options.paper,
+            "ink": look.ink,
+            "layout": layout_name,
+            "pdf": str(out),
+            # the tracker reads the same data: a kit built from --data names its folder
+            "data_dir": str(data.folder.resolve()) if options.data is not None else None,
+            "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        },
+        urls,
+        doc,
+    )

@@ -1,0 +1,149 @@
+"""Live updates across server processes: one LISTEN connection per process on PostgreSQL.
+
+Every batch commit sends `NOTIFY domekit, '<match id> <seq>'` in its own transaction
+(toolkit/tracker/storage.py), and a kit moving on to its next match `'<match id> <seq> moved'`;
+PostgreSQL delivers them to every listening connection once that transaction commits. Each server
+process holds one such connection (psycopg's async notifications, on the event loop that serves
+the live streams) and wakes the streams of the match. The streams then read what is new from the
+events table, so a notification carries nothing a stream needs and one lost costs only time:
+after a lost connection the listener connects again and wakes every stream to read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from sqlalchemy.engine import make_url
+
+from toolkit.errors import DomekitError
+from toolkit.tracker.live import Broker
+from toolkit.tracker.matches import MatchService
+from toolkit.tracker.storage import NOTIFY_CHANNEL
+
+log = logging.getLogger("domekit.listener")
+
+HEARTBEAT = 5.0  # seconds without a notification after which the connection is checked
+RECONNECT = (0.1, 0.2, 0.5, 1.0, 2.0)  # seconds between attempts to connect again, then 2 s
+
+
+def conninfo(db_url: str) -> str:
+    """A libpq connection URI from a SQLAlchemy `postgresql+psycopg://` URL."""
+    return make_url(db_url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def parse(payload: str) -> tuple[int, int, bool] | None:
+    """(match id, seq, moved) of a notification; None for anything else on the channel."""
+    parts = payload.split()
+    if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts[:2]):
+        return None
+    if len(parts) == 3 and parts[2] != "moved":
+        return None
+    return int(parts[0]), int(parts[1]), len(parts) == 3
+
+
+class Listener:
+    """LISTEN on the commits channel for as long as the server runs: `on_commit(match id, seq,
+    moved)` for each notification, `on_listening(True)` once LISTEN is in place (again, after a
+    lost connection: notifications sent meanwhile are lost), `on_listening(False)` when the
+    connection is lost."""
+
+    def __init__(
+        self,
+        db_url: str,
+        on_commit: Callable[[int, int, bool], None],
+        on_listening: Callable[[bool], None],
+    ) -> None:
+        self._conninfo = conninfo(db_url)
+        self._on_commit = on_commit
+        self._on_listening = on_listening
+        self._task: asyncio.Task[None] | None = None
+        self._listening = asyncio.Event()
+        self.connections = 0  # how many times it connected (1 when it never lost one)
+
+    async def start(self, timeout: float = 10.0) -> None:
+        """Listen from now on: returns once the first LISTEN is in place, so no commit made
+        after the server answers its first request goes unannounced."""
+        self._task = asyncio.create_task(self._run(), name="domekit-listener")
+        try:
+            await asyncio.wait_for(self._listening.wait(), timeout)
+        except TimeoutError:
+            await self.stop()
+            raise DomekitError(
+                f"cannot LISTEN on the database within {timeout:g} s: live updates from other "
+                "server processes would not arrive"
+            ) from None
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _run(self) -> None:
+        import psycopg
+
+        failures = 0
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self._conninfo, autocommit=True
+                ) as conn:
+                    await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    self.connections += 1
+                    if self.connections > 1:
+                        log.warning("listening again for other server processes' commits")
+                    self._on_listening(True)
+                    self._listening.set()
+                    failures = 0
+                    await self._receive(conn)
+            except (psycopg.Error, OSError) as exc:
+                self._on_listening(False)
+                wait = RECONNECT[min(failures, len(RECONNECT) - 1)]
+                failures += 1
+                log.warning("lost the LISTEN connection (%s); again in %.1f s", exc, wait)
+                await asyncio.sleep(wait)
+
+    async def _receive(self, conn: Any) -> None:
+        while True:
+            async for notify in conn.notifies(timeout=HEARTBEAT):
+                found = parse(notify.payload)
+                if found is not None:
+                    self._on_commit(*found)
+            await conn.execute("SELECT 1")  # quiet for a while: is the connection still there?
+
+
+@contextlib.asynccontextmanager
+async def across_processes(service: MatchService, broker: Broker) -> AsyncIterator[Any]:
+    """While the server runs: commits of other processes on a PostgreSQL database tell this
+    process's memory how far each match's log reached and wake its streams (a kit moved on
+    there is read afresh here). Nothing on SQLite, which one process serves."""
+    store = service.store
+    if not store.is_postgresql:
+        yield None
+        return
+
+    def on_commit(match_id: int, seq: int, moved: bool) -> None:
+        if moved:
+            store.forget_kits()
+        service.heard(match_id, seq)
+        broker.wake(match_id, seq)
+
+    def on_listening(listening: bool) -> None:
+        service.listening(listening)
+        store.trust_kits(listening)
+        if listening:  # what was sent while nobody listened is in the events table
+            broker.wake_all()
+
+    listener = Listener(store.url, on_commit, on_listening)
+    await listener.start()
+    try:
+        yield listener
+    finally:
+        await listener.stop()
+        service.listening(False)
+        store.trust_kits(False)
