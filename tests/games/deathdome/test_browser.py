@@ -102,7 +102,7 @@ def test_scan_a_unit_record_an_attack_and_see_another_phone_update(server, tmp_p
         attacker.click("#cards [data-value='2'] label >> nth=0")
         attacker.click("text=Check the attack")
         act(type="vitae", unit="blue.scout", change=1)
-        attacker.click("text=Confirm and record")
+        attacker.click("button[name=jail] >> nth=0")  # the kill asks its jail
         expect(attacker.locator(".stale")).to_contain_text("Someone changed the match")
         expect(attacker.locator(".stale")).to_contain_text("vitae blue.scout +1")
         attacker.screenshot(path=str(shots / "refused-stale.png"), full_page=True)
