@@ -167,6 +167,7 @@ def check_words_inside_discs(page, margin: float = 1.5) -> None:
         # a caption between rows lies in no disc and across the page: only those may
         if not inside:
             assert x1 - x0 > 0 and not any(
-                abs((y0 + y1) / 2 - cy) < radius for cx, cy, radius in discs
+                abs((y0 + y1) / 2 - cy) < radius
+                for cx, cy, radius in discs
                 if cx - radius < (x0 + x1) / 2 < cx + radius
             ), (word, page.number)

@@ -89,4 +89,3 @@ def smallest_type(doc) -> tuple[float, str]:
                     if span["text"].strip() and span["size"] < smallest[0]:
                         smallest = (span["size"], span["text"])
     return smallest
-

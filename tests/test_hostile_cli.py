@@ -27,6 +27,7 @@ SHEET = "xl/worksheets/sheet1.xml"
 def png(width: int, height: int, *, cut: bool = False, rows: int | None = None) -> bytes:
     """An RGB PNG of grey pixels, written byte by byte; `rows` stores only that many rows (a
     decompression bomb declares far more than it holds); `cut` halves the pixel data."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         body = kind + data
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
@@ -56,7 +57,10 @@ def xlsx(
         made = io.BytesIO()
         book.save(made)
         out = io.BytesIO()
-        with zipfile.ZipFile(made) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dest:  # noqa: E501
+        with (
+            zipfile.ZipFile(made) as source,
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dest,
+        ):  # noqa: E501
             for info in source.infolist():
                 data = source.read(info)
                 edited = edit(data) if edit and info.filename == SHEET else data
@@ -68,9 +72,11 @@ def xlsx(
     return build
 
 
-LAUGHS = b'<?xml version="1.0"?><!DOCTYPE worksheet [<!ENTITY l0 "ha">' + b"".join(
-    b'<!ENTITY l%d "%s">' % (i, b"&l%d;" % (i - 1) * 10) for i in range(1, 10)
-) + b"]>"
+LAUGHS = (
+    b'<?xml version="1.0"?><!DOCTYPE worksheet [<!ENTITY l0 "ha">'
+    + b"".join(b'<!ENTITY l%d "%s">' % (i, b"&l%d;" % (i - 1) * 10) for i in range(1, 10))
+    + b"]>"
+)
 
 
 def svg(width: str, body: str, prolog: str = "") -> str:
@@ -165,7 +171,9 @@ CASES: list[tuple[str, dict[str, Content], list[str], int, str]] = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("what", "files", "args", "code", "message"), CASES, ids=[c[0] for c in CASES])  # noqa: E501
+@pytest.mark.parametrize(
+    ("what", "files", "args", "code", "message"), CASES, ids=[c[0] for c in CASES]
+)  # noqa: E501
 def test_hostile_input_is_a_clear_error_with_nothing_written(
     cli, tmp_path, monkeypatch, what, files, args, code, message
 ):

@@ -90,8 +90,8 @@ def test_every_page_loads_without_a_policy_violation_and_its_scripts_run(tracker
         page.screenshot(path=str(shots / "history-import-confirm.png"), full_page=True)
         # The attack form's live odds chart (odds.js fetches the fragment).
         page.goto(f"{base}/k/{dd}/unit/red/gunner")
-        page.fill("#cards", "2")
-        page.select_option("#target", "blue.scout")
+        page.click("#cards [data-value='2'] label >> nth=0")
+        page.click("#target label:has(input[value='blue.scout'])")
         expect(page.locator("[data-odds-slot]").first).to_have_attribute(
             "data-state", "ok", timeout=5000
         )

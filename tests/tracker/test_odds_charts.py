@@ -71,17 +71,14 @@ def test_an_attack_stack_above_a_defender_without_cards_wounds_for_certain(clien
     assert chances(reply) == {"wound": 1, "kill": 1, "push_back": 0}
 
 
-def test_the_confirm_page_shows_the_chart_for_the_cards_as_typed(client, deathdome):
-    # The defender plays 1: defence stack 0 + 1 = 1 against 2: 1 damage, a wound.
+def test_once_the_defense_is_played_the_result_is_certain_and_no_odds_are_shown(client, deathdome):
+    # The defender plays 1: defence stack 0 + 1 = 1 against 2: 1 damage, a wound, for certain.
+    reply = client.get(f"/k/{deathdome}/odds", params={**ATTACK, "cards": "1", "defence": "1"})
+    assert reply.status_code == 422 and "the result is certain" in reply.json()["message"]
     page = client.post(f"/k/{deathdome}/preview", data={**ATTACK, "cards": "1", "defence": "1"})
     assert page.status_code == 200
-    assert "Check, then confirm" in page.text and "Attack odds" in page.text
-    assert chart_percent(page.text, "wound") == "100%"
-    assert chart_percent(page.text, "kill") == "0%"
-    assert "blue.scout plays 1, as typed." in page.text
-    # 1 against the defender's 1 and 1: 2 - 2 = 0, no wound.
-    page = client.post(f"/k/{deathdome}/preview", data={**ATTACK, "cards": "1", "defence": "1,1"})
-    assert chart_percent(page.text, "wound") == "0%"
+    assert "Check, then confirm" in page.text and "Attack odds" not in page.text
+    assert "blue.scout takes 1, Vitae 4" in page.text  # the result, not odds beside it
 
 
 def test_unknown_defender_cards_use_the_engines_default_and_say_so(client, deathdome):
@@ -97,21 +94,13 @@ def test_unknown_defender_cards_use_the_engines_default_and_say_so(client, death
     assert 'name="defender_cards"' in page and "3: a turn's draw" in page
 
 
-def test_the_capture_swing_is_a_control_points_payout(client, deathdome):
-    # Nobody holds anything: a control point pays its holder 100,000 on every face of the die.
-    reply = client.get(
-        f"/k/{deathdome}/odds",
-        params={"type": "capture", "team": "red", "point": "control_point"},
-    )
-    figures = reply.json()["odds"]["figures"]
-    assert Fraction(figures["swing"]["fraction"]) == 100_000
-    before = rows(reply, "payout_before")
-    after = rows(reply, "payout_after")
-    assert {int(v) + 100_000 for v in before} == {int(v) for v in after}
-    page = client.post(
-        f"/k/{deathdome}/preview", data={"type": "capture", "team": "red", "point": "control_point"}
-    )
-    assert "Capture payout" in page.text and "swing" in page.text
+def test_a_capture_decides_nothing_so_it_shows_no_odds(client, deathdome):
+    capture = {"type": "capture", "team": "red", "point": "control_point"}
+    reply = client.get(f"/k/{deathdome}/odds", params=capture)
+    assert reply.status_code == 422 and "a capture has no odds" in reply.json()["message"]
+    page = client.post(f"/k/{deathdome}/preview", data=capture)
+    assert "Check, then confirm" in page.text and "Capture payout" not in page.text
+    assert "data-odds" not in client.get(f"/k/{deathdome}/team/red").text
 
 
 def test_the_fragment_is_the_chart_the_live_form_draws(client, deathdome):
@@ -155,7 +144,7 @@ def test_a_view_only_link_reads_odds_and_still_cannot_write(client, deathdome):
         ({**ATTACK, "cards": "1", "defender_cards": "-1"}, "must be at least 0"),
         ({**ATTACK, "cards": "1", "defender_cards": "99"}, "cannot hold 99 cards"),
         ({**ATTACK, "cards": "1", "behind": "moat"}, "behind must be one of"),
-        ({"type": "capture", "team": "red", "point": "moon"}, "control_point or tower_centre"),
+        ({"type": "capture", "team": "red", "point": "moon"}, "a capture has no odds"),
         ({"type": "heal", "unit": "red.gunner"}, "no odds for a 'heal' form"),
         ({"type": "teleport"}, "no odds for a 'teleport' form"),
     ],

@@ -77,10 +77,9 @@ def test_scan_a_unit_record_an_attack_and_see_another_phone_update(server, tmp_p
         attacker.goto(gunner_url)
         expect(attacker.locator("h1")).to_contain_text("Red gunner")
         attacker.screenshot(path=str(shots / "unit-red-gunner.png"), full_page=True)
-        attacker.select_option("#target", "blue.scout")
-        attacker.select_option("#weapon", "heavy-rifle")
-        attacker.fill("#cards", "1")
-        attacker.fill("#defence", "")
+        attacker.click("#target label:has(input[value='blue.scout'])")
+        attacker.click("#weapon label:has(input[value='heavy-rifle'])")
+        attacker.click("#cards [data-value='1'] label >> nth=0")
         attacker.click("text=Check the attack")
         expect(attacker.locator("ol.steps")).to_contain_text("attack stack")
         attacker.screenshot(path=str(shots / "confirm-attack.png"), full_page=True)
@@ -99,11 +98,11 @@ def test_scan_a_unit_record_an_attack_and_see_another_phone_update(server, tmp_p
         # A page left open while another phone acted: its attack is refused with 409 and
         # the fresh state, nothing overwritten.
         attacker.goto(gunner_url)
-        attacker.select_option("#target", "blue.scout")
-        attacker.fill("#cards", "2")
+        attacker.click("#target label:has(input[value='blue.scout'])")
+        attacker.click("#cards [data-value='2'] label >> nth=0")
         attacker.click("text=Check the attack")
         act(type="vitae", unit="blue.scout", change=1)
-        attacker.click("text=Confirm and record")
+        attacker.click("button[name=jail] >> nth=0")  # the kill asks its jail
         expect(attacker.locator(".stale")).to_contain_text("Someone changed the match")
         expect(attacker.locator(".stale")).to_contain_text("vitae blue.scout +1")
         attacker.screenshot(path=str(shots / "refused-stale.png"), full_page=True)

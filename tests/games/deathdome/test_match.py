@@ -683,3 +683,31 @@ def test_a_stored_state_that_does_not_fit_is_refused_naming_the_member(path, val
     with pytest.raises(DomekitError) as refused:
         state_from_json(_edited(path, value))
     assert message in str(refused.value)
+
+
+def test_the_check_asks_what_is_behind_only_when_a_push_back_happens():
+    """ "Push Back": a wounded unit hit by 3 of a kind is pushed back unless a wall or a unit is
+    behind it, and lava behind kills. The check page asks what is behind only then, and asks the
+    jail only for a kill on a board with several jails ("the player who caused the unit's demise
+    chooses a jail")."""
+    from toolkit.games.deathdome.play import attack_asks
+
+    table = Match()
+    table.start({"red": [("gunner", "heavy-rifle")], "blue": [("gunner", "titan-armour")]})
+    base = {"type": "attack", "attacker": "red.gunner", "target": "blue.gunner"}
+    base["weapon"] = "heavy-rifle"
+
+    def asks(**fields: Any) -> list[dict[str, Any]]:
+        action = Action.from_fields({**base, **fields})
+        _after, outcome = apply(table.state, action)
+        return attack_asks(table.state, action, outcome)
+
+    (ask,) = asks(cards="2,2,2")
+    assert ask["field"] == "behind"
+    assert [o["value"] for o in ask["options"]] == ["empty", "wall", "unit", "lava"]
+    (ask,) = asks(cards="2,2,2", behind="lava")  # lava kills: the jail is asked next
+    assert ask["field"] == "jail"
+    assert [o["value"] for o in ask["options"]] == list(table.state.data.jails)
+    assert asks(cards="2,2,2", behind="lava", jail=table.state.data.jails[-1]) == []
+    assert asks(cards="2,2,2", behind="wall") == []
+    assert asks(cards="2,1") == []  # no 3 of a kind, no kill: nothing to ask

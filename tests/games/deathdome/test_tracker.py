@@ -490,6 +490,7 @@ def test_pages_render_for_every_phase_and_escape_notes(table):
             "target": "blue.scout",
             "cards": "3,3",
             "defence": "1",
+            "jail": "north",  # a kill: named here, the check page does not ask it
             "client_action_id": "p1",
             "version": "0",
         },
@@ -651,7 +652,7 @@ def test_every_action_reads_back_from_its_text_form(fields):
 
 def test_an_action_typed_as_text_is_checked_then_recorded(table):
     table.start({"red": [("gunner", "heavy-rifle")]})
-    command = "attack red.gunner -> blue.scout with heavy-rifle cards 2 vs -"
+    command = "attack red.gunner -> blue.scout with heavy-rifle cards 2 vs - jail north"
     page = table.client.post(
         f"/k/{table.kit}/preview", data={"command": command, "client_action_id": "t1"}
     )

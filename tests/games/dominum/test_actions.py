@@ -63,9 +63,14 @@ def test_every_payload_of_an_old_export_reads_back_to_itself():
         assert Action.from_text(action.text()) == action
 
 
+ADDED_BY_ISSUE_17 = {"place_spaces", "deploy_spaces", "empty_spaces"}
+"""What the pages show since issue 17 (the spaces drawn as buttons); all else they show as then."""
+
+
 def _without_last_text(value: dict[str, Any]) -> dict[str, Any]:
     """A state or page with the latest action's steps but not its text (the text forms changed
     when the actions were typed; the JSON forms did not)."""
+    value = {k: v for k, v in value.items() if k not in ADDED_BY_ISSUE_17}
     return {**value, "last": {**value["last"], "text": None}} if value.get("last") else value
 
 

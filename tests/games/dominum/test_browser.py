@@ -60,9 +60,9 @@ def test_scan_the_red_mat_attack_and_the_table_sees_the_wound(tmp_path: Path):
             expect(mat.locator(".flash")).to_contain_text("Recorded: red activate attack")
             mat.screenshot(path=str(shots / "dominum-red-mat.png"), full_page=True)
             form = mat.locator("#attack-form")
-            form.locator("select[name=attacker]").select_option("3,2")
-            form.locator("select[name=target]").select_option("3,1")
-            form.locator("select[name=power]").select_option("deck:2")
+            form.locator("label[data-space='3,2']").click()  # the attacker, on the board
+            form.locator("label[data-space='3,1']").click()  # the target
+            form.locator("#power label:has(input[value='deck:2'])").click()
             mat.click("text=Check the attack")
             expect(mat.locator("ol.steps")).to_contain_text("4 > 2: a wound")
             mat.screenshot(path=str(shots / "dominum-confirm.png"), full_page=True)

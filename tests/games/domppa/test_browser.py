@@ -34,7 +34,7 @@ def test_scan_a_character_strike_and_the_target_sees_it_live(tmp_path: Path):
             attacker.click("text=Start Knight's turn")
             expect(attacker.locator(".flash").first).to_contain_text("Recorded: turn knight")
             attacker.screenshot(path=str(shots / "domppa-knight.png"), full_page=True)
-            attacker.select_option("#target", "berserker")
+            attacker.click("#target label:has(input[value='berserker'])")
             attacker.select_option("select[name=weapon] >> nth=0", "Broadsword")
             attacker.fill("#hit-dice", "6,3,2")
             attacker.fill("#damage-dice", "5,4")

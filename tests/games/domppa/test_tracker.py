@@ -433,8 +433,9 @@ def test_an_action_typed_as_its_text_form_is_the_one_its_form_sends(combat):
     assert combat.ok(command="turn knight")["text"] == "turn knight"
     line = "melee knight -> berserker with Broadsword hit 6,3,2 damage 5,4"
     reply = combat.ok(command=line)
-    assert reply["text"] == line and "slashing: 9 x 125% rounded down = 11" in (
-        reply["outcome"]["steps"]
+    assert (
+        reply["text"] == line
+        and "slashing: 9 x 125% rounded down = 11" in (reply["outcome"]["steps"])
     )
     assert combat.unit("berserker")["hp"] == 10
     combat.refused("action form", command="morale berserker")

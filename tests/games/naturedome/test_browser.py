@@ -33,9 +33,9 @@ def test_scan_player_1_enter_a_clash_and_player_2_sees_it(tmp_path: Path):
             expect(phone1.locator(".nd-turn")).to_contain_text("Your attack")
             phone1.screenshot(path=str(shots / "naturedome-player-1.png"), full_page=True)
             # Talon Dive attacks 500; Player 2 defends with Trunk Slam's 400.
-            phone1.select_option("#attack", "talon-dive")
-            phone1.select_option("#defence", "defend")
-            phone1.select_option("#answer", "trunk-slam")
+            phone1.click("#attack label:has(input[value='talon-dive'])")
+            phone1.click("#defence label:has(input[value='defend'])")
+            phone1.click("#answer label:has(input[value='trunk-slam'])")
             phone1.click("text=Check the clash")
             expect(phone1.locator("ol.steps")).to_contain_text("the defender loses 500 - 400 = 100")
             phone1.screenshot(path=str(shots / "naturedome-confirm.png"), full_page=True)

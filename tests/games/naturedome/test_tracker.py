@@ -416,6 +416,8 @@ def test_duels_played_before_the_one_engine_play_the_same_step_by_step(duel):
                     "attack_cards",
                     "boost_cards",
                     "answer_cards",
+                    "rounds_won",  # issue 17: the end-of-round message
+                    "round_news",
                 }
     rebuilt = MatchService(service.store)  # a restarted server folds the stored log
     assert rebuilt.state_json(match_id) == service.state_json(match_id)
@@ -437,3 +439,25 @@ def test_an_export_made_before_the_one_engine_imports_to_the_same_duel(duel):
     assert [a["text"] for a in exported["actions"]] == [
         a["text"] for a in duel["export"]["actions"]
     ]
+
+
+def test_a_knock_out_says_who_won_the_round_and_the_score_in_rounds():
+    """The Winner: "The player who knocks out their opponent wins the round. The winner of the
+    Nature Dome duel is the player who wins two out of three rounds." The pages say so."""
+    import random
+    from dataclasses import replace
+
+    from toolkit.games.naturedome.data import load_deck, load_rules
+    from toolkit.games.naturedome.match import new_match as new_duel
+    from toolkit.games.naturedome.views import round_news
+
+    state = new_duel(load_deck(), load_rules(), random.Random(1))
+    assert round_news(state) is None  # no round finished yet
+    start = state.rules.health.start
+    won_one = replace(state, round_winners=(0,), round=2, health=(start, start))
+    news = round_news(won_one)
+    assert news is not None
+    assert (news["round"], news["winner"], news["score"]) == (1, 1, "1–0")
+    assert news["to_win"] == state.rules.match.rounds_to_win
+    # Once the next round's first blow lands, the news has been read: the score stays muted.
+    assert round_news(replace(won_one, health=(start - 100, start))) is None

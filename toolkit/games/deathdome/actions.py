@@ -77,10 +77,13 @@ def _whole(
 
 
 def cards(value: Any, field: str) -> tuple[int, ...]:
-    """Power values of Special Play cards: `3,3,1`, `3 3 1`, a list, or nothing."""
+    """Power values of Special Play cards: `3,3,1`, `3 3 1`, a list (of values or of such
+    texts, blanks left out), or nothing."""
     if value in (None, ""):
         return ()
-    parts = value if isinstance(value, list) else [p for p in _SEPARATORS.split(str(value)) if p]
+    # A form's card chips and its typed box post a list: each item a value, or blank, or typed.
+    items = value if isinstance(value, list) else [value]
+    parts = [p for item in items for p in _SEPARATORS.split(str(item)) if p]
     try:
         return tuple(whole_number(part, "a card") for part in parts)
     except DomekitError:

@@ -192,6 +192,42 @@ def attack(state: MatchState, action: Attack) -> Step:
     }
 
 
+def attack_asks(state: MatchState, action: Attack, outcome: Json) -> list[Json]:
+    """What the table must still say before an attack is recorded, asked only when it happens
+    (the check page shows it as one tap a choice): what lies behind a target pushed back
+    ("Push Back": a wall or a unit negates it, lava kills), else which jail a killed unit goes
+    to when the board has several ("the player who caused the unit's demise chooses a jail").
+    `outcome` is what `attack` made of the action on `state` (the state before it)."""
+    hits = {hit["unit"]: hit for hit in outcome.get("hits", [])}
+    main = hits.get(action.target.text())
+    if main is not None and main["push_back"] and action.behind == "empty":
+        name = action.target.text()
+        return [
+            {
+                "field": "behind",
+                "question": f"{name} is pushed back: what is on the square behind it?",
+                "options": [
+                    {"value": "empty", "label": "Nothing: pushed back"},
+                    {"value": "wall", "label": "A wall: stays"},
+                    {"value": "unit", "label": "A unit: stays"},
+                    # Lava kills: the check page asks the jail next.
+                    {"value": "lava", "label": "Lava: killed", "preview": True},
+                ],
+            }
+        ]
+    killed = [name for name, hit in hits.items() if hit["killed"]]
+    jails = state.data.jails
+    if killed and not action.jail and len(jails) > 1:
+        return [
+            {
+                "field": "jail",
+                "question": f"{', '.join(killed)} killed: which jail?",
+                "options": [{"value": j, "label": f"Jail {j}"} for j in jails],
+            }
+        ]
+    return []
+
+
 def heal(state: MatchState, action: Heal) -> Step:
     """ "any unit can use an action to heal one Vitae while inside the base" (the players see
     that it is in its base)."""

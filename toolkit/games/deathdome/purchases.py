@@ -132,6 +132,14 @@ def full_vitae(state: MatchState) -> MatchState:
     return replace(state, teams=teams)
 
 
+def loadout_problems(state: MatchState, ref: UnitRef, item_id: str) -> list[str]:
+    """Why the unit may not carry the item as well as what it carries (rules: Item Cards: three
+    items at most, weapons only from its own deck); empty when it may."""
+    carried = [state.data.item(i) for i in (*state.unit(ref).items, item_id)]
+    check = engine.check_loadout(ref.unit_type, [item_profile(i) for i in carried], state.rules)
+    return [] if check.allowed else list(check.problems)
+
+
 def equip(state: MatchState, action: Equip) -> Step:
     """A spare item onto a unit: at most 3 items, weapons only from the unit's own deck."""
     state.need_phase("setup", rule="Item Cards")

@@ -10,11 +10,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from toolkit.games.deathdome import match, views
-from toolkit.games.deathdome.actions import ACTIONS, Action
+from toolkit.errors import DomekitError
+from toolkit.games.deathdome import match, play, views
+from toolkit.games.deathdome.actions import ACTIONS, Action, Attack
 from toolkit.games.deathdome.odds import tracker_chart
 from toolkit.games.deathdome.state import GAME, MatchState, state_from_json, state_json
-from toolkit.tracker.contract import ActionKind, Json, Outcome, TrackerGame
+from toolkit.tracker.contract import ActionKind, Json, Outcome, Page, TrackerGame
+
+
+def open_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
+    """The odds where a decision is still open: an attack whose defense is not played yet (once
+    it is, the result is certain and the check shows it). A capture's payout swing is certain
+    too: a capture has no odds."""
+    kind = str(fields.get("type") or "")
+    if kind == "capture":
+        raise DomekitError("a capture has no odds: what it pays is certain (the check shows it)")
+    if kind == "attack" and not str(fields.get("target") or "").strip():
+        raise DomekitError("tap a target: the attack's odds show here")
+    chart = tracker_chart(state, fields)  # reads and checks the form first
+    if kind == "attack" and Attack.read(fields).defense:
+        raise DomekitError(
+            "the defense is played: the result is certain, no odds (the check shows it)"
+        )
+    return chart
 
 
 class DeathDomeTracker(TrackerGame[MatchState, Action]):
@@ -29,7 +47,7 @@ class DeathDomeTracker(TrackerGame[MatchState, Action]):
         }
         self.pages = {"table": views.table_page, "team": views.team_page, "unit": views.unit_page}
         self.exports = {"payout": views.payout_rows}
-        self.odds = tracker_chart
+        self.odds = open_odds
 
     # -- matches ----------------------------------------------------------------------------
 
@@ -57,6 +75,37 @@ class DeathDomeTracker(TrackerGame[MatchState, Action]):
 
     def mover(self, state: MatchState, action: Action) -> str | None:
         return match.mover(action)
+
+    # -- seats and the big screen (the generic page layer's hooks) ---------------------------
+
+    def seats(self, state: MatchState) -> list[tuple[str, str]]:
+        """Every team at the table, in turn order."""
+        return [(colour, f"{colour.title()} team") for colour in state.order]
+
+    def acting_seat(self, state: MatchState, action: Action) -> str | None:
+        """The team an action is made for: the one on its turn, a buyer, a payer, a seller, the
+        team of the unit it equips; None for what any phone may enter (card effects, the
+        end-of-match points and fans roll, seating, the start)."""
+        found = match.mover(action)
+        if found is not None:
+            return found
+        for name in ("team", "payer", "seller"):
+            value = getattr(action, name, None)
+            if isinstance(value, str) and value:
+                return value
+        if action.kind in ("equip", "unequip"):
+            unit = getattr(action, "unit", None)
+            return unit.colour if unit is not None else None
+        return None
+
+    def asks(self, state: MatchState, action: Action, outcome: Outcome) -> list[Json]:
+        """What the check page still asks before the action is recorded (the engine's)."""
+        if isinstance(action, Attack):
+            return play.attack_asks(state, action, outcome)
+        return []
+
+    def screen(self, state: MatchState) -> Page:
+        return views.screen_page(state)
 
     # -- actions ----------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.games.deathdome import rules as engine
+from toolkit.games.deathdome.purchases import loadout_problems
 from toolkit.games.deathdome.state import MatchState, UnitRef, payout_json
 from toolkit.tracker.contract import Json, Page, PageNotFound, Rows
 
@@ -51,9 +52,28 @@ def _unit_view(state: MatchState, ref: UnitRef) -> Json:
     }
 
 
+def _draw_prompt(state: MatchState) -> Json | None:
+    """At the start of a team's turn (no unit phase used yet): the cards it draws (rules: "On
+    Your Turn": 3 + 1 for every 5 cps you control), from the engine's `cards_to_draw`."""
+    if state.phase != "play" or state.phases_used:
+        return None
+    colour = state.current_team()
+    held = state.team(colour).held_points()
+    return {
+        "team": colour,
+        "cards": engine.cards_to_draw(held, state.rules),
+        "control_points": held,
+        "base": state.rules.match.base_draw,
+        "per": state.rules.match.control_points_per_extra_card,
+    }
+
+
 def _common_view(state: MatchState) -> Json:
     rules = state.rules
     return {
+        "draw_prompt": _draw_prompt(state),
+        "power_min": rules.combat.power_min,
+        "power_max": rules.combat.power_max,
         "phase": state.phase,
         "match_number": state.number,
         "matches": state.matches,
@@ -115,6 +135,11 @@ def team_view(state: MatchState, colour: str) -> Json:
     view = _common_view(state)
     view["team"] = _team_summary(state, colour)
     view["others"] = [c for c in state.order if c != colour]
+    # Per spare item, the units that may carry it as well as what they carry (the engine's).
+    view["carriers"] = {
+        item: [r.text() for r in state.refs(colour) if not loadout_problems(state, r, item)]
+        for item in dict.fromkeys(state.team(colour).spare)
+    }
     return view
 
 
@@ -122,14 +147,28 @@ def unit_view(state: MatchState, ref: UnitRef) -> Json:
     view = _common_view(state)
     view["unit"] = _unit_view(state, ref)
     view["team"] = _team_summary(state, ref.colour)
-    view["targets"] = [
-        target.text()
+    targets = _targets(state, ref)
+    view["targets"] = [t["ref"] for t in targets]
+    view["target_units"] = targets
+    # Chips per card value: a turn's base draw (more of a kind: the typed box).
+    view["chips_per_value"] = state.rules.match.base_draw
+    return view
+
+
+def _targets(state: MatchState, ref: UnitRef) -> list[Json]:
+    """The enemy units an attack may name (not those in jail)."""
+    return [
+        {
+            "ref": target.text(),
+            "colour": target.colour,
+            "type": target.unit_type,
+            "vitae": state.unit(target).vitae,
+        }
         for c in state.order
         if c != ref.colour
         for target in state.refs(c)
         if not state.unit(target).in_jail
     ]
-    return view
 
 
 # ------------------------------------------------------------------------------------- pages
@@ -156,6 +195,12 @@ def unit_page(state: MatchState, args: tuple[str, ...]) -> Page:
         raise _missing("unit", args)
     ref = UnitRef(args[0], args[1])
     return Page("unit.html", f"{args[0].title()} {args[1]}", unit_view(state, ref))
+
+
+def screen_page(state: MatchState) -> Page:
+    """The big screen (/k/<kit>/screen): every team's credits, points, kills, draw and units, the
+    round and whose turn it is (templates/deathdome/screen.html)."""
+    return Page("screen.html", f"Death Dome · match {state.number}", table_view(state))
 
 
 # ---------------------------------------------------------------------------------- exports

@@ -20,14 +20,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from toolkit.errors import DomekitError
 from toolkit.games.dominum.actions import KINDS, Action, Forces, Play
-from toolkit.games.dominum.board import Player
+from toolkit.games.dominum.board import PLAYERS, Player
 from toolkit.games.dominum.match import DominumMatch, record
 from toolkit.games.dominum.odds import odds_chart
 from toolkit.games.dominum.setup import RULE_SETUP, default_forces
 from toolkit.games.dominum.turns import RULE_TURNS, RULE_WIN, whose_turn
-from toolkit.games.dominum.views import battlefield_rows, player_page, table_page
-from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, TrackerGame
+from toolkit.games.dominum.views import battlefield_rows, player_page, screen_page, table_page
+from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Page, TrackerGame
 
 __all__ = ["RULE_SETUP", "DominumTracker", "default_forces", "plugin"]
 
@@ -35,6 +36,15 @@ MATCHES_PER_KIT = 999  # no campaign: one match after another
 ON_TURN = ("activate", "end_phase", "retreat", "deploy", "move", "shift", "attack", "assault",
            "charge", "reserve")  # fmt: skip
 """The actions of one's own turn: a Phase token and the actions of the phase it starts."""
+
+
+def open_odds(state: DominumMatch, fields: Mapping[str, Any]) -> Json | None:
+    """The forms' odds (`odds.odds_chart`), once an attack names its attacker and target."""
+    if str(fields.get("type") or "") == "attack" and not (
+        fields.get("attacker") and fields.get("target")
+    ):
+        raise DomekitError("tap your attacking card and its target: the odds show here")
+    return odds_chart(state, fields)
 
 
 class DominumTracker(TrackerGame[DominumMatch, Action]):
@@ -46,7 +56,7 @@ class DominumTracker(TrackerGame[DominumMatch, Action]):
         self.actions = {kind: ActionKind(on_turn=kind in ON_TURN) for kind in KINDS}
         self.pages = {"table": table_page, "player": player_page}
         self.exports = {"battlefield": battlefield_rows}
-        self.odds = odds_chart
+        self.odds = open_odds
 
     def new_match(self, manifest: Mapping[str, Any], previous: DominumMatch | None) -> DominumMatch:
         return DominumMatch.first(manifest.get("data_dir") or None, previous)
@@ -68,6 +78,19 @@ class DominumTracker(TrackerGame[DominumMatch, Action]):
     def mover(self, state: DominumMatch, action: Action) -> str | None:
         # Before the match begins nobody has a turn: the set-up's own rule refuses play.
         return action.player if isinstance(action, Play) and state.state is not None else None
+
+    # -- seats and the big screen (the generic page layer's hooks) ---------------------------
+
+    def seats(self, state: DominumMatch) -> list[tuple[str, str]]:
+        return [(p, f"{p.title()} player") for p in PLAYERS]
+
+    def acting_seat(self, state: DominumMatch, action: Action) -> str | None:
+        """The player an action names (every Dominum action but the set-up's begin does)."""
+        player = getattr(action, "player", None)
+        return player if isinstance(player, str) and player else None
+
+    def screen(self, state: DominumMatch) -> Page:
+        return screen_page(state)
 
     def kind(self, action: Action) -> str:
         return action.TYPE

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolkit.errors import DomekitError
+from toolkit.games.dominum.actions.phases import Deploy, Place
 from toolkit.games.dominum.board import PLAYERS, Player, Space, opponent, space_name
 from toolkit.games.dominum.match import DominumMatch
+from toolkit.games.dominum.phases import deploy
 from toolkit.games.dominum.power import CRITICAL, card_json, card_order, card_text
 from toolkit.games.dominum.state import MatchState, Unit
-from toolkit.games.dominum.turns import deployment_turn, whose_turn
+from toolkit.games.dominum.turns import deployment_turn, place, whose_turn
 from toolkit.tracker.contract import Json, Page, PageNotFound
 
 
@@ -27,6 +30,12 @@ def player_page(match: DominumMatch, args: tuple[str, ...]) -> Page:
     if player is None:
         raise PageNotFound(f"this match has no player page {'/'.join(args)}")
     return Page("player.html", f"{player.title()} player", player_view(match, player))
+
+
+def screen_page(match: DominumMatch) -> Page:
+    """The big screen (/k/<kit>/screen): the board, both players' VP, charge, decks, the round
+    and whose phase it is (templates/dominum/screen.html)."""
+    return Page("screen.html", f"Dominum · match {match.number}", table_view(match))
 
 
 def table_view(match: DominumMatch) -> Json:
@@ -68,6 +77,8 @@ def table_view(match: DominumMatch) -> Json:
             "deployment_turn": deployment_turn(state) if state.stage == "deployment" else None,
         }
     )
+    if state.stage == "deployment":
+        view["place_spaces"] = _legal_spaces(state, deployment_turn(state), "place")
     return view
 
 
@@ -83,6 +94,12 @@ def player_view(match: DominumMatch, player: Player) -> Json:
         phase = view["phase"]
         view["my_phase"] = phase["name"] if phase and phase["player"] == player else None
         state = match.state
+        if state is not None:
+            view["place_spaces"] = _legal_spaces(state, player, "place")
+            view["deploy_spaces"] = _legal_spaces(state, player, "deploy")
+            view["empty_spaces"] = [
+                space_name(s) for s in sorted(state.board.spaces) if s not in state.units
+            ]
         view["my_turn"] = (  # choosing a Phase token
             state is not None
             and state.stage == "rounds"
@@ -90,6 +107,26 @@ def player_view(match: DominumMatch, player: Player) -> Json:
             and whose_turn(state) == player
         )
     return view
+
+
+def _legal_spaces(state: MatchState, player: Player, kind: str) -> list[str]:
+    """The spaces where the player's first card in hand may be placed (initial deployment) or
+    deployed (Deploy Phase) now: those the engine accepts (the board drawn with them as buttons)."""
+    hand = state.sides[player].hand
+    if not hand:
+        return []
+    step = place if kind == "place" else deploy
+    kind_of = Place if kind == "place" else Deploy
+    found = []
+    for space in sorted(state.board.spaces):
+        if space in state.units:
+            continue
+        try:
+            step(state, kind_of(player=player, card=hand[0].name, space=space))  # type: ignore[arg-type]
+        except DomekitError:
+            continue
+        found.append(space_name(space))
+    return found
 
 
 def battlefield_rows(match: DominumMatch) -> list[list[Any]]:

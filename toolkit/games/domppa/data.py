@@ -95,6 +95,7 @@ class CharacterRow(_Row):
     abilities: str = ""
     gear: str = ""  # the cards it carries, `|`-separated (checked by gear.py at build time)
     notes: str = ""
+    side: str = Field(default="", max_length=20)  # the side it fights for; blank for none
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -102,8 +103,9 @@ class CharacterRow(_Row):
         one of a match saved before characters carried gear) stores none, so its saved state
         reads the same as it always did."""
         row: dict[str, Any] = handler(self)
-        if not row.get("gear"):
-            row.pop("gear", None)
+        for optional in ("gear", "side"):  # issue 17's side, the same way
+            if not row.get(optional):
+                row.pop(optional, None)
         return row
 
 

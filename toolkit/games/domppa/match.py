@@ -103,11 +103,23 @@ __all__ = [  # the state's values and queries are the match's too (state.py)
     "mover",
     "new_match",
     "replay",
+    "next_up",
     "set_up_attack",
     "standing",
     "state_from_json",
     "state_json",
+    "turn_order",
 ]
+
+
+def _equipped(data: DomppaKitData, unit: Combatant) -> Combatant:
+    """A character as a combat starts it: holding the first weapon of its gear (characters.csv
+    `gear`, checked against the cards by gear.py) and carrying its shield."""
+    gear = data.gear.get(unit.row.name)
+    if gear is None:
+        return unit
+    weapon = gear.weapons[0].name if gear.weapons else ""
+    return replace(unit, weapon=weapon, shield=gear.shield.name if gear.shield else "")
 
 
 def new_match(
@@ -115,7 +127,10 @@ def new_match(
 ) -> MatchState:
     """A kit's next combat: every character of its card data at full HP; the previous combat's
     hand-entered characters, sides and who is in the combat carry over."""
-    roster = {ch.id: combatant(data.rules, ch.row, from_data=True) for ch in data.characters}
+    roster = {
+        ch.id: _equipped(data, combatant(data.rules, ch.row, from_data=True))
+        for ch in data.characters
+    }
     if previous is not None:
         for before in previous.roster:
             fresh = roster.get(before.id)
@@ -153,6 +168,24 @@ def replay(state: MatchState, actions: Iterable[AnyAction]) -> MatchState:
     for action in actions:
         state, _ = apply(state, action)
     return state
+
+
+def turn_order(state: MatchState) -> list[Combatant]:
+    """The round's turn order (docs/tracker-games.md, "Domppa, turn order"): the rules give no
+    initiative, and a character acts on its own turn with its Action Points (12 - equipment
+    encumbrance), so every character in the combat and not out takes one turn a round, the one
+    with the most AP first (the lighter its gear, the sooner it acts); ties in the roster's order
+    (characters.csv, then those added by hand)."""
+    place = {unit.id: i for i, unit in enumerate(state.roster)}
+    fighting_now = [u for u in state.roster if u.in_combat and not u.out]
+    return sorted(fighting_now, key=lambda u: (-u.max_ap, place[u.id]))
+
+
+def next_up(state: MatchState) -> Combatant | None:
+    """Whose turn starts next: the first in the turn order who has had no turn this round (the
+    active character's turn is running: the one after it). None: every character has had its
+    turn, and a new round is next."""
+    return next((u for u in turn_order(state) if u.id not in state.acted), None)
 
 
 def mover(action: AnyAction) -> str | None:
@@ -338,7 +371,9 @@ def _start_turn(state: MatchState, action: StartTurn, dice: _Dice) -> tuple[Matc
     ap = unit.max_ap if fighting(state, unit).can_act and unit.hp > 0 else 0
     unit = replace(unit, ap=ap)
     steps.append(f"{unit.name} cannot act this turn" if ap == 0 else f"{ap} AP this turn")
-    return replace(with_units(state, unit), active=unit.id), Outcome(tuple(steps))
+    acted = state.acted if unit.id in state.acted else (*state.acted, unit.id)
+    state = replace(with_units(state, unit), active=unit.id, acted=acted)
+    return state, Outcome(tuple(steps))
 
 
 @dataclass(frozen=True)
@@ -619,4 +654,5 @@ def _new_round(state: MatchState) -> tuple[MatchState, Outcome]:
             unit = replace(unit, paralysed=unit.paralysed - 1)
             steps.append(f"{unit.name}: paralysed {unit.paralysed} more rounds")
         roster.append(unit)
-    return replace(state, round=number, active=None, roster=tuple(roster)), Outcome(tuple(steps))
+    state = replace(state, round=number, active=None, acted=(), roster=tuple(roster))
+    return state, Outcome(tuple(steps))

@@ -85,6 +85,7 @@ class MatchState:
     combat: int = 1
     round: int = 1
     active: str | None = None  # the character whose turn it is
+    acted: tuple[str, ...] = ()  # the characters whose turn has started this round
     darkness: Darkness | None = None  # None: daylight
     rolls: int = 0  # dice the tracker has rolled so far
     roster: tuple[Combatant, ...] = ()
@@ -129,6 +130,7 @@ def combatant(rules: DomppaRules, row: CharacterRow, *, from_data: bool) -> Comb
         abilities=tuple(str(ability) for ability in sheet.abilities),
         hp=sheet.hp,
         ap=sheet.ap,
+        side=row.side,  # the side its sheet gives (characters.csv)
         skills=sheet.abilities,
     )
 
@@ -262,6 +264,7 @@ class _StateJson(BaseModel):
     combat: int
     round: int
     active: str | None
+    acted: list[str] = []  # states stored before the turn order read as "nobody yet"
     darkness: Literal["", "night", "pitch_dark", "blind"]
     seed: int
     rolls: int
@@ -280,6 +283,7 @@ def state_json(state: MatchState) -> Json:
         "combat": state.combat,
         "round": state.round,
         "active": state.active,
+        "acted": list(state.acted),
         "darkness": state.darkness or "",
         "seed": state.seed,
         "rolls": state.rolls,
@@ -348,6 +352,7 @@ def state_from_json(value: Mapping[str, Any], data: DomppaKitData) -> MatchState
         combat=form.combat,
         round=form.round,
         active=form.active,
+        acted=tuple(a for a in form.acted if a in form.units),
         darkness=form.darkness or None,
         rolls=form.rolls,
         roster=roster,

@@ -34,7 +34,7 @@ from toolkit.games.domppa.actions import (
 )
 from toolkit.games.domppa.data import DomppaKitData, load_kit_data
 from toolkit.games.domppa.match import GAME, OVER, RULE_COMBAT, RULE_OUT, RULE_TURN, MatchState
-from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Outcome, TrackerGame
+from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Outcome, Page, TrackerGame
 
 __all__ = ["RULE_OUT", "RULE_TURN", "DomppaTracker", "game_data", "plugin"]
 
@@ -49,6 +49,9 @@ def game_data(data_dir: str | None = None) -> DomppaKitData:
 
 def _odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
     from toolkit.games.domppa.odds import tracker_chart
+
+    if str(fields.get("type") or "") == "attack" and not fields.get("target"):
+        raise DomekitError("tap a target: the attack's odds show here")
 
     return tracker_chart(state, fields)
 
@@ -92,6 +95,23 @@ class DomppaTracker(TrackerGame[MatchState, AnyAction]):
 
     def seat_name(self, state: MatchState, seat: str) -> str:
         return state.seat_name(seat)
+
+    # -- seats and the big screen (the generic page layer's hooks) ---------------------------
+
+    def seats(self, state: MatchState) -> list[tuple[str, str]]:
+        """Every character in the combat (a player plays one or more)."""
+        return [(u.id, u.name) for u in state.roster if u.in_combat]
+
+    def acting_seat(self, state: MatchState, action: AnyAction) -> str | None:
+        """The character an action is made by or for (its turn, an attack, a test, a change)."""
+        found = match.mover(action)
+        if found is not None:
+            return found
+        unit = getattr(action, "unit", None)
+        return unit if isinstance(unit, str) and unit else None
+
+    def screen(self, state: MatchState) -> Page:
+        return views.screen_page(state)
 
     # -- actions ----------------------------------------------------------------------------
 

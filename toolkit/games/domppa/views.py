@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.games.domppa.actions import DARKNESS, STAT_FIELDS
+from toolkit.games.domppa.match import next_up, turn_order
 from toolkit.games.domppa.state import Combatant, MatchState, standing, targets
 from toolkit.tracker.contract import Json, Page, PageNotFound, Rows
 
@@ -93,7 +94,16 @@ def table_view(state: MatchState) -> Json:
     units = [unit_view(state, unit) for unit in state.roster]
     active = state.find(state.active) if state.active else None
     last = state.last
+    up = next_up(state)
     return {
+        # The round's turn order (the match engine's): who has had a turn, who is next.
+        "turn_order": [
+            {"id": u.id, "name": u.name, "ap": u.max_ap, "done": u.id in state.acted}
+            for u in turn_order(state)
+        ],
+        "next_up": None if up is None else {"id": up.id, "name": up.name, "ap": up.max_ap},
+        # Before the first turn: the table chooses who fights (each leaves in one tap).
+        "setting_up": state.round == 1 and not state.acted and state.last is None,
         "combat": state.combat,
         "round": state.round,
         "active": state.active,
@@ -132,8 +142,18 @@ def unit_context(state: MatchState, unit: Combatant) -> Json:
     view = table_view(state)
     view["unit"] = unit_view(state, unit)
     may_attack = {target.id for target in targets(state, unit)}
-    view["targets"] = [u for u in view["units"] if u["id"] in may_attack]
+    # The other sides' characters first (a side's own last: attacking a friend is rare).
+    view["targets"] = sorted(
+        (u for u in view["units"] if u["id"] in may_attack),
+        key=lambda u: bool(unit.side) and u["side"] == unit.side,
+    )
     return view
+
+
+def screen_page(state: MatchState) -> Page:
+    """The big screen (/k/<kit>/screen): every character's HP, fatigue and conditions, the
+    round, whose turn it is and the turn order (templates/domppa/screen.html)."""
+    return Page("screen.html", f"Domppa · combat {state.combat}", table_view(state))
 
 
 def table_page(state: MatchState, args: tuple[str, ...]) -> Page:

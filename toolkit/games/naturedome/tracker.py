@@ -27,7 +27,7 @@ from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.match import MatchState
 from toolkit.games.naturedome.odds import tracker_chart
 from toolkit.games.naturedome.rules import RULE_TURNS, RULE_WINNER, PowerCard
-from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Outcome, TrackerGame
+from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Outcome, Page, TrackerGame
 
 DUELS_PER_KIT = 999  # no campaign: a kit plays duel after duel
 
@@ -38,6 +38,15 @@ def game_data(data_dir: str | None = None) -> tuple[NatureDomeRules, tuple[Power
     from toolkit.games.naturedome.data import load_deck, load_rules
 
     return load_rules(data_dir), tuple(load_deck(data_dir))
+
+
+def clash_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
+    """The clash form's odds while the defender's answer is still open: the odds deal the
+    defender's hand and answer for it (`odds.tracker_chart` does not read the answer), so a form
+    without an answer yet has its odds too (the attack card stands in for the unread answer)."""
+    if str(fields.get("type") or "") == "clash" and not fields.get("card") and fields.get("attack"):
+        fields = {**fields, "card": fields["attack"]}
+    return tracker_chart(state, fields)
 
 
 class NatureDomeTracker(TrackerGame[MatchState, TableAction]):
@@ -53,7 +62,7 @@ class NatureDomeTracker(TrackerGame[MatchState, TableAction]):
         }
         self.pages = {"table": views.table_page, "player": views.player_page}
         self.exports = {"rounds": views.round_rows}
-        self.odds = tracker_chart
+        self.odds = clash_odds
 
     # -- matches ----------------------------------------------------------------------------
 
@@ -86,6 +95,18 @@ class NatureDomeTracker(TrackerGame[MatchState, TableAction]):
 
     def seat_name(self, state: MatchState, seat: str) -> str:
         return f"Player {seat}"
+
+    # -- seats and the big screen (the generic page layer's hooks) ---------------------------
+
+    def seats(self, state: MatchState) -> list[tuple[str, str]]:
+        return [("1", "Player 1"), ("2", "Player 2")]
+
+    def acting_seat(self, state: MatchState, action: TableAction) -> str | None:
+        """A clash is the attacker's (the defender's answer is laid at the same table)."""
+        return self.mover(state, action)
+
+    def screen(self, state: MatchState) -> Page:
+        return views.screen_page(state)
 
     # -- actions ----------------------------------------------------------------------------
 

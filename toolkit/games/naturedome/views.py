@@ -105,6 +105,28 @@ def table_view(state: MatchState) -> Json:
         "attack_cards": [card_view(card) for card in kinds if not card.is_boost],
         "boost_cards": [card_view(card) for card in kinds if card.is_boost],
         "answer_cards": [card_view(card) for card in kinds],
+        "rounds_won": list(state.rounds_won),
+        "round_news": round_news(state),
+    }
+
+
+def round_news(state: MatchState) -> Json | None:
+    """The end-of-round message (The Winner: a knock-out wins the round, two rounds the duel):
+    who won the round just finished and the score in rounds, while the next round has not yet
+    seen a point of damage (or once the duel is won)."""
+    if not state.round_winners:
+        return None
+    start = state.rules.health.start
+    fresh = all(health == start for health in state.health)
+    if not fresh and state.winner is None:
+        return None
+    won = state.rounds_won
+    return {
+        "round": len(state.round_winners),
+        "winner": state.round_winners[-1] + 1,
+        "score": f"{won[0]}–{won[1]}",
+        "to_win": state.rules.match.rounds_to_win,
+        "next_attacker": None if state.winner is not None else state.attacker + 1,
     }
 
 
@@ -114,6 +136,12 @@ def player_view(state: MatchState, player: int) -> Json:
     view["me"] = meter(state, player)
     view["other"] = meter(state, 1 - player)
     return view
+
+
+def screen_page(state: MatchState) -> Page:
+    """The big screen (/k/<kit>/screen): both health meters, the rounds won, the piles and the
+    last clash (templates/naturedome/screen.html)."""
+    return Page("screen.html", f"Nature Dome · duel {state.duel}", table_view(state))
 
 
 def table_page(state: MatchState, args: tuple[str, ...]) -> Page:
