@@ -223,9 +223,10 @@ def test_an_assault_with_two_in_the_zone_scores_only_on_the_three_highest_pairs(
     assert chances(reply) == {"takes_surge": Fraction(6, 7)}
     assert rows(reply, "vp") == {"0": Fraction(6, 7), "1": Fraction(1, 7)}
     assert Fraction(reply.json()["odds"]["figures"]["expected_vp"]["fraction"]) == Fraction(1, 7)
+    # The check page shows the assault's result for the draws typed: no odds beside it.
     page = client.post(f"/k/{dominum}/preview", data=ASSAULT)
-    assert page.status_code == 200 and "Assault odds" in page.text
-    assert chart_percent(page.text, "takes_surge") == "85.7%"
+    assert page.status_code == 200 and "Check, then confirm" in page.text
+    assert "Assault odds" not in page.text
 
 
 def test_an_assault_using_the_reserve_4_needs_a_3_or_more_from_the_deck(client, dominum):
@@ -275,8 +276,9 @@ def test_the_clash_odds_deal_the_defenders_counted_hand_from_the_deck(client):
     )
     assert reply.json()["odds"]["chances"] == expected["chances"]
     assert "Player 2's 3 card(s) are not known" in reply.json()["odds"]["notes"][0]
+    # The check page shows the clash's result for the cards laid: no odds beside it.
     page = client.post(f"/k/{kit}/preview", data={**form, "card": "trunk-slam"})
-    assert "Clash odds" in page.text and 'data-chance="knocked_out"' in page.text
+    assert "Check, then confirm" in page.text and "Clash odds" not in page.text
     assert client.get(f"/k/{kit}/odds", params={**form, "attack": "dragon"}).status_code == 422
 
 
@@ -347,17 +349,15 @@ def test_a_shot_at_the_edge_of_its_range_needs_13_on_the_exploding_2d6(client):
 
 def test_the_character_page_can_ask_a_fights_odds(client):
     # The odds form "fight": the knight against the berserker over 3 exchanges, as both stand
-    # on the roster (no shields taken up; each with its sheet's weapon): the same exact chances
-    # as `domekit odds domppa fight Knight Berserker --exchanges 3 --shield-a "" --shield-b ""`.
+    # on the roster (each with the weapon and shield its gear names): the same exact chances as
+    # `domekit odds domppa fight Knight Berserker --exchanges 3`.
     from toolkit.games.domppa.fight import fight_from_data
 
     kit = new_kit(client.db_url, "domppa")
     form = {"type": "fight", "unit": "knight", "against": "berserker", "exchanges": "3"}
     reply = client.get(f"/k/{kit}/odds", params=form)
     found = chances(reply)
-    expected = fight_from_data(
-        None, "Knight", "Berserker", exchanges=3, gear=((None, "", None), (None, "", None))
-    )
+    expected = fight_from_data(None, "Knight", "Berserker", exchanges=3)
     assert found["knight_wins"] == expected["p_knight_wins"]
     assert found["berserker_wins"] + found["knight_wins"] + found["still_fighting"] == 1
     fight = reply.json()["odds"]["fight"]
