@@ -25,6 +25,7 @@ GOLD_SPACES = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
 AFTER = {
     "Death Dome: attack (cards 3,3 vs 2)": 6,
     "Death Dome: attack, recorded without the check page": 5,
+    "Death Dome: attack that kills, jail asked": 6,
     "Death Dome: Vitae -2": 1,
     "Death Dome: equip an item": 1,
     "Death Dome: pay 50 000 credits": 7,
@@ -116,14 +117,32 @@ def test_death_dome_rows(tracker, tmp_path: Path) -> None:
         # 3 + 3 + rifle 2 + skill 1 = 9 against 2 + toughness 2 = 4: 5 damage on 7 Vitae.
         assert state(base, kit, "unit/blue/gunner")["unit"]["vitae"] == 2
 
+        # The common case, a wound: recorded at once. 3 + 2 + rifle 2 + skill 1 = 8 against
+        # 2 + toughness 1 = 3: 5 damage on the warrior's 6 Vitae.
+        page.goto(f"{dd}/unit/red/gunner")
+        t.tap("#target label:has(input[value='blue.warrior'])")
+        t.tap("#cards [data-value='3'] label >> nth=0")
+        t.tap("#cards [data-value='2'] label >> nth=0")
+        t.tap("#defence [data-value='2'] label >> nth=0")
+        t.tap("#record-attack")
+        assert "attack red.gunner -> blue.warrior with heavy-rifle cards 2,3 vs 2" in recorded(t)
+        counted["Death Dome: attack, recorded without the check page"] = t.reset()
+        assert state(base, kit, "unit/blue/warrior")["unit"]["vitae"] == 1
+
+        # A kill, on red's next turn (a turn has two unit phases): "Record it now" stops on the
+        # check page only to ask which jail.
+        act(base, kit, type="end_turn", team="red")
+        act(base, kit, type="end_turn", team="blue")
         page.goto(f"{dd}/unit/red/gunner")
         t.tap("#target label:has(input[value='blue.scout'])")
         t.tap("#cards [data-value='3'] label >> nth=0")
         t.tap("#cards [data-value='3'] label >> nth=1")
         t.tap("#defence [data-value='2'] label >> nth=0")
         t.tap("#record-attack")
+        assert "which jail?" in page.locator("main").inner_text()
+        t.tap("#confirm-form button >> nth=1")
         assert "attack red.gunner -> blue.scout with heavy-rifle cards 3,3 vs 2" in recorded(t)
-        counted["Death Dome: attack, recorded without the check page"] = t.reset()
+        counted["Death Dome: attack that kills, jail asked"] = t.reset()
 
         # Vitae from a card: one tap on −2.
         page.goto(f"{dd}/unit/blue/medic")

@@ -29,7 +29,10 @@ from toolkit.tracker.fields import (
     check_request,
 )
 
-RESERVED_FIELDS = frozenset({"client_action_id", "version", "next", "actor", "for_seat"})
+ASK_FIRST = "ask_first"
+"""A form's "record it now" button: recorded at once unless the rules still have a question
+(`TrackerGame.asks`, e.g. which jail); then the check page asks it first."""
+RESERVED_FIELDS = frozenset({"client_action_id", "version", "next", "actor", "for_seat", ASK_FIRST})
 """The fields of an action's form that are the tracker's, not the action's (`for_seat`: the
 phone confirmed acting for that other seat)."""
 ACTOR_COOKIE = "domekit_actor"

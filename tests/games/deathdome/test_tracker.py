@@ -230,6 +230,33 @@ def test_a_kill_sends_the_unit_to_the_chosen_jail_and_credits_the_kill(table):
     table.refused(type="attack", attacker="red.gunner", target="blue.scout", cards="1", jail="x")
 
 
+def test_record_it_now_records_a_wound_at_once_and_asks_the_jail_of_a_kill_first(table):
+    """The unit page's "Record it now" (a plain form post, `ask_first`): recorded at once when
+    the rules have nothing left to ask; a kill stops on the check page to ask which jail, and
+    nothing is recorded until it is answered."""
+    table.start()
+    form = {"type": "attack", "attacker": "red.gunner", "weapon": "", "ask_first": "1"}
+    url = f"/k/{table.kit}/act"
+    # 2 + skill 1 = 3 against the gunner's toughness 2: 1 damage on 7 Vitae, a wound.
+    wound = table.client.post(
+        url, data={**form, "target": "blue.gunner", "cards": "2", "client_action_id": "w1"},
+        follow_redirects=False,
+    )  # fmt: skip
+    assert wound.status_code == 303 and table.unit("blue.gunner")["vitae"] == 6
+    # 4 + 4 + 1 = 9 against the medic's 0 on 5 Vitae: killed; the board has two jails.
+    kill = {**form, "target": "blue.medic", "cards": "4,4", "client_action_id": "k1"}
+    page = table.client.post(url, data=kill, follow_redirects=False)
+    assert page.status_code == 200 and "blue.medic killed: which jail?" in page.text
+    assert table.unit("blue.medic")["status"] != "jailed"  # nothing recorded yet
+    assert 'name="ask_first"' not in page.text  # the answer records
+    answered = table.client.post(
+        url, data={k: v for k, v in kill.items() if k != "ask_first"} | {"jail": "south"},
+        follow_redirects=False,
+    )  # fmt: skip
+    assert answered.status_code == 303
+    assert table.unit("blue.medic")["jail"] == "south"
+
+
 def test_push_back_needs_three_of_a_kind_and_a_wound(table):
     table.start({"red": [("gunner", "heavy-rifle")], "blue": [("gunner", "titan-armour")]})
     reply = table.ok(

@@ -15,6 +15,7 @@ from toolkit.tracker.fields import read_model
 from toolkit.tracker.matches import Closed, Stale, Submitted
 from toolkit.tracker.requests import (
     ACTOR_COOKIE,
+    ASK_FIRST,
     SEAT_COOKIE,
     ActFields,
     NextMatchFields,
@@ -49,6 +50,15 @@ async def act(t: Services, request: Request, cap: str, key: str) -> Response:
     match = t.service.current_match(who.kit)
     action = action_fields(fields)
     asked = read_model(ActFields, fields)
+    if fields.get(ASK_FIRST) and not is_json:
+        # Recorded at once unless the rules still have a question: then the check page asks it
+        # (an action that cannot be made is left to the recording, which refuses it).
+        try:
+            text, outcome, asks = checked(t, who, match, fields)
+        except DomekitError:
+            asks = []
+        if asks:
+            return check_page(t, request, who, match, fields, text, outcome, asks)
     try:
         seat_check(t, who, match, fields, seat_cookie(request))
         done = await t.service.submit_async(
@@ -105,17 +115,39 @@ async def preview(t: Services, request: Request, cap: str, key: str) -> Response
     is_json, fields = await read_body(request)
     who = writer(t, cap, key, request)
     match = t.service.current_match(who.kit)
-    referee = t.service.referee(who.game)
-    _version, state = t.service.state(match.id)
     try:
-        action = referee.read(action_fields(fields))
-        _after, outcome = referee.apply(state, action)
-        asks = referee.asks(state, action, outcome)
+        text, outcome, asks = checked(t, who, match, fields)
     except DomekitError as exc:
         return refusal(t, request, who, match, exc, is_json, fields, status=422)
-    text = referee.text(action)
     if is_json:
         return JSONResponse({"ok": True, "text": text, "outcome": outcome, "asks": asks})
+    return check_page(t, request, who, match, fields, text, outcome, asks)
+
+
+def checked(
+    t: Services, who: Access, match: MatchRow, fields: dict[str, Any]
+) -> tuple[str, Any, list[Any]]:
+    """A form's action as the match stands: its text, what it would do, and the rules'
+    questions still open (DomekitError when it cannot be made)."""
+    referee = t.service.referee(who.game)
+    _version, state = t.service.state(match.id)
+    action = referee.read(action_fields(fields))
+    _after, outcome = referee.apply(state, action)
+    return referee.text(action), outcome, referee.asks(state, action, outcome)
+
+
+def check_page(
+    t: Services,
+    request: Request,
+    who: Access,
+    match: MatchRow,
+    fields: dict[str, Any],
+    text: str,
+    outcome: Any,
+    asks: list[Any],
+) -> Response:
+    """The check page: the action's steps and result, and the rules' first open question (one
+    button an answer), else one button that records it."""
     return t.render(
         "confirm.html",
         {
@@ -125,7 +157,7 @@ async def preview(t: Services, request: Request, cap: str, key: str) -> Response
             "text": text,
             "outcome": outcome,
             "asks": asks,
-            "fields": flat_fields(fields),
+            "fields": [(k, v) for k, v in flat_fields(fields) if k != ASK_FIRST],
             "back": next_url(fields, who, None),
         },
     )

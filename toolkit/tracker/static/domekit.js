@@ -328,6 +328,10 @@
     if ((form.getAttribute("enctype") || "").indexOf("multipart") === 0) { return; }
     var url = target(form, event.submitter) || "";
     var last = url.split("/").pop();
+    var askFirst = event.submitter && event.submitter.name === "ask_first";
+    // "Record it now" goes as a plain form while the tracker answers: it records at once, or
+    // the check page asks what the rules still need to know (which jail, what is behind).
+    if (askFirst && navigator.onLine && reachable) { return; }
     if (last === "act" || last === "redo") { event.preventDefault(); send(form, event.submitter); }
     else if (last === "preview" && (!navigator.onLine || !reachable)) {
       // The check page needs the tracker: while it cannot be reached, check here (or queue).
