@@ -5,6 +5,7 @@ tracker on a free loopback port, start that tracker, and read a QR code off a pr
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import socket
 import subprocess
@@ -150,3 +151,44 @@ def scan(pdf: Path, marker: str, folder: Path) -> list[str]:
         ["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True, check=False
     )
     return found.stdout.split()
+
+
+RED_SPACES = ["1,2", "1,4", "2,2", "2,3", "2,4", "3,3"]
+"""Dominum spaces where the browser tests place red's six cards (and gold's, below)."""
+GOLD_SPACES = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
+
+
+@contextmanager
+def serving_every_game(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
+    """`domekit serve` on a free loopback port over a database holding one kit of each game;
+    yields the base URL and each game's kit id."""
+    from toolkit.tracker.kits import record_kit
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    db = f"sqlite:///{tmp_path / 'tracker.sqlite3'}"
+    kits = {}
+    for game, extra in [
+        ("deathdome", {"teams": ["red", "blue"]}),
+        ("dominum", {}),
+        ("naturedome", {}),
+        ("domppa", {}),
+    ]:
+        kits[game] = secrets.token_hex(16)
+        record_kit(db, {"kit_id": kits[game], "game": game, "base_url": base, **extra})
+    empty = tmp_path / "no-kits"
+    empty.mkdir()
+    with serving(port, db, empty):
+        yield base, kits
+
+
+def act(base: str, kit: str, **action: object) -> None:
+    """One action through the JSON API, as another phone makes it."""
+    body = {"action": action, "client_action_id": secrets.token_hex(8)}
+    reply = httpx.post(f"{base}/k/{kit}/act", json=body, timeout=10)
+    assert reply.status_code == 200, reply.text
+
+
+def state(base: str, kit: str, page: str) -> dict:
+    """A page's JSON twin."""
+    return httpx.get(f"{base}/k/{kit}/{page}.json", timeout=10).json()

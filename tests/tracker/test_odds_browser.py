@@ -1,51 +1,35 @@
 """The odds charts in a real browser (Debian's chromium through Playwright) at phone size: each
-game's attack form draws its chart live as the player changes it, and the check page shows the
-chart before the player confirms. Screenshots of every changed page go to DOMEKIT_SCREENSHOTS (or
-the test's tmp folder)."""
+game's attack form draws its chart live as the player changes it, and the check page, which shows
+the result already known, shows none. Screenshots of every changed page go to
+DOMEKIT_SCREENSHOTS (or the test's tmp folder)."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from kit_browser import browser_missing, chromium, free_port, phone, serving, shots_folder
-
-from toolkit.tracker.kits import record_kit
+from kit_browser import (
+    GOLD_SPACES,
+    RED_SPACES,
+    act,
+    browser_missing,
+    chromium,
+    phone,
+    serving_every_game,
+    shots_folder,
+)
 
 pytestmark = pytest.mark.browser
 
-RED_SPACES = ["1,2", "1,4", "2,2", "2,3", "2,4", "3,3"]
-GOLD_SPACES = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
 
 
 @pytest.fixture
 def tracker(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
-    """`domekit serve` on a free loopback port over a database holding one kit of each game."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    db = f"sqlite:///{tmp_path / 'tracker.sqlite3'}"
-    kits = {}
-    for game, extra in [
-        ("deathdome", {"teams": ["red", "blue"]}),
-        ("dominum", {}),
-        ("naturedome", {}),
-        ("domppa", {}),
-    ]:
-        kits[game] = secrets.token_hex(16)
-        record_kit(db, {"kit_id": kits[game], "game": game, "base_url": base, **extra})
-    empty = tmp_path / "no-kits"
-    empty.mkdir()
-    with serving(port, db, empty):
-        yield base, kits
+    with serving_every_game(tmp_path) as served:
+        yield served
 
-
-def act(base: str, kit: str, **action) -> None:
-    body = {"action": action, "client_action_id": secrets.token_hex(8)}
-    reply = httpx.post(f"{base}/k/{kit}/act", json=body, timeout=10)
-    assert reply.status_code == 200, reply.text
 
 
 def set_up(base: str, kits: dict[str, str]) -> None:

@@ -6,21 +6,25 @@ test's tmp folder)."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
-from kit_browser import browser_missing, chromium, free_port, phone, serving, shots_folder
+from kit_browser import (
+    GOLD_SPACES,
+    RED_SPACES,
+    act,
+    browser_missing,
+    chromium,
+    phone,
+    serving_every_game,
+    shots_folder,
+    state,
+)
 from taps import Taps
-
-from toolkit.tracker.kits import record_kit
 
 pytestmark = pytest.mark.browser
 
-RED_SPACES = ["1,2", "1,4", "2,2", "2,3", "2,4", "3,3"]
-GOLD_SPACES = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
 
 AFTER = {
     "Death Dome: attack (cards 3,3 vs 2)": 6,
@@ -41,33 +45,10 @@ AFTER = {
 
 @pytest.fixture
 def tracker(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
-    """`domekit serve` on a free loopback port over a database holding one kit of each game."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    db = f"sqlite:///{tmp_path / 'tracker.sqlite3'}"
-    kits = {}
-    for game, extra in [
-        ("deathdome", {"teams": ["red", "blue"]}),
-        ("dominum", {}),
-        ("naturedome", {}),
-        ("domppa", {}),
-    ]:
-        kits[game] = secrets.token_hex(16)
-        record_kit(db, {"kit_id": kits[game], "game": game, "base_url": base, **extra})
-    empty = tmp_path / "no-kits"
-    empty.mkdir()
-    with serving(port, db, empty):
-        yield base, kits
+    with serving_every_game(tmp_path) as served:
+        yield served
 
 
-def act(base: str, kit: str, **action) -> None:
-    body = {"action": action, "client_action_id": secrets.token_hex(8)}
-    reply = httpx.post(f"{base}/k/{kit}/act", json=body, timeout=10)
-    assert reply.status_code == 200, reply.text
-
-
-def state(base: str, kit: str, page: str) -> dict:
-    return httpx.get(f"{base}/k/{kit}/{page}.json", timeout=10).json()
 
 
 def recorded(t: Taps) -> str:

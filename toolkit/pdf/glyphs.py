@@ -106,8 +106,8 @@ def draw_wing(c: Canvas, cx: float, cy: float, r: float) -> None:
     c.drawPath(p, stroke=0, fill=1)
 
 
-def draw_shield(c: Canvas, cx: float, cy: float, r: float) -> None:
-    """A shield (fortified space)."""
+def _shield(c: Canvas, cx: float, cy: float, r: float, *, filled: bool) -> None:
+    """A heater shield, outlined or filled."""
     p = c.beginPath()
     p.moveTo(pt(cx - r * 0.8), pt(cy + r))
     p.lineTo(pt(cx + r * 0.8), pt(cy + r))
@@ -123,7 +123,12 @@ def draw_shield(c: Canvas, cx: float, cy: float, r: float) -> None:
         pt(cy + r),
     )
     p.close()
-    c.drawPath(p, stroke=1, fill=0)
+    c.drawPath(p, stroke=0 if filled else 1, fill=1 if filled else 0)
+
+
+def draw_shield(c: Canvas, cx: float, cy: float, r: float) -> None:
+    """A shield (fortified space)."""
+    _shield(c, cx, cy, r, filled=False)
 
 
 def draw_castle(c: Canvas, cx: float, cy: float, r: float) -> None:
@@ -368,22 +373,7 @@ def draw_cog(c: Canvas, cx: float, cy: float, r: float) -> None:
 
 def draw_solid_shield(c: Canvas, cx: float, cy: float, r: float) -> None:
     """A filled shield (armour; a defence stack; shields)."""
-    p = c.beginPath()
-    p.moveTo(pt(cx - r * 0.8), pt(cy + r))
-    p.lineTo(pt(cx + r * 0.8), pt(cy + r))
-    p.curveTo(
-        pt(cx + r * 0.8), pt(cy - r * 0.2), pt(cx + r * 0.5), pt(cy - r * 0.7), pt(cx), pt(cy - r)
-    )
-    p.curveTo(
-        pt(cx - r * 0.5),
-        pt(cy - r * 0.7),
-        pt(cx - r * 0.8),
-        pt(cy - r * 0.2),
-        pt(cx - r * 0.8),
-        pt(cy + r),
-    )
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
+    _shield(c, cx, cy, r, filled=True)
 
 
 def draw_bow(c: Canvas, cx: float, cy: float, r: float) -> None:
