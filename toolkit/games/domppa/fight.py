@@ -115,32 +115,38 @@ def fight_odds(
     weapons = (first_weapon or a.weapon or _kit(state, a).weapon,
                second_weapon or b.weapon or _kit(state, b).weapon)  # fmt: skip
     blows = (_blow(state, a, b, weapons[0]), _blow(state, b, a, weapons[1]))
-    # The chain: (hp of a, hp of b) -> integer weight over `whole`.
-    states: dict[tuple[int, int], int] = {(a.hp, b.hp): 1}
-    whole = 1
-    ends = {"a_falls": Fraction(0), "a_flees": Fraction(0), "b_falls": Fraction(0),
-            "b_flees": Fraction(0)}  # fmt: skip
+    # Each side's HP follows only the other's blows, which are held fixed: the two chains are
+    # independent, each over one HP. ends[who][k]: (fell, fled) at the k-th blow it takes.
+    ends = {
+        "b": _taken(b.hp, blows[0], exchanges),  # a strikes first in every exchange
+        "a": _taken(a.hp, blows[1], exchanges),
+    }
+    standing = {who: _standing(ends[who]) for who in ends}  # standing[who][k]: after k blows
+    falls = {"a_falls": Fraction(0), "a_flees": Fraction(0), "b_falls": Fraction(0),
+             "b_flees": Fraction(0)}  # fmt: skip
     decided: dict[int | str, Fraction] = {}
     for exchange in range(1, exchanges + 1):
-        before = sum(ends.values(), Fraction(0))
-        for side, blow in enumerate(blows):
-            states, whole, fell, fled = _strike(states, whole, blow, target=1 - side)
-            who = "b" if side == 0 else "a"
-            ends[f"{who}_falls"] += fell
-            ends[f"{who}_flees"] += fled
-        decided[exchange] = sum(ends.values(), Fraction(0)) - before
-    still = Fraction(sum(states.values()), whole)
+        # b takes a's blow while a has taken exchange - 1 of b's; a takes b's only if b stands.
+        b_fell, b_fled = ends["b"][exchange - 1]
+        a_fell, a_fled = ends["a"][exchange - 1]
+        a_still, b_still = standing["a"][exchange - 1], standing["b"][exchange]
+        falls["b_falls"] += b_fell * a_still
+        falls["b_flees"] += b_fled * a_still
+        falls["a_falls"] += a_fell * b_still
+        falls["a_flees"] += a_fled * b_still
+        decided[exchange] = (b_fell + b_fled) * a_still + (a_fell + a_fled) * b_still
+    still = standing["a"][exchanges] * standing["b"][exchanges]
     decided["still fighting"] = still
-    p_a = ends["b_falls"] + ends["b_flees"]
-    p_b = ends["a_falls"] + ends["a_flees"]
+    p_a = falls["b_falls"] + falls["b_flees"]
+    p_b = falls["a_falls"] + falls["a_flees"]
     return {
         f"p_{_key(a)}_wins": p_a,
         f"p_{_key(b)}_wins": p_b,
         "p_still_fighting": still,
-        f"p_{_key(b)}_falls": ends["b_falls"],
-        f"p_{_key(b)}_flees": ends["b_flees"],
-        f"p_{_key(a)}_falls": ends["a_falls"],
-        f"p_{_key(a)}_flees": ends["a_flees"],
+        f"p_{_key(b)}_falls": falls["b_falls"],
+        f"p_{_key(b)}_flees": falls["b_flees"],
+        f"p_{_key(a)}_falls": falls["a_falls"],
+        f"p_{_key(a)}_flees": falls["a_flees"],
         "decided_in_exchange_distribution": decided,
         "exchanges": exchanges,
         "first": a.name,
@@ -154,7 +160,8 @@ def fight_odds(
             "a blow that takes HP and leaves the target standing: its morale test at the HP "
             "left; a failed test, it flees and the fight is lost",
             "both fight as they stand now (weapon, shield, fatigue, darkness, berserk); those "
-            "are held over the exchanges: the chain is over both HP",
+            "are held over the exchanges, so each side's HP follows the other's blows alone: "
+            "two exact chains, one over each HP",
         ],
     }
 
@@ -228,6 +235,26 @@ def _by_name(state: MatchState, name: str) -> Combatant:
 
 def _key(unit: Combatant) -> str:
     return unit.id.replace("-", "_")
+
+
+def _taken(hp: int, blow: Blow, blows: int) -> list[tuple[Fraction, Fraction]]:
+    """(P(falls), P(flees)) with each of `blows` blows a character at `hp` takes, as long as it
+    still stands: its one-HP chain."""
+    states: dict[tuple[int, int], int] = {(hp, 0): 1}
+    whole = 1
+    found = []
+    for _ in range(blows):
+        states, whole, fell, fled = _strike(states, whole, blow, target=0)
+        found.append((fell, fled))
+    return found
+
+
+def _standing(ends: list[tuple[Fraction, Fraction]]) -> list[Fraction]:
+    """P(still standing) after 0, 1, ... blows."""
+    left = [Fraction(1)]
+    for fell, fled in ends:
+        left.append(left[-1] - fell - fled)
+    return left
 
 
 def _strike(
