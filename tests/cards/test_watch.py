@@ -49,7 +49,7 @@ def test_watch_builds_again_on_every_save_and_prints_the_time(tmp_path):
         assert any(line.startswith("built in ") and " s; watching" in line for line in lines)
     finally:
         child.send_signal(signal.SIGINT)
-        child.wait(timeout=10)
+        child.wait(timeout=30)
 
 
 def test_watch_builds_again_when_the_layout_or_an_icon_is_saved(tmp_path):
@@ -99,5 +99,5 @@ def test_watch_builds_again_when_the_layout_or_an_icon_is_saved(tmp_path):
         assert builds() == 3, lines
     finally:
         child.send_signal(signal.SIGINT)
-        child.wait(timeout=10)
+        child.wait(timeout=30)
         reader.join(timeout=10)

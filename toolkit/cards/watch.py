@@ -50,7 +50,13 @@ def build_once(options: CardsOptions, *, as_json: bool) -> bool:
 
 
 def watch_cards(options: CardsOptions, *, as_json: bool = False) -> None:
+    import signal
+
     from watchfiles import DefaultFilter, watch
+
+    # Ctrl-C (SIGINT) ends the watch, also where a script started this as a background job,
+    # which leaves SIGINT ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
     outputs = [path.absolute() for path in _outputs(options).values()]
     defaults = DefaultFilter()
