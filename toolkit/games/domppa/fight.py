@@ -240,11 +240,11 @@ def _key(unit: Combatant) -> str:
 def _taken(hp: int, blow: Blow, blows: int) -> list[tuple[Fraction, Fraction]]:
     """(P(falls), P(flees)) with each of `blows` blows a character at `hp` takes, as long as it
     still stands: its one-HP chain."""
-    states: dict[tuple[int, int], int] = {(hp, 0): 1}
+    states: dict[int, int] = {hp: 1}
     whole = 1
     found = []
     for _ in range(blows):
-        states, whole, fell, fled = _strike(states, whole, blow, target=0)
+        states, whole, fell, fled = _strike(states, whole, blow)
         found.append((fell, fled))
     return found
 
@@ -258,45 +258,31 @@ def _standing(ends: list[tuple[Fraction, Fraction]]) -> list[Fraction]:
 
 
 def _strike(
-    states: Mapping[tuple[int, int], int], whole: int, blow: Blow, *, target: int
-) -> tuple[dict[tuple[int, int], int], int, Fraction, Fraction]:
-    """One blow of `blow.striker` on every state still fighting: the states after it (integer
-    weights over the new whole), and the chance the target fell or fled with this blow.
+    states: Mapping[int, int], whole: int, blow: Blow
+) -> tuple[dict[int, int], int, Fraction, Fraction]:
+    """One blow on every HP the target may still stand at: the HPs after it (integer weights
+    over the new whole), and the chance the target fell or fled with this blow.
 
-    The states sharing the striker's HP differ only in the target's: their weights by the
-    target's HP are convolved with the blow's losses at once (`convolve`): the weight reaching
-    HP `left` is the sum over losses l of weight[left + l] x P(loss = l)."""
+    The weights by HP are convolved with the blow's losses at once (`convolve`): the weight
+    reaching HP `left` is the sum over losses l >= 1 of weight[left + l] x P(loss = l)."""
     flee_scale, loss, flees = blow.flee_scale, blow.loss, blow.flees
-    by_other: dict[int, dict[int, int]] = {}
-    for hps, weight in states.items():
-        by_other.setdefault(hps[1 - target], {})[hps[target]] = weight
-    after: dict[tuple[int, int], int] = {}
-    fell = sum(weight * blow.kills[hps[target]] for hps, weight in states.items())
-    fled = 0
-    # Every row (one HP of the striker) laid end to end with room for the losses between rows:
-    # one product convolves them all. reached[row + left + len(hits)] = sum over l >= 1 of
-    # weight[left + l] x P(loss = l).
+    fell = sum(weight * blow.kills[hp] for hp, weight in states.items())
     hits = loss[1:][::-1]
-    top = max(hps[target] for hps in states) if states else 0
+    top = max(states, default=0)
     reach = len(hits)
-    stride = top + 1 + reach
-    others = sorted(by_other)
-    flat = [0] * (stride * len(others) + reach)  # room after the last row: every slot read
-    for row, other in enumerate(others):
-        for hp, weight in by_other[other].items():
-            flat[row * stride + hp] = weight
+    flat = [0] * (top + 1 + 2 * reach)  # room after the last HP: every slot read
+    for hp, weight in states.items():
+        flat[hp] = weight
     reached = convolve(flat, hits) if hits and states else [0] * len(flat)
     stay_weight = loss[0] * flee_scale
-    fleeing = [flees[left] if left < len(flees) else 0 for left in range(top + 1)]
-    for row, other in enumerate(others):
-        weights = by_other[other]
-        base = row * stride + reach
-        for left in range(1, top + 1):
-            damaged = reached[base + left]
-            flee = fleeing[left]
-            fled += damaged * flee
-            stays = weights.get(left, 0) * stay_weight + damaged * (flee_scale - flee)
-            if stays:
-                after[(left, other) if target == 0 else (other, left)] = stays
+    after: dict[int, int] = {}
+    fled = 0
+    for left in range(1, top + 1):
+        damaged = reached[reach + left]
+        flee = flees[left] if left < len(flees) else 0
+        fled += damaged * flee
+        stays = states.get(left, 0) * stay_weight + damaged * (flee_scale - flee)
+        if stays:
+            after[left] = stays
     new_whole = whole * blow.scale * flee_scale
     return after, new_whole, Fraction(fell * flee_scale, new_whole), Fraction(fled, new_whole)
