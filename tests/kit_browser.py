@@ -192,3 +192,17 @@ def act(base: str, kit: str, **action: object) -> None:
 def state(base: str, kit: str, page: str) -> dict:
     """A page's JSON twin."""
     return httpx.get(f"{base}/k/{kit}/{page}.json", timeout=10).json()
+
+
+def open_page(page: Page, url: str) -> None:
+    """`page.goto(url)`, after any navigation the page itself still has under way (a recorded
+    action's page moving on to the next one) has taken it over."""
+    from playwright.sync_api import Error
+
+    for attempt in range(3):
+        try:
+            page.goto(url)
+            return
+        except Error as exc:
+            if "interrupted by another navigation" not in str(exc) or attempt == 2:
+                raise

@@ -16,6 +16,7 @@ from kit_browser import (
     act,
     browser_missing,
     chromium,
+    open_page,
     phone,
     serving_every_game,
     shots_folder,
@@ -248,7 +249,7 @@ def test_domppa_rows(tracker, tmp_path: Path) -> None:
         t.tap("text=Confirm and record")
         assert f"{first['id']} -> {target}" in recorded(t)
         counted["Domppa: next character and its attack"] = t.reset()
-        page.goto(f"{dp}/table")
+        open_page(page, f"{dp}/table")
         page.screenshot(path=str(shots / "dp-table-turns.png"), full_page=True)
     report(counted)
 
