@@ -62,13 +62,19 @@ class Page:
     twin, so it holds plain JSON values only.
 
     `view` is the declared page that showed it (`TrackerGame.page` sets it): the page is drawn
-    by templates/<game>/<view>.html, else by the generic templates/page.html, which shows the
-    context itself (as Datasette falls back from `table-<db>-<table>.html` to `table.html`).
+    by its `template` under templates/<game>/, else by the generic templates/page.html, which
+    shows the context itself (as Datasette falls back from `table-<db>-<table>.html` to
+    `table.html`).
     """
 
     title: str
     context: Json
     view: str = ""
+
+    @property
+    def template(self) -> str:
+        """The game's own template of the page: `<view>.html`."""
+        return f"{self.view}.html"
 
 
 @dataclass(frozen=True)

@@ -368,7 +368,7 @@ def page_html(t: Tracker, ctx: Mapping[str, Any], page: Page, **extra: Any) -> s
     generic page.html, which shows the page's context as it is (a new game's page needs no
     template to work). `extra` goes over the page's context (the big screen's)."""
     game = str(ctx["game"])
-    template = t.templates.select_template([f"{game}/{page.view}.html", GENERIC_PAGE])
+    template = t.templates.select_template([f"{game}/{page.template}", GENERIC_PAGE])
     context = {**ctx, **page.context, "title": page.title, **extra}
     if template.name == GENERIC_PAGE:
         plugin = t.service.referee(game).game
@@ -379,10 +379,6 @@ def page_html(t: Tracker, ctx: Mapping[str, Any], page: Page, **extra: Any) -> s
             "downloads": [(name, f"{name} (CSV)") for name in plugin.exports],
         }
     return template.render(**context)
-
-
-def render_page(t: Tracker, ctx: Mapping[str, Any], page: Page, **extra: Any) -> HTMLResponse:
-    return HTMLResponse(page_html(t, ctx, page, **extra))
 
 
 def error_page(

@@ -23,7 +23,7 @@ from toolkit.tracker.contract import SCREEN, PageNotFound
 from toolkit.tracker.fields import read_model
 from toolkit.tracker.requests import PageQuery, query
 from toolkit.tracker.routes import suffix  # noqa: F401  (the {page} and {format} convertors)
-from toolkit.tracker.web import Services, access, common, pick_match, render_page
+from toolkit.tracker.web import Services, access, common, page_html, pick_match
 
 router = APIRouter()
 SCREEN_RECENT = 8  # the last actions the big screen lists
@@ -54,7 +54,7 @@ async def game_page(
         if format == "json":
             return JSONResponse({**body, "recent": recent, **shown.context})
         extra = {"writable": False, "screen": True, "recent": recent}
-        return render_page(t, ctx, shown, **extra, title=f"{shown.title} · screen")
+        return HTMLResponse(page_html(t, ctx, shown, **extra, title=f"{shown.title} · screen"))
     if format == "json":
         return JSONResponse({**body, "writable": ctx["writable"], **shown.context})
-    return render_page(t, ctx, shown)
+    return HTMLResponse(page_html(t, ctx, shown))
