@@ -31,6 +31,14 @@ ARGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 390, "height": 844}
+# Every Content-Security-Policy violation a page sees, kept where a test reads it (an init script
+# runs before the page's own scripts, and is not itself subject to the page's policy).
+WATCH_CSP = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline"));
+});
+"""
 
 
 def browser_missing() -> str | None:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from toolkit.errors import DomekitError, RuleError
-from toolkit.tracker.contract import ActionKind, JsonGame, Page, PageNotFound
+from toolkit.tracker.contract import ActionKind, JsonGame, Page, PageNotFound, View
 
 
 def _add(data: Mapping[str, Any]) -> dict:
@@ -21,21 +21,21 @@ def _add(data: Mapping[str, Any]) -> dict:
     return added
 
 
-def _table(state: dict, args: tuple[str, ...]) -> Page:
-    return Page("table.html", "Tallies", {"tallies": state["tallies"]})
+def _table(state: dict) -> Page:
+    return Page("Tallies", {"tallies": state["tallies"]})
 
 
-def _team(state: dict, args: tuple[str, ...]) -> Page:
-    if args[0] not in state["tallies"]:
-        raise PageNotFound(f"no page team {args}")
-    return Page("table.html", args[0], {"tallies": {args[0]: state["tallies"][args[0]]}})
+def _team(state: dict, name: str) -> Page:
+    if name not in state["tallies"]:
+        raise PageNotFound(f"no page team {name}")
+    return Page(name, {"tallies": {name: state["tallies"][name]}})
 
 
 class TallyGame(JsonGame):
     name = "tally"
     actions = {"add": ActionKind()}
     parsers = {"add": _add}
-    pages = {"table": _table, "team": _team}
+    pages = {"table": View(_table), "team": View(_team, "name")}
     exports = {"tallies": lambda state: [["name", "value"], *sorted(state["tallies"].items())]}
 
     def new_match(self, manifest: Mapping[str, Any], previous: dict | None) -> dict:

@@ -9,7 +9,15 @@ import secrets
 
 import httpx
 import pytest
-from kit_browser import PHONE, browser_missing, chromium, free_port, serving, shots_folder
+from kit_browser import (
+    PHONE,
+    WATCH_CSP,
+    browser_missing,
+    chromium,
+    free_port,
+    serving,
+    shots_folder,
+)
 
 from toolkit.tracker.kits import record_kit
 
@@ -17,15 +25,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing())),
 ]
-
-# Every violation the page sees, kept where the test can read it (an init script runs before
-# the page's own scripts, and is not itself subject to the page's policy).
-WATCH = """
-window.__csp = [];
-document.addEventListener("securitypolicyviolation", function (e) {
-  window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline"));
-});
-"""
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +73,7 @@ def test_every_page_loads_without_a_policy_violation_and_its_scripts_run(tracker
     shots = shots_folder(tmp_path)
     with chromium() as browser:
         page = browser.new_context(viewport=PHONE).new_page()
-        page.add_init_script(WATCH)
+        page.add_init_script(WATCH_CSP)
         console: list[str] = []
         page.on("console", lambda message: console.append(message.text))
         for path in pages:
@@ -126,7 +125,7 @@ def test_the_same_event_from_a_second_phone_shows_already_recorded(tracker, tmp_
     shots = shots_folder(tmp_path)
     with chromium() as browser:
         page = browser.new_context(viewport=PHONE).new_page()
-        page.add_init_script(WATCH)
+        page.add_init_script(WATCH_CSP)
         page.goto(f"{base}/k/{dd}/table")
         # The second phone's form, made against the version before Sami's transfer.
         fields = {**money, "version": str(version), "client_action_id": "second-phone"}

@@ -9,6 +9,7 @@ imported log; a server killed mid-import leaves no half match."""
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import secrets
 import threading
@@ -20,7 +21,8 @@ import pytest
 from fastapi.testclient import TestClient
 from load_harness import load, log_problems
 
-from toolkit.pdf.kits import all_urls, kit_urls
+from toolkit.pages import page_url
+from toolkit.pdf.kits import all_urls
 from toolkit.tracker.app import create_app
 from toolkit.tracker.kits import record_kit
 from toolkit.tracker.storage import Store
@@ -36,7 +38,12 @@ def transfer(amount: int) -> dict:
 def deathdome_kit(db_url: str, teams=TEAMS) -> str:
     """A Death Dome kit as `domekit kit` records it: its manifest lists every printed QR URL."""
     kit = secrets.token_urlsafe(16)
-    urls = kit_urls("http://t", kit, tuple(teams), UNITS)
+    url = functools.partial(page_url, "http://t", kit)
+    urls = {
+        "table": url("table"),
+        "teams": {team: url("team", team) for team in teams},
+        "units": {team: {unit: url("unit", team, unit) for unit in UNITS} for team in teams},
+    }
     record_kit(
         db_url,
         {"kit_id": kit, "game": "deathdome", "base_url": "http://t", "teams": list(teams),

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from kit_browser import PHONE, browser_missing, chromium, free_port, shots_folder
+from kit_browser import PHONE, WATCH_CSP, browser_missing, chromium, free_port, shots_folder
 from page_server import serving_tally
 from tracker_helpers import new_kit
 
@@ -321,3 +321,27 @@ def test_undo_then_redo_and_the_history_in_sentences(tally, browser, tmp_path):
     entry.locator("summary").click()
     expect(entry.locator(".changes")).to_contain_text("tallies.a: 3 -> 6")
     page.screenshot(path=str(shots_folder(tmp_path) / "history.png"), full_page=True)
+
+
+def test_a_page_without_its_own_template_shows_its_view_in_the_games_own_style(
+    tally, browser, tmp_path
+):
+    """The tally's team page has no template (templates/page.html shows it) and the tally's own
+    stylesheet (tests/tracker/templates/tally/static/tally.css) sets its number big and bold,
+    under the pages' Content-Security-Policy, live like every page."""
+    from playwright.sync_api import expect
+
+    base, db = tally
+    kit = new_kit(db)
+    assert add(base, kit, "a", 2).status_code == 200
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.add_init_script(WATCH_CSP)
+    page.goto(f"{base}/k/{kit}/team/a")
+    value = page.locator("#view .a dd")
+    expect(value).to_have_text("2")
+    assert value.evaluate("e => getComputedStyle(e).fontWeight") == "700"
+    expect(page.locator("#live-status")).to_have_text("live", timeout=5000)
+    assert add(base, kit, "a", 3).status_code == 200  # another phone: the page follows
+    expect(value).to_have_text("5", timeout=5000)
+    assert page.evaluate("window.__csp") == []
+    page.screenshot(path=str(shots_folder(tmp_path) / "generic-page.png"), full_page=True)

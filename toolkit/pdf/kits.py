@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from toolkit.errors import DomekitError
+from toolkit.pages import page_url
 from toolkit.pdf.document import Document, write_atomic
 from toolkit.pdf.geometry import paper_size
 from toolkit.resources import home
@@ -137,31 +138,6 @@ def new_kit_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-def kit_urls(
-    base_url: str,
-    kit_id: str,
-    teams: Sequence[str] = (),
-    units: Sequence[str] = (),
-    *,
-    players: Sequence[str] = (),
-) -> dict[str, Any]:
-    """The tracker URLs a kit's QR codes carry (stable paths the tracker serves): the table's;
-    with `teams`, one per team and one per team's unit (`/unit/<team>/<unit>`); without, one per
-    unit by its id alone (`/unit/<id>`); one per player (`/player/<player>`)."""
-    root = f"{base_url}/k/{kit_id}"
-    urls: dict[str, Any] = {"table": f"{root}/table"}
-    if teams:
-        urls["teams"] = {team: f"{root}/team/{team}" for team in teams}
-        urls["units"] = {
-            team: {unit: f"{root}/unit/{team}/{unit}" for unit in units} for team in teams
-        }
-    elif units:
-        urls["units"] = {unit: f"{root}/unit/{unit}" for unit in units}
-    if players:
-        urls["players"] = {player: f"{root}/player/{player}" for player in players}
-    return urls
-
-
 def all_urls(urls: dict[str, Any]) -> list[str]:
     found: list[str] = []
 
@@ -216,6 +192,11 @@ class KitTarget:
     out: Path
     base_url: str
     kit_id: str
+
+    def url(self, page: str, *args: str) -> str:
+        """The address a QR code prints for one of the kit's pages (toolkit/pages.py):
+        `url("unit", "red", "gunner")` is `<base-url>/k/<kit-id>/unit/red/gunner`."""
+        return page_url(self.base_url, self.kit_id, page, *args)
 
 
 def kit_target(game: str, options: KitOptions) -> KitTarget:

@@ -21,6 +21,8 @@ from fastapi.staticfiles import StaticFiles
 from toolkit.errors import DomekitError, RuleError
 from toolkit.resources import static_dir
 from toolkit.tracker.contract import PageNotFound, TrackerGame, registered
+from toolkit.tracker.folders import URL as GAME_FILES
+from toolkit.tracker.folders import GameFiles, page_folders
 from toolkit.tracker.guard import Guard
 from toolkit.tracker.history import History
 from toolkit.tracker.kits import import_manifests
@@ -44,11 +46,14 @@ def create_app(
 ) -> FastAPI:
     """The tracker app over one database (`db_url`, else DOMEKIT_DB, else Domekit's home); the
     `*.kit.json` manifests in `kits_dir` are recorded at start. `games` finds a game by name (the
-    registry's; tests add their own, with their `template_dirs`).
+    registry's; tests add their own, with their `template_dirs`: page folders searched before the
+    package's templates/, toolkit/tracker/folders.py).
 
     It answers to IP addresses, localhost, the names in `allowed_hosts` and the hosts of the
     recorded kits' base URLs (the names their QR codes print); any other Host gets 400."""
     store = Store(db_url or "")
+    folders = page_folders(template_dirs or [])
+    game_files = GameFiles(folders)
     service = MatchService(store, games)
     broker = Broker()
     service.listeners.append(broker.published)
@@ -59,11 +64,12 @@ def create_app(
         service=service,
         broker=broker,
         histories=histories,
-        templates=templates(template_dirs or []),
+        templates=templates(folders),
         sse_max_seconds=sse_max_seconds,
         startup_notes=record_kits(store, kits_dir),
     )
     tracker.templates.globals["odds_for"] = tracker.odds_or_none
+    tracker.templates.globals["game_styles"] = game_files.stylesheets
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -80,6 +86,7 @@ def create_app(
     app.state.store = store
     app.state.broker = broker
     app.state.startup_notes = tracker.startup_notes
+    app.mount(GAME_FILES, game_files, name="game-static")  # before /static, which holds it
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
     app.add_middleware(Guard, allowed_hosts=allowed_hosts, printed_hosts=store.kit_hosts)
     for router in ROUTERS:

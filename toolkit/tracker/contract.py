@@ -18,9 +18,10 @@ still be made once the match is over), `over`, `whose_turn` and `mover`.
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from toolkit.errors import DomekitError
@@ -44,21 +45,36 @@ kit's manifest (`domekit kit --data`), never from an imported file: no stranger 
 of the server."""
 
 
+TABLE = "table"
+"""Every game's overview page (the one a kit's table sheet prints)."""
+SCREEN = "screen"
+"""The big screen's page (/screen): a game's own, else its table page."""
+
+
 class PageNotFound(DomekitError):
-    """A page of a game that does not exist (an unknown colour or unit in a URL)."""
+    """A page a match does not have: a name its game does not declare, arguments it does not
+    take or does not know (a URL naming nothing in the match)."""
 
 
 @dataclass(frozen=True)
 class Page:
-    """What a game shows on one page: a template under templates/<game>/ and its context.
+    """What a game shows on one page: its title and its context, which is also the page's JSON
+    twin, so it holds plain JSON values only.
 
-    `context` is also the page's JSON twin, so it holds plain JSON values only.
+    `view` is the declared page that showed it (`TrackerGame.page` sets it): the page is drawn
+    by its `template` under templates/<game>/, else by the generic templates/page.html, which
+    shows the context itself (as Datasette falls back from `table-<db>-<table>.html` to
+    `table.html`).
     """
 
-    template: str
     title: str
     context: Json
-    forms: list[str] = field(default_factory=list)
+    view: str = ""
+
+    @property
+    def template(self) -> str:
+        """The game's own template of the page: `<view>.html`."""
+        return f"{self.view}.html"
 
 
 @dataclass(frozen=True)
@@ -73,9 +89,21 @@ class ActionKind:
     """Still made once the match is over (e.g. money moving between the teams of a campaign)."""
 
 
-View = Callable[[S, tuple[str, ...]], Page]
-"""A page of a game from its state and the URL's arguments (a colour, a unit); PageNotFound for
-arguments the match does not have."""
+class View(Generic[S]):
+    """One page a game declares: the function that shows it and the names of the URL's
+    arguments it takes, in order (`View(unit_page, "colour", "unit_type")` serves
+    /unit/<colour>/<unit_type> as `unit_page(state, colour, unit_type)`). The function raises
+    PageNotFound for arguments the match does not have."""
+
+    def __init__(self, show: Callable[..., Page], *args: str) -> None:
+        try:
+            inspect.signature(show).bind(None, *args)
+        except TypeError:
+            raise TypeError(f"{show.__qualname__} does not take the arguments {args}") from None
+        self.show = show
+        self.args = args
+
+
 Export = Callable[[S], Rows]
 """A CSV download of a game's state."""
 OddsHook = Callable[[S, Mapping[str, Any]], Json | None]
@@ -99,7 +127,9 @@ class TrackerGame(ABC, Generic[S, A]):
     odds: OddsHook[S] | None = None
     """The odds charts of the game's forms; None for a game without odds."""
     pages: Mapping[str, View[S]]
-    """The pages by name: table, team, unit, player, or any other (/page/<name>)."""
+    """The pages by name, each served at /k/<kit>/<name>/<argument>/... and its `.json` twin
+    (toolkit/pages.py: a name is a lower-case word). `table` is every game's overview;
+    `screen`, when declared, is the big screen's (else the table page shows there)."""
     exports: Mapping[str, Export[S]] = {}
     """CSV downloads by name (/export/<name>.csv)."""
 
@@ -229,15 +259,17 @@ class TrackerGame(ABC, Generic[S, A]):
     def page(self, state: S, name: str, args: tuple[str, ...]) -> Page:
         """The page `name` for the URL's arguments; PageNotFound for any other."""
         view = self.pages.get(name)
-        if view is None:
+        if view is None and name == SCREEN:
+            name, view = TABLE, self.pages.get(TABLE)
+        if view is None or len(args) != len(view.args):
             raise PageNotFound(f"this match has no {name} page {'/'.join(args)}".strip())
-        return view(state, args)
+        return replace(view.show(state, *args), view=name)
 
     def screen(self, state: S) -> Page:
-        """The big-screen view of the table (/screen, 1920 x 1080, read across the table): a
-        template under templates/<game>/ filling `content` with no forms. Default: the table
-        page (shown read only, in big type, beside the last actions)."""
-        return self.page(state, "table", ())
+        """The big-screen view of the table (/screen, 1920 x 1080, read across the table): the
+        game's `screen` page, else its table page (shown read only, in big type, beside the
+        last actions)."""
+        return self.page(state, SCREEN, ())
 
 
 FieldParser = Callable[[Mapping[str, Any]], Json]

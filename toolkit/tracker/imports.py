@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from toolkit.errors import DomekitError
+from toolkit.pages import read_path
 from toolkit.tracker.contract import DATA_DIR, Json, PageNotFound
 from toolkit.tracker.fields import check_document
 from toolkit.tracker.fields import client_action_id as check_client_id
@@ -143,9 +144,9 @@ def _replayed(
 
 
 def _check_pages(referee: Referee[Any, Any], kit: KitRow, initial: Any, final: Any) -> None:
-    """Every page the kit printed a QR code for still opens on the imported match (a team, a
-    player or a character the file lacks would leave that code on a 404), and the table opens
-    on its first and last state (else every page of the kit would fail)."""
+    """Every page the kit printed a QR code for still opens on the imported match (a piece the
+    file lacks would leave that code on a 404), and the table opens on its first and last state
+    (else every page of the kit would fail)."""
     for state in (initial, final):
         try:
             referee.page(state, "table", ())
@@ -159,8 +160,8 @@ def _check_pages(referee: Referee[Any, Any], kit: KitRow, initial: Any, final: A
         except PageNotFound:
             raise DomekitError(
                 f"this kit printed a QR code for {path}, a page the imported match does not "
-                "have (its teams, players or characters differ from the kit's): refused, so "
-                "no printed code leads nowhere"
+                "have (it was played with other pieces than the kit's): refused, so no printed "
+                "code leads nowhere"
             ) from None
         except Exception:
             raise DomekitError(
@@ -170,17 +171,12 @@ def _check_pages(referee: Referee[Any, Any], kit: KitRow, initial: Any, final: A
 
 def printed_pages(manifest: Mapping[str, Any]) -> list[tuple[str, str, tuple[str, ...]]]:
     """(path, page name, path arguments) of every page a kit's QR codes open, read from the
-    manifest's `qr_urls`: /table, /team/<colour>, /unit/<colour>/<type>, /player/<p>,
-    /unit/<id>, /page/<name>."""
+    manifest's `qr_urls` with the tracker's own grammar (toolkit/pages.py)."""
     found: list[tuple[str, str, tuple[str, ...]]] = []
     for url in manifest.get("qr_urls") or []:
         path = urlsplit(str(url)).path
         _, marker, rest = path.partition(f"/k/{manifest.get('kit_id')}/")
-        parts = [p for p in rest.split("/") if p] if marker else []
-        if not parts or len(parts) > 3:
-            continue
-        if parts[0] == "page" and len(parts) == 2:
-            found.append((f"/{rest}", parts[1], ()))
-        else:
-            found.append((f"/{rest}", parts[0], tuple(parts[1:])))
+        page = read_path(rest) if marker else None
+        if page is not None:
+            found.append((f"/{rest}", *page))
     return found

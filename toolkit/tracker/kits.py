@@ -1,8 +1,8 @@
 """Printed kits in the tracker's database: a kit id from a PDF resolves to its campaign.
 
-`domekit kit` writes `<out>.kit.json` beside the PDF (kit_id, game, base_url, teams, every QR
-URL) and calls `record_kit`; the server also reads every `output/*.kit.json` at start, so a kit
-printed before the server, or on another machine, resolves.
+`domekit kit` writes `<out>.kit.json` beside the PDF (kit_id, game, base_url, the game's own
+fields, every QR URL) and calls `record_kit`; the server also reads every `output/*.kit.json` at
+start, so a kit printed before the server, or on another machine, resolves.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ is asking (`Access`), the templates, the context every page gets, and the refusa
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,7 +16,8 @@ from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from toolkit.errors import DomekitError
-from toolkit.resources import templates_dir
+from toolkit.pages import read_path
+from toolkit.tracker.contract import Page, TrackerGame
 from toolkit.tracker.fields import read_model
 from toolkit.tracker.history import History
 from toolkit.tracker.live import Broker
@@ -68,9 +69,14 @@ class Tracker:
             return None
 
 
-def templates(tracker_dirs: list[Path]) -> jinja2.Environment:
+GENERIC_PAGE = "page.html"
+"""The template of a game's page that has none of its own: it shows the page's context."""
+
+
+def templates(folders: Sequence[Path]) -> jinja2.Environment:
+    """The page templates over the page folders' search path (toolkit/tracker/folders.py)."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(d) for d in tracker_dirs] + [str(templates_dir())]),
+        loader=jinja2.FileSystemLoader([str(folder) for folder in folders]),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -78,7 +84,7 @@ def templates(tracker_dirs: list[Path]) -> jinja2.Environment:
     )
     env.globals["new_client_action_id"] = new_client_action_id
     env.filters["clock"] = lambda ts: time.strftime("%H:%M:%S", time.localtime(float(ts)))
-    env.filters["credits"] = lambda value: f"{int(value):,}".replace(",", "\u202f")
+    env.filters["thousands"] = lambda value: f"{int(value):,}".replace(",", "\u202f")
     return env
 
 
@@ -345,34 +351,34 @@ def refused_inline(
     path = str(fields.get("next") or "")
     if next_url(fields, who, None) != path:
         return None  # not a page of this kit
-    found = page_of(path[len(who.base) + 1 :].split("/"))
+    found = read_path(path[len(who.base) + 1 :])
     if found is None:
         return None
-    name, args = found
     ctx = {**common(t, who, match, request), "here": path, "here_full": path, "done_text": ""}
     try:
-        page = t.service.referee(who.game).page(ctx["state"], name, args)
+        page = t.service.referee(who.game).page(ctx["state"], *found)
     except DomekitError:
         return None
-    html = t.templates.get_template(f"{who.game}/{page.template}").render(
-        **{**ctx, **page.context, "title": page.title}
-    )
     note = t.templates.get_template("_refusal_note.html").render(refusal=refusal)
-    return refill(html, request.url.path, fields, note)
+    return refill(page_html(t, ctx, page), request.url.path, fields, note)
 
 
-def page_of(segments: list[str]) -> tuple[str, tuple[str, ...]] | None:
-    """A game page's name and arguments from the path after the kit (routes/pages.py)."""
-    match segments:
-        case ["table"]:
-            return "table", ()
-        case ["team" | "player" as kind, arg]:
-            return kind, (arg,)
-        case ["unit", *args] if 1 <= len(args) <= 2:
-            return "unit", tuple(args)
-        case ["page", name]:
-            return name, ()
-    return None
+def page_html(t: Tracker, ctx: Mapping[str, Any], page: Page, **extra: Any) -> str:
+    """A game's page: drawn by its own template, templates/<game>/<view>.html, else by the
+    generic page.html, which shows the page's context as it is (a new game's page needs no
+    template to work). `extra` goes over the page's context (the big screen's)."""
+    game = str(ctx["game"])
+    template = t.templates.select_template([f"{game}/{page.template}", GENERIC_PAGE])
+    context = {**ctx, **page.context, "title": page.title, **extra}
+    if template.name == GENERIC_PAGE:
+        plugin = t.service.referee(game).game
+        context["generic"] = {
+            "view": page.view,
+            "context": page.context,
+            "typed": type(plugin).parse_text is not TrackerGame.parse_text,
+            "downloads": [(name, f"{name} (CSV)") for name in plugin.exports],
+        }
+    return template.render(**context)
 
 
 def error_page(

@@ -15,7 +15,7 @@ from toolkit.games.deathdome import match, play, views
 from toolkit.games.deathdome.actions import ACTIONS, Action, Attack
 from toolkit.games.deathdome.odds import tracker_chart
 from toolkit.games.deathdome.state import GAME, MatchState, state_from_json, state_json
-from toolkit.tracker.contract import ActionKind, Json, Outcome, Page, TrackerGame
+from toolkit.tracker.contract import ActionKind, Json, Outcome, TrackerGame
 
 
 def open_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
@@ -45,7 +45,7 @@ class DeathDomeTracker(TrackerGame[MatchState, Action]):
             kind: ActionKind(on_turn=kind in match.ON_TURN, after_end=kind in match.AFTER_END)
             for kind in ACTIONS
         }
-        self.pages = {"table": views.table_page, "team": views.team_page, "unit": views.unit_page}
+        self.pages = views.PAGES
         self.exports = {"payout": views.payout_rows}
         self.odds = open_odds
 
@@ -103,9 +103,6 @@ class DeathDomeTracker(TrackerGame[MatchState, Action]):
         if isinstance(action, Attack):
             return play.attack_asks(state, action, outcome)
         return []
-
-    def screen(self, state: MatchState) -> Page:
-        return views.screen_page(state)
 
     # -- actions ----------------------------------------------------------------------------
 

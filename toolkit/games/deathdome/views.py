@@ -13,7 +13,7 @@ from typing import Any
 from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.purchases import loadout_problems
 from toolkit.games.deathdome.state import MatchState, UnitRef, payout_json
-from toolkit.tracker.contract import Json, Page, PageNotFound, Rows
+from toolkit.tracker.contract import Json, Page, PageNotFound, Rows, View
 
 
 def _unit_view(state: MatchState, ref: UnitRef) -> Json:
@@ -178,29 +178,36 @@ def _missing(name: str, args: tuple[str, ...]) -> PageNotFound:
     return PageNotFound(f"this match has no {name} page {'/'.join(args)}")
 
 
-def table_page(state: MatchState, args: tuple[str, ...]) -> Page:
-    if args:
-        raise _missing("table", args)
-    return Page("table.html", f"Death Dome · match {state.number}", table_view(state))
+def table_page(state: MatchState) -> Page:
+    return Page(f"Death Dome · match {state.number}", table_view(state))
 
 
-def team_page(state: MatchState, args: tuple[str, ...]) -> Page:
-    if len(args) != 1 or args[0] not in state.teams:
-        raise _missing("team", args)
-    return Page("team.html", f"{args[0].title()} team", team_view(state, args[0]))
+def team_page(state: MatchState, colour: str) -> Page:
+    if colour not in state.teams:
+        raise _missing("team", (colour,))
+    return Page(f"{colour.title()} team", team_view(state, colour))
 
 
-def unit_page(state: MatchState, args: tuple[str, ...]) -> Page:
-    if len(args) != 2 or args[0] not in state.teams or args[1] not in state.teams[args[0]].units:
-        raise _missing("unit", args)
-    ref = UnitRef(args[0], args[1])
-    return Page("unit.html", f"{args[0].title()} {args[1]}", unit_view(state, ref))
+def unit_page(state: MatchState, colour: str, unit_type: str) -> Page:
+    if colour not in state.teams or unit_type not in state.teams[colour].units:
+        raise _missing("unit", (colour, unit_type))
+    return Page(f"{colour.title()} {unit_type}", unit_view(state, UnitRef(colour, unit_type)))
 
 
 def screen_page(state: MatchState) -> Page:
     """The big screen (/k/<kit>/screen): every team's credits, points, kills, draw and units, the
     round and whose turn it is (templates/deathdome/screen.html)."""
-    return Page("screen.html", f"Death Dome · match {state.number}", table_view(state))
+    return Page(f"Death Dome · match {state.number}", table_view(state))
+
+
+PAGES: dict[str, View[MatchState]] = {
+    "table": View(table_page),
+    "team": View(team_page, "colour"),
+    "unit": View(unit_page, "colour", "unit_type"),
+    "screen": View(screen_page),
+}
+"""The pages a kit prints and the tracker serves: /table, /team/<colour>,
+/unit/<colour>/<unit_type> (templates/deathdome/<name>.html) and the big screen."""
 
 
 # ---------------------------------------------------------------------------------- exports

@@ -27,8 +27,8 @@ from toolkit.games.dominum.match import DominumMatch, record
 from toolkit.games.dominum.odds import odds_chart
 from toolkit.games.dominum.setup import RULE_SETUP, default_forces
 from toolkit.games.dominum.turns import RULE_TURNS, RULE_WIN, whose_turn
-from toolkit.games.dominum.views import battlefield_rows, player_page, screen_page, table_page
-from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Page, TrackerGame
+from toolkit.games.dominum.views import PAGES, battlefield_rows
+from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, TrackerGame
 
 __all__ = ["RULE_SETUP", "DominumTracker", "default_forces", "plugin"]
 
@@ -54,7 +54,7 @@ class DominumTracker(TrackerGame[DominumMatch, Action]):
 
     def __init__(self) -> None:
         self.actions = {kind: ActionKind(on_turn=kind in ON_TURN) for kind in KINDS}
-        self.pages = {"table": table_page, "player": player_page}
+        self.pages = PAGES
         self.exports = {"battlefield": battlefield_rows}
         self.odds = open_odds
 
@@ -88,9 +88,6 @@ class DominumTracker(TrackerGame[DominumMatch, Action]):
         """The player an action names (every Dominum action but the set-up's begin does)."""
         player = getattr(action, "player", None)
         return player if isinstance(player, str) and player else None
-
-    def screen(self, state: DominumMatch) -> Page:
-        return screen_page(state)
 
     def kind(self, action: Action) -> str:
         return action.TYPE

@@ -16,26 +16,33 @@ from toolkit.games.dominum.phases import deploy
 from toolkit.games.dominum.power import CRITICAL, card_json, card_order, card_text
 from toolkit.games.dominum.state import MatchState, Unit
 from toolkit.games.dominum.turns import deployment_turn, place, whose_turn
-from toolkit.tracker.contract import Json, Page, PageNotFound
+from toolkit.tracker.contract import Json, Page, PageNotFound, View
 
 
-def table_page(match: DominumMatch, args: tuple[str, ...]) -> Page:
-    if args:
-        raise PageNotFound(f"this match has no table page {'/'.join(args)}")
-    return Page("table.html", f"Dominum · match {match.number}", table_view(match))
+def table_page(match: DominumMatch) -> Page:
+    return Page(f"Dominum · match {match.number}", table_view(match))
 
 
-def player_page(match: DominumMatch, args: tuple[str, ...]) -> Page:
-    player = next((p for p in PLAYERS if (p,) == args), None)
-    if player is None:
-        raise PageNotFound(f"this match has no player page {'/'.join(args)}")
-    return Page("player.html", f"{player.title()} player", player_view(match, player))
+def player_page(match: DominumMatch, player: str) -> Page:
+    found = next((p for p in PLAYERS if p == player), None)
+    if found is None:
+        raise PageNotFound(f"this match has no player page {player}")
+    return Page(f"{found.title()} player", player_view(match, found))
 
 
 def screen_page(match: DominumMatch) -> Page:
     """The big screen (/k/<kit>/screen): the board, both players' VP, charge, decks, the round
     and whose phase it is (templates/dominum/screen.html)."""
-    return Page("screen.html", f"Dominum · match {match.number}", table_view(match))
+    return Page(f"Dominum · match {match.number}", table_view(match))
+
+
+PAGES: dict[str, View[DominumMatch]] = {
+    "table": View(table_page),
+    "player": View(player_page, "player"),
+    "screen": View(screen_page),
+}
+"""The pages a kit prints and the tracker serves: /table, /player/<player> (a player's mat: red
+or gold) and the big screen (templates/dominum/<name>.html)."""
 
 
 def table_view(match: DominumMatch) -> Json:

@@ -34,7 +34,7 @@ from toolkit.games.domppa.actions import (
 )
 from toolkit.games.domppa.data import DomppaKitData, load_kit_data
 from toolkit.games.domppa.match import GAME, OVER, RULE_COMBAT, RULE_OUT, RULE_TURN, MatchState
-from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Outcome, Page, TrackerGame
+from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Outcome, TrackerGame
 
 __all__ = ["RULE_OUT", "RULE_TURN", "DomppaTracker", "game_data", "plugin"]
 
@@ -66,7 +66,7 @@ class DomppaTracker(TrackerGame[MatchState, AnyAction]):
         # and an action from the AP table are made on the character's own turn; nothing is
         # recorded once the combat is over. (match.apply checks the same, for its other users.)
         self.actions = {kind: ActionKind(on_turn=cls.on_turn) for kind, cls in KINDS.items()}
-        self.pages = {"table": views.table_page, "unit": views.unit_page}
+        self.pages = views.PAGES
         self.exports = {"roster": views.roster_rows}
         self.odds = _odds
 
@@ -109,9 +109,6 @@ class DomppaTracker(TrackerGame[MatchState, AnyAction]):
             return found
         unit = getattr(action, "unit", None)
         return unit if isinstance(unit, str) and unit else None
-
-    def screen(self, state: MatchState) -> Page:
-        return views.screen_page(state)
 
     # -- actions ----------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from typing import Any
 from toolkit.games.domppa.actions import DARKNESS, STAT_FIELDS
 from toolkit.games.domppa.match import next_up, turn_order
 from toolkit.games.domppa.state import Combatant, MatchState, standing, targets
-from toolkit.tracker.contract import Json, Page, PageNotFound, Rows
+from toolkit.tracker.contract import Json, Page, PageNotFound, Rows, View
 
 
 def unit_view(state: MatchState, unit: Combatant) -> Json:
@@ -153,20 +153,27 @@ def unit_context(state: MatchState, unit: Combatant) -> Json:
 def screen_page(state: MatchState) -> Page:
     """The big screen (/k/<kit>/screen): every character's HP, fatigue and conditions, the
     round, whose turn it is and the turn order (templates/domppa/screen.html)."""
-    return Page("screen.html", f"Domppa · combat {state.combat}", table_view(state))
+    return Page(f"Domppa · combat {state.combat}", table_view(state))
 
 
-def table_page(state: MatchState, args: tuple[str, ...]) -> Page:
-    if args:
-        raise PageNotFound(f"this combat has no table page {'/'.join(args)}")
-    return Page("table.html", f"Domppa · combat {state.combat}", table_view(state))
+def table_page(state: MatchState) -> Page:
+    return Page(f"Domppa · combat {state.combat}", table_view(state))
 
 
-def unit_page(state: MatchState, args: tuple[str, ...]) -> Page:
-    unit = state.find(args[0]) if len(args) == 1 else None
+def unit_page(state: MatchState, character: str) -> Page:
+    unit = state.find(character)
     if unit is None:
-        raise PageNotFound(f"this combat has no unit page {'/'.join(args)}")
-    return Page("unit.html", unit.name, unit_context(state, unit))
+        raise PageNotFound(f"this combat has no unit page {character}")
+    return Page(unit.name, unit_context(state, unit))
+
+
+PAGES: dict[str, View[MatchState]] = {
+    "table": View(table_page),
+    "unit": View(unit_page, "character"),
+    "screen": View(screen_page),
+}
+"""The pages a kit prints and the tracker serves: /table (the roster), /unit/<character> (a
+character's card) and the big screen (templates/domppa/<name>.html)."""
 
 
 def roster_rows(state: MatchState) -> Rows:

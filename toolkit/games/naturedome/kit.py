@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -39,7 +40,6 @@ from toolkit.pdf.kits import (
     Progress,
     finish_kit,
     kit_target,
-    kit_urls,
 )
 from toolkit.pdf.pieces import Piece, TrackSpace, draw_cut_out, draw_pieces, draw_track
 from toolkit.pdf.qr import draw_qr
@@ -532,8 +532,11 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     paper = paper_size(options.paper)
     data = load_kit_data(options.data)
     target = kit_target(GAME, options)
-    out, base_url, kit_id = target.out, target.base_url, target.kit_id
-    urls = kit_urls(base_url, kit_id, players=[str(player) for player in PLAYERS])
+    out, base_url = target.out, target.base_url
+    urls: dict[str, Any] = {
+        "table": target.url("table"),
+        "players": {str(player): target.url("player", str(player)) for player in PLAYERS},
+    }
     look, layout_name = look_and_layout(options.ink, options.layout)
 
     layout = card_layout(paper, data.print.card, layout_name)

@@ -27,7 +27,7 @@ from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.match import MatchState
 from toolkit.games.naturedome.odds import tracker_chart
 from toolkit.games.naturedome.rules import RULE_TURNS, RULE_WINNER, PowerCard
-from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Outcome, Page, TrackerGame
+from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Outcome, TrackerGame
 
 DUELS_PER_KIT = 999  # no campaign: a kit plays duel after duel
 
@@ -60,7 +60,7 @@ class NatureDomeTracker(TrackerGame[MatchState, TableAction]):
             Clash.KIND: ActionKind(on_turn=True),
             Recount.KIND: ActionKind(after_end=True),
         }
-        self.pages = {"table": views.table_page, "player": views.player_page}
+        self.pages = views.PAGES
         self.exports = {"rounds": views.round_rows}
         self.odds = clash_odds
 
@@ -104,9 +104,6 @@ class NatureDomeTracker(TrackerGame[MatchState, TableAction]):
     def acting_seat(self, state: MatchState, action: TableAction) -> str | None:
         """A clash is the attacker's (the defender's answer is laid at the same table)."""
         return self.mover(state, action)
-
-    def screen(self, state: MatchState) -> Page:
-        return views.screen_page(state)
 
     # -- actions ----------------------------------------------------------------------------
 

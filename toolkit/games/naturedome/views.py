@@ -14,7 +14,7 @@ from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.match import MatchOutcome, MatchState, player_name
 from toolkit.games.naturedome.match_json import last_clash_json
 from toolkit.games.naturedome.rules import PowerCard, zone, zone_penalty
-from toolkit.tracker.contract import Json, Page, PageNotFound, Rows
+from toolkit.tracker.contract import Json, Page, PageNotFound, Rows, View
 
 PLAYERS = ("1", "2")
 
@@ -141,19 +141,26 @@ def player_view(state: MatchState, player: int) -> Json:
 def screen_page(state: MatchState) -> Page:
     """The big screen (/k/<kit>/screen): both health meters, the rounds won, the piles and the
     last clash (templates/naturedome/screen.html)."""
-    return Page("screen.html", f"Nature Dome · duel {state.duel}", table_view(state))
+    return Page(f"Nature Dome · duel {state.duel}", table_view(state))
 
 
-def table_page(state: MatchState, args: tuple[str, ...]) -> Page:
-    if args:
-        raise PageNotFound(f"this duel has no table page {'/'.join(args)}")
-    return Page("table.html", f"Nature Dome · duel {state.duel}", table_view(state))
+def table_page(state: MatchState) -> Page:
+    return Page(f"Nature Dome · duel {state.duel}", table_view(state))
 
 
-def player_page(state: MatchState, args: tuple[str, ...]) -> Page:
-    if len(args) != 1 or args[0] not in PLAYERS:
-        raise PageNotFound(f"this duel has no player page {'/'.join(args)}")
-    return Page("player.html", f"Player {args[0]}", player_view(state, int(args[0]) - 1))
+def player_page(state: MatchState, player: str) -> Page:
+    if player not in PLAYERS:
+        raise PageNotFound(f"this duel has no player page {player}")
+    return Page(f"Player {player}", player_view(state, int(player) - 1))
+
+
+PAGES: dict[str, View[MatchState]] = {
+    "table": View(table_page),
+    "player": View(player_page, "player"),
+    "screen": View(screen_page),
+}
+"""The pages a kit prints and the tracker serves: /table, /player/<1 or 2> (a player's Health
+Meter) and the big screen (templates/naturedome/<name>.html)."""
 
 
 def round_rows(state: MatchState) -> Rows:

@@ -11,6 +11,7 @@ parts: cards.py, pieces.py (standees, markers), sheets.py, board.py, common.py.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from toolkit.errors import DomekitError
 from toolkit.games.deathdome.data import UNIT_TYPES, DeathDomeData, load_deathdome
@@ -38,7 +39,7 @@ from toolkit.pdf.cards import draw_card_sheets
 from toolkit.pdf.cover import FOLD_STANDEES, Component, Cover, cut_cards, draw_cover, lay_tiles
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import Rect, paper_size
-from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target, kit_urls
+from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target
 from toolkit.pdf.style import REGULAR, look_and_layout
 from toolkit.pdf.tiles import draw_assembly_key, draw_tiles, plan_tiles
 
@@ -134,8 +135,13 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     check_card_texts(data)
     teams = choose_teams(data, options.teams)
     target = kit_target(GAME, options)
-    out, base_url, kit_id = target.out, target.base_url, target.kit_id
-    urls = kit_urls(base_url, kit_id, teams, UNIT_TYPES)
+    out, base_url = target.out, target.base_url
+    url = target.url
+    urls: dict[str, Any] = {
+        "table": url("table"),
+        "teams": {team: url("team", team) for team in teams},
+        "units": {team: {unit: url("unit", team, unit) for unit in UNIT_TYPES} for team in teams},
+    }
     look, layout_name = look_and_layout(options.ink, options.layout)
 
     layout = card_layout(paper, data.print.card, layout_name)

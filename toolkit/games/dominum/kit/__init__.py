@@ -13,6 +13,7 @@ tiles, Power Decks), battlefield.py, sheets.py (mats, tokens, rules reference), 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from toolkit.games.dominum.data import DominumData, load_dominum
 from toolkit.games.dominum.kit.battlefield import (
@@ -37,7 +38,7 @@ from toolkit.pdf.cards import Card, draw_card_sheets
 from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover, lay_tiles
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import Rect, paper_size
-from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target, kit_urls
+from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target
 from toolkit.pdf.style import REGULAR, look_and_layout
 from toolkit.pdf.tiles import draw_assembly_key, draw_tiles
 
@@ -116,8 +117,11 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     data = load_dominum(options.data)
     players = choose_players(options.teams)
     target = kit_target(GAME, options)
-    out, base_url, kit_id = target.out, target.base_url, target.kit_id
-    urls = kit_urls(base_url, kit_id, players=players)
+    out, base_url = target.out, target.base_url
+    urls: dict[str, Any] = {
+        "table": target.url("table"),
+        "players": {player: target.url("player", player) for player in players},
+    }
     qr_size = data.print.qr.size
     look, layout_name = look_and_layout(options.ink, options.layout)
     marks = card_marks(layout_name)

@@ -13,6 +13,7 @@ The parts: cards.py, pieces.py (standees), sheets.py, battlemap.py, common.py.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from toolkit.errors import DomekitError
 from toolkit.games.domppa.data import DECKS, DomppaKitData, load_kit_data
@@ -40,7 +41,7 @@ from toolkit.pdf.cards import draw_card_sheets
 from toolkit.pdf.cover import FOLD_STANDEES, Component, Cover, cut_cards, draw_cover, lay_tiles
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import paper_size
-from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target, kit_urls
+from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target
 from toolkit.pdf.style import REGULAR, look_and_layout
 from toolkit.pdf.tiles import draw_assembly_key, draw_tiles, plan_tiles
 
@@ -102,8 +103,11 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     paper = paper_size(options.paper)
     data = load_kit_data(options.data)
     target = kit_target(GAME, options)
-    out, base_url, kit_id = target.out, target.base_url, target.kit_id
-    urls = kit_urls(base_url, kit_id, units=[ch.id for ch in data.characters])
+    out, base_url = target.out, target.base_url
+    urls: dict[str, Any] = {
+        "table": target.url("table"),
+        "units": {ch.id: target.url("unit", ch.id) for ch in data.characters},
+    }
     look, layout_name = look_and_layout(options.ink, options.layout)
     marks = card_marks(layout_name)
 
