@@ -15,7 +15,7 @@ import jinja2
 from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from toolkit.errors import DomekitError
+from toolkit.errors import DomekitError, RuleError
 from toolkit.resources import templates_dir
 from toolkit.tracker.fields import read_model
 from toolkit.tracker.history import History
@@ -285,10 +285,12 @@ def refusal(
     body: dict[str, Any] = {
         "ok": False,
         "error": error_kind(exc),
-        "message": str(exc),
+        "message": told(exc),
         "rule": getattr(exc, "rule", "action form" if status == 422 else None),
         "version": version,
     }
+    if isinstance(exc, RuleError) and exc.position is not None:
+        body["position"] = exc.position
     if isinstance(exc, OtherSeat):
         body["seat"] = exc.seat
         body["seat_name"] = exc.label
@@ -313,7 +315,7 @@ def refusal(
             action = referee.read(action_fields(fields))
             fresh = {"text": referee.text(action), "outcome": referee.apply(state, action)[1]}
         except DomekitError as now:
-            fresh = {"refused": str(now)}
+            fresh = {"refused": told(now)}
     retry = [(name, value) for name, value in flat_fields(fields) if name != "version"]
     retry.append(("version", str(version)))
     return t.render(
@@ -330,6 +332,11 @@ def refusal(
         },
         status=status,
     )
+
+
+def told(exc: DomekitError) -> str:
+    """A refusal as a player reads it: a rule's refusal names the position it was refused in."""
+    return exc.in_position() if isinstance(exc, RuleError) else str(exc)
 
 
 def refused_inline(
