@@ -19,21 +19,19 @@ import contextlib
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Generator, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
 from toolkit.errors import DomekitError, RuleError
 from toolkit.tracker.contract import EVERYTHING, Json, TrackerGame, registered
-from toolkit.tracker.fields import UndoTarget, read_model
 from toolkit.tracker.fields import client_action_id as check_client_id
 from toolkit.tracker.history import CHECKPOINT
 from toolkit.tracker.imports import EXPORT_FORMAT, check_export, undo_entry
-from toolkit.tracker.referee import UNDO, Referee, is_undo
+from toolkit.tracker.referee import UNDO, Entry, Referee
 from toolkit.tracker.storage import (
     ActionRow,
     Append,
@@ -84,8 +82,15 @@ class Closed(DomekitError):
     it any more (409)."""
 
 
-class UndoFields(BaseModel):
-    target: UndoTarget = None  # the seq it takes back: refused (Stale) when no longer the latest
+class Unanswered(Exception):  # noqa: N818 - not an error: the rules' question comes first
+    """A "record it now" the rules still have a question about (`TrackerGame.asks`): nothing was
+    recorded; the check page asks the first question, with what the action would do."""
+
+    def __init__(self, text: str, outcome: dict[str, Any], asks: list[Json]) -> None:
+        super().__init__(text)
+        self.text = text
+        self.outcome = outcome
+        self.asks = asks
 
 
 @dataclass
@@ -406,7 +411,10 @@ class MatchService:
         referee = self.referee(live.game)
         payload = self.store.payloads(match_id, target, target)[target]
         action = referee.decode(payload)
-        return self._submit(match_id, referee, action, client_action_id, base_version, actor)
+        attempts = self._attempts(
+            match_id, referee, action, client_action_id, base_version, actor, False, _Blocking
+        )
+        return _blocking(attempts)
 
     def last_effective(self, match_id: int) -> tuple[int, str] | None:
         """(seq, text) of the action an undo would take back now, if any."""
@@ -522,17 +530,19 @@ class MatchService:
     def submit(
         self,
         match_id: int,
-        data: Mapping[str, Any],
+        data: Mapping[str, Any] | Entry[Any],
         *,
         client_action_id: Any,
         base_version: int | None,
         actor: str = "",
+        ask_first: bool = False,
     ) -> Submitted:
-        """Apply one action and commit it before answering.
+        """Apply one action (`data`: a request's action fields, or the entry read from them) and
+        commit it before answering.
 
         A client action id already in the log returns that action's original result (a retry
-        is applied once). Raises Stale or Closed (409), RuleError or DomekitError (422); nothing
-        changes then.
+        is applied once). Raises Stale or Closed (409), RuleError or DomekitError (422), and
+        with `ask_first`, Unanswered when the rules still have a question; nothing changes then.
         """
         client_action_id = check_client_id(client_action_id)
         live = self._load(match_id)
@@ -540,13 +550,56 @@ class MatchService:
         known = self._known(live, client_action_id)
         if known is not None:
             return known
-        if is_undo(data):
-            return self._undo(match_id, data, client_action_id, base_version, actor)
-        return self._submit(
-            match_id, referee, referee.read(data), client_action_id, base_version, actor
-        )
+        entry = data if isinstance(data, Entry) else referee.entry(data)
+        if entry.action is None:
+            return self._undo(match_id, entry.target, client_action_id, base_version, actor)
+        attempts = self._attempts(
+            match_id, referee, entry.action, client_action_id, base_version, actor, ask_first,
+            _Blocking,
+        )  # fmt: skip
+        return _blocking(attempts)
 
-    def _submit(
+    async def submit_async(
+        self,
+        match_id: int,
+        data: Mapping[str, Any] | Entry[Any],
+        *,
+        client_action_id: Any,
+        base_version: int | None,
+        actor: str = "",
+        ask_first: bool = False,
+    ) -> Submitted:
+        """`submit` for the event loop: the action is applied on the loop (it takes well under
+        a millisecond once the match is in memory) and the loop waits for the group commit
+        without holding a thread. Undo, and a match that memory must read from the database
+        first (not yet read, or behind it), go to a worker thread."""
+        client_action_id = check_client_id(client_action_id)
+
+        def in_a_thread(entry: Mapping[str, Any] | Entry[Any]) -> Awaitable[Submitted]:
+            return run_in_threadpool(
+                lambda: self.submit(
+                    match_id,
+                    entry,
+                    client_action_id=client_action_id,
+                    base_version=base_version,
+                    actor=actor,
+                    ask_first=ask_first,
+                )
+            )
+
+        live = self._live.get(match_id)
+        if live is None or live.chain.broken or self._may_lag(live):
+            return await in_a_thread(data)
+        referee = self.referee(live.game)
+        entry = data if isinstance(data, Entry) else referee.entry(data)
+        if entry.action is None:
+            return await in_a_thread(entry)
+        return await self._attempts(
+            match_id, referee, entry.action, client_action_id, base_version, actor, ask_first,
+            asyncio.wrap_future,
+        )  # fmt: skip
+
+    async def _attempts(
         self,
         match_id: int,
         referee: Referee[Any, Any],
@@ -554,66 +607,29 @@ class MatchService:
         client_action_id: str,
         base_version: int | None,
         actor: str,
+        ask_first: bool,
+        wait: Callable[[Future[int | None]], Awaitable[int | None]],
     ) -> Submitted:
+        """The retry loop of `submit` and `submit_async`: the action applied in memory and
+        queued for the group commit, again when another process wrote first. `wait` waits for a
+        commit: on the event loop (`asyncio.wrap_future`), or blocking the thread (`_Blocking`,
+        with which this coroutine never suspends and `_blocking` runs it to its end)."""
         for _attempt in range(ATTEMPTS):
-            step = self._step(match_id, referee, action, client_action_id, base_version, actor)
+            step = self._step(
+                match_id, referee, action, client_action_id, base_version, actor, ask_first
+            )
             if isinstance(step, Submitted):
                 return step
             if isinstance(step, Future):  # a retry of an action still being committed
-                _wait_quietly(step)
+                with contextlib.suppress(Exception):
+                    await wait(step)
                 continue
             item, text, outcome = step
             try:
-                seq = item.done.result()  # the reply waits until the action is durable
+                seq = await wait(item.done)  # the reply waits until the action is durable
             except Replaced:
                 raise self._replaced(match_id) from None
             if seq is None:  # another process wrote first: read the log on and retry
-                continue
-            self._notify(match_id, seq)
-            return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
-        raise self._busy(match_id, base_version)
-
-    async def submit_async(
-        self,
-        match_id: int,
-        data: Mapping[str, Any],
-        *,
-        client_action_id: Any,
-        base_version: int | None,
-        actor: str = "",
-    ) -> Submitted:
-        """`submit` for the event loop: the action is applied on the loop (it takes well under
-        a millisecond once the match is in memory) and the loop waits for the group commit
-        without holding a thread. Undo, and a match that memory must read from the database
-        first (not yet read, or behind it), go to a worker thread."""
-        client_action_id = check_client_id(client_action_id)
-        live = self._live.get(match_id)
-        if is_undo(data) or live is None or live.chain.broken or self._may_lag(live):
-            return await run_in_threadpool(
-                lambda: self.submit(
-                    match_id,
-                    data,
-                    client_action_id=client_action_id,
-                    base_version=base_version,
-                    actor=actor,
-                )
-            )
-        referee = self.referee(live.game)
-        action = referee.read(data)
-        for _attempt in range(ATTEMPTS):
-            step = self._step(match_id, referee, action, client_action_id, base_version, actor)
-            if isinstance(step, Submitted):
-                return step
-            if isinstance(step, Future):
-                with contextlib.suppress(Exception):
-                    await asyncio.wrap_future(step)
-                continue
-            item, text, outcome = step
-            try:
-                seq = await asyncio.wrap_future(item.done)
-            except Replaced:
-                raise self._replaced(match_id) from None
-            if seq is None:
                 continue
             self._notify(match_id, seq)
             return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
@@ -627,9 +643,11 @@ class MatchService:
         client_action_id: str,
         base_version: int | None,
         actor: str,
+        ask_first: bool,
     ) -> Submitted | Future[int | None] | tuple[Append, str, dict[str, Any]]:
         """Under the match's lock: the known reply of a retry, the pending commit of the same
-        action id, or the action applied in memory and queued for the group commit."""
+        action id, or the action applied in memory (once) and queued for the group commit;
+        Unanswered instead when `ask_first` and the rules still have a question."""
         with self._lock(match_id):
             live = self._current(match_id)
             waiting = live.pending.get(client_action_id)
@@ -643,6 +661,10 @@ class MatchService:
             self._check_fresh(live, base_version, touches, action)
             state, outcome = referee.apply(live.state, action)
             text = referee.text(action)
+            if ask_first:
+                asks = referee.asks(live.state, action, outcome)
+                if asks:
+                    raise Unanswered(text, outcome, asks)
             seq = live.version + 1
             after = _Snapshot(
                 seq, state, _Effective(seq, action, live.effective, _depth(live.effective) + 1)
@@ -708,13 +730,13 @@ class MatchService:
     def _undo(
         self,
         match_id: int,
-        data: Mapping[str, Any],
+        target: int | None,
         client_action_id: str,
         base_version: int | None,
         actor: str,
     ) -> Submitted:
-        """Take back the latest action still in effect: replay the log without it."""
-        target = read_model(UndoFields, data).target
+        """Take back the latest action still in effect (`target`, when named, must be it):
+        replay the log without it."""
         with self._lock(match_id):
             live = self._current(match_id)
             waiting = live.pending.get(client_action_id)
@@ -867,6 +889,30 @@ class MatchService:
             return checked.initial, checked.log
 
         return self._replace_current(kit, current, imported, "a match is being imported")
+
+
+T = TypeVar("T")
+
+
+class _Blocking:
+    """A commit waited for by blocking the thread: awaiting it never suspends the coroutine."""
+
+    def __init__(self, done: Future[int | None]) -> None:
+        self.done = done
+
+    def __await__(self) -> Generator[Any, None, int | None]:
+        return self.done.result()
+        yield  # a generator: awaitable, though it never yields
+
+
+def _blocking(coroutine: Coroutine[Any, None, T]) -> T:
+    """Run to its end a coroutine that never suspends (it waits only through `_Blocking`)."""
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
+    coroutine.close()
+    raise RuntimeError("a blocking submit suspended")
 
 
 def _wait_quietly(done: Future[int | None]) -> None:

@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel
 
 from toolkit.errors import DomekitError
 from toolkit.tracker.contract import A, Json, Outcome, Page, S, TrackerGame
+from toolkit.tracker.fields import UndoTarget, read_model
 
 UNDO = "undo"
 
@@ -25,6 +29,20 @@ T = TypeVar("T")
 # action, never a server error.
 _MALFORMED = (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError)
 _log = logging.getLogger("domekit.tracker")
+
+
+class UndoFields(BaseModel):
+    target: UndoTarget = None  # the seq it takes back: refused (Stale) when no longer the latest
+
+
+@dataclass(frozen=True)
+class Entry(Generic[A]):
+    """What a request asks the log to record, read once from its fields (`Referee.entry`) and
+    passed on: the game's action, or (`action` None) an undo of the action at `target` (None:
+    whichever is the latest)."""
+
+    action: A | None
+    target: int | None = None
 
 
 class Referee(Generic[S, A]):
@@ -43,6 +61,12 @@ class Referee(Generic[S, A]):
         if isinstance(command, str):
             return self._call("parse_text", self.game.parse_text, command)
         return self._call("parse_action", self.game.parse_action, fields)
+
+    def entry(self, fields: Mapping[str, Any]) -> Entry[A]:
+        """A request's action fields as what it asks the log to record: an undo, or an action."""
+        if is_undo(fields):
+            return Entry(None, read_model(UndoFields, fields).target)
+        return Entry(self.read(fields))
 
     def decode(self, value: Json) -> A:
         """An action from the log or an import, as its JSON form."""

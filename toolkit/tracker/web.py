@@ -28,7 +28,7 @@ from toolkit.tracker.matches import (
     Stale,
     new_client_action_id,
 )
-from toolkit.tracker.referee import is_undo
+from toolkit.tracker.referee import Entry
 from toolkit.tracker.refill import refill
 from toolkit.tracker.requests import (
     Forbidden,
@@ -213,10 +213,15 @@ class OtherSeat(DomekitError):
 
 
 def seat_check(
-    t: Tracker, who: Access, match: MatchRow, fields: Mapping[str, Any], mine: str
+    t: Tracker,
+    who: Access,
+    match: MatchRow,
+    entry: Entry[Any],
+    fields: Mapping[str, Any],
+    mine: str,
 ) -> None:
-    """OtherSeat when the action is for another seat than `mine` (the phone's) and the form
-    does not say `for_seat` that seat (the phone's confirm)."""
+    """OtherSeat when the action (`entry`, as the request was read) is for another seat than
+    `mine` (the phone's) and the form does not say `for_seat` that seat (the phone's confirm)."""
     if not mine:
         return
     referee = t.service.referee(who.game)
@@ -224,13 +229,12 @@ def seat_check(
     seats = dict(referee.seats(state))
     if mine not in seats:
         return
-    data = action_fields(fields)
     try:
-        if is_undo(data):
+        if entry.action is None:
             undo = undo_of(t, who, match, state)
             seat = undo["seat"] if undo else None
         else:
-            seat = referee.acting_seat(state, referee.read(data))
+            seat = referee.acting_seat(state, entry.action)
     except DomekitError:
         return  # the submit says what is wrong with the form
     if seat is None or seat == mine or seat == str(fields.get("for_seat") or ""):
@@ -278,9 +282,10 @@ def refusal(
     fields: Mapping[str, Any],
     *,
     status: int,
+    entry: Entry[Any] | None = None,
 ) -> Response:
     """A refused write: the JSON reply, or the page that says why with the fields to send again
-    (and, when the match moved on, what the same action would do now)."""
+    (and, when the match moved on, what the same action, `entry` as read, would do now)."""
     version, state = t.service.state(match.id)
     body: dict[str, Any] = {
         "ok": False,
@@ -312,8 +317,10 @@ def refusal(
         # What the same action would do now, so the player decides on the fresh state.
         referee = t.service.referee(who.game)
         try:
-            action = referee.read(action_fields(fields))
-            fresh = {"text": referee.text(action), "outcome": referee.apply(state, action)[1]}
+            action = entry.action if entry is not None else referee.read(action_fields(fields))
+            if action is not None:
+                applied = referee.apply(state, action)[1]
+                fresh = {"text": referee.text(action), "outcome": applied}
         except DomekitError as now:
             fresh = {"refused": told(now)}
     retry = [(name, value) for name, value in flat_fields(fields) if name != "version"]
