@@ -117,7 +117,7 @@ __all__ = [  # the state's values and queries are the match's too (state.py)
 
 def _equipped(data: DomppaKitData, unit: Combatant) -> Combatant:
     """A character as a combat starts it: holding the first weapon of its gear (characters.csv
-    `gear`, checked against the cards by gear.py) and carrying its shield."""
+    `gear`, checked against the cards by data.py) and carrying its shield."""
     gear = data.gear.get(unit.row.name)
     if gear is None:
         return unit

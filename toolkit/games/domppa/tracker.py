@@ -48,12 +48,14 @@ def game_data(data_dir: str | None = None) -> DomppaKitData:
 
 
 def _odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
+    """The attack form's and the morale prompt's odds (odds.py), a character's fight (fight.py)."""
+    from toolkit.games.domppa.fight import fight_chart
     from toolkit.games.domppa.odds import tracker_chart
 
-    if str(fields.get("type") or "") == "attack" and not fields.get("target"):
+    kind = str(fields.get("type") or "")
+    if kind == "attack" and not fields.get("target"):
         raise DomekitError("tap a target: the attack's odds show here")
-
-    return tracker_chart(state, fields)
+    return fight_chart(state, fields) if kind == "fight" else tracker_chart(state, fields)
 
 
 class DomppaTracker(GameTracker[MatchState, AnyAction]):
