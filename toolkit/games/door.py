@@ -73,7 +73,7 @@ class GameAction(Protocol):
 
     def text(self) -> str:
         """Its text form, as the history shows it and a person may type it (`Move.uci()`); the
-        game's `Reader.parse` reads it back (`Move.from_uci()`)."""
+        game's `Reader.from_text` reads it back (`Move.from_uci()`)."""
 
     def to_json(self) -> Json:
         """Its JSON form, with its `type`: what a log stores; `Reader.decode` reads it back."""
@@ -103,25 +103,13 @@ class Reader(Generic[A]):
         known_kind(fields.get("type"), self.kinds)
         return self.from_fields(fields)
 
-    def parse(self, text: str) -> A:
-        """An action typed as its text form."""
-        return self.from_text(text)
-
     def decode(self, value: Mapping[str, Any]) -> A:
         """An action from its JSON form (a log, an export), whose `type` must be one of `kinds`."""
         known_kind(value.get("type"), self.kinds)
         return self.from_json(value)
 
 
-def _never_over(state: Any) -> str | None:
-    return None
-
-
-def _nobody(state: Any) -> str | None:
-    return None
-
-
-def _no_seat(state: Any, action: Any) -> str | None:
+def _none(*_: Any) -> None:
     return None
 
 
@@ -145,12 +133,12 @@ class Door(Generic[S, A_in, Done]):
     rules: Callable[[S, A_in], tuple[S, Done]]
     position: Callable[[S], str]
     """The match in one line, as a refusal names it (its FEN): the round, whose turn it is."""
-    over: Callable[[S], str | None] = _never_over
+    over: Callable[[S], str | None] = _none
     """Why the match is over (the sentence a refused action shows), None while it goes on."""
-    whose_turn: Callable[[S], str | None] = _nobody
+    whose_turn: Callable[[S], str | None] = _none
     """Who takes the current turn (a seat: a colour, a player, a character's id); None when it is
     nobody's turn (then every `on_turn` action is refused)."""
-    mover: Callable[[S, A_in], str | None] = _no_seat
+    mover: Callable[[S, A_in], str | None] = _none
     """The seat making an `on_turn` action (None for one that names none)."""
     seat_name: Callable[[S, str], str] = _as_named
     """A seat as a refusal names it ("Player 1", a character's name)."""

@@ -56,7 +56,7 @@ class GameTracker(TrackerGame[S, A]):
         return self.reader.read(fields)
 
     def parse_text(self, text: str) -> A:
-        return self.reader.parse(text)
+        return self.reader.from_text(text)
 
     def action_from_json(self, value: Json) -> A:
         return self.reader.decode(value)
