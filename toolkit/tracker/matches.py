@@ -114,6 +114,19 @@ class Submitted:
 
 
 @dataclass(frozen=True)
+class _Write:
+    """One action on its way into a match's log, as a request sent it."""
+
+    match_id: int
+    referee: Referee[Any, Any]
+    action: Any
+    client_action_id: str
+    base_version: int | None
+    actor: str
+    ask_first: bool = False  # "record it now": Unanswered while the rules have a question
+
+
+@dataclass(frozen=True)
 class _Effective:
     """The undo stack (every action not undone, in order) as a persistent list: a push or a pop
     makes a new top and leaves the old one whole, so a snapshot of it costs nothing."""
@@ -411,10 +424,8 @@ class MatchService:
         referee = self.referee(live.game)
         payload = self.store.payloads(match_id, target, target)[target]
         action = referee.decode(payload)
-        attempts = self._attempts(
-            match_id, referee, action, client_action_id, base_version, actor, False, _Blocking
-        )
-        return _blocking(attempts)
+        write = _Write(match_id, referee, action, client_action_id, base_version, actor)
+        return _blocking(self._attempts(write, _Blocking))
 
     def last_effective(self, match_id: int) -> tuple[int, str] | None:
         """(seq, text) of the action an undo would take back now, if any."""
@@ -553,11 +564,10 @@ class MatchService:
         entry = data if isinstance(data, Entry) else referee.entry(data)
         if entry.action is None:
             return self._undo(match_id, entry.target, client_action_id, base_version, actor)
-        attempts = self._attempts(
-            match_id, referee, entry.action, client_action_id, base_version, actor, ask_first,
-            _Blocking,
-        )  # fmt: skip
-        return _blocking(attempts)
+        write = _Write(
+            match_id, referee, entry.action, client_action_id, base_version, actor, ask_first
+        )
+        return _blocking(self._attempts(write, _Blocking))
 
     async def submit_async(
         self,
@@ -594,30 +604,21 @@ class MatchService:
         entry = data if isinstance(data, Entry) else referee.entry(data)
         if entry.action is None:
             return await in_a_thread(entry)
-        return await self._attempts(
-            match_id, referee, entry.action, client_action_id, base_version, actor, ask_first,
-            asyncio.wrap_future,
-        )  # fmt: skip
+        write = _Write(
+            match_id, referee, entry.action, client_action_id, base_version, actor, ask_first
+        )
+        return await self._attempts(write, asyncio.wrap_future)
 
     async def _attempts(
-        self,
-        match_id: int,
-        referee: Referee[Any, Any],
-        action: Any,
-        client_action_id: str,
-        base_version: int | None,
-        actor: str,
-        ask_first: bool,
-        wait: Callable[[Future[int | None]], Awaitable[int | None]],
+        self, write: _Write, wait: Callable[[Future[int | None]], Awaitable[int | None]]
     ) -> Submitted:
         """The retry loop of `submit` and `submit_async`: the action applied in memory and
         queued for the group commit, again when another process wrote first. `wait` waits for a
         commit: on the event loop (`asyncio.wrap_future`), or blocking the thread (`_Blocking`,
         with which this coroutine never suspends and `_blocking` runs it to its end)."""
+        match_id = write.match_id
         for _attempt in range(ATTEMPTS):
-            step = self._step(
-                match_id, referee, action, client_action_id, base_version, actor, ask_first
-            )
+            step = self._step(write)
             if isinstance(step, Submitted):
                 return step
             if isinstance(step, Future):  # a retry of an action still being committed
@@ -633,21 +634,15 @@ class MatchService:
                 continue
             self._notify(match_id, seq)
             return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
-        raise self._busy(match_id, base_version)
+        raise self._busy(match_id, write.base_version)
 
-    def _step(
-        self,
-        match_id: int,
-        referee: Referee[Any, Any],
-        action: Any,
-        client_action_id: str,
-        base_version: int | None,
-        actor: str,
-        ask_first: bool,
-    ) -> Submitted | Future[int | None] | tuple[Append, str, dict[str, Any]]:
+    def _step(self, write: _Write) -> Submitted | Future[int | None] | tuple[Append, str, Json]:
         """Under the match's lock: the known reply of a retry, the pending commit of the same
         action id, or the action applied in memory (once) and queued for the group commit;
         Unanswered instead when `ask_first` and the rules still have a question."""
+        match_id, referee, action, client_action_id = (
+            write.match_id, write.referee, write.action, write.client_action_id
+        )  # fmt: skip
         with self._lock(match_id):
             live = self._current(match_id)
             waiting = live.pending.get(client_action_id)
@@ -658,10 +653,10 @@ class MatchService:
                 return known
             self._check_open(match_id)
             touches = referee.touches(action)
-            self._check_fresh(live, base_version, touches, action)
+            self._check_fresh(live, write.base_version, touches, action)
             state, outcome = referee.apply(live.state, action)
             text = referee.text(action)
-            if ask_first:
+            if write.ask_first:
                 asks = referee.asks(live.state, action, outcome)
                 if asks:
                     raise Unanswered(text, outcome, asks)
@@ -672,10 +667,10 @@ class MatchService:
             item = self._append(
                 live,
                 client_action_id,
-                actor,
+                write.actor,
                 referee.game.kind(action),
                 referee.action_json(action),
-                base_version,
+                write.base_version,
                 text,
                 outcome,
                 after,
