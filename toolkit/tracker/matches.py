@@ -19,14 +19,15 @@ import contextlib
 import secrets
 import threading
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Generator, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
 from toolkit.errors import DomekitError, RuleError
+from toolkit.tracker.commits import Blocking, run_blocking, wait_quietly
 from toolkit.tracker.contract import EVERYTHING, Json, TrackerGame, registered
 from toolkit.tracker.fields import client_action_id as check_client_id
 from toolkit.tracker.history import CHECKPOINT
@@ -340,7 +341,7 @@ class MatchService:
         replaced = False
         try:
             for waiting in list(live.pending.values()):  # queued before the door closed
-                _wait_quietly(waiting)
+                wait_quietly(waiting)
             with self._lock(current.id):
                 live = self._current(current.id)
             initial, log = build(live)
@@ -425,7 +426,7 @@ class MatchService:
         payload = self.store.payloads(match_id, target, target)[target]
         action = referee.decode(payload)
         write = _Write(match_id, referee, action, client_action_id, base_version, actor)
-        return _blocking(self._attempts(write, _Blocking))
+        return run_blocking(self._attempts(write, Blocking))
 
     def last_effective(self, match_id: int) -> tuple[int, str] | None:
         """(seq, text) of the action an undo would take back now, if any."""
@@ -567,7 +568,7 @@ class MatchService:
         write = _Write(
             match_id, referee, entry.action, client_action_id, base_version, actor, ask_first
         )
-        return _blocking(self._attempts(write, _Blocking))
+        return run_blocking(self._attempts(write, Blocking))
 
     async def submit_async(
         self,
@@ -614,7 +615,7 @@ class MatchService:
     ) -> Submitted:
         """The retry loop of `submit` and `submit_async`: the action applied in memory and
         queued for the group commit, again when another process wrote first. `wait` waits for a
-        commit: on the event loop (`asyncio.wrap_future`), or blocking the thread (`_Blocking`,
+        commit: on the event loop (`asyncio.wrap_future`), or blocking the thread (`Blocking`,
         with which this coroutine never suspends and `_blocking` runs it to its end)."""
         match_id = write.match_id
         for _attempt in range(ATTEMPTS):
@@ -736,7 +737,7 @@ class MatchService:
             live = self._current(match_id)
             waiting = live.pending.get(client_action_id)
         if waiting is not None:
-            _wait_quietly(waiting)
+            wait_quietly(waiting)
         with self._lock(match_id):
             live = self._current(match_id)
             known = self._known(live, client_action_id)
@@ -884,38 +885,6 @@ class MatchService:
             return checked.initial, checked.log
 
         return self._replace_current(kit, current, imported, "a match is being imported")
-
-
-T = TypeVar("T")
-
-
-class _Blocking:
-    """A commit waited for by blocking the thread: awaiting it never suspends the coroutine."""
-
-    def __init__(self, done: Future[int | None]) -> None:
-        self.done = done
-
-    def __await__(self) -> Generator[Any, None, int | None]:
-        return self.done.result()
-        yield  # a generator: awaitable, though it never yields
-
-
-def _blocking(coroutine: Coroutine[Any, None, T]) -> T:
-    """Run to its end a coroutine that never suspends (it waits only through `_Blocking`)."""
-    try:
-        coroutine.send(None)
-    except StopIteration as done:
-        return done.value  # type: ignore[no-any-return]
-    coroutine.close()
-    raise RuntimeError("a blocking submit suspended")
-
-
-def _wait_quietly(done: Future[int | None]) -> None:
-    """Until a commit ends, whatever its outcome (its own submit reports that)."""
-    try:
-        done.result()
-    except Exception:
-        pass
 
 
 def _overlap(mine: frozenset[str], theirs: frozenset[str]) -> bool:
