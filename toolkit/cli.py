@@ -221,10 +221,14 @@ def kit(
     db: str | None = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     """Write a print-and-play kit PDF (cover, cards, pieces, board, sheets) and its QR manifest."""
+    from toolkit.games import NAMES
+    from toolkit.games import game as registered
     from toolkit.pdf.kits import run_kit
 
     results = run_kit(
         game,
+        names=NAMES,
+        builder=lambda name: registered(name).kit(),
         paper=paper,
         out=out,
         base_url=base_url,

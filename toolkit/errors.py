@@ -37,8 +37,18 @@ class DataError(DomekitError):
 
 
 class RuleError(DomekitError):
-    """An action or calculation the rules forbid; names the rule."""
+    """An action or calculation the rules forbid; names the rule, and once a match's door refused
+    it (toolkit/games/door.py), the position it was refused in."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, *, position: str | None = None) -> None:
         self.rule = rule
+        self.reason = message
+        self.position = position
         super().__init__(f"{message} (rule: {rule})")
+
+    def in_position(self) -> str:
+        """The refusal naming its position, as python-chess names the FEN of an illegal move:
+        `it is red's turn, not blue's [match 1, round 2, red's turn] (rule: On Your Turn)`."""
+        if self.position is None:
+            return str(self)
+        return f"{self.reason} [{self.position}] (rule: {self.rule})"

@@ -3,11 +3,79 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from toolkit.errors import DomekitError, RuleError
-from toolkit.tracker.contract import ActionKind, JsonGame, Page, PageNotFound, View
+from toolkit.games.door import ActionKind, Door, known_kind
+from toolkit.tracker.contract import Page, PageNotFound, TrackerGame, View
+
+Json = dict[str, Any]
+FieldParser = Callable[[Mapping[str, Any]], Json]
+
+
+class JsonGame(TrackerGame[Json, Json]):
+    """A game whose state and actions are their JSON objects (each action's `type` in it): the
+    JSON forms are the values themselves, an action is `{"type": ..., **parsers[type](fields)}`
+    and an action from the log is read as fields. Its door's guards read `actions` (kinds and
+    what the guards need), `over`, `whose_turn`, `mover`, `seat_name`; its rules are `rules`."""
+
+    actions: Mapping[str, ActionKind]
+    parsers: Mapping[str, FieldParser]
+    rule_over = "The end of the match"
+    rule_turn = "Turns"
+
+    @property
+    def door(self) -> Door[Json, Json, Json]:
+        return Door(
+            actions=self.actions,
+            rules=self.rules,
+            position=lambda state: json.dumps(state, sort_keys=True),
+            over=self.over,
+            whose_turn=self.whose_turn,
+            mover=self.mover,
+            seat_name=self.seat_name,
+            kind=self.kind,
+            rule_over=self.rule_over,
+            rule_turn=self.rule_turn,
+        )
+
+    def rules(self, state: Json, action: Json) -> tuple[Json, Json]:
+        raise NotImplementedError
+
+    def over(self, state: Json) -> str | None:
+        return None
+
+    def whose_turn(self, state: Json) -> str | None:
+        return None
+
+    def mover(self, state: Json, action: Json) -> str | None:
+        return None
+
+    def apply(self, state: Json, action: Json) -> tuple[Json, Json]:
+        return self.door.apply(state, action)
+
+    def kind(self, action: Json) -> str:
+        return str(action.get("type", ""))
+
+    def parse_action(self, fields: Mapping[str, Any]) -> Json:
+        kind = known_kind(fields.get("type"), self.actions)
+        return {"type": kind, **self.parsers[kind](fields)}
+
+    def state_json(self, state: Json) -> Json:
+        return state
+
+    def state_from_json(self, value: Json) -> Json:
+        if value.get("game") not in (None, self.name):
+            raise DomekitError(f"this is a {value.get('game')!r} state, not a {self.name} one")
+        return value
+
+    def action_json(self, action: Json) -> Json:
+        return action
+
+    def action_from_json(self, value: Json) -> Json:
+        return self.parse_action(value)
 
 
 def _add(data: Mapping[str, Any]) -> dict:
@@ -49,7 +117,7 @@ class TallyGame(JsonGame):
     def next_match_refusal(self, state: dict) -> str | None:
         return None
 
-    def apply(self, state: dict, action: dict) -> tuple[dict, dict]:
+    def rules(self, state: dict, action: dict) -> tuple[dict, dict]:
         name = action["name"]
         if name not in state["tallies"]:
             raise RuleError("known tallies", f"there is no tally {name!r}")

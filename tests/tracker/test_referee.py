@@ -1,4 +1,4 @@
-"""The guards every game shares, checked once before its own rules (toolkit/tracker/referee.py):
+"""The guards every game shares, checked once before its own rules (toolkit/games/door.py):
 an unknown action, a match that is over, an action made out of turn. Each refusal names its rule
 and changes nothing; actions that are not bound to a turn (a defence, a money transfer) stay
 allowed out of turn, and those a game marks `after_end` stay allowed after the end."""
@@ -157,7 +157,7 @@ def test_a_won_duel_takes_no_clash_but_the_table_may_still_recount():
     recount = game.read(
         {"type": "recount", "hand1": hands[0], "hand2": hands[1], "draw_pile": pile}
     )
-    game.check(won, recount)  # no guard refuses it
+    game.game.door.check(won, recount)  # no guard refuses it
 
 
 # -- the order of the guards, on a game made here -------------------------------------------

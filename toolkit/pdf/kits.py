@@ -249,6 +249,8 @@ def output_path(game: str, out: Path | None) -> Path:
 def run_kit(
     game: str,
     *,
+    names: Sequence[str],
+    builder: Callable[[str], KitBuilder],
     paper: str,
     out: Path | None,
     base_url: str | None,
@@ -259,14 +261,12 @@ def run_kit(
     ink: str = "light",
     layout: str = "home",
 ) -> list[KitResult]:
-    """`domekit kit`: validate the flags, build one game's kit or all of them, print the paths."""
-    from toolkit.games import NAMES
-    from toolkit.games import game as registered
-
+    """`domekit kit`: validate the flags, build one game's kit or all of them (`names`, each
+    built by its `builder`), print the paths."""
     paper_size(paper)
-    if game != "all" and game not in NAMES:
-        raise DomekitError(f"unknown game {game!r}; expected one of {', '.join(NAMES)} or all")
-    games = list(NAMES) if game == "all" else [game]
+    if game != "all" and game not in names:
+        raise DomekitError(f"unknown game {game!r}; expected one of {', '.join(names)} or all")
+    games = list(names) if game == "all" else [game]
     if game == "all" and (out is not None or data is not None):
         raise DomekitError("--out and --data need one game, not all")
     from toolkit.pdf.style import INKS, LAYOUTS
@@ -290,7 +290,7 @@ def run_kit(
     for name in games:
         progress = Progress(show)
         try:
-            results.append(registered(name).kit()(options, progress))
+            results.append(builder(name)(options, progress))
         finally:
             progress.stop()
     from toolkit.network import loopback_warning

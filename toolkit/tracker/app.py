@@ -32,7 +32,7 @@ from toolkit.tracker.matches import MatchService, NotFound
 from toolkit.tracker.requests import Forbidden
 from toolkit.tracker.routes import ROUTERS
 from toolkit.tracker.storage import Store, Unavailable
-from toolkit.tracker.web import Tracker, error_page, templates
+from toolkit.tracker.web import Tracker, error_page, templates, told
 
 
 def create_app(
@@ -132,7 +132,8 @@ def _error_pages(app: FastAPI, t: Tracker) -> None:
         return error_page(t, request, 403, str(exc))
 
     async def unprocessable(request: Request, exc: Exception) -> Response:
-        return error_page(t, request, 422, str(exc), rule=getattr(exc, "rule", None))
+        message = told(exc) if isinstance(exc, DomekitError) else str(exc)
+        return error_page(t, request, 422, message, rule=getattr(exc, "rule", None))
 
     for kind, handler in [
         (NotFound, not_found),

@@ -74,7 +74,7 @@ def check_workers(workers: int, db_url: str) -> None:
 def _worker(options: WorkerOptions, listener: socket.socket, index: int, ready: Any) -> None:
     """A worker process's life: build the app, say so, serve until told to stop."""
     from toolkit.tracker.app import create_app
-    from toolkit.tracker.serve import run_uvicorn
+    from toolkit.tracker.protocol import run_uvicorn
 
     try:
         app = create_app(options.db, allowed_hosts=options.allowed_hosts)

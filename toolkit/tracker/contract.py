@@ -10,35 +10,34 @@ The tracker keeps `S` and `A` in memory as the game makes them, and stores, expo
 diffs their JSON forms (`state_json`, `action_json` and their inverses), so a game whose state is
 a typed frozen value and one whose state is still a JSON object look the same from here.
 
-Before a game's `apply`, the tracker checks the guards common to every game once, in
-`toolkit.tracker.referee` (an unknown action, a match that is over, an action made out of turn);
-the game tells it what they need: its `actions` (which must be made on one's own turn, which may
-still be made once the match is over), `over`, `whose_turn` and `mover`.
+The guards common to every game (an unknown action, a match that is over, an action made out of
+turn) are the game's own door's (toolkit/games/door.py): a game's `apply` goes through it, as the
+command line and the tests do. A typed game (toolkit/tracker/typed.py: `GameTracker`) forwards
+the reading, the forms and the applying of its actions to its `Reader` and its `Door` once.
 """
 
 from __future__ import annotations
 
 import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from toolkit.errors import DomekitError
+from toolkit.games.door import EVERYTHING as EVERYTHING
+from toolkit.games.door import ActionKind as ActionKind
+from toolkit.parsing import Json as Json
 
 S = TypeVar("S")
 A = TypeVar("A")
 
-Json = dict[str, Any]
-"""A JSON object: a stored state, a stored action, an outcome, a page's context."""
 Outcome = Json
 """What an action did, as the history and the confirm page show it: `steps` (a list of lines),
 optionally `summary`; plain JSON, stored in the log beside the action."""
 Rows = list[list[Any]]
 """A CSV download's rows, header first."""
 
-EVERYTHING = "*"
-"""What an action touches when the game cannot say better: it clashes with every other action."""
 DATA_DIR = "data_dir"
 """The member of a state's JSON form where a game keeps its card-data folder. It comes from the
 kit's manifest (`domekit kit --data`), never from an imported file: no stranger names a folder
@@ -77,18 +76,6 @@ class Page:
         return f"{self.view}.html"
 
 
-@dataclass(frozen=True)
-class ActionKind:
-    """One action type of a game, as the generic guards read it."""
-
-    on_turn: bool = False
-    """Made only on one's own turn: refused when `mover` is not `whose_turn` (the game's rule
-    `rule_turn`). Everything else (a defence, a money transfer, a correction) may be made at any
-    time."""
-    after_end: bool = False
-    """Still made once the match is over (e.g. money moving between the teams of a campaign)."""
-
-
 class View(Generic[S]):
     """One page a game declares: the function that shows it and the names of the URL's
     arguments it takes, in order (`View(unit_page, "colour", "unit_type")` serves
@@ -118,12 +105,6 @@ class TrackerGame(ABC, Generic[S, A]):
 
     name: str
     """As in `domekit kit <name>`, the kit manifest and templates/<name>/."""
-    actions: Mapping[str, ActionKind]
-    """Every action type (the `type` field of a form or a JSON body) and what the guards need."""
-    rule_over: str = "The end of the match"
-    """The rule the 'match over' guard names."""
-    rule_turn: str = "Turns"
-    """The rule the 'not your turn' guard names."""
     odds: OddsHook[S] | None = None
     """The odds charts of the game's forms; None for a game without odds."""
     pages: Mapping[str, View[S]]
@@ -132,6 +113,11 @@ class TrackerGame(ABC, Generic[S, A]):
     `screen`, when declared, is the big screen's (else the table page shows there)."""
     exports: Mapping[str, Export[S]] = {}
     """CSV downloads by name (/export/<name>.csv)."""
+
+    @property
+    @abstractmethod
+    def actions(self) -> Collection[str]:
+        """Every kind of action a phone may send (the `type` field of a form or a JSON body)."""
 
     # -- matches ----------------------------------------------------------------------------
 
@@ -148,37 +134,22 @@ class TrackerGame(ABC, Generic[S, A]):
     def next_match_refusal(self, state: S) -> str | None:
         """None when the next match may start from this state, else why not."""
 
-    # -- what the generic guards read ---------------------------------------------------------
-
-    def over(self, state: S) -> str | None:
-        """Why the match is over (the sentence a refused action shows), None while it goes on."""
-        return None
-
-    def whose_turn(self, state: S) -> str | None:
-        """Who takes the current turn (a seat: a colour, a player, a character's id); None when
-        it is nobody's turn (then every `on_turn` action is refused)."""
-        return None
-
-    def mover(self, state: S, action: A) -> str | None:
-        """The seat making an `on_turn` action (None for one that names none)."""
-        return None
-
-    def seat_name(self, state: S, seat: str) -> str:
-        """A seat as a refusal names it ("Player 1", a character's name)."""
-        return seat
-
     # -- seats at the table (the phones) -------------------------------------------------------
 
     def seats(self, state: S) -> list[tuple[str, str]]:
         """The seats a phone may claim, as (seat, label) pairs: a team, a player. The seats are
-        the strings `whose_turn`, `mover` and `acting_seat` name; none (the default) shows no
-        seat picker and asks no phone to confirm."""
+        the strings the game's door names (whose turn it is, who moves) and `acting_seat`
+        names; none (the default) shows no seat picker and asks no phone to confirm."""
         return []
+
+    def seat_name(self, state: S, seat: str) -> str:
+        """A seat as the game names it ("Player 1", a character's name)."""
+        return seat
 
     def acting_seat(self, state: S, action: A) -> str | None:
         """The seat an action is made for: a phone that claimed another seat confirms first,
-        and undo names it. None: anyone's to make. Default: `mover`."""
-        return self.mover(state, action)
+        and undo names it. None: anyone's to make (the default)."""
+        return None
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -189,7 +160,7 @@ class TrackerGame(ABC, Generic[S, A]):
     @abstractmethod
     def parse_action(self, fields: Mapping[str, Any]) -> A:
         """A form's or JSON body's fields as an action, validated; DomekitError naming the field
-        when malformed. The fields' `type` is one of `actions` (the tracker checked it)."""
+        when malformed, or the actions when their `type` is not one of `actions`."""
 
     def parse_text(self, text: str) -> A:
         """An action typed as its text form (the inverse of `text`); DomekitError if unreadable."""
@@ -216,8 +187,8 @@ class TrackerGame(ABC, Generic[S, A]):
 
     @abstractmethod
     def apply(self, state: S, action: A) -> tuple[S, Outcome]:
-        """The only way a state changes. Pure: never changes `state`; RuleError when the rules
-        refuse the action (after the generic guards passed)."""
+        """The only way a state changes, through the game's door (its guards, then its rules).
+        Pure: never changes `state`; RuleError naming the rule when it refuses the action."""
 
     def asks(self, state: S, action: A, outcome: Outcome) -> list[Json]:
         """Questions the check page asks before the action is recorded, only when they arise
@@ -252,7 +223,7 @@ class TrackerGame(ABC, Generic[S, A]):
     @abstractmethod
     def action_from_json(self, value: Json) -> A:
         """An action back from its JSON form (the log, an import), validated as `parse_action`
-        validates fields."""
+        validates fields (its `type` one of `actions`)."""
 
     # -- pages ------------------------------------------------------------------------------
 
@@ -272,44 +243,13 @@ class TrackerGame(ABC, Generic[S, A]):
         return self.page(state, SCREEN, ())
 
 
-FieldParser = Callable[[Mapping[str, Any]], Json]
-"""An action type's parser: its fields (a form's or a JSON body's) as the action's members."""
-
-
-class JsonGame(TrackerGame[Json, Json]):
-    """A game whose state and actions are still their JSON objects (each action's `type` in it):
-    the JSON forms are the values themselves, an action is `{"type": ..., **parsers[type](fields)}`
-    and an action from the log is read as fields."""
-
-    parsers: Mapping[str, FieldParser]
-
-    def kind(self, action: Json) -> str:
-        return str(action.get("type", ""))
-
-    def parse_action(self, fields: Mapping[str, Any]) -> Json:
-        kind = str(fields.get("type") or "").strip()
-        return {"type": kind, **self.parsers[kind](fields)}
-
-    def state_json(self, state: Json) -> Json:
-        return state
-
-    def state_from_json(self, value: Json) -> Json:
-        if value.get("game") not in (None, self.name):
-            raise DomekitError(f"this is a {value.get('game')!r} state, not a {self.name} one")
-        return value
-
-    def action_json(self, action: Json) -> Json:
-        return action
-
-    def action_from_json(self, value: Json) -> Json:
-        return self.parse_action(value)
-
-
 def registered(name: str) -> TrackerGame[Any, Any]:
     """The tracker's side of a game in the registry; PageNotFound for a name it does not list."""
     from toolkit.games import NAMES, game
 
     if name not in NAMES:
         raise PageNotFound(f"the tracker has no pages for {name!r} kits")
-    found: TrackerGame[Any, Any] = game(name).tracker()
+    found = game(name).tracker()
+    if not isinstance(found, TrackerGame):
+        raise TypeError(f"{name}'s tracker part is not a TrackerGame: {found!r}")
     return found

@@ -4,8 +4,8 @@
 handler reads them: text is valid Unicode (no lone surrogates, which no database or page can
 hold) and of bounded length, numbers are finite and bounded, lists and objects are small and
 shallow. `check_document` does the same for an imported match export, whose logs may be long.
-The games' parsers then read numbers through `whole_number`, the one bounded parser. Each refusal
-names the field (`action.cards[2]`).
+The games' parsers then read numbers through `toolkit.parsing.whole_number`, the one bounded
+parser. Each refusal names the field (`action.cards[2]`).
 
 The fields the tracker itself reads (a version, a seq, a client action id, a name) are pydantic
 types over the same parsers (`Version`, `Seq`, ...), gathered into each request's model by
@@ -21,13 +21,11 @@ from typing import Annotated, Any, TypeVar
 from pydantic import BaseModel, BeforeValidator, ValidationError
 
 from toolkit.errors import DomekitError
+from toolkit.parsing import MAX_NAME, MAX_WHOLE, shown, whole_number
 
 MAX_TEXT = 2_000  # characters in one field of a request (a note, a typed command)
-MAX_NAME = 40  # characters in a name a person types (a character, who is at this phone)
 MAX_ITEMS = 100  # items in one list, keys in one object
 MAX_DEPTH = 6  # lists and objects inside each other
-MAX_WHOLE = 10**12  # any number's size: credits run to millions; nothing counts past this
-MAX_DIGITS = 15  # digits in a number typed as text (after separators are taken out)
 SEQ_DIGITS = 18  # a log sequence number fits in a SQLite INTEGER with room to spare
 CLIENT_ID_LENGTH = 64
 
@@ -95,51 +93,12 @@ def _check_number(value: int | float, path: str) -> None:
         raise BadField(f"{_where(path)}: numbers here are at most {MAX_WHOLE:,} in size")
 
 
-def whole_number(
-    value: Any, what: str, *, minimum: int | None = None, maximum: int | None = None
-) -> int:
-    """A whole number from a form or JSON field: 12, "12", " 1,000 ", 12.0; bounded by
-    `minimum` and `maximum` (and by MAX_WHOLE always). DomekitError naming `what` otherwise."""
-    number = _whole(value, what)
-    if number is None:
-        raise DomekitError(f"{what} must be a whole number (got {_shown(value)})")
-    if minimum is not None and number < minimum:
-        raise DomekitError(f"{what} must be at least {minimum} (got {number})")
-    top = MAX_WHOLE if maximum is None else min(maximum, MAX_WHOLE)
-    if number > top or number < -MAX_WHOLE:
-        raise DomekitError(f"{what} must be at most {top:,} (got {_shown(value)})")
-    return number
-
-
-def _whole(value: Any, what: str) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return int(value) if math.isfinite(value) and value.is_integer() else None
-    if not isinstance(value, str):
-        return None
-    text = value.strip().replace(",", "").replace("_", "").replace(" ", "")
-    digits = text[1:] if text[:1] in "+-" else text
-    if not digits or not digits.isascii() or not digits.isdigit():
-        return None
-    if len(digits) > MAX_DIGITS:
-        raise DomekitError(f"{what}: a number of {len(digits)} digits; at most {MAX_DIGITS}")
-    return int(text)
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def client_action_id(value: Any) -> str:
     """A client action id: text of 1 to 64 characters, not blank (never a list made text)."""
     if not isinstance(value, str) or not value.strip() or len(value.strip()) > CLIENT_ID_LENGTH:
         raise BadField(
             f"every action needs a client action id: text of 1 to {CLIENT_ID_LENGTH} characters"
-            f" (got {_shown(value)})"
+            f" (got {shown(value)})"
         )
     return value.strip()
 
@@ -172,7 +131,7 @@ def _strict_seq(what: str) -> Callable[[Any], int | None]:
             return None
         seq = _lenient_seq(value)
         if seq is None or seq < 1:
-            raise DomekitError(f"{what} takes a seq, a whole number from 1 (got {_shown(value)})")
+            raise DomekitError(f"{what} takes a seq, a whole number from 1 (got {shown(value)})")
         return seq
 
     return read

@@ -19,21 +19,20 @@ import contextlib
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
 from toolkit.errors import DomekitError, RuleError
+from toolkit.tracker.commits import Blocking, run_blocking, wait_quietly
 from toolkit.tracker.contract import EVERYTHING, Json, TrackerGame, registered
-from toolkit.tracker.fields import UndoTarget, read_model
 from toolkit.tracker.fields import client_action_id as check_client_id
 from toolkit.tracker.history import CHECKPOINT
 from toolkit.tracker.imports import EXPORT_FORMAT, check_export, undo_entry
-from toolkit.tracker.referee import UNDO, Referee, is_undo
+from toolkit.tracker.referee import UNDO, Entry, Referee
 from toolkit.tracker.storage import (
     ActionRow,
     Append,
@@ -84,8 +83,15 @@ class Closed(DomekitError):
     it any more (409)."""
 
 
-class UndoFields(BaseModel):
-    target: UndoTarget = None  # the seq it takes back: refused (Stale) when no longer the latest
+class Unanswered(Exception):  # noqa: N818 - not an error: the rules' question comes first
+    """A "record it now" the rules still have a question about (`TrackerGame.asks`): nothing was
+    recorded; the check page asks the first question, with what the action would do."""
+
+    def __init__(self, text: str, outcome: dict[str, Any], asks: list[Json]) -> None:
+        super().__init__(text)
+        self.text = text
+        self.outcome = outcome
+        self.asks = asks
 
 
 @dataclass
@@ -106,6 +112,19 @@ class Submitted:
             "outcome": self.outcome,
             "replayed": self.replayed,
         }
+
+
+@dataclass(frozen=True)
+class _Write:
+    """One action on its way into a match's log, as a request sent it."""
+
+    match_id: int
+    referee: Referee[Any, Any]
+    action: Any
+    client_action_id: str
+    base_version: int | None
+    actor: str
+    ask_first: bool = False  # "record it now": Unanswered while the rules have a question
 
 
 @dataclass(frozen=True)
@@ -322,7 +341,7 @@ class MatchService:
         replaced = False
         try:
             for waiting in list(live.pending.values()):  # queued before the door closed
-                _wait_quietly(waiting)
+                wait_quietly(waiting)
             with self._lock(current.id):
                 live = self._current(current.id)
             initial, log = build(live)
@@ -406,7 +425,8 @@ class MatchService:
         referee = self.referee(live.game)
         payload = self.store.payloads(match_id, target, target)[target]
         action = referee.decode(payload)
-        return self._submit(match_id, referee, action, client_action_id, base_version, actor)
+        write = _Write(match_id, referee, action, client_action_id, base_version, actor)
+        return run_blocking(self._attempts(write, Blocking))
 
     def last_effective(self, match_id: int) -> tuple[int, str] | None:
         """(seq, text) of the action an undo would take back now, if any."""
@@ -522,17 +542,19 @@ class MatchService:
     def submit(
         self,
         match_id: int,
-        data: Mapping[str, Any],
+        data: Mapping[str, Any] | Entry[Any],
         *,
         client_action_id: Any,
         base_version: int | None,
         actor: str = "",
+        ask_first: bool = False,
     ) -> Submitted:
-        """Apply one action and commit it before answering.
+        """Apply one action (`data`: a request's action fields, or the entry read from them) and
+        commit it before answering.
 
         A client action id already in the log returns that action's original result (a retry
-        is applied once). Raises Stale or Closed (409), RuleError or DomekitError (422); nothing
-        changes then.
+        is applied once). Raises Stale or Closed (409), RuleError or DomekitError (422), and
+        with `ask_first`, Unanswered when the rules still have a question; nothing changes then.
         """
         client_action_id = check_client_id(client_action_id)
         live = self._load(match_id)
@@ -540,96 +562,88 @@ class MatchService:
         known = self._known(live, client_action_id)
         if known is not None:
             return known
-        if is_undo(data):
-            return self._undo(match_id, data, client_action_id, base_version, actor)
-        return self._submit(
-            match_id, referee, referee.read(data), client_action_id, base_version, actor
+        entry = data if isinstance(data, Entry) else referee.entry(data)
+        if entry.action is None:
+            return self._undo(match_id, entry.target, client_action_id, base_version, actor)
+        write = _Write(
+            match_id, referee, entry.action, client_action_id, base_version, actor, ask_first
         )
-
-    def _submit(
-        self,
-        match_id: int,
-        referee: Referee[Any, Any],
-        action: Any,
-        client_action_id: str,
-        base_version: int | None,
-        actor: str,
-    ) -> Submitted:
-        for _attempt in range(ATTEMPTS):
-            step = self._step(match_id, referee, action, client_action_id, base_version, actor)
-            if isinstance(step, Submitted):
-                return step
-            if isinstance(step, Future):  # a retry of an action still being committed
-                _wait_quietly(step)
-                continue
-            item, text, outcome = step
-            try:
-                seq = item.done.result()  # the reply waits until the action is durable
-            except Replaced:
-                raise self._replaced(match_id) from None
-            if seq is None:  # another process wrote first: read the log on and retry
-                continue
-            self._notify(match_id, seq)
-            return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
-        raise self._busy(match_id, base_version)
+        return run_blocking(self._attempts(write, Blocking))
 
     async def submit_async(
         self,
         match_id: int,
-        data: Mapping[str, Any],
+        data: Mapping[str, Any] | Entry[Any],
         *,
         client_action_id: Any,
         base_version: int | None,
         actor: str = "",
+        ask_first: bool = False,
     ) -> Submitted:
         """`submit` for the event loop: the action is applied on the loop (it takes well under
         a millisecond once the match is in memory) and the loop waits for the group commit
         without holding a thread. Undo, and a match that memory must read from the database
         first (not yet read, or behind it), go to a worker thread."""
         client_action_id = check_client_id(client_action_id)
-        live = self._live.get(match_id)
-        if is_undo(data) or live is None or live.chain.broken or self._may_lag(live):
-            return await run_in_threadpool(
+
+        def in_a_thread(entry: Mapping[str, Any] | Entry[Any]) -> Awaitable[Submitted]:
+            return run_in_threadpool(
                 lambda: self.submit(
                     match_id,
-                    data,
+                    entry,
                     client_action_id=client_action_id,
                     base_version=base_version,
                     actor=actor,
+                    ask_first=ask_first,
                 )
             )
+
+        live = self._live.get(match_id)
+        if live is None or live.chain.broken or self._may_lag(live):
+            return await in_a_thread(data)
         referee = self.referee(live.game)
-        action = referee.read(data)
+        entry = data if isinstance(data, Entry) else referee.entry(data)
+        if entry.action is None:
+            return await in_a_thread(entry)
+        write = _Write(
+            match_id, referee, entry.action, client_action_id, base_version, actor, ask_first
+        )
+        return await self._attempts(write, asyncio.wrap_future)
+
+    async def _attempts(
+        self, write: _Write, wait: Callable[[Future[int | None]], Awaitable[int | None]]
+    ) -> Submitted:
+        """The retry loop of `submit` and `submit_async`: the action applied in memory and
+        queued for the group commit, again when another process wrote first. `wait` waits for a
+        commit: on the event loop (`asyncio.wrap_future`), or blocking the thread (`Blocking`,
+        with which this coroutine never suspends and `_blocking` runs it to its end)."""
+        match_id = write.match_id
         for _attempt in range(ATTEMPTS):
-            step = self._step(match_id, referee, action, client_action_id, base_version, actor)
+            step = self._step(write)
             if isinstance(step, Submitted):
                 return step
-            if isinstance(step, Future):
+            if isinstance(step, Future):  # a retry of an action still being committed
                 with contextlib.suppress(Exception):
-                    await asyncio.wrap_future(step)
+                    await wait(step)
                 continue
             item, text, outcome = step
             try:
-                seq = await asyncio.wrap_future(item.done)
+                seq = await wait(item.done)  # the reply waits until the action is durable
             except Replaced:
                 raise self._replaced(match_id) from None
-            if seq is None:
+            if seq is None:  # another process wrote first: read the log on and retry
                 continue
             self._notify(match_id, seq)
             return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
-        raise self._busy(match_id, base_version)
+        raise self._busy(match_id, write.base_version)
 
-    def _step(
-        self,
-        match_id: int,
-        referee: Referee[Any, Any],
-        action: Any,
-        client_action_id: str,
-        base_version: int | None,
-        actor: str,
-    ) -> Submitted | Future[int | None] | tuple[Append, str, dict[str, Any]]:
+    def _step(self, write: _Write) -> Submitted | Future[int | None] | tuple[Append, str, Json]:
         """Under the match's lock: the known reply of a retry, the pending commit of the same
-        action id, or the action applied in memory and queued for the group commit."""
+        action id, or the action applied in memory (once) and queued for the group commit;
+        Unanswered instead when `ask_first` and the rules still have a question."""
+        match_id, referee, action, client_action_id = (
+            write.match_id, write.referee, write.action, write.client_action_id
+        )  # fmt: skip
         with self._lock(match_id):
             live = self._current(match_id)
             waiting = live.pending.get(client_action_id)
@@ -640,9 +654,13 @@ class MatchService:
                 return known
             self._check_open(match_id)
             touches = referee.touches(action)
-            self._check_fresh(live, base_version, touches, action)
+            self._check_fresh(live, write.base_version, touches, action)
             state, outcome = referee.apply(live.state, action)
             text = referee.text(action)
+            if write.ask_first:
+                asks = referee.asks(live.state, action, outcome)
+                if asks:
+                    raise Unanswered(text, outcome, asks)
             seq = live.version + 1
             after = _Snapshot(
                 seq, state, _Effective(seq, action, live.effective, _depth(live.effective) + 1)
@@ -650,10 +668,10 @@ class MatchService:
             item = self._append(
                 live,
                 client_action_id,
-                actor,
+                write.actor,
                 referee.game.kind(action),
                 referee.action_json(action),
-                base_version,
+                write.base_version,
                 text,
                 outcome,
                 after,
@@ -708,18 +726,18 @@ class MatchService:
     def _undo(
         self,
         match_id: int,
-        data: Mapping[str, Any],
+        target: int | None,
         client_action_id: str,
         base_version: int | None,
         actor: str,
     ) -> Submitted:
-        """Take back the latest action still in effect: replay the log without it."""
-        target = read_model(UndoFields, data).target
+        """Take back the latest action still in effect (`target`, when named, must be it):
+        replay the log without it."""
         with self._lock(match_id):
             live = self._current(match_id)
             waiting = live.pending.get(client_action_id)
         if waiting is not None:
-            _wait_quietly(waiting)
+            wait_quietly(waiting)
         with self._lock(match_id):
             live = self._current(match_id)
             known = self._known(live, client_action_id)
@@ -867,14 +885,6 @@ class MatchService:
             return checked.initial, checked.log
 
         return self._replace_current(kit, current, imported, "a match is being imported")
-
-
-def _wait_quietly(done: Future[int | None]) -> None:
-    """Until a commit ends, whatever its outcome (its own submit reports that)."""
-    try:
-        done.result()
-    except Exception:
-        pass
 
 
 def _overlap(mine: frozenset[str], theirs: frozenset[str]) -> bool:

@@ -6,11 +6,15 @@ them stay open until the process runs out of file descriptors and new phones are
 protocol closes a connection that has no request in progress for `head_seconds` (since it
 opened, or since its last answer). A request in progress (a live event stream, a body arriving)
 is left alone: the body's own deadline is the front door's (toolkit/tracker/guard.py).
+
+`run_uvicorn` serves the tracker with it on a bound socket: the one server of `domekit serve`
+(serve.py) and of each of its workers (cluster.py).
 """
 
 from __future__ import annotations
 
 import asyncio
+import socket
 from typing import Any
 
 HEAD_SECONDS = 10.0
@@ -55,3 +59,30 @@ def http_protocol(head_seconds: float = HEAD_SECONDS) -> type[asyncio.Protocol]:
             self._timer = self.loop.call_later(wait, self._check)
 
     return TimedProtocol
+
+
+def run_uvicorn(
+    app: Any,
+    listener: socket.socket,
+    host: str,
+    port: int,
+    access_log: bool,
+    head_seconds: float,
+) -> None:
+    """One uvicorn server on a bound socket until SIGTERM or SIGINT."""
+    import uvicorn
+
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        workers=1,
+        loop="auto",
+        http=http_protocol(head_seconds),  # httptools when installed; closes idle connections
+        access_log=access_log,
+        log_level="info" if access_log else "warning",
+        timeout_graceful_shutdown=2,
+        timeout_keep_alive=5,
+        h11_max_incomplete_event_size=16 * 1024,  # a request head's bytes (h11 only)
+    )
+    uvicorn.Server(config).run(sockets=[listener])

@@ -1,28 +1,25 @@
-"""The one door between the tracker and a game: the guards every game shares, checked once.
+"""A game as the tracker calls it with what phones send: refusals, never server errors.
 
-As boardgame.io's reducer checks a move before the game's code runs, the `Referee` checks what
-every game would otherwise check for itself, in this order, and names the rule it refuses by:
-1. **an unknown action**: a `type` that is not one of the game's `actions`, refused as a form
-   that cannot be read (a DomekitError: the reply names the rule "action form");
-2. **the match is over**: `game.over(state)` says why, and only the actions marked `after_end`
-   may still be made (the game's `rule_over`);
-3. **not your turn**: an action marked `on_turn` made by a seat (`game.mover`) whose turn it is
-   not (`game.whose_turn`; the game's `rule_turn`).
-Then the game's own `apply` checks its own rules.
-
-Every member that reads what a phone sent also turns a Python error on malformed fields (a list
-where the game takes text, an object where it takes a list) into a DomekitError: a refused
-action (4xx) that changes nothing, logged with its traceback so a game's bug still shows.
+The guards every game shares (an unknown action, a match that is over, an action made out of
+turn) are the game's door's (toolkit/games/door.py), which the game's `apply` goes through. What
+is left here is the tracker's own: every member that reads what a phone or a file sent turns a
+Python error on malformed fields (a list where the game takes text, an object where it takes a
+list) into a DomekitError: a refused action (4xx) that changes nothing, logged with its traceback
+so a game's bug still shows.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from toolkit.errors import DomekitError, RuleError
+from pydantic import BaseModel
+
+from toolkit.errors import DomekitError
 from toolkit.tracker.contract import A, Json, Outcome, Page, S, TrackerGame
+from toolkit.tracker.fields import UndoTarget, read_model
 
 UNDO = "undo"
 
@@ -32,6 +29,20 @@ T = TypeVar("T")
 # action, never a server error.
 _MALFORMED = (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError)
 _log = logging.getLogger("domekit.tracker")
+
+
+class UndoFields(BaseModel):
+    target: UndoTarget = None  # the seq it takes back: refused (Stale) when no longer the latest
+
+
+@dataclass(frozen=True)
+class Entry(Generic[A]):
+    """What a request asks the log to record, read once from its fields (`Referee.entry`) and
+    passed on: the game's action, or (`action` None) an undo of the action at `target` (None:
+    whichever is the latest)."""
+
+    action: A | None
+    target: int | None = None
 
 
 class Referee(Generic[S, A]):
@@ -49,20 +60,17 @@ class Referee(Generic[S, A]):
         command = fields.get("command")
         if isinstance(command, str):
             return self._call("parse_text", self.game.parse_text, command)
-        self.check_kind(fields.get("type"))
         return self._call("parse_action", self.game.parse_action, fields)
+
+    def entry(self, fields: Mapping[str, Any]) -> Entry[A]:
+        """A request's action fields as what it asks the log to record: an undo, or an action."""
+        if is_undo(fields):
+            return Entry(None, read_model(UndoFields, fields).target)
+        return Entry(self.read(fields))
 
     def decode(self, value: Json) -> A:
         """An action from the log or an import, as its JSON form."""
-        self.check_kind(value.get("type"))
         return self._call("action_from_json", self.game.action_from_json, value)
-
-    def check_kind(self, kind: Any) -> str:
-        text = str(kind or "").strip()
-        if text not in self.game.actions:
-            known = ", ".join(sorted(self.game.actions))
-            raise DomekitError(f"unknown action {text!r}; the actions are {known}")
-        return text
 
     def fields(self, fields: Mapping[str, Any]) -> Mapping[str, Any]:
         """A form's fields, or the fields of the action typed as text (`command`): what the odds
@@ -73,31 +81,9 @@ class Referee(Generic[S, A]):
 
     # -- applying ---------------------------------------------------------------------------
 
-    def check(self, state: S, action: A) -> None:
-        """The generic guards: RuleError naming the rule when one refuses the action."""
-        kind = self.game.actions.get(self.game.kind(action))
-        if kind is None:
-            self.check_kind(self.game.kind(action))
-            return
-        if not kind.after_end:
-            why = self.game.over(state)
-            if why is not None:
-                raise RuleError(self.game.rule_over, why)
-        if kind.on_turn:
-            mover = self.game.mover(state, action)
-            turn = self.game.whose_turn(state)
-            if mover != turn:
-                now = "nobody" if turn is None else self.game.seat_name(state, turn)
-                who = "nobody" if mover is None else self.game.seat_name(state, mover)
-                raise RuleError(self.game.rule_turn, f"it is {now}'s turn, not {who}'s")
-
     def apply(self, state: S, action: A) -> tuple[S, Outcome]:
-        """The guards, then the game's own rules: the new state and what the action did."""
-        return self._call("apply", self._apply, state, action)
-
-    def _apply(self, state: S, action: A) -> tuple[S, Outcome]:
-        self.check(state, action)
-        return self.game.apply(state, action)
+        """The game's door (its guards, then its rules): the new state and what it did."""
+        return self._call("apply", self.game.apply, state, action)
 
     def text(self, action: A) -> str:
         return self._call("text", self.game.text, action)

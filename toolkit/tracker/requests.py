@@ -16,8 +16,8 @@ from starlette.datastructures import ImmutableMultiDict
 from starlette.requests import Request
 
 from toolkit.errors import DomekitError
+from toolkit.parsing import MAX_NAME
 from toolkit.tracker.fields import (
-    MAX_NAME,
     Actor,
     Before,
     MatchId,

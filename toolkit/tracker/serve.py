@@ -11,10 +11,9 @@ import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from toolkit.errors import DomekitError
-from toolkit.tracker.protocol import HEAD_SECONDS
+from toolkit.tracker.protocol import HEAD_SECONDS, run_uvicorn
 
 MAX_MANIFEST_BYTES = 1_000_000  # a kit manifest is a few kB
 BACKLOG = 2048  # uvicorn's default
@@ -173,35 +172,6 @@ def serve(
         listener.close()
         if lock is not None:
             lock.release()
-
-
-def run_uvicorn(
-    app: Any,
-    listener: socket.socket,
-    host: str,
-    port: int,
-    access_log: bool,
-    head_seconds: float,
-) -> None:
-    """One uvicorn server on a bound socket until SIGTERM or SIGINT."""
-    import uvicorn
-
-    from toolkit.tracker.protocol import http_protocol
-
-    config = uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        workers=1,
-        loop="auto",
-        http=http_protocol(head_seconds),  # httptools when installed; closes idle connections
-        access_log=access_log,
-        log_level="info" if access_log else "warning",
-        timeout_graceful_shutdown=2,
-        timeout_keep_alive=5,
-        h11_max_incomplete_event_size=16 * 1024,  # a request head's bytes (h11 only)
-    )
-    uvicorn.Server(config).run(sockets=[listener])
 
 
 def _more_file_descriptors() -> None:

@@ -15,7 +15,7 @@ import jinja2
 from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from toolkit.errors import DomekitError
+from toolkit.errors import DomekitError, RuleError
 from toolkit.pages import read_path
 from toolkit.tracker.contract import Page, TrackerGame
 from toolkit.tracker.fields import read_model
@@ -29,7 +29,7 @@ from toolkit.tracker.matches import (
     Stale,
     new_client_action_id,
 )
-from toolkit.tracker.referee import is_undo
+from toolkit.tracker.referee import Entry
 from toolkit.tracker.refill import refill
 from toolkit.tracker.requests import (
     Forbidden,
@@ -219,10 +219,15 @@ class OtherSeat(DomekitError):
 
 
 def seat_check(
-    t: Tracker, who: Access, match: MatchRow, fields: Mapping[str, Any], mine: str
+    t: Tracker,
+    who: Access,
+    match: MatchRow,
+    entry: Entry[Any],
+    fields: Mapping[str, Any],
+    mine: str,
 ) -> None:
-    """OtherSeat when the action is for another seat than `mine` (the phone's) and the form
-    does not say `for_seat` that seat (the phone's confirm)."""
+    """OtherSeat when the action (`entry`, as the request was read) is for another seat than
+    `mine` (the phone's) and the form does not say `for_seat` that seat (the phone's confirm)."""
     if not mine:
         return
     referee = t.service.referee(who.game)
@@ -230,13 +235,12 @@ def seat_check(
     seats = dict(referee.seats(state))
     if mine not in seats:
         return
-    data = action_fields(fields)
     try:
-        if is_undo(data):
+        if entry.action is None:
             undo = undo_of(t, who, match, state)
             seat = undo["seat"] if undo else None
         else:
-            seat = referee.acting_seat(state, referee.read(data))
+            seat = referee.acting_seat(state, entry.action)
     except DomekitError:
         return  # the submit says what is wrong with the form
     if seat is None or seat == mine or seat == str(fields.get("for_seat") or ""):
@@ -284,17 +288,20 @@ def refusal(
     fields: Mapping[str, Any],
     *,
     status: int,
+    entry: Entry[Any] | None = None,
 ) -> Response:
     """A refused write: the JSON reply, or the page that says why with the fields to send again
-    (and, when the match moved on, what the same action would do now)."""
+    (and, when the match moved on, what the same action, `entry` as read, would do now)."""
     version, state = t.service.state(match.id)
     body: dict[str, Any] = {
         "ok": False,
         "error": error_kind(exc),
-        "message": str(exc),
+        "message": told(exc),
         "rule": getattr(exc, "rule", "action form" if status == 422 else None),
         "version": version,
     }
+    if isinstance(exc, RuleError) and exc.position is not None:
+        body["position"] = exc.position
     if isinstance(exc, OtherSeat):
         body["seat"] = exc.seat
         body["seat_name"] = exc.label
@@ -316,10 +323,12 @@ def refusal(
         # What the same action would do now, so the player decides on the fresh state.
         referee = t.service.referee(who.game)
         try:
-            action = referee.read(action_fields(fields))
-            fresh = {"text": referee.text(action), "outcome": referee.apply(state, action)[1]}
+            action = entry.action if entry is not None else referee.read(action_fields(fields))
+            if action is not None:
+                applied = referee.apply(state, action)[1]
+                fresh = {"text": referee.text(action), "outcome": applied}
         except DomekitError as now:
-            fresh = {"refused": str(now)}
+            fresh = {"refused": told(now)}
     retry = [(name, value) for name, value in flat_fields(fields) if name != "version"]
     retry.append(("version", str(version)))
     return t.render(
@@ -336,6 +345,11 @@ def refusal(
         },
         status=status,
     )
+
+
+def told(exc: DomekitError) -> str:
+    """A refusal as a player reads it: a rule's refusal names the position it was refused in."""
+    return exc.in_position() if isinstance(exc, RuleError) else str(exc)
 
 
 def refused_inline(

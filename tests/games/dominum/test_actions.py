@@ -425,6 +425,6 @@ def test_every_action_reads_back_from_its_text_form(action):
 def test_every_action_reads_back_from_its_json_form(action):
     value = action.to_json()
     assert json.loads(json.dumps(value)) == value  # plain JSON
-    assert value["type"] == action.TYPE and KINDS[action.TYPE] is type(action)
+    assert value["type"] == action.kind and KINDS[action.kind] is type(action)
     assert Action.from_json(value) == action
     assert type(action).from_json(value) == action

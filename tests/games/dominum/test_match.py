@@ -547,7 +547,9 @@ def test_free_strike_from_an_ability_in_another_phase_is_not_counterattacked():
     state, steps = run(
         state,
         Activate("red", "deploy"),
-        Attack("red", (2, 3), (3, 3), PowerSource("reserve", 1), kind=AttackKind.FREE_STRIKE),
+        Attack(
+            "red", (2, 3), (3, 3), PowerSource("reserve", 1), attack_kind=AttackKind.FREE_STRIKE
+        ),
     )
     assert state.pending.counter_from is None
     with pytest.raises(RuleError, match="Counterattack"):
@@ -566,11 +568,11 @@ def test_alt_attack_is_in_addition_to_the_attack():
         state,
         Activate("red", "attack"),
         Attack("red", (2, 3), (3, 3), PowerSource("reserve", 1)),
-        Attack("red", (2, 3), (3, 3), PowerSource("reserve", 1), kind=AttackKind.ALT_ATTACK),
+        Attack("red", (2, 3), (3, 3), PowerSource("reserve", 1), attack_kind=AttackKind.ALT_ATTACK),
     )
     assert (3, 3) not in state.units  # two wounds: defeated
     with pytest.raises(RuleError, match="Alt Attack"):
-        apply(state, Attack("red", (2, 3), (2, 2), DECK, kind=AttackKind.ALT_ATTACK))
+        apply(state, Attack("red", (2, 3), (2, 2), DECK, attack_kind=AttackKind.ALT_ATTACK))
     with pytest.raises(RuleError, match="only one attack per phase"):
         apply(state, Attack("red", (2, 3), (2, 2), DECK))
 

@@ -359,7 +359,7 @@ def test_only_the_attacker_lays_a_clash_and_only_between_clashes():
     with pytest.raises(RuleError) as caught:
         apply(state, clash(2, "c4", "defend", "c1"))
     assert caught.value.rule == RULE_TURNS
-    assert "it is Player 1's attack, not Player 2's" in str(caught.value)
+    assert "it is Player 1's turn, not Player 2's" in str(caught.value)  # the door's guard
     with pytest.raises(RuleError) as caught:
         apply(play(state, "attack c1"), clash(1, "c2", "defend", "c4"))
     assert caught.value.rule == RULE_TURNS
@@ -447,10 +447,10 @@ def test_a_refusal_names_the_rule_and_the_duel_it_was_refused_in():
     assert (
         "[round 1 (0-0), Player 1 attacks; health 1000 · 1000; hands c2,c3 · c4,c5,c6; "
         "draw pile 6, played 0; on the table c1]"
-    ) in str(caught.value)
+    ) in caught.value.in_position()
     by_hand = new_match_by_hand(SAMPLE, RULES)
     with pytest.raises(RuleError) as caught:
         apply(by_hand, Recount((3, 3), 0))
     pile = len(SAMPLE) - 6
     where = f"[round 1 (0-0), Player 1 attacks; health 1000 · 1000; hands 3 · 3; draw pile {pile}"
-    assert f"{where}, played 0]" in str(caught.value)
+    assert f"{where}, played 0]" in caught.value.in_position()

@@ -6,7 +6,7 @@ shows (`attack red.gunner -> blue.scout with heavy-rifle cards 3,3,3 vs 2`) and
 the object the log stores, the same key for key as the tracker has always stored, and
 `Action.from_json(value)` reads a stored one; `Action.from_fields(fields)` reads a form's or a
 JSON body's fields, checked field by field, and every refusal names the field. Numbers go
-through toolkit.tracker.fields' bounded `whole_number`.
+through toolkit.parsing's bounded `whole_number`.
 
 What an action means for the match (who may make it when, what it changes) is the match engine's
 (`toolkit.games.deathdome.match`); here it is only read and written. Names of teams, units and
@@ -25,8 +25,8 @@ from typing import Any, ClassVar, Literal, Self, cast
 from toolkit.errors import DomekitError
 from toolkit.games.deathdome.rules import BEHIND, Behind
 from toolkit.games.deathdome.state import UnitRef
-from toolkit.tracker.contract import EVERYTHING, Json
-from toolkit.tracker.fields import whole_number
+from toolkit.games.door import EVERYTHING, Reader
+from toolkit.parsing import Json, whole_number
 
 Point = Literal["control_point", "tower_centre"]
 POINTS: tuple[Point, ...] = ("control_point", "tower_centre")
@@ -745,3 +745,6 @@ ACTIONS: dict[str, type[Action]] = {
     )
 }  # fmt: skip
 """Every action by its kind (the JSON `type`), in the order the rules come to them."""
+
+READER: Reader[Action] = Reader(ACTIONS, Action.from_fields, Action.from_text, Action.from_json)
+"""Every action read back: from a form's fields, its text form, its JSON form."""

@@ -3,12 +3,12 @@
 The state is a frozen value (`toolkit.games.deathdome.state`, re-exported here): teams, units
 with their Vitae, items, jail and Incapacitate, the credits ledger, control points and tower
 centres, the round, the turn order and the phase (set-up, play, payout, over). `apply` is the
-one door a state changes through: it checks the action against the rules and refuses an illegal
-one with a `RuleError` naming the rule, then hands it to the step of its chapter of
-rules/deathdome.txt: `purchases` (Choose Colors, Make purchases, Item Cards), `play` (Playing a
-Match, Combat, Death, Incapacitate, control points) and, here, money and the payout (Notes,
-Payout Winnings). Dice rolled at the table come in as actions (the fans die); nothing here is
-random.
+one door a state changes through (`DOOR`, toolkit/games/door.py: its guards refuse an action
+made out of turn or once the match is paid out), then `_rules` hand the action to the step of its
+chapter of rules/deathdome.txt: `purchases` (Choose Colors, Make purchases, Item Cards), `play`
+(Playing a Match, Combat, Death, Incapacitate, control points) and, here, money and the payout
+(Notes, Payout Winnings). Dice rolled at the table come in as actions (the fans die); nothing here
+is random.
 
 `replay(initial, actions)` is the match after a log; `new_match` starts one, the next match of a
 campaign carrying the teams' credits, seating and items.
@@ -16,13 +16,14 @@ campaign carrying the teams' credits, seating and items.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from toolkit.errors import RuleError
 from toolkit.games.deathdome import play, purchases
 from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.actions import (
+    ACTIONS,
     Action,
     Attack,
     Buy,
@@ -53,10 +54,12 @@ from toolkit.games.deathdome.state import (
     state_json,
     with_credits,
 )
-from toolkit.tracker.contract import Json
+from toolkit.games.door import Door, action_kinds
+from toolkit.parsing import Json
 
 __all__ = [
     "AFTER_END",
+    "DOOR",
     "ON_TURN",
     "MatchState",
     "PayoutResult",
@@ -177,25 +180,11 @@ def mover(action: Action) -> str | None:
     return None
 
 
-def _check(state: MatchState, action: Action) -> None:
-    if action.kind not in AFTER_END:
-        why = over(state)
-        if why is not None:
-            raise RuleError(RULE_OVER, why)
-    if action.kind in ON_TURN:
-        turn, made_by = whose_turn(state), mover(action)
-        if made_by != turn:
-            raise RuleError(RULE_TURN, f"it is {turn or 'nobody'}'s turn, not {made_by}'s")
-
-
 # ------------------------------------------------------------------------------- the door
 
 
-def apply(state: MatchState, action: Action) -> tuple[MatchState, Json]:
-    """The only way a match changes: the new state and what the action did (`steps`, a player's
-    breakdown, and for some a `summary`); RuleError naming the rule when the rules refuse it.
-    Pure: `state` is never changed."""
-    _check(state, action)
+def _rules(state: MatchState, action: Action) -> tuple[MatchState, Json]:
+    """What an action does once the door's guards let it in: the step of its chapter."""
     match action:
         case Seat():
             return purchases.seat(state, action)
@@ -234,12 +223,21 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, Json]:
     raise RuleError("actions", f"a Death Dome match has no {action.kind!r} action")
 
 
-def replay(initial: MatchState, actions: Iterable[Action]) -> MatchState:
-    """The match after `actions`, each applied in turn (a log is its truth)."""
-    state = initial
-    for action in actions:
-        state, _outcome = apply(state, action)
-    return state
+DOOR = Door(
+    actions=action_kinds(ACTIONS, on_turn=ON_TURN, after_end=AFTER_END),
+    rules=_rules,
+    position=MatchState.text,
+    over=over,
+    whose_turn=whose_turn,
+    mover=lambda state, action: mover(action),
+    rule_over=RULE_OVER,
+    rule_turn=RULE_TURN,
+)
+"""The only way a match changes: its guards, then `_rules`; RuleError naming the rule (and the
+position) when it refuses. Pure: a state is never changed."""
+apply = DOOR.apply
+replay = DOOR.replay
+"""The match after a log's actions, each applied in turn (a log is its truth)."""
 
 
 # ------------------------------------------------------------------------- credits, payout

@@ -413,7 +413,7 @@ def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any
     `notes` saying what the odds assume where the form does not know (the defender's cards)."""
     from toolkit.games.deathdome.actions import Attack, Capture
     from toolkit.games.deathdome.play import combat_attacker, combat_defender
-    from toolkit.tracker.fields import whole_number
+    from toolkit.parsing import whole_number
 
     kind = str(fields.get("type") or "")
     if kind == "attack":

@@ -27,7 +27,7 @@ from toolkit.games.deathdome.actions import (
 )
 from toolkit.games.deathdome.inputs import weapon_profile
 from toolkit.games.deathdome.state import MatchState, Unit, UnitRef, replace_team
-from toolkit.tracker.contract import Json
+from toolkit.parsing import Json
 
 Step = tuple[MatchState, Json]
 

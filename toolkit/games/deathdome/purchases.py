@@ -24,7 +24,7 @@ from toolkit.games.deathdome.state import (
     replace_team,
     with_credits,
 )
-from toolkit.tracker.contract import Json
+from toolkit.parsing import Json
 
 Step = tuple[MatchState, Json]
 

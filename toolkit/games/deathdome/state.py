@@ -23,7 +23,7 @@ from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.board import Board
 from toolkit.games.deathdome.config import RulesConfig
 from toolkit.games.deathdome.data import DeathDomeData, Item, load_deathdome
-from toolkit.tracker.contract import Json
+from toolkit.parsing import Json
 
 GAME = "deathdome"
 Phase = Literal["setup", "play", "payout", "over"]
@@ -238,6 +238,21 @@ class MatchState:
             fans,
             self.rules,
             last_standing=self.last_standing,
+        )
+
+    def text(self) -> str:
+        """The match in one line, as a refusal names it (its FEN): `match 1 of 5, round 3 of 12,
+        red's turn, 1 of 2 unit phases used` (in set-up: whose purchase it is)."""
+        where = f"match {self.number} of {self.matches}"
+        if self.phase == "setup":
+            buyer = self.purchase_team()
+            return f"{where}, set-up, " + (f"{buyer} buys" if buyer else "purchases done")
+        if self.phase != "play":
+            return f"{where}, {PHASE_NAMES[self.phase]}"
+        per_turn = self.rules.match.unit_phases_per_turn
+        return (
+            f"{where}, round {self.round} of {self.rules.match.rounds}, "
+            f"{self.current_team()}'s turn, {self.phases_used} of {per_turn} unit phases used"
         )
 
     def need_phase(self, *phases: Phase, rule: str) -> None:

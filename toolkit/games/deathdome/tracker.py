@@ -1,8 +1,9 @@
 """A Death Dome match in the tracker: the game's engine, actions and pages behind its contract.
 
-Every rule is the match engine's (`match.apply`, over the frozen `MatchState`), every action's
-text and JSON form is its own (`actions`), every page is `views`'s and the odds charts are
-`odds.tracker_chart`'s; this module only wires them to `toolkit.tracker.contract.TrackerGame`.
+Every rule is the match engine's (its door, `match.DOOR`, over the frozen `MatchState`), every
+action's text and JSON form is its own (`actions.READER` reads them), every page is `views`'s and
+the odds charts are `odds.tracker_chart`'s; what is left here is the game's own: how a match
+starts, its seats, the questions the check page asks.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from typing import Any
 
 from toolkit.errors import DomekitError
 from toolkit.games.deathdome import match, play, views
-from toolkit.games.deathdome.actions import ACTIONS, Action, Attack
+from toolkit.games.deathdome.actions import READER, Action, Attack
 from toolkit.games.deathdome.odds import tracker_chart
 from toolkit.games.deathdome.state import GAME, MatchState, state_from_json, state_json
-from toolkit.tracker.contract import ActionKind, Json, Outcome, TrackerGame
+from toolkit.tracker.contract import Json, Outcome
+from toolkit.tracker.typed import GameTracker
 
 
 def open_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
@@ -35,16 +37,12 @@ def open_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
     return chart
 
 
-class DeathDomeTracker(TrackerGame[MatchState, Action]):
+class DeathDomeTracker(GameTracker[MatchState, Action]):
     name = GAME
-    rule_over = match.RULE_OVER
-    rule_turn = match.RULE_TURN
+    reader = READER
+    door = match.DOOR
 
     def __init__(self) -> None:
-        self.actions = {
-            kind: ActionKind(on_turn=kind in match.ON_TURN, after_end=kind in match.AFTER_END)
-            for kind in ACTIONS
-        }
         self.pages = views.PAGES
         self.exports = {"payout": views.payout_rows}
         self.odds = open_odds
@@ -64,17 +62,6 @@ class DeathDomeTracker(TrackerGame[MatchState, Action]):
 
     def next_match_refusal(self, state: MatchState) -> str | None:
         return match.next_match_refusal(state)
-
-    # -- the guards' questions --------------------------------------------------------------
-
-    def over(self, state: MatchState) -> str | None:
-        return match.over(state)
-
-    def whose_turn(self, state: MatchState) -> str | None:
-        return match.whose_turn(state)
-
-    def mover(self, state: MatchState, action: Action) -> str | None:
-        return match.mover(action)
 
     # -- seats and the big screen (the generic page layer's hooks) ---------------------------
 
@@ -104,25 +91,6 @@ class DeathDomeTracker(TrackerGame[MatchState, Action]):
             return play.attack_asks(state, action, outcome)
         return []
 
-    # -- actions ----------------------------------------------------------------------------
-
-    def kind(self, action: Action) -> str:
-        return action.kind
-
-    def parse_action(self, fields: Mapping[str, Any]) -> Action:
-        return Action.from_fields(fields)
-
-    def parse_text(self, text: str) -> Action:
-        return Action.from_text(text)
-
-    def text(self, action: Action) -> str:
-        return action.text()
-
-    def apply(self, state: MatchState, action: Action) -> tuple[MatchState, Outcome]:
-        return match.apply(state, action)
-
-    def touches(self, action: Action) -> frozenset[str]:
-        return action.touches()
 
     # -- JSON forms -------------------------------------------------------------------------
 
@@ -131,12 +99,6 @@ class DeathDomeTracker(TrackerGame[MatchState, Action]):
 
     def state_from_json(self, value: Json) -> MatchState:
         return state_from_json(value)
-
-    def action_json(self, action: Action) -> Json:
-        return action.to_json()
-
-    def action_from_json(self, value: Json) -> Action:
-        return Action.from_json(value)
 
 
 plugin = DeathDomeTracker()

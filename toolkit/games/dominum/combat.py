@@ -29,7 +29,7 @@ from toolkit.games.dominum.state import (
 
 def attack(state: MatchState, action: Attack) -> tuple[MatchState, Outcome]:
     rule = "Attack Phase"
-    if action.kind == AttackKind.COUNTERATTACK:
+    if action.attack_kind == AttackKind.COUNTERATTACK:
         raise RuleError(rule, "a counterattack follows a block: use Counterattack")
     phase = _attack_phase(state, action, rule)
     attacker = unit_at(state, action.attacker, action.player, rule)
@@ -61,7 +61,7 @@ def attack(state: MatchState, action: Attack) -> tuple[MatchState, Outcome]:
         coordinating=len(helpers),
         attacker_weakened=attacker.weakened,
         defender_weakened=target.weakened,
-        kind=action.kind,
+        kind=action.attack_kind,
         abilities=attacker.card.keywords,
         coordinating_abilities=helper_keywords,
         defender_abilities=target.card.keywords,
@@ -70,7 +70,7 @@ def attack(state: MatchState, action: Attack) -> tuple[MatchState, Outcome]:
         rules=state.rules,
     )
     steps += outcome.steps
-    state = _mark_attacked(state, action.kind, start, [s for s, _ in helpers])
+    state = _mark_attacked(state, action.attack_kind, start, [s for s, _ in helpers])
 
     if outcome.wound:
         state, more = _wound(state, start, action.target, action.knockback_to, outcome.knockback)
@@ -94,11 +94,11 @@ def attack(state: MatchState, action: Attack) -> tuple[MatchState, Outcome]:
 def _attack_phase(state: MatchState, action: Attack, rule: str) -> PhaseState:
     """The phase the attack is made in: the player's attack phase, or, for the Alt Attacks and
     Free Strikes abilities give, any phase of the player's at the time the card says."""
-    if action.kind == AttackKind.ATTACK:
+    if action.attack_kind == AttackKind.ATTACK:
         return running_phase(state, action.player, "attack", rule)
     phase = state.phase
     if phase is None or phase.player != action.player:
-        raise RuleError(action.kind.title(), "an ability's attack comes in your own phase")
+        raise RuleError(action.attack_kind.title(), "an ability's attack comes in your own phase")
     return phase
 
 
@@ -107,8 +107,8 @@ def _helpers(
 ) -> list[tuple[Space, Unit]]:
     """Cards have one attack per phase (an Alt Attack once more); Coordinated Attacks: the allies
     coordinating, each still with its attack."""
-    extra = action.kind != AttackKind.ATTACK
-    if action.kind == AttackKind.ALT_ATTACK:
+    extra = action.attack_kind != AttackKind.ATTACK
+    if action.attack_kind == AttackKind.ALT_ATTACK:
         if Keyword.ALT_ATTACK not in attacker.card.keywords:
             raise RuleError("Alt Attack", f"{attacker.card.name} has no Alt Attack")
         if action.attacker in phase.alt_done:

@@ -1,7 +1,8 @@
 """A Dominum match as a fold over actions, through one door: `apply(state, action)`.
 
 The match engine: `MatchState` (state.py) is a frozen value from the initial deployment on, and
-`apply(state, action) -> (state, outcome)` checks each action against the rules
+`apply(state, action) -> (state, outcome)` (`ENGINE`: the guards of toolkit/games/door.py, then
+`_play`) checks each action against the rules
 (rules/dominum.txt: "Initial Deployment", "Rounds. Turns. Phases.", "Phase Breakdowns", "End of
 Round", "Winning the Game") and refuses an illegal one with a `RuleError` naming the rule; the
 rules themselves are the chapters' modules (turns.py, phases.py, combat.py, abilities.py) over
@@ -15,7 +16,8 @@ log is always identical.
 
 The match as the table plays it, from the choice of forces on, is a `DominumMatch`: the set-up
 (setup.py), the actions since and the engine's state after them. `record(match, action)` is its
-door (a set-up action, or one the engine applies), `DominumMatch.to_json` / `from_json` its JSON
+door (`DOOR`: the same guards on the engine's state; then a set-up action, or one the engine's
+rules apply), `DominumMatch.to_json` / `from_json` its JSON
 form, which the tracker stores: the set-up and the log, replayed when read back.
 """
 
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Never, NoReturn
@@ -31,6 +33,8 @@ from typing import Any, Never, NoReturn
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.dominum import abilities, combat, phases, turns
 from toolkit.games.dominum.actions import (
+    KINDS,
+    PLAY_KINDS,
     Action,
     Activate,
     Advance,
@@ -75,24 +79,30 @@ from toolkit.games.dominum.state import (
     Pending,
     Unit,
 )
-from toolkit.games.dominum.turns import RULE_DEPLOYMENT, RULE_TURNS, RULE_WIN, whose_turn
-from toolkit.tracker.fields import whole_number
+from toolkit.games.dominum.turns import RULE_DEPLOYMENT, RULE_TURNS, RULE_WIN, position, whose_turn
+from toolkit.games.door import Door, action_kinds
+from toolkit.parsing import whole_number
 
 __all__ = [
     "Activate", "Advance", "Assault", "Attack", "Card", "Charge", "Counterattack", "CycleChoice",
     "Deploy", "DominumMatch", "EndPhase", "MatchState", "Move", "Outcome", "Place", "PowerDuel",
     "ReservePower", "Retreat", "Sacrifice", "Shift", "SpendCharge", "Submerge", "Unit", "Weaken",
-    "apply", "new_match", "record", "replay", "whose_turn",
+    "DOOR", "ENGINE", "ON_TURN", "apply", "new_match", "record", "replay", "whose_turn",
 ]  # fmt: skip
 
 GAME = "dominum"
 
 
 # -- the engine's door -----------------------------------------------------------------------------
-def apply(state: MatchState, action: Play) -> tuple[MatchState, Outcome]:
-    """The next state and what happened, or a RuleError naming the rule that forbids it."""
-    if state.stage == "over":
-        raise RuleError(RULE_WIN, f"the match is over ({state.result})")
+ON_TURN = ("activate", "end_phase", "retreat", "deploy", "move", "shift", "attack", "assault",
+           "charge", "reserve")  # fmt: skip
+"""The actions of one's own turn: a Phase token and the actions of the phase it starts; a
+defender's counterattack or Submerge, an advance, and what abilities do are made by either player
+at any time, and the initial deployment's alternation is that rule's own."""
+
+
+def _play(state: MatchState, action: Play) -> tuple[MatchState, Outcome]:
+    """What an action does once the door's guards let it in: the rule of its chapter."""
     if isinstance(action, Place):
         return turns.place(state, action)
     if state.stage == "deployment":
@@ -144,11 +154,26 @@ def _unknown(action: Never) -> NoReturn:
     raise RuleError(RULE_TURNS, f"unknown action {action!r}")
 
 
-def replay(state: MatchState, actions: Iterable[Play]) -> MatchState:
-    """The state after every action of a log, in order."""
-    for action in actions:
-        state, _ = apply(state, action)
-    return state
+def _over(state: MatchState) -> str | None:
+    return f"the match is over ({state.result})" if state.stage == "over" else None
+
+
+ENGINE = Door(
+    actions=action_kinds(PLAY_KINDS, on_turn=ON_TURN),
+    rules=_play,
+    position=position,
+    over=_over,
+    whose_turn=whose_turn,
+    mover=lambda state, action: action.player,
+    rule_over=RULE_WIN,
+    rule_turn=RULE_TURNS,
+)
+"""The engine's door, from the initial deployment on: its guards (nothing once the match is won;
+a Phase token and its phase's actions on the player's own turn), then `_play`; a RuleError
+naming the rule that forbids an action."""
+apply = ENGINE.apply
+replay = ENGINE.replay
+"""The state after every action of a log, in order."""
 
 
 # -- the match at the table: set-up, log and the engine's state ------------------------------------
@@ -253,7 +278,7 @@ class DominumMatch:
 def _logged(value: Mapping[str, Any]) -> Play:
     action = Action.from_json(value)
     if not isinstance(action, Play):
-        raise DomekitError(f"a {action.TYPE} action comes before the match begins, not in its log")
+        raise DomekitError(f"a {action.kind} action comes before the match begins, not in its log")
     return action
 
 
@@ -273,9 +298,9 @@ def _fresh(data: DominumData, setup: Setup) -> MatchState:
     )
 
 
-def record(match: DominumMatch, action: Action) -> tuple[DominumMatch, Outcome]:
-    """The match's one door: a set-up action changes the set-up; every other action goes through
-    the engine (`apply`) and into the log. RuleError naming the rule that refuses it."""
+def _record(match: DominumMatch, action: Action) -> tuple[DominumMatch, Outcome]:
+    """A set-up action changes the set-up; every other action goes through the engine's rules
+    (the door's guards let it in) and into the log."""
     if isinstance(action, Forces):
         return _forces(match, action)
     if isinstance(action, Begin):
@@ -285,7 +310,7 @@ def record(match: DominumMatch, action: Action) -> tuple[DominumMatch, Outcome]:
     if match.state is None:
         raise RuleError(RULE_SETUP, "set up the match first: domains, forces, first player")
     check_power_cards(action, match.state.rules)
-    after, outcome = apply(match.state, action)
+    after, outcome = _play(match.state, action)
     payload = action.to_json()
     new = replace(
         match,
@@ -296,6 +321,30 @@ def record(match: DominumMatch, action: Action) -> tuple[DominumMatch, Outcome]:
         state=after,
     )
     return new, outcome
+
+
+def _position(match: DominumMatch) -> str:
+    if match.state is None:
+        return f"match {match.number}, set-up: domains, forces, first player"
+    return f"match {match.number}, {position(match.state)}"
+
+
+DOOR = Door(
+    actions=action_kinds(KINDS, on_turn=ON_TURN),
+    rules=_record,
+    position=_position,
+    over=lambda match: None if match.state is None else _over(match.state),
+    whose_turn=lambda match: None if match.state is None else whose_turn(match.state),
+    # Before the match begins nobody has a turn: the set-up's own rule refuses play.
+    mover=lambda match, action: (
+        action.player if isinstance(action, Play) and match.state is not None else None
+    ),
+    rule_over=RULE_WIN,
+    rule_turn=RULE_TURNS,
+)
+"""The match's one door as the table plays it: the engine's guards on the engine's state (none
+before the match begins), then `_record`; RuleError naming the rule that refuses it."""
+record = DOOR.apply
 
 
 def _forces(match: DominumMatch, action: Forces) -> tuple[DominumMatch, Outcome]:

@@ -479,7 +479,7 @@ def odds_chart(match: DominumMatch, fields: Mapping[str, Any]) -> dict[str, Any]
     from toolkit.games.dominum.actions import Action, Assault, Attack
 
     kind = str(fields.get("type") or "")
-    if kind not in (Attack.TYPE, Assault.TYPE):
+    if kind not in (Attack.kind, Assault.kind):
         return None
     state = match.state
     if state is None:

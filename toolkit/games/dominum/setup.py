@@ -17,7 +17,7 @@ from toolkit.games.dominum.power import PowerCard, PowerDeck, card_json, check_p
 from toolkit.games.dominum.rules import FirstPlayerOutcome, Keyword, first_player_chooser
 from toolkit.games.dominum.state import SAME_AS_STRENGTH, Card, Kind, MatchState, Side, seeded
 from toolkit.games.dominum.turns import fresh_round
-from toolkit.tracker.fields import whole_number
+from toolkit.parsing import whole_number
 
 RULE_SETUP = "Select Your Domain and Forces"
 RULE_FIRST = "Determine the First Player"

@@ -9,10 +9,9 @@ At the table the Power Decks are real cards: a draw names the card the table tur
 (`deck:3`) or the reserve card used (`reserve:critical`), and a cycle names the counter set aside
 and the card turned up after the shuffle, so the engine's decks stay the table's decks.
 
-The generic guards check the end of the match and, in the rounds ("Rounds. Turns. Phases."),
-that a Phase token and the actions of a phase are made by the player whose turn it is; a
-defender's counterattack or Submerge, an advance, and what abilities do are made by either
-player at any time, and the initial deployment's alternation is that rule's own.
+The guards of the match's door (match.py: `DOOR`) check the end of the match and, in the rounds
+("Rounds. Turns. Phases."), that a Phase token and the actions of a phase are made by the player
+whose turn it is.
 """
 
 from __future__ import annotations
@@ -21,21 +20,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from toolkit.errors import DomekitError
-from toolkit.games.dominum.actions import KINDS, Action, Forces, Play
-from toolkit.games.dominum.board import PLAYERS, Player
-from toolkit.games.dominum.match import DominumMatch, record
+from toolkit.games.dominum.actions import READER, Action, Forces
+from toolkit.games.dominum.board import PLAYERS
+from toolkit.games.dominum.match import DOOR, DominumMatch
 from toolkit.games.dominum.odds import odds_chart
 from toolkit.games.dominum.setup import RULE_SETUP, default_forces
-from toolkit.games.dominum.turns import RULE_TURNS, RULE_WIN, whose_turn
 from toolkit.games.dominum.views import PAGES, battlefield_rows
-from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, TrackerGame
+from toolkit.tracker.contract import EVERYTHING, Json
+from toolkit.tracker.typed import GameTracker
 
 __all__ = ["RULE_SETUP", "DominumTracker", "default_forces", "plugin"]
 
 MATCHES_PER_KIT = 999  # no campaign: one match after another
-ON_TURN = ("activate", "end_phase", "retreat", "deploy", "move", "shift", "attack", "assault",
-           "charge", "reserve")  # fmt: skip
-"""The actions of one's own turn: a Phase token and the actions of the phase it starts."""
 
 
 def open_odds(state: DominumMatch, fields: Mapping[str, Any]) -> Json | None:
@@ -47,13 +43,12 @@ def open_odds(state: DominumMatch, fields: Mapping[str, Any]) -> Json | None:
     return odds_chart(state, fields)
 
 
-class DominumTracker(TrackerGame[DominumMatch, Action]):
+class DominumTracker(GameTracker[DominumMatch, Action]):
     name = "dominum"
-    rule_over = RULE_WIN
-    rule_turn = RULE_TURNS
+    reader = READER
+    door = DOOR
 
     def __init__(self) -> None:
-        self.actions = {kind: ActionKind(on_turn=kind in ON_TURN) for kind in KINDS}
         self.pages = PAGES
         self.exports = {"battlefield": battlefield_rows}
         self.odds = open_odds
@@ -67,18 +62,6 @@ class DominumTracker(TrackerGame[DominumMatch, Action]):
     def next_match_refusal(self, state: DominumMatch) -> str | None:
         return None if state.over else "the next match starts when this one is over"
 
-    def over(self, state: DominumMatch) -> str | None:
-        if state.state is None or not state.over:
-            return None
-        return f"the match is over ({state.state.result})"
-
-    def whose_turn(self, state: DominumMatch) -> Player | None:
-        return None if state.state is None else whose_turn(state.state)
-
-    def mover(self, state: DominumMatch, action: Action) -> str | None:
-        # Before the match begins nobody has a turn: the set-up's own rule refuses play.
-        return action.player if isinstance(action, Play) and state.state is not None else None
-
     # -- seats and the big screen (the generic page layer's hooks) ---------------------------
 
     def seats(self, state: DominumMatch) -> list[tuple[str, str]]:
@@ -89,21 +72,6 @@ class DominumTracker(TrackerGame[DominumMatch, Action]):
         player = getattr(action, "player", None)
         return player if isinstance(player, str) and player else None
 
-    def kind(self, action: Action) -> str:
-        return action.TYPE
-
-    def parse_action(self, fields: Mapping[str, Any]) -> Action:
-        return Action.from_fields(fields)
-
-    def parse_text(self, text: str) -> Action:
-        return Action.from_text(text)
-
-    def text(self, action: Action) -> str:
-        return action.text()
-
-    def apply(self, state: DominumMatch, action: Action) -> tuple[DominumMatch, Json]:
-        after, outcome = record(state, action)
-        return after, {"steps": outcome.steps}
 
     def touches(self, action: Action) -> frozenset[str]:
         if isinstance(action, Forces):
@@ -115,12 +83,6 @@ class DominumTracker(TrackerGame[DominumMatch, Action]):
 
     def state_from_json(self, value: Json) -> DominumMatch:
         return DominumMatch.from_json(value)
-
-    def action_json(self, action: Action) -> Json:
-        return action.to_json()
-
-    def action_from_json(self, value: Json) -> Action:
-        return Action.from_json(value)
 
 
 plugin = DominumTracker()

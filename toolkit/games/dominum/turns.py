@@ -56,6 +56,22 @@ def whose_turn(state: MatchState) -> Player | None:
     return state.phase.player if state.phase is not None else state.round.to_act
 
 
+def position(state: MatchState) -> str:
+    """The match in one line, as a refusal names it (its FEN): `round 2, red's move phase; VP
+    red 3 · gold 1`, `round 2, gold to activate a phase; ...`, `initial deployment, gold places
+    (red 4 · gold 3 of 8 placed)`."""
+    vp = f"VP red {state.sides['red'].vp} · gold {state.sides['gold'].vp}"
+    if state.stage == "deployment":
+        placed = " · ".join(f"{p} {len(state.placed.get(p, ()))}" for p in PLAYERS)
+        limit = state.rules.forces.initial_deployment
+        return f"initial deployment, {deployment_turn(state)} places ({placed} of {limit} placed)"
+    if state.stage == "over":
+        return f"the match is over ({state.result}); {vp}"
+    if state.phase is None:
+        return f"round {state.round.number}, {state.round.to_act} to activate a phase; {vp}"
+    return f"round {state.round.number}, {state.phase.player}'s {state.phase.name} phase; {vp}"
+
+
 # -- Initial Deployment -----------------------------------------------------------------------
 def place(state: MatchState, action: Place) -> tuple[MatchState, Outcome]:
     rule = RULE_DEPLOYMENT

@@ -2,7 +2,7 @@
 
 Each action owns its three forms, as python-chess's `Move` owns `uci()` and `from_uci()`:
 - **fields**: what a phone's form or JSON body sends (`Action.from_fields`), validated here with
-  the tracker's bounded parsers (toolkit/tracker/fields.py); an error names the field;
+  the bounded parsers of toolkit/parsing.py; an error names the field;
 - **text**: `action.text()` and `Action.from_text(text)`, a line a person can type, e.g.
   `melee knight -> berserker with Broadsword hit 6,3,2 damage 5,4`; `line()` is the history's
   line, the same text without what the history never showed (a hand-entered character's stats,
@@ -31,8 +31,8 @@ from toolkit.games.domppa.config import Darkness
 from toolkit.games.domppa.data import CharacterRow
 from toolkit.games.domppa.dice import split_faces
 from toolkit.games.domppa.rules import DamageType
-from toolkit.tracker.contract import Json
-from toolkit.tracker.fields import MAX_NAME, whole_number
+from toolkit.games.door import Reader
+from toolkit.parsing import MAX_NAME, Json, whole_number
 
 ROLL = "roll"
 SIDE_LENGTH = 20
@@ -790,6 +790,8 @@ KINDS: dict[str, type[AnyAction]] = {
     )
 }
 """The action types by their `type` (the forms' and the log's name)."""
+READER: Reader[AnyAction] = Reader(KINDS, Action.from_fields, Action.from_text, Action.from_json)
+"""Every action read back: from a form's fields, its text form, its JSON form."""
 _HEADS = {head: kind for kind in KINDS.values() for head in kind.heads or (kind.kind,)}
 
 

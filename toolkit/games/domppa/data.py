@@ -1,5 +1,6 @@
 """Loading Domppa's card_data: rules.toml, characters.csv, weapons.csv, armour.csv, shields.csv,
-and the kit's print.toml and map.toml (`load_kit_data`: all of it, with derived character stats).
+and the kit's print.toml and map.toml (`load_kit_data`: all of it, with derived character stats
+and each character's gear checked against its cards).
 
 Every problem is a located `DataError` (file, row, field). Columns are documented in
 card_data/domppa/README.md.
@@ -8,10 +9,11 @@ card_data/domppa/README.md.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -43,9 +45,6 @@ from toolkit.games.domppa.abilities import Ability, parse_abilities
 from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.rules import encumbrance, hit_points, protection_total, unit_size
 from toolkit.pdf.geometry import hex_colour
-
-if TYPE_CHECKING:
-    from toolkit.games.domppa.gear import Gear
 
 GAME = "domppa"
 DAMAGE_TYPES = ("blunt", "piercing", "slashing", "armor-piercing", "armor-negating")
@@ -93,7 +92,7 @@ class CharacterRow(_Row):
     equipment_encumbrance: int = Field(ge=0)
     size: int | None = Field(default=None, ge=0)
     abilities: str = ""
-    gear: str = ""  # the cards it carries, `|`-separated (checked by gear.py at build time)
+    gear: str = ""  # the cards it carries, `|`-separated (checked against them at build time)
     notes: str = ""
     side: str = Field(default="", max_length=20)  # the side it fights for; blank for none
 
@@ -348,6 +347,108 @@ def _line_of_symbol(text: str, symbol: str) -> int | None:
 
 
 # ---------------------------------------------------------------------------------------------
+# What a character carries, checked against the gear cards at build time
+#
+# characters.csv names each character's gear (`gear`: card names, `|`-separated). Every item must
+# have a card in weapons.csv, armour.csv or shields.csv; at most one body armour, one helmet and
+# one shield. The printed figures follow from the cards, or the build stops naming the row:
+# protection_body is the body armour's protection (0 without one), protection_head the helmet's
+# (0 without one); equipment_encumbrance lies between the encumbrance of the armour worn (at
+# least) and of everything carried (at most): the rules add "equipment encumbrance" without saying
+# which carried items count, so the data's figure stands as long as the cards allow it.
+
+
+@dataclass(frozen=True)
+class Gear:
+    """One character's cards."""
+
+    weapons: tuple[WeaponRow, ...] = ()
+    body: ArmourRow | None = None
+    helmet: ArmourRow | None = None
+    shield: ShieldRow | None = None
+
+    @property
+    def cards(self) -> tuple[WeaponRow | ArmourRow | ShieldRow, ...]:
+        worn = tuple(card for card in (self.body, self.helmet, self.shield) if card is not None)
+        return (*self.weapons, *worn)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(card.name for card in self.cards)
+
+    @property
+    def armour_encumbrance(self) -> int:
+        return sum(card.encumbrance for card in (self.body, self.helmet) if card is not None)
+
+    @property
+    def encumbrance(self) -> int:
+        return sum(card.encumbrance for card in self.cards)
+
+
+def character_gear(
+    path: Path,
+    rows: Sequence[CharacterRow],
+    weapons: Sequence[WeaponRow],
+    armour: Sequence[ArmourRow],
+    shields: Sequence[ShieldRow],
+) -> dict[str, Gear]:
+    """Each character's gear by name, every figure checked against its cards (a DataError
+    naming the file, row and field where one disagrees)."""
+    every: list[WeaponRow | ArmourRow | ShieldRow] = [*weapons, *armour, *shields]
+    cards = {card.name.casefold(): card for card in every}
+    numbers = [number for number, _ in read_csv(path)]
+    found: dict[str, Gear] = {}
+    for number, row in zip(numbers, rows, strict=True):
+        found[row.name] = _gear(path, number, row, cards)
+    return found
+
+
+def _gear(
+    path: Path, number: int, row: CharacterRow, cards: dict[str, WeaponRow | ArmourRow | ShieldRow]
+) -> Gear:
+    def problem(message: str, field: str) -> DataError:
+        return DataError(path, f"{row.name}: {message}", row=number, field=field)
+
+    weapons: list[WeaponRow] = []
+    worn: dict[str, ArmourRow | ShieldRow] = {}
+    for name in split_list(row.gear):
+        card = cards.get(name.casefold())
+        if card is None:
+            raise problem(
+                f"carries {name!r}, which has no card in weapons.csv, armour.csv or shields.csv",
+                "gear",
+            )
+        if isinstance(card, WeaponRow):
+            weapons.append(card)
+            continue
+        slot = card.slot if isinstance(card, ArmourRow) else "shield"
+        if slot in worn:
+            raise problem(f"wears two {slot} cards: {worn[slot].name} and {card.name}", "gear")
+        worn[slot] = card
+    body, helmet, shield = worn.get("body"), worn.get("head"), worn.get("shield")
+    assert body is None or isinstance(body, ArmourRow)
+    assert helmet is None or isinstance(helmet, ArmourRow)
+    assert shield is None or isinstance(shield, ShieldRow)
+    gear = Gear(tuple(weapons), body, helmet, shield)
+    for field, value, card in (
+        ("protection_body", row.protection_body, body),
+        ("protection_head", row.protection_head, helmet),
+    ):
+        wanted = card.protection if card is not None else 0
+        if value != wanted:
+            source = f"its {card.name} card gives {wanted}" if card else "it wears no such card: 0"
+            raise problem(f"{field} is {value}, but {source}", field)
+    low, high = gear.armour_encumbrance, gear.encumbrance
+    if not low <= row.equipment_encumbrance <= high:
+        raise problem(
+            f"equipment_encumbrance is {row.equipment_encumbrance}; its cards allow {low} (the "
+            f"armour worn) to {high} (everything carried: {', '.join(gear.names) or 'nothing'})",
+            "equipment_encumbrance",
+        )
+    return gear
+
+
+# ---------------------------------------------------------------------------------------------
 # All the kit's data
 
 
@@ -419,9 +520,7 @@ def derive(rules: DomppaRules, row: CharacterRow) -> Character:
 
 def load_kit_data(folder: str | Path | None) -> DomppaKitData:
     """Everything the kit prints and the tracker starts from, every character's figures checked
-    against the cards it carries (gear.py)."""
-    from toolkit.games.domppa.gear import character_gear
-
+    against the cards it carries (`character_gear`)."""
     root = game_data_dir(GAME, folder)
     rules = load_rules(root)
     path = root / "characters.csv"

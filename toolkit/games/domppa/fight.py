@@ -29,6 +29,7 @@ from toolkit.games.domppa.match import set_up_attack
 from toolkit.games.domppa.odds import Defender, defender_of, melee_hp_loss
 from toolkit.games.domppa.rules import morale_test
 from toolkit.games.domppa.state import Combatant, MatchState, fighting_unit
+from toolkit.odds.charts import chart
 from toolkit.odds.exploding import ExplodingDice
 
 MAX_EXCHANGES = 100
@@ -286,3 +287,40 @@ def _strike(
             after[left] = stays
     new_whole = whole * blow.scale * flee_scale
     return after, new_whole, Fraction(fell * flee_scale, new_whole), Fraction(fled, new_whole)
+
+
+def fight_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The character page's fight odds (a form of type "fight": `unit`, `against`, optional
+    `exchanges`, default 5): the chance `unit` wins a melee fight against `against` within the
+    exchanges, each as they stand now, `unit` striking first. The context data is the chart plus
+    `fight`: {"first", "second", "exchanges", "p_wins", "p_loses", "p_still_fighting"}."""
+    from toolkit.output import to_jsonable
+
+    unit = str(fields.get("unit") or "")
+    against = str(fields.get("against") or "")
+    if not against:
+        raise DomekitError("a fight needs 'against': the character it is fought with")
+    raw = str(fields.get("exchanges") or "").strip()
+    if raw and not raw.isdigit():
+        raise DomekitError(f"exchanges must be a whole number, got {raw[:20]!r}")
+    exchanges = int(raw) if raw else FIGHT_EXCHANGES
+    result = fight_odds(state, unit, against, exchanges=exchanges)
+    first, second = fighting_unit(state, unit), fighting_unit(state, against)
+    summary = {
+        "first": first.name,
+        "second": second.name,
+        "exchanges": exchanges,
+        "p_wins": result[f"p_{first.id.replace('-', '_')}_wins"],
+        "p_loses": result[f"p_{second.id.replace('-', '_')}_wins"],
+        "p_still_fighting": result["p_still_fighting"],
+    }
+    notes = [
+        f"{first.name} ({first.hp} of {first.max_hp} HP, {first.weapon or 'no weapon'}) strikes "
+        f"first; {second.name} ({second.hp} of {second.max_hp} HP) strikes back; "
+        f"{exchanges} exchange(s), melee, as both stand now.",
+    ]
+    return {**chart(result, "Fight odds"), "notes": notes, "fight": to_jsonable(summary)}
+
+
+FIGHT_EXCHANGES = 5
+"""The exchanges a fight's odds follow unless told."""

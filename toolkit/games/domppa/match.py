@@ -2,9 +2,10 @@
 
 The state is a frozen value: the roster (every character with its sheet, HP, fatigue, blows
 received this round, conditions, AP, side and gear), the round, whose turn it is, the light, and
-the seed the tracker's dice come from. `apply` is the only way it changes: it checks the action
-against the rules (rules/domppa.en.md, read as RULINGS.md says) and refuses an illegal one with a
-RuleError naming the rule, or a DomekitError for a name or a die that cannot be read. Every
+the seed the tracker's dice come from. `apply` is the only way it changes (`DOOR`: the guards of
+toolkit/games/door.py, then the rules): it checks the action against the rules (rules/domppa.en.md,
+read as RULINGS.md says) and refuses an illegal one with a RuleError naming the rule, or a
+DomekitError for a name or a die that cannot be read. Every
 number of a blow, a morale test or a start-of-turn effect comes from the pure rules (rules/,
 conditions.py, abilities.py, dice.py); this module keeps the books:
 
@@ -28,7 +29,6 @@ from __future__ import annotations
 import random
 import re
 import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from toolkit.errors import DomekitError, RuleError
@@ -36,6 +36,7 @@ from toolkit.games.domppa import conditions as cond
 from toolkit.games.domppa import rules as engine
 from toolkit.games.domppa.abilities import ability_value, resist_against
 from toolkit.games.domppa.actions import (
+    KINDS,
     AddCharacter,
     AnyAction,
     Attack,
@@ -80,6 +81,7 @@ from toolkit.games.domppa.state import (
     weapon_named,
     with_units,
 )
+from toolkit.games.door import ActionKind, Door
 
 __all__ = [  # the state's values and queries are the match's too (state.py)
     "GAME",
@@ -87,6 +89,7 @@ __all__ = [  # the state's values and queries are the match's too (state.py)
     "RULE_COMBAT",
     "RULE_OUT",
     "RULE_TURN",
+    "DOOR",
     "AttackSetup",
     "Combatant",
     "LastAttack",
@@ -114,7 +117,7 @@ __all__ = [  # the state's values and queries are the match's too (state.py)
 
 def _equipped(data: DomppaKitData, unit: Combatant) -> Combatant:
     """A character as a combat starts it: holding the first weapon of its gear (characters.csv
-    `gear`, checked against the cards by gear.py) and carrying its shield."""
+    `gear`, checked against the cards by data.py) and carrying its shield."""
     gear = data.gear.get(unit.row.name)
     if gear is None:
         return unit
@@ -149,25 +152,32 @@ def new_match(
 # ---------------------------------------------------------------------------- the one door
 
 
-def apply(state: MatchState, action: AnyAction) -> tuple[MatchState, Outcome]:
-    """The next state and what happened, or a RuleError naming the rule that forbids it."""
-    if state.over:
-        raise RuleError(RULE_COMBAT, OVER)
-    if action.on_turn and mover(action) != state.active:
-        raise RuleError(
-            RULE_TURN,
-            f"it is {state.seat_name(state.active)}'s turn, not {state.seat_name(mover(action))}'s",
-        )
+def _rules(state: MatchState, action: AnyAction) -> tuple[MatchState, Outcome]:
+    """What an action does once the door's guards let it in (the combat goes on; an action of a
+    turn is made on its character's turn), its dice rolled from the state's seed."""
     dice = _Dice(state)
     after, outcome = _step(state, action, dice)
     return replace(after, rolls=dice.rolls), outcome
 
 
-def replay(state: MatchState, actions: Iterable[AnyAction]) -> MatchState:
-    """The state after every action of a log, in order."""
-    for action in actions:
-        state, _ = apply(state, action)
-    return state
+DOOR = Door(
+    actions={kind: ActionKind(on_turn=cls.on_turn) for kind, cls in KINDS.items()},
+    rules=_rules,
+    position=MatchState.text,
+    over=lambda state: OVER if state.over else None,
+    whose_turn=lambda state: state.active,
+    mover=lambda state, action: mover(action),
+    seat_name=MatchState.seat_name,
+    rule_over=RULE_COMBAT,
+    rule_turn=RULE_TURN,
+)
+"""The only way a combat changes: its guards (nothing is recorded once the combat is over; an
+attack and an action from the AP table are made on the character's own turn), then `_rules`; a
+RuleError naming the rule that forbids it, or a DomekitError for a name or a die that cannot be
+read."""
+apply = DOOR.apply
+replay = DOOR.replay
+"""The state after every action of a log, in order."""
 
 
 def turn_order(state: MatchState) -> list[Combatant]:

@@ -621,44 +621,6 @@ def morale_chart(
     return chart(result, "Morale odds")
 
 
-def fight_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any]:
-    """The character page's fight odds (a form of type "fight": `unit`, `against`, optional
-    `exchanges`, default 5): the chance `unit` wins a melee fight against `against` within the
-    exchanges, each as they stand now, `unit` striking first. The context data is the chart plus
-    `fight`: {"first", "second", "exchanges", "p_wins", "p_loses", "p_still_fighting"}."""
-    from toolkit.games.domppa.fight import fight_odds
-    from toolkit.output import to_jsonable
-
-    unit = str(fields.get("unit") or "")
-    against = str(fields.get("against") or "")
-    if not against:
-        raise DomekitError("a fight needs 'against': the character it is fought with")
-    raw = str(fields.get("exchanges") or "").strip()
-    if raw and not raw.isdigit():
-        raise DomekitError(f"exchanges must be a whole number, got {raw[:20]!r}")
-    exchanges = int(raw) if raw else FIGHT_EXCHANGES
-    result = fight_odds(state, unit, against, exchanges=exchanges)
-    first, second = fighting_unit(state, unit), fighting_unit(state, against)
-    summary = {
-        "first": first.name,
-        "second": second.name,
-        "exchanges": exchanges,
-        "p_wins": result[f"p_{first.id.replace('-', '_')}_wins"],
-        "p_loses": result[f"p_{second.id.replace('-', '_')}_wins"],
-        "p_still_fighting": result["p_still_fighting"],
-    }
-    notes = [
-        f"{first.name} ({first.hp} of {first.max_hp} HP, {first.weapon or 'no weapon'}) strikes "
-        f"first; {second.name} ({second.hp} of {second.max_hp} HP) strikes back; "
-        f"{exchanges} exchange(s), melee, as both stand now.",
-    ]
-    return {**chart(result, "Fight odds"), "notes": notes, "fight": to_jsonable(summary)}
-
-
-FIGHT_EXCHANGES = 5
-"""The exchanges a fight's odds follow unless told."""
-
-
 def defender_of(setup: AttackSetup) -> Defender:
     """The target's side of an attack as the match sets it up: armour (with a berserk's
     protection bonus), shield, resist, size, HP and morale now."""
@@ -691,8 +653,6 @@ def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any
         chart_ = morale_chart(morale=morale, max_hp=unit.max_hp, hp=unit.hp, data_dir=data_dir)
         notes = [f"{unit.name}: morale {morale}, {unit.hp} of {unit.max_hp} HP."]
         return {**chart_, "notes": notes}
-    if kind == "fight":
-        return fight_chart(state, fields)
     if kind != "attack":
         return None
     # The dice are what the odds are over: the form's own are not read.

@@ -17,7 +17,7 @@ from toolkit.games.domppa import conditions as cond
 from toolkit.games.domppa.abilities import Ability, ability_value, parse_abilities, resist_against
 from toolkit.games.domppa.config import Darkness, DomppaRules
 from toolkit.games.domppa.data import CharacterRow, DomppaKitData, ShieldRow, WeaponRow, derive
-from toolkit.tracker.contract import Json
+from toolkit.parsing import Json
 
 RULE_COMBAT = "Combat"
 RULE_TURN = "Action Points: a character acts on its own turn"
@@ -105,6 +105,18 @@ class MatchState:
             return "nobody"
         found = self.find(unit_id)
         return found.name if found is not None else unit_id
+
+    def text(self) -> str:
+        """The combat in one line, as a refusal names it (its FEN): `combat 1, round 2, Knight's
+        turn (4 AP left)`, or whose turn it is not yet (`nobody's turn, 2 of 5 have acted`)."""
+        where = f"combat {self.combat}, round {self.round}"
+        if self.over:
+            return f"{where}, over"
+        unit = self.find(self.active) if self.active is not None else None
+        if unit is not None:
+            return f"{where}, {unit.name}'s turn ({unit.ap} AP left)"
+        fighting = sum(1 for u in self.roster if u.in_combat and not u.out)
+        return f"{where}, nobody's turn, {len(self.acted)} of {fighting} have acted"
 
 
 @dataclass(frozen=True)

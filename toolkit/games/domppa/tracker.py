@@ -20,8 +20,7 @@ from typing import Any
 from toolkit.errors import DomekitError
 from toolkit.games.domppa import match, views
 from toolkit.games.domppa.actions import (
-    KINDS,
-    Action,
+    READER,
     AnyAction,
     Attack,
     CarryGear,
@@ -33,8 +32,9 @@ from toolkit.games.domppa.actions import (
     SpendAp,
 )
 from toolkit.games.domppa.data import DomppaKitData, load_kit_data
-from toolkit.games.domppa.match import GAME, OVER, RULE_COMBAT, RULE_OUT, RULE_TURN, MatchState
-from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Outcome, TrackerGame
+from toolkit.games.domppa.match import GAME, RULE_OUT, RULE_TURN, MatchState
+from toolkit.tracker.contract import EVERYTHING, Json
+from toolkit.tracker.typed import GameTracker
 
 __all__ = ["RULE_OUT", "RULE_TURN", "DomppaTracker", "game_data", "plugin"]
 
@@ -48,24 +48,22 @@ def game_data(data_dir: str | None = None) -> DomppaKitData:
 
 
 def _odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
+    """The attack form's and the morale prompt's odds (odds.py), a character's fight (fight.py)."""
+    from toolkit.games.domppa.fight import fight_chart
     from toolkit.games.domppa.odds import tracker_chart
 
-    if str(fields.get("type") or "") == "attack" and not fields.get("target"):
+    kind = str(fields.get("type") or "")
+    if kind == "attack" and not fields.get("target"):
         raise DomekitError("tap a target: the attack's odds show here")
+    return fight_chart(state, fields) if kind == "fight" else tracker_chart(state, fields)
 
-    return tracker_chart(state, fields)
 
-
-class DomppaTracker(TrackerGame[MatchState, AnyAction]):
+class DomppaTracker(GameTracker[MatchState, AnyAction]):
     name = GAME
-    rule_over = RULE_COMBAT
-    rule_turn = RULE_TURN
+    reader = READER
+    door = match.DOOR
 
     def __init__(self) -> None:
-        # What the generic guards (toolkit/tracker/referee.py) check before `apply`: an attack
-        # and an action from the AP table are made on the character's own turn; nothing is
-        # recorded once the combat is over. (match.apply checks the same, for its other users.)
-        self.actions = {kind: ActionKind(on_turn=cls.on_turn) for kind, cls in KINDS.items()}
         self.pages = views.PAGES
         self.exports = {"roster": views.roster_rows}
         self.odds = _odds
@@ -84,18 +82,6 @@ class DomppaTracker(TrackerGame[MatchState, AnyAction]):
     def next_match_refusal(self, state: MatchState) -> str | None:
         return None if state.over else "end this combat first"
 
-    def over(self, state: MatchState) -> str | None:
-        return OVER if state.over else None
-
-    def whose_turn(self, state: MatchState) -> str | None:
-        return state.active
-
-    def mover(self, state: MatchState, action: AnyAction) -> str | None:
-        return match.mover(action)
-
-    def seat_name(self, state: MatchState, seat: str) -> str:
-        return state.seat_name(seat)
-
     # -- seats and the big screen (the generic page layer's hooks) ---------------------------
 
     def seats(self, state: MatchState) -> list[tuple[str, str]]:
@@ -110,26 +96,10 @@ class DomppaTracker(TrackerGame[MatchState, AnyAction]):
         unit = getattr(action, "unit", None)
         return unit if isinstance(unit, str) and unit else None
 
-    # -- actions ----------------------------------------------------------------------------
-
-    def kind(self, action: AnyAction) -> str:
-        return action.kind
-
-    def parse_action(self, fields: Mapping[str, Any]) -> AnyAction:
-        return Action.from_fields(fields)
-
-    def parse_text(self, text: str) -> AnyAction:
-        return Action.from_text(text)
+    # -- actions: the history's line, what each touches --------------------------------------
 
     def text(self, action: AnyAction) -> str:
         return action.line()
-
-    def apply(self, state: MatchState, action: AnyAction) -> tuple[MatchState, Outcome]:
-        after, outcome = match.apply(state, action)
-        done: Json = {"steps": list(outcome.steps)}
-        if outcome.summary is not None:
-            done = {"summary": outcome.summary, **done}
-        return after, done
 
     def touches(self, action: AnyAction) -> frozenset[str]:
         if isinstance(action, Attack):
@@ -152,12 +122,6 @@ class DomppaTracker(TrackerGame[MatchState, AnyAction]):
         if data_dir is not None and not isinstance(data_dir, str):
             raise DomekitError("not a Domppa combat state: data_dir is a folder's name")
         return match.state_from_json(value, game_data(data_dir or None))
-
-    def action_json(self, action: AnyAction) -> Json:
-        return action.to_json()
-
-    def action_from_json(self, value: Json) -> AnyAction:
-        return Action.from_json(value)
 
 
 plugin = DomppaTracker()

@@ -27,10 +27,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Self
 
 from toolkit.errors import DomekitError
+from toolkit.games.door import Reader
 from toolkit.games.naturedome.rules import CARD_ID, Defense
-from toolkit.tracker.fields import whole_number
-
-Json = dict[str, Any]
+from toolkit.parsing import Json, whole_number
 
 CLASH_FORM: Final = "clash P1 boost pack-howl attack bear-swipe / P2 defend shell-guard"
 RECOUNT_FORM: Final = "recount hands 3,2 draw pile 40"
@@ -102,18 +101,18 @@ class _AttackersCard:
     """One card the attacker lays: `<verb> <card id>`."""
 
     card: str
-    VERB: ClassVar[str]
+    kind: ClassVar[str]  # its verb
     WHAT: ClassVar[str]  # the card, as a refusal names it
 
     def text(self) -> str:
-        return f"{self.VERB} {self.card}"
+        return f"{self.kind} {self.card}"
 
     @classmethod
     def from_text(cls, text: str) -> Self:
-        return cls(_one_card(text, cls.VERB))
+        return cls(_one_card(text, cls.kind))
 
     def to_json(self) -> Json:
-        return {"type": self.VERB, "card": self.card}
+        return {"type": self.kind, "card": self.card}
 
     @classmethod
     def from_json(cls, value: Mapping[str, Any]) -> Self:
@@ -126,14 +125,14 @@ class _AttackersCard:
 class LayBoost(_AttackersCard):
     """The attacker lays an Attack Boost (the attack card, or another boost, goes on it)."""
 
-    VERB = "boost"
+    kind = "boost"
     WHAT = "Attack Boost"
 
 
 class Attack(_AttackersCard):
     """The attacker lays the attack card (on the boosts laid before it, if any)."""
 
-    VERB = "attack"
+    kind = "attack"
     WHAT = "attack card"
 
 
@@ -143,6 +142,10 @@ class Respond:
 
     defense: Defense
     card: str
+
+    @property
+    def kind(self) -> str:
+        return self.defense.value
 
     def text(self) -> str:
         return f"{self.defense.value} {self.card}"
@@ -188,7 +191,7 @@ class Clash:
     defense: Defense
     card: str
     boosts: tuple[str, ...] = ()
-    KIND: ClassVar[str] = "clash"
+    kind: ClassVar[str] = "clash"
 
     @property
     def defender(self) -> int:
@@ -226,9 +229,9 @@ class Clash:
         boosts: list[str] = []
         attack = ""
         for verb, card in zip(pairs[::2], pairs[1::2], strict=True):
-            if verb == LayBoost.VERB and not attack:
+            if verb == LayBoost.kind and not attack:
                 boosts.append(card_id(card, f"Attack Boost {len(boosts) + 1}"))
-            elif verb == Attack.VERB and not attack:
+            elif verb == Attack.kind and not attack:
                 attack = card_id(card, "attack card")
             else:
                 raise DomekitError(f"{laid.strip()!r}: boosts first, then one attack card")
@@ -242,7 +245,7 @@ class Clash:
 
     def to_json(self) -> Json:
         return {
-            "type": self.KIND,
+            "type": self.kind,
             "attacker": self.attacker + 1,
             "boosts": list(self.boosts),
             "attack": self.attack,
@@ -272,7 +275,7 @@ class Recount:
 
     hands: tuple[int, int]
     draw_pile: int
-    KIND: ClassVar[str] = "recount"
+    kind: ClassVar[str] = "recount"
 
     def text(self) -> str:
         return f"recount hands {self.hands[0]},{self.hands[1]} draw pile {self.draw_pile}"
@@ -297,7 +300,7 @@ class Recount:
         )
 
     def to_json(self) -> Json:
-        return {"type": self.KIND, "hands": list(self.hands), "draw_pile": self.draw_pile}
+        return {"type": self.kind, "hands": list(self.hands), "draw_pile": self.draw_pile}
 
     @classmethod
     def from_json(cls, value: Mapping[str, Any]) -> Recount:
@@ -320,17 +323,17 @@ TableAction = Clash | Recount
 Action = Step | TableAction
 """Everything the match engine applies."""
 
-TABLE_KINDS: Final = (Clash.KIND, Recount.KIND)
-_STEP_VERBS: Final = (LayBoost.VERB, Attack.VERB, "defend", "escape")
+TABLE_KINDS: Final = (Clash.kind, Recount.kind)
+STEP_KINDS: Final = (LayBoost.kind, Attack.kind, "defend", "escape")
 
 
 def parse(text: str) -> Action:
     """Any action's text form: `boost ID`, `attack ID`, `defend ID`, `escape ID`, a clash or a
     recount."""
     verb = text.strip().partition(" ")[0]
-    if verb == LayBoost.VERB:
+    if verb == LayBoost.kind:
         return LayBoost.from_text(text)
-    if verb == Attack.VERB:
+    if verb == Attack.kind:
         return Attack.from_text(text)
     if verb in ("defend", "escape"):
         return Respond.from_text(text)
@@ -344,7 +347,7 @@ def parse(text: str) -> Action:
 
 def parse_table_action(text: str) -> TableAction:
     """A clash or a recount typed as its text form (what the history shows)."""
-    if text.strip().partition(" ")[0] == Recount.KIND:
+    if text.strip().partition(" ")[0] == Recount.kind:
         return Recount.from_text(text)
     return Clash.from_text(text)
 
@@ -352,9 +355,9 @@ def parse_table_action(text: str) -> TableAction:
 def table_action_from_fields(fields: Mapping[str, Any]) -> TableAction:
     """A form's or a JSON body's fields as the action its `type` names."""
     kind = fields.get("type")
-    if kind == Clash.KIND:
+    if kind == Clash.kind:
         return Clash.from_json(fields)
-    if kind == Recount.KIND:
+    if kind == Recount.kind:
         if "hands" in fields and "hand1" not in fields:
             return Recount.from_json(fields)
         return Recount.from_fields(fields)
@@ -364,17 +367,17 @@ def table_action_from_fields(fields: Mapping[str, Any]) -> TableAction:
 def from_json(value: Mapping[str, Any]) -> Action:
     """Any action back from its JSON form."""
     kind = value.get("type")
-    if kind == Clash.KIND:
+    if kind == Clash.kind:
         return Clash.from_json(value)
-    if kind == Recount.KIND:
+    if kind == Recount.kind:
         return Recount.from_json(value)
-    if kind == LayBoost.VERB:
+    if kind == LayBoost.kind:
         return LayBoost.from_json(value)
-    if kind == Attack.VERB:
+    if kind == Attack.kind:
         return Attack.from_json(value)
     if kind in ("defend", "escape"):
         return Respond.from_json(value)
-    known = ", ".join((*_STEP_VERBS, *TABLE_KINDS))
+    known = ", ".join((*STEP_KINDS, *TABLE_KINDS))
     raise DomekitError(f"unknown action {kind!r}; the actions are {known}")
 
 
@@ -384,3 +387,9 @@ def table_action_from_json(value: Mapping[str, Any]) -> TableAction:
     if not isinstance(action, Clash | Recount):
         raise DomekitError(f"the tracker records {' and '.join(TABLE_KINDS)} actions only")
     return action
+
+
+TABLE_READER: Reader[TableAction] = Reader(
+    TABLE_KINDS, table_action_from_fields, parse_table_action, table_action_from_json
+)
+"""What the tracker records read back: from a form's fields, its text form, its JSON form."""

@@ -28,13 +28,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
 
 from toolkit.errors import DomekitError, RuleError
+from toolkit.games.door import Door, action_kinds
 from toolkit.games.naturedome.actions import (
+    STEP_KINDS,
+    TABLE_KINDS,
     Action,
     Attack,
     Clash,
@@ -296,39 +299,49 @@ def _deal(state: MatchState, steps: list[str]) -> MatchState:
 # -- the one door -------------------------------------------------------------------------------
 
 
-def apply(state: MatchState, action: Action) -> tuple[MatchState, MatchOutcome]:
-    """The duel after `action`, and what happened; an illegal action raises a `RuleError`
-    naming the rule, why, and the state it was refused in (`MatchState.text`), as python-chess
-    names the position; a DomekitError for a card the deck does not have."""
-    try:
-        return _apply(state, action)
-    except RuleError as refusal:
-        reason = str(refusal).removesuffix(f" (rule: {refusal.rule})")
-        raise RuleError(refusal.rule, f"{reason} [{state.text()}]") from None
-
-
-def _apply(state: MatchState, action: Action) -> tuple[MatchState, MatchOutcome]:
+def _rules(state: MatchState, action: Action) -> tuple[MatchState, MatchOutcome]:
+    """What an action does once the door's guards let it in (the duel goes on; a clash is its
+    attacker's); a DomekitError for a card the deck does not have."""
     if isinstance(action, Recount):
         after, outcome = _recount(state, action)
+    elif isinstance(action, Clash):
+        after, outcome = _clash(state, action)
+    elif isinstance(action, Respond):
+        after, outcome = _respond(state, action)
+    elif isinstance(action, LayBoost | Attack):
+        after, outcome = _lay(state, action)
     else:
-        if state.winner is not None:
-            raise RuleError(RULE_WINNER, f"the duel is over: {player_name(state.winner)} won it")
-        if isinstance(action, Clash):
-            after, outcome = _clash(state, action)
-        elif isinstance(action, Respond):
-            after, outcome = _respond(state, action)
-        elif isinstance(action, LayBoost | Attack):
-            after, outcome = _lay(state, action)
-        else:
-            raise DomekitError(f"not a Nature Dome action: {action!r}")
+        raise DomekitError(f"not a Nature Dome action: {action!r}")
     return replace(after, version=state.version + 1), outcome
 
 
-def replay(state: MatchState, actions: Iterable[Action]) -> MatchState:
-    """The state after every action of a log, in order (the tracker's fold)."""
-    for action in actions:
-        state, _ = apply(state, action)
-    return state
+def over(state: MatchState) -> str | None:
+    """The Winner: "The first player to reduce the opponent's Health Meter to zero twice wins"."""
+    if state.winner is None:
+        return None
+    return f"the duel is over: {player_name(state.winner)} won it"
+
+
+DOOR = Door(
+    actions=action_kinds(
+        (*STEP_KINDS, *TABLE_KINDS), on_turn=(Clash.kind,), after_end=(Recount.kind,)
+    ),
+    rules=_rules,
+    position=MatchState.text,
+    over=over,
+    whose_turn=lambda state: str(state.attacker + 1),
+    mover=lambda state, action: str(action.attacker + 1) if isinstance(action, Clash) else None,
+    seat_name=lambda state, seat: f"Player {seat}",
+    rule_over=RULE_WINNER,
+    rule_turn=RULE_TURNS,
+)
+"""The duel's one door: its guards (the duel is over once won, but the table may still recount;
+a whole clash is laid on its attacker's turn), then `_rules`. An illegal action raises a RuleError
+naming the rule, why, and the duel it was refused in (`MatchState.text`), as python-chess names
+the position."""
+apply = DOOR.apply
+replay = DOOR.replay
+"""The state after every action of a log, in order (the tracker's fold)."""
 
 
 # -- laying cards -------------------------------------------------------------------------------
@@ -371,11 +384,6 @@ def _clash(state: MatchState, action: Clash) -> tuple[MatchState, MatchOutcome]:
             RULE_TURNS,
             f"{player_name(state.attacker)} has laid cards of this clash already: finish it "
             "one card at a time",
-        )
-    if action.attacker != state.attacker:
-        raise RuleError(
-            RULE_TURNS,
-            f"it is {player_name(state.attacker)}'s attack, not {player_name(action.attacker)}'s",
         )
     for card_id in (*action.boosts, action.attack, action.card):
         state.card(card_id)  # a name the deck does not have is refused before anything else

@@ -22,9 +22,9 @@ from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.match import FACE_DOWN, LastClash, MatchState
 from toolkit.games.naturedome.rules import Defense, PowerCard
+from toolkit.parsing import Json
 
 GAME = "naturedome"
-Json = dict[str, Any]
 
 Count = Annotated[int, Field(ge=0, le=10_000)]
 

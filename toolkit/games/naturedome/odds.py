@@ -296,7 +296,7 @@ def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any
     from toolkit.games.naturedome.actions import Clash
     from toolkit.games.naturedome.match import player_name
 
-    if str(fields.get("type") or "") != Clash.KIND:
+    if str(fields.get("type") or "") != Clash.kind:
         return None
     action = Clash.from_json(fields)
     attacker, defender = action.attacker, action.defender

@@ -15,19 +15,13 @@ from functools import lru_cache
 from typing import Any
 
 from toolkit.games.naturedome import match, match_json, views
-from toolkit.games.naturedome.actions import (
-    Clash,
-    Recount,
-    TableAction,
-    parse_table_action,
-    table_action_from_fields,
-    table_action_from_json,
-)
+from toolkit.games.naturedome.actions import TABLE_READER, TableAction
 from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.match import MatchState
 from toolkit.games.naturedome.odds import tracker_chart
-from toolkit.games.naturedome.rules import RULE_TURNS, RULE_WINNER, PowerCard
-from toolkit.tracker.contract import EVERYTHING, ActionKind, Json, Outcome, TrackerGame
+from toolkit.games.naturedome.rules import PowerCard
+from toolkit.tracker.contract import Json
+from toolkit.tracker.typed import GameTracker
 
 DUELS_PER_KIT = 999  # no campaign: a kit plays duel after duel
 
@@ -49,17 +43,12 @@ def clash_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
     return tracker_chart(state, fields)
 
 
-class NatureDomeTracker(TrackerGame[MatchState, TableAction]):
+class NatureDomeTracker(GameTracker[MatchState, TableAction]):
     name = match_json.GAME
-    rule_over = RULE_WINNER
-    rule_turn = RULE_TURNS
+    reader = TABLE_READER
+    door = match.DOOR
 
     def __init__(self) -> None:
-        # A clash is the attacker's turn; the table may recount its cards at any time.
-        self.actions = {
-            Clash.KIND: ActionKind(on_turn=True),
-            Recount.KIND: ActionKind(after_end=True),
-        }
         self.pages = views.PAGES
         self.exports = {"rounds": views.round_rows}
         self.odds = clash_odds
@@ -80,53 +69,12 @@ class NatureDomeTracker(TrackerGame[MatchState, TableAction]):
             return "a new duel starts when this one has a winner (or undo to fix it)"
         return None
 
-    # -- what the generic guards read -------------------------------------------------------
-
-    def over(self, state: MatchState) -> str | None:
-        if state.winner is None:
-            return None
-        return f"the duel is over: {match.player_name(state.winner)} won it"
-
-    def whose_turn(self, state: MatchState) -> str | None:
-        return str(state.attacker + 1)
-
-    def mover(self, state: MatchState, action: TableAction) -> str | None:
-        return str(action.attacker + 1) if isinstance(action, Clash) else None
-
-    def seat_name(self, state: MatchState, seat: str) -> str:
-        return f"Player {seat}"
-
     # -- seats and the big screen (the generic page layer's hooks) ---------------------------
 
     def seats(self, state: MatchState) -> list[tuple[str, str]]:
         return [("1", "Player 1"), ("2", "Player 2")]
 
-    def acting_seat(self, state: MatchState, action: TableAction) -> str | None:
-        """A clash is the attacker's (the defender's answer is laid at the same table)."""
-        return self.mover(state, action)
-
-    # -- actions ----------------------------------------------------------------------------
-
-    def kind(self, action: TableAction) -> str:
-        return action.KIND
-
-    def parse_action(self, fields: Mapping[str, Any]) -> TableAction:
-        return table_action_from_fields(fields)
-
-    def parse_text(self, text: str) -> TableAction:
-        return parse_table_action(text)
-
-    def text(self, action: TableAction) -> str:
-        return action.text()
-
-    def apply(self, state: MatchState, action: TableAction) -> tuple[MatchState, Outcome]:
-        after, outcome = match.apply(state, action)
-        return after, views.outcome_json(outcome)
-
-    def touches(self, action: TableAction) -> frozenset[str]:
-        return frozenset({EVERYTHING})  # every clash changes whose turn it is
-
-    # -- JSON forms -------------------------------------------------------------------------
+    # -- JSON forms (every clash changes whose turn it is: each touches everything) -----------
 
     def state_json(self, state: MatchState) -> Json:
         return match_json.to_json(state)
@@ -135,12 +83,6 @@ class NatureDomeTracker(TrackerGame[MatchState, TableAction]):
         data_dir = value.get("data_dir")
         rules, deck = game_data(data_dir if isinstance(data_dir, str) and data_dir else None)
         return match_json.from_json(value, rules, deck)
-
-    def action_json(self, action: TableAction) -> Json:
-        return action.to_json()
-
-    def action_from_json(self, value: Json) -> TableAction:
-        return table_action_from_json(value)
 
 
 plugin = NatureDomeTracker()

@@ -8,10 +8,9 @@ form offers. Players are numbered 1 and 2 here, as the pages show them.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from toolkit.games.naturedome.config import NatureDomeRules
-from toolkit.games.naturedome.match import MatchOutcome, MatchState, player_name
+from toolkit.games.naturedome.match import MatchState, player_name
 from toolkit.games.naturedome.match_json import last_clash_json
 from toolkit.games.naturedome.rules import PowerCard, zone, zone_penalty
 from toolkit.tracker.contract import Json, Page, PageNotFound, Rows, View
@@ -171,10 +170,3 @@ def round_rows(state: MatchState) -> Rows:
     won = state.rounds_won
     rows.append(["score", f"{won[0]}-{won[1]}"])
     return rows
-
-
-def outcome_json(outcome: MatchOutcome) -> dict[str, Any]:
-    """What an action did, as the history and the confirm page show it."""
-    if outcome.summary is None:
-        return {"steps": list(outcome.steps)}
-    return {"summary": outcome.summary, "steps": list(outcome.steps)}

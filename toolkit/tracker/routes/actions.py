@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from toolkit.errors import DomekitError
 from toolkit.tracker.fields import read_model
-from toolkit.tracker.matches import Closed, Stale, Submitted
+from toolkit.tracker.matches import Closed, Stale, Submitted, Unanswered
 from toolkit.tracker.requests import (
     ACTOR_COOKIE,
     ASK_FIRST,
@@ -48,28 +48,27 @@ async def act(t: Services, request: Request, cap: str, key: str) -> Response:
     is_json, fields = await read_body(request)
     who = writer(t, cap, key, request)
     match = t.service.current_match(who.kit)
-    action = action_fields(fields)
     asked = read_model(ActFields, fields)
-    if fields.get(ASK_FIRST) and not is_json:
-        # Recorded at once unless the rules still have a question: then the check page asks it
-        # (an action that cannot be made is left to the recording, which refuses it).
-        try:
-            text, outcome, asks = checked(t, who, match, fields)
-        except DomekitError:
-            asks = []
-        if asks:
-            return check_page(t, request, who, match, fields, text, outcome, asks)
+    entry = None
     try:
-        seat_check(t, who, match, fields, seat_cookie(request))
+        # Read once and passed on: to the seat check, the rules and the log.
+        entry = t.service.referee(who.game).entry(action_fields(fields))
+        seat_check(t, who, match, entry, fields, seat_cookie(request))
         done = await t.service.submit_async(
             match.id,
-            action,
+            entry,
             client_action_id=fields.get("client_action_id"),
             base_version=asked.version,
             actor=asked.actor or actor_cookie(request),
+            # "Record it now": recorded at once unless the rules still have a question; then
+            # the check page asks it (applied once either way).
+            ask_first=bool(fields.get(ASK_FIRST)) and not is_json,
         )
+    except Unanswered as question:
+        outcome, asks = question.outcome, question.asks
+        return check_page(t, request, who, match, fields, question.text, outcome, asks)
     except (Stale, Closed, OtherSeat) as exc:
-        return refusal(t, request, who, match, exc, is_json, fields, status=409)
+        return refusal(t, request, who, match, exc, is_json, fields, status=409, entry=entry)
     except DomekitError as exc:
         return refusal(t, request, who, match, exc, is_json, fields, status=422)
     return recorded(t, who, match, fields, done, is_json)

@@ -57,12 +57,14 @@ from toolkit.games.dominum.actions.setup import Begin, Forces
 from toolkit.games.dominum.config import DominumRules
 from toolkit.games.dominum.power import check_power
 from toolkit.games.dominum.state import CycleChoice
+from toolkit.games.door import Reader
 
 __all__ = [
-    "KINDS", "Action", "Activate", "Advance", "Assault", "Attack", "Begin", "Charge",
-    "Counterattack", "CycleChoice", "Deploy", "EndPhase", "Forces", "Move", "Place", "Play",
-    "PowerDuel", "ReservePower", "Retreat", "Sacrifice", "SetUp", "Shift", "SpendCharge",
-    "Submerge", "Weaken", "check_power_cards", "read_player", "read_power_card", "read_space",
+    "KINDS", "PLAY_KINDS", "READER", "Action", "Activate", "Advance", "Assault", "Attack",
+    "Begin", "Charge", "Counterattack", "CycleChoice", "Deploy", "EndPhase", "Forces", "Move",
+    "Place", "Play", "PowerDuel", "ReservePower", "Retreat", "Sacrifice", "SetUp", "Shift",
+    "SpendCharge", "Submerge", "Weaken", "check_power_cards", "read_player", "read_power_card",
+    "read_space",
 ]  # fmt: skip
 
 SetUp = Forces | Begin
@@ -76,6 +78,10 @@ Play = (
 
 KINDS: Mapping[str, type[Action]] = Action.registry
 """Every action by its JSON form's `type`."""
+PLAY_KINDS = tuple(kind for kind, cls in KINDS.items() if cls not in (Forces, Begin))
+"""The kinds of the actions of the match itself (`Play`)."""
+READER: Reader[Action] = Reader(KINDS, Action.from_fields, Action.from_text, Action.from_json)
+"""Every action read back: from a form's fields, its text form, its JSON form."""
 
 
 def check_power_cards(action: Action, rules: DominumRules) -> None:

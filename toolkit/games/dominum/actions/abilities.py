@@ -9,7 +9,6 @@ from typing import Any, Self
 
 from toolkit.games.dominum.actions.forms import (
     Action,
-    Json,
     SpaceAction,
     Words,
     cycles_json,
@@ -24,14 +23,14 @@ from toolkit.games.dominum.actions.forms import (
 from toolkit.games.dominum.board import Player
 from toolkit.games.dominum.power import PowerCard, PowerSource
 from toolkit.games.dominum.state import Cycles
-from toolkit.tracker.fields import whole_number
+from toolkit.parsing import Json, whole_number
 
 
 @dataclass(frozen=True)
 class Weaken(SpaceAction):
     """An ability or Stronghold weakens a card (weakens do not stack). `gold weaken 2,3`."""
 
-    TYPE = "weaken"
+    kind = "weaken"
     VERBS = ("weaken",)
 
 
@@ -39,7 +38,7 @@ class Weaken(SpaceAction):
 class Sacrifice(SpaceAction):
     """Sacrifice: removed and discarded at once; On Discard is ignored. `red sacrifice 2,3`."""
 
-    TYPE = "sacrifice"
+    kind = "sacrifice"
     VERBS = ("sacrifice",)
 
 
@@ -48,7 +47,7 @@ class SpendCharge(Action):
     """An activated ability's cost in Charge tokens, paid from the Stronghold.
     `red spend 2 charge`."""
 
-    TYPE = "spend_charge"
+    kind = "spend_charge"
     VERBS = ("spend",)
     player: Player
     amount: int = 1
@@ -77,7 +76,7 @@ class PowerDuel(Action):
     """Power Duels (called for by abilities): `player` draws first, the opponent may draw.
     `red power duel 3 vs reserve:4`."""
 
-    TYPE = "power_duel"
+    kind = "power_duel"
     VERBS = ("power duel",)
     player: Player
     power: PowerSource = PowerSource()

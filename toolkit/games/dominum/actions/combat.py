@@ -10,7 +10,6 @@ from typing import Any, Self
 from toolkit.errors import DomekitError
 from toolkit.games.dominum.actions.forms import (
     Action,
-    Json,
     Words,
     cycles_json,
     cycles_text,
@@ -28,6 +27,7 @@ from toolkit.games.dominum.board import Player, Space, space_name
 from toolkit.games.dominum.power import PowerCard, PowerSource
 from toolkit.games.dominum.rules import AttackKind
 from toolkit.games.dominum.state import Cycles
+from toolkit.parsing import Json
 
 _KINDS = {"attack": AttackKind.ATTACK, "free strike": AttackKind.FREE_STRIKE,
           "alt attack": AttackKind.ALT_ATTACK}  # fmt: skip
@@ -38,10 +38,10 @@ _CLAUSES = ("vs", "with", "lunge", "knockback", "evasive", "cycle")
 class Attack(Action):
     """Attack Phase: the card on `attacker` (with the `coordinating` allies) attacks the enemy on
     `target`; `defense_power` is the defender's draw, if it draws. A Free Strike or Alt Attack is
-    an attack of that `kind`; Lunge, Knockback and Evasive name where their shifts go.
+    an attack of that `attack_kind`; Lunge, Knockback and Evasive name where their shifts go.
     `red attack 3,2 -> 3,1 power 2 vs reserve:4 with 2,2 2,1`."""
 
-    TYPE = "attack"
+    kind = "attack"
     VERBS = tuple(_KINDS)
     player: Player
     attacker: Space
@@ -49,7 +49,7 @@ class Attack(Action):
     power: PowerSource = PowerSource()
     defense_power: PowerSource | None = None
     coordinating: tuple[Space, ...] = ()
-    kind: AttackKind = AttackKind.ATTACK
+    attack_kind: AttackKind = AttackKind.ATTACK
     lunge_to: Space | None = None
     lunge_power: PowerSource | None = None
     knockback_to: Space | None = None
@@ -64,7 +64,7 @@ class Attack(Action):
             "power": self.power.to_json(),
             "defense_power": power_json(self.defense_power),
             "coordinating": [space_name(s) for s in self.coordinating],
-            "kind": self.kind.value,
+            "kind": self.attack_kind.value,
             "lunge_to": space_json(self.lunge_to),
             "lunge_power": power_json(self.lunge_power),
             "knockback_to": space_json(self.knockback_to),
@@ -73,7 +73,7 @@ class Attack(Action):
         }
 
     def text(self) -> str:
-        text = f"{self.player} {self.kind.value} {space_name(self.attacker)} -> "
+        text = f"{self.player} {self.attack_kind.value} {space_name(self.attacker)} -> "
         text += f"{space_name(self.target)} power {self.power.text()}"
         if self.defense_power is not None:
             text += f" vs {self.defense_power.text()}"
@@ -109,7 +109,7 @@ class Attack(Action):
             power=read_power(fields.get("power"), "attacker's power"),
             defense_power=read_optional_power(fields.get("defense_power"), "defender's power"),
             coordinating=tuple(read_space(c, "coordinating") for c in coordinating if c),
-            kind=AttackKind(kind),
+            attack_kind=AttackKind(kind),
             lunge_to=read_optional_space(fields.get("lunge_to"), "lunge to"),
             lunge_power=read_optional_power(fields.get("lunge_power"), "lunge power"),
             knockback_to=read_optional_space(fields.get("knockback_to"), "knockback to"),
@@ -153,7 +153,7 @@ class Counterattack(Action):
     """The card that blocked attacks the (primary) attacker; `player` is the blocker's owner.
     `gold counterattack power critical vs 4`."""
 
-    TYPE = "counterattack"
+    kind = "counterattack"
     VERBS = ("counterattack",)
     player: Player
     power: PowerSource = PowerSource()
@@ -198,7 +198,7 @@ class Submerge(Action):
     """Submerge: instead of counterattacking, the blocker moves to an open space in range.
     `gold submerge to 3,2`."""
 
-    TYPE = "submerge"
+    kind = "submerge"
     VERBS = ("submerge",)
     player: Player
     to: Space
@@ -224,7 +224,7 @@ class Advance(Action):
     """Advancing: after defeating an adjacent enemy, the card moves into its space (a shift).
     `red advance from 3,2`."""
 
-    TYPE = "advance"
+    kind = "advance"
     VERBS = ("advance",)
     player: Player
     start: Space

@@ -18,9 +18,8 @@ from toolkit.errors import DomekitError
 from toolkit.games.dominum.board import PLAYERS, Player, Space, space_name
 from toolkit.games.dominum.power import CRITICAL, PowerCard, PowerSource, card_json
 from toolkit.games.dominum.state import CycleChoice, Cycles
-from toolkit.tracker.fields import whole_number
+from toolkit.parsing import Json, whole_number
 
-Json = dict[str, Any]
 EXAMPLE = "red attack 3,2 -> 3,1 power 2"
 _ON = ("1", "true", "yes", "on")
 
@@ -256,10 +255,10 @@ class Words:
 
 # -- the actions ----------------------------------------------------------------------------------
 class Action(ABC):
-    """One action of a Dominum match. `TYPE` is its JSON form's `type`; `VERBS` name it in its
+    """One action of a Dominum match. `kind` is its JSON form's `type`; `VERBS` name it in its
     text form, after its player (`red attack ...`) or before (`attack red ...`)."""
 
-    TYPE: ClassVar[str]
+    kind: ClassVar[str]
     VERBS: ClassVar[tuple[str, ...]]
     NAMES_PLAYER: ClassVar[bool] = True
     registry: ClassVar[dict[str, type[Action]]] = {}
@@ -267,8 +266,8 @@ class Action(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "TYPE" in cls.__dict__:
-            Action.registry[cls.TYPE] = cls
+        if "kind" in cls.__dict__:
+            Action.registry[cls.kind] = cls
 
     @abstractmethod
     def text(self) -> str:
@@ -289,7 +288,7 @@ class Action(ABC):
         """The form fields a text form names after its verb (and its player)."""
 
     def to_json(self) -> Json:
-        return {"type": self.TYPE, **self.members()}
+        return {"type": self.kind, **self.members()}
 
     def power_cards(self) -> Iterator[PowerCard]:
         """Every power card the action names (its draws, the cards turned up), which the rules'
@@ -307,8 +306,8 @@ class Action(ABC):
                 known = ", ".join(cls.registry)
                 raise DomekitError(f"unknown action {kind!r}; the actions are {known}")
             target = cls.registry[kind]
-        elif kind not in ("", cls.TYPE):
-            raise DomekitError(f"this is a {kind!r} action, not a {cls.TYPE!r} one")
+        elif kind not in ("", cls.kind):
+            raise DomekitError(f"this is a {kind!r} action, not a {cls.kind!r} one")
         action = target.read(fields)
         if not isinstance(action, cls):  # pragma: no cover - the registry maps a type to its class
             raise DomekitError(f"a {kind!r} action is not a {cls.__name__}")
@@ -333,7 +332,7 @@ class Action(ABC):
             if cls is not Action and target is not cls:
                 break
             words = Words(body[len(verb) :], line)
-            fields: Json = {"type": target.TYPE}
+            fields: Json = {"type": target.kind}
             if target.NAMES_PLAYER:
                 fields["player"] = player if player is not None else words.next("the player")
             elif player is not None:

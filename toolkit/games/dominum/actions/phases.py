@@ -11,7 +11,6 @@ from toolkit.errors import DomekitError
 from toolkit.games.dominum.actions.forms import (
     Action,
     CardAction,
-    Json,
     MoveAction,
     PlayerAction,
     SpaceAction,
@@ -30,6 +29,7 @@ from toolkit.games.dominum.actions.forms import (
 from toolkit.games.dominum.board import Player, Space, space_name
 from toolkit.games.dominum.power import PowerCard, PowerSource, card_json
 from toolkit.games.dominum.state import Cycles
+from toolkit.parsing import Json
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Place(CardAction):
     """Initial Deployment: one card from the hand into the Domain (or the Neutral Line).
     `red place Thornweaver at 1,1`."""
 
-    TYPE = "place"
+    kind = "place"
     VERBS = ("place",)
 
 
@@ -46,7 +46,7 @@ class Activate(Action):
     """Select a Phase token; `link=True` spends the Link token to activate the next one too.
     `red activate move link`."""
 
-    TYPE = "activate"
+    kind = "activate"
     VERBS = ("activate",)
     player: Player
     phase: str
@@ -76,7 +76,7 @@ class Activate(Action):
 class EndPhase(PlayerAction):
     """The player's running phase ends (after a Link, the player goes on). `red end phase`."""
 
-    TYPE = "end_phase"
+    kind = "end_phase"
     VERBS = ("end phase",)
 
 
@@ -85,7 +85,7 @@ class Retreat(SpaceAction):
     """Deploy Phase: before deploying, one card leaves the battlefield for the discard pile.
     `red retreat 2,3`."""
 
-    TYPE = "retreat"
+    kind = "retreat"
     VERBS = ("retreat",)
 
 
@@ -94,7 +94,7 @@ class Deploy(CardAction):
     """Deploy Phase: a card from the hand into an empty space of the Domain.
     `red deploy Elven Spearman at 2,3`."""
 
-    TYPE = "deploy"
+    kind = "deploy"
     VERBS = ("deploy",)
 
 
@@ -102,7 +102,7 @@ class Deploy(CardAction):
 class Move(MoveAction):
     """Move Phase: a card up to 3 spaces along its range. `red move 3,3 -> 4,3`."""
 
-    TYPE = "move"
+    kind = "move"
     VERBS = ("move",)
 
 
@@ -110,7 +110,7 @@ class Move(MoveAction):
 class Shift(MoveAction):
     """Reposition Phase: one card one space orthogonally. `red shift 1,2 -> 1,1`."""
 
-    TYPE = "shift"
+    kind = "shift"
     VERBS = ("shift",)
 
 
@@ -119,7 +119,7 @@ class Assault(Action):
     """Assault Phase: the power draws (two), and whether the Surge token is spent.
     `red assault power 4 + reserve:3 + surge`."""
 
-    TYPE = "assault"
+    kind = "assault"
     VERBS = ("assault",)
     player: Player
     powers: tuple[PowerSource, ...] = (PowerSource(), PowerSource())
@@ -175,7 +175,7 @@ class Charge(Action):
     """Charge Phase: +2 Charge, or remove a Weaken token from the ally at `remove_weaken_at`.
     `red charge`, `red charge remove weaken at 2,2`."""
 
-    TYPE = "charge"
+    kind = "charge"
     VERBS = ("charge",)
     player: Player
     remove_weaken_at: Space | None = None
@@ -208,7 +208,7 @@ class ReservePower(Action):
     reserve board, after the `discard` when the board is full.
     `red reserve discard 3 turns up 4`."""
 
-    TYPE = "reserve"
+    kind = "reserve"
     VERBS = ("reserve",)
     player: Player
     discard: PowerCard | None = None

@@ -11,7 +11,6 @@ from typing import Any, Self
 from toolkit.errors import DomekitError
 from toolkit.games.dominum.actions.forms import (
     Action,
-    Json,
     Words,
     read_flag,
     read_name,
@@ -21,7 +20,7 @@ from toolkit.games.dominum.actions.forms import (
 )
 from toolkit.games.dominum.board import PLAYERS, Player
 from toolkit.games.dominum.power import PowerCard, card_json
-from toolkit.tracker.fields import whole_number
+from toolkit.parsing import Json, whole_number
 
 
 @dataclass(frozen=True)
@@ -29,7 +28,7 @@ class Forces(Action):
     """Select Your Domain and Forces: a player's Domain and the twelve cards brought (none: the
     Domain's first hero, elites and warriors). `red forces Elves: Shadowblade; Thornweaver`."""
 
-    TYPE = "forces"
+    kind = "forces"
     VERBS = ("forces",)
     player: Player
     domain: str
@@ -68,7 +67,7 @@ class Begin(Action):
     shuffles the table does not reveal.
     `begin red first reserves red 3,4 gold 1,2 [coin gold] [bitter end] seed 7`."""
 
-    TYPE = "begin"
+    kind = "begin"
     VERBS = ("begin",)
     NAMES_PLAYER = False
     reserves: Mapping[Player, tuple[PowerCard, ...]]
