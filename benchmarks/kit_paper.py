@@ -55,7 +55,9 @@ def decoded(pages, folder: Path, dpi: int) -> int:
     for page in pages:
         image = folder / f"qr-{page.number}.png"
         page.get_pixmap(dpi=dpi).save(image)
-        done = subprocess.run(["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True)
+        done = subprocess.run(
+            ["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True
+        )
         count += sum(1 for line in done.stdout.splitlines() if line.strip())
     return count
 

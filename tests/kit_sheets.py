@@ -96,9 +96,7 @@ def _is_circle(drawing) -> bool:
     items = drawing["items"]
     r = drawing["rect"]
     return (
-        len(items) >= 4
-        and all(item[0] == "c" for item in items)
-        and abs(r.width - r.height) < 0.5
+        len(items) >= 4 and all(item[0] == "c" for item in items) and abs(r.width - r.height) < 0.5
     )
 
 

@@ -1,4 +1,4 @@
-"""print.toml pieces any kit's settings can share: a card's size, the QR code's size and the colour
+"""print.toml pieces any kit's settings can share: a card's size, a standee's size and the colour
 table's check. Sizes are millimetres; colours are #rrggbb."""
 
 from __future__ import annotations
@@ -31,17 +31,13 @@ class CardSettings(Section):
         return CardSize(self.width, self.height, self.bleed, self.safe)
 
 
-class QrSettings(Section):
-    size: float = Field(ge=20, le=80)
-
-
 class StandeeSettings(Section):
-    """[standee]: a fold-over paper figure, its two panels and base tabs, and its QR code."""
+    """[standee]: a fold-over paper figure, its two panels and base tabs (its QR code is every
+kit's one size, `toolkit.pdf.qr.QR_SIZE`)."""
 
     width: float = Field(default=24.0, ge=15, le=60)  # fits a 25 mm square
     height: float = Field(default=36.0, ge=20, le=100)  # one panel
     base: float = Field(default=10.0, ge=5, le=30)  # each base tab
-    qr: float = Field(default=20.0, ge=20, le=60)  # the QR code on the back panel
 
 
 def check_colour_table(value: dict[str, str], wanted: tuple[str, ...]) -> dict[str, str]:

@@ -24,6 +24,7 @@ from toolkit.data.printing import CardSettings
 from toolkit.pdf.cards import CardSize, Marks, SheetLayout, plan_sheet
 from toolkit.pdf.document import Document
 from toolkit.pdf.geometry import Rect, pt
+from toolkit.pdf.packing import Stock
 from toolkit.pdf.style import ITALIC, Layout, Look, line
 
 SAFE_EDGE = 5.0  # mm from the paper's edge where a home printer prints nothing
@@ -52,6 +53,7 @@ class KitBook:
         self.doc = doc
         self.look = look
         self.sections: dict[str, list[int]] = {}
+        self.stock: dict[int, Stock] = {}  # single-sided page -> the paper it prints on
 
     @property
     def portrait(self) -> tuple[float, float]:
@@ -76,12 +78,21 @@ class KitBook:
         self.sections.setdefault(name, []).extend(range(first + 1, self.doc.pages + 1))
 
     @contextlib.contextmanager
-    def sheet(self, size: tuple[float, float] | None = None) -> Iterator[Canvas]:
-        """A single-sided page (the paper, or `size`) and its blank back."""
+    def sheet(
+        self, size: tuple[float, float] | None = None, stock: Stock = "paper"
+    ) -> Iterator[Canvas]:
+        """A single-sided page (the paper, or `size`) on `stock`, and its blank back."""
         c = self.doc.begin_page(size)
         yield c
         self.doc.end_page(side="single")
+        self.stock[self.doc.pages] = stock
         self.blank_back()
+
+    def holds(self, name: str, page: int) -> None:
+        """Page `page` holds (some of) the part `name` too (a sheet shared by several parts)."""
+        pages = self.sections.setdefault(name, [])
+        if page not in pages:
+            pages.append(page)
 
     def blank_back(self) -> None:
         """The empty back of the page just ended: same size, one small grey line saying why."""

@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pdf.cards import CardBox
-from toolkit.pdf.geometry import WHITE, Colour, Rect, pt, text_colour_on
-from toolkit.pdf.style import BOLD, REGULAR, Look, deep, line
+from toolkit.pdf.geometry import MM, WHITE, Colour, Rect, pt, text_colour_on
+from toolkit.pdf.style import BOLD, MIN_TYPE, REGULAR, Look, deep, line
 
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -93,11 +94,14 @@ def draw_back_frame(
     return inner
 
 
-def square_name(c: Canvas, x: float, y: float, name: str, fill: Colour) -> None:
-    """A square's coordinate in small type at its lower left corner, readable on `fill`."""
+def square_name(c: Canvas, x: float, y: float, name: str, fill: Colour) -> Rect:
+    """A square's coordinate in small type (MIN_TYPE) at its lower left corner, readable on
+    `fill`; returns the box the words take."""
     c.setFillColorRGB(*text_colour_on(fill))
-    c.setFont(REGULAR, 6)
+    c.setFont(REGULAR, MIN_TYPE)
     c.drawString(pt(x + 0.8), pt(y + 0.9), name)
+    size = MIN_TYPE / MM
+    return Rect(x + 0.8, y + 0.9 - size * 0.25, stringWidth(name, REGULAR, MIN_TYPE) / MM, size)
 
 
 def draw_grid(c: Canvas, columns: int, rows: int, square: float, band: float, grey: float) -> None:

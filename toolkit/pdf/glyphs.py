@@ -1,6 +1,6 @@
 """Glyphs: small vector pictures that tell pieces and cards apart without colour (a blood drop, a
 lightning bolt, a catapult, a bird in flight, a shield, a castle, weapon kinds, timings, people,
-gear).
+gear, a key, a horse).
 
 Each `draw_<name>(c, cx, cy, r)` draws its picture centred on (cx, cy) mm, `r` mm from the centre
 to its edge, in the canvas's current fill (and, for the outlined ones, stroke) colour.
@@ -470,5 +470,39 @@ def draw_up(c: Canvas, cx: float, cy: float, r: float) -> None:
             (-0.35, -0.95),
             (-0.35, 0.1),
             (-0.85, 0.1),
+        ],
+    )
+
+
+def draw_key(c: Canvas, cx: float, cy: float, r: float) -> None:
+    """A key (a jail release point: it unlocks a jail)."""
+    _width(c, r, 0.16)
+    c.circle(pt(cx - r * 0.55), pt(cy), pt(r * 0.36), stroke=1, fill=0)
+    c.line(pt(cx - r * 0.19), pt(cy), pt(cx + r), pt(cy))
+    for x, depth in ((0.55, 0.42), (0.85, 0.32)):
+        c.line(pt(cx + r * x), pt(cy), pt(cx + r * x), pt(cy - r * depth))
+
+
+def draw_horse(c: Canvas, cx: float, cy: float, r: float) -> None:
+    """A horse's head and neck, facing left (a mount)."""
+    _polygon(
+        c,
+        cx,
+        cy,
+        r,
+        [
+            (-0.15, 1.0),  # ears
+            (0.05, 0.72),
+            (0.3, 0.7),
+            (0.62, 0.35),  # mane down the neck
+            (0.78, -0.2),
+            (0.7, -1.0),
+            (-0.25, -1.0),  # chest
+            (-0.12, -0.35),
+            (-0.55, -0.2),  # jaw
+            (-0.95, -0.3),  # muzzle
+            (-1.0, 0.0),
+            (-0.6, 0.45),  # forehead
+            (-0.32, 0.7),
         ],
     )

@@ -8,22 +8,24 @@ and what colour it is; this module lays them out in a box and draws the cut and 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.errors import DomekitError
 from toolkit.pdf.draw import upside_down
-from toolkit.pdf.geometry import BLACK, WHITE, Colour, Rect, pt, text_colour_on
+from toolkit.pdf.geometry import BLACK, MM, WHITE, Colour, Rect, pt, text_colour_on
 from toolkit.pdf.glyphs import Glyph
+from toolkit.pdf.packing import CUT, Grid
 from toolkit.pdf.qr import draw_qr
-from toolkit.pdf.style import BOLD, INK, REGULAR, Look, deep, line, text
+from toolkit.pdf.style import BOLD, INK, MIN_TYPE, REGULAR, Look, deep, line, text
+from toolkit.pdf.text import LEADING
 
 PUNCHES = (19.0, 25.0)  # mm: the circle punches sold everywhere
-CUT = 0.5  # points: the solid line a piece is cut on
 FOLD_DASH = (2.0, 1.5)
-CAPTION = 7.0  # mm above each group of pieces
 
 
 @dataclass(frozen=True)
@@ -39,49 +41,63 @@ def track_rows(count: int, columns: int) -> int:
     return -(-count // columns)
 
 
+TRACK_GAP = 0.6  # mm between two spaces of a track
+
+
+def track_size(
+    count: int, columns: int, cell: tuple[float, float], gap: float = TRACK_GAP
+) -> tuple[float, float]:
+    """The width and height of a track of `count` spaces `cell` mm (w x h) in `columns`."""
+    rows = track_rows(count, columns)
+    used = min(count, columns)
+    return used * (cell[0] + gap) - gap, rows * (cell[1] + gap) - gap
+
+
 def draw_track(
     c: Canvas,
     box: Rect,
     spaces: Sequence[TrackSpace],
     *,
     columns: int,
-    space_height: float,
-    gap: float = 0.8,
+    cell: tuple[float, float],
+    gap: float = TRACK_GAP,
     value_size: float = 12,
+    note_size: float = 7,
 ) -> list[Rect]:
-    """Spaces in reading order (left to right, top row first) from the top-left of `box`, each
-    `box.w / columns` wide. Returns every space's rectangle; a track taller than `box` is an
-    error (the caller chose sizes that do not fit)."""
+    """Spaces of `cell` mm (w x h: a marker's size and SPACE_MARGIN more) in reading order (left
+    to right, top row first) from the top-left of `box`, `gap` apart. Returns every space's
+    rectangle; a track bigger than `box` is an error (the caller chose sizes that do not
+    fit)."""
     if columns < 1 or not spaces:
         raise DomekitError("a track needs at least one space and one column")
-    rows = track_rows(len(spaces), columns)
-    if rows * space_height > box.h + 1e-6:
+    width, height = track_size(len(spaces), columns, cell, gap)
+    if height > box.h + 1e-6 or width > box.w + 1e-6:
         raise DomekitError(
-            f"a track of {len(spaces)} spaces in {columns} columns needs "
-            f"{rows * space_height:.0f} mm but the box is {box.h:.0f} mm high"
+            f"a track of {len(spaces)} spaces of {cell[0]:g} x {cell[1]:g} mm in {columns} "
+            f"columns needs {width:.0f} x {height:.0f} mm but the box is {box.w:.0f} x "
+            f"{box.h:.0f} mm"
         )
-    step = box.w / columns
     rects: list[Rect] = []
     c.saveState()
     c.setLineWidth(0.5)
     for index, space in enumerate(spaces):
         row, col = divmod(index, columns)
-        cell = Rect(
-            box.x + col * step + gap / 2,
-            box.top - (row + 1) * space_height + gap / 2,
-            step - gap,
-            space_height - gap,
+        rect = Rect(
+            box.x + col * (cell[0] + gap),
+            box.top - row * (cell[1] + gap) - cell[1],
+            cell[0],
+            cell[1],
         )
-        rects.append(cell)
+        rects.append(rect)
         c.setFillColorRGB(*space.fill)
         c.setStrokeColorRGB(0, 0, 0)
-        c.roundRect(pt(cell.x), pt(cell.y), pt(cell.w), pt(cell.h), pt(1.0), stroke=1, fill=1)
+        c.roundRect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), pt(1.0), stroke=1, fill=1)
         c.setFillColorRGB(*text_colour_on(space.fill))
-        inner = cell.inset(0.6, 0.4)
+        inner = rect.inset(0.5, 0.4)
         if space.note:
-            value_box = Rect(inner.x, inner.y + inner.h * 0.4, inner.w, inner.h * 0.58)
-            note_box = Rect(inner.x, inner.y, inner.w, inner.h * 0.4)
-            line(c, space.note, note_box, font=REGULAR, max_size=7, align="centre")
+            value_box = Rect(inner.x, inner.y + inner.h * 0.42, inner.w, inner.h * 0.56)
+            note_box = Rect(inner.x, inner.y, inner.w, inner.h * 0.42)
+            line(c, space.note, note_box, font=REGULAR, max_size=note_size, align="centre")
         else:
             value_box = inner.inset(0, inner.h * 0.15)
         line(c, space.value, value_box, max_size=value_size, align="centre")
@@ -110,6 +126,27 @@ class Piece:
     mark: str = ""  # a small word at the top of the disc: whose it is, beside its colour
 
 
+PUNCH_SLACK = 1.6  # mm: words stay this far in from a disc's cut line (a punch may be off)
+DISC_GAP = 1.0  # mm between discs: each is punched on its own
+SPACE_MARGIN = 1.0  # mm: a track's space is its marker and this much more (19 mm -> 20 mm)
+
+
+def space_for(marker: float) -> float:
+    """The side of a track space that holds a marker `marker` mm across."""
+    return marker + SPACE_MARGIN
+
+
+def _band(piece: Piece, cx: float, cy: float, dy: float, h: float) -> Rect:
+    """A line's box `h` high centred `dy` mm above the piece's centre, as wide as the piece
+    allows there (a disc's chord, PUNCH_SLACK in from the cut)."""
+    r = piece.size / 2
+    if piece.shape == "circle":
+        half = math.sqrt(max((r - PUNCH_SLACK) ** 2 - dy**2, 0.0))
+    else:
+        half = r - 0.5
+    return Rect(cx - half, cy + dy - h / 2, 2 * half, h)
+
+
 def draw_piece(c: Canvas, piece: Piece, cx: float, cy: float, look: Look = Look()) -> None:
     """The piece with its cut line (solid black on its edge)."""
     r = piece.size / 2
@@ -121,150 +158,119 @@ def draw_piece(c: Canvas, piece: Piece, cx: float, cy: float, look: Look = Look(
     c.setLineWidth(CUT)
     if piece.shape == "circle":
         c.circle(pt(cx), pt(cy), pt(r), stroke=1, fill=1)
-        side = r * 1.35
     else:
         c.rect(pt(cx - r), pt(cy - r), pt(2 * r), pt(2 * r), stroke=1, fill=1)
-        side = r * 1.75
     if not look.full and piece.fill != WHITE:
         # the colour as a ring inside the cut line: it reads even where the tint is faint, and
         # keeps its own grey in a black and white print
         c.setStrokeColorRGB(*deep(piece.fill, 0.85))
-        c.setLineWidth(pt(1.0))
+        c.setLineWidth(pt(0.8 if r < 7 else 1.0))
+        inset = 0.6 if r < 7 else 0.9
         if piece.shape == "circle":
-            c.circle(pt(cx), pt(cy), pt(r - 0.9), stroke=1, fill=0)
+            c.circle(pt(cx), pt(cy), pt(r - inset), stroke=1, fill=0)
         else:
-            c.rect(pt(cx - r + 0.9), pt(cy - r + 0.9), pt(2 * r - 1.8), pt(2 * r - 1.8), stroke=1)
+            c.rect(pt(cx - r + inset), pt(cy - r + inset), pt(2 * r - 2 * inset),
+                   pt(2 * r - 2 * inset), stroke=1)  # fmt: skip
     c.setFillColorRGB(*ink)
     c.setStrokeColorRGB(*ink)
     c.setLineWidth(0.6)
-    if piece.mark:
-        line(
-            c,
-            piece.mark,
-            Rect(cx - side / 3, cy + r * 0.5, side / 1.5, r * 0.3),
-            align="centre",
-            max_size=7,
-        )
-        cy -= r * 0.12  # the rest a little lower
-    if piece.glyph is not None:
-        # the glyph above the title, clear of it; the title may use the disc's width near its
-        # middle (a long word like "Incapacitated" on a 19 mm disc)
-        piece.glyph(
-            c, cx, cy + r * (0.42 if piece.note else 0.3), r * (0.26 if piece.note else 0.3)
-        )
-        title_y = cy - r * (0.22 if piece.note else 0.62)
-        wide = r * 1.55 if piece.shape == "circle" and piece.note else side
-        line(
-            c, piece.title, Rect(cx - wide / 2, title_y, wide, r * 0.38), align="centre", max_size=9
-        )
-        if piece.note:
-            line(
-                c,
-                piece.note,
-                Rect(cx - side / 2, cy - r * 0.6, side, r * 0.32),
-                font=REGULAR,
-                align="centre",
-                max_size=7,
-            )
-    elif piece.text:
-        wide = r * 1.45
-        line(c, piece.title, Rect(cx - side / 2, cy + r * 0.14, side, r * 0.36), align="centre")
-        text(
-            c,
-            piece.text,
-            Rect(cx - wide / 2, cy - r * 0.8, wide, r * 0.92),
-            max_size=6.5,
-            align="centre",
-        )
-    elif piece.note:
-        line(
-            c,
-            piece.title,
-            Rect(cx - side / 2, cy - r * 0.05, side, r * 0.6),
-            align="centre",
-            max_size=22,
-        )
-        line(
-            c,
-            piece.note,
-            Rect(cx - side / 2, cy - r * 0.55, side, r * 0.38),
-            font=REGULAR,
-            align="centre",
-            max_size=7,
-        )
-    else:
-        line(
-            c,
-            piece.title,
-            Rect(cx - side / 2, cy - r * 0.25, side, r * 0.5),
-            align="centre",
-            max_size=10,
-        )
+    _piece_words(c, piece, cx, cy, r)
     c.restoreState()
 
 
-def draw_pieces(
-    c: Canvas, box: Rect, pieces: Sequence[Piece], gap: float = 3.0, look: Look = Look()
-) -> float:
-    """Lay pieces out left to right in rows from the top of `box`; returns the y below them.
-    Pieces that do not fit are an error (the caller splits them over pages)."""
-    x, y, row_h = box.x, box.top, 0.0
-    for piece in pieces:
-        if x + piece.size > box.right + 1e-6:
-            x, y, row_h = box.x, y - row_h - gap, 0.0
-        if y - piece.size < box.y - 1e-6:
-            raise DomekitError("the pieces do not fit the page; make them smaller in print.toml")
-        draw_piece(c, piece, x + piece.size / 2, y - piece.size / 2, look)
-        x += piece.size + gap
-        row_h = max(row_h, piece.size)
-    return y - row_h
+def _piece_words(c: Canvas, piece: Piece, cx: float, cy: float, r: float) -> None:
+    """The mark, glyph, title and note or reminder of a piece, each line as wide as the disc
+    lets it be where it sits."""
+    if piece.mark:
+        line(c, piece.mark, _band(piece, cx, cy, r * 0.6, r * 0.26), align="centre", max_size=7)
+        cy -= r * 0.12  # the rest a little lower
+    if piece.glyph is not None:
+        # the glyph above the title, clear of it
+        piece.glyph(
+            c, cx, cy + r * (0.42 if piece.note else 0.3), r * (0.26 if piece.note else 0.3)
+        )
+        title_dy = -r * (0.03 if piece.note else 0.43)
+        line(c, piece.title, _band(piece, cx, cy, title_dy, r * 0.38), align="centre",
+             max_size=9)  # fmt: skip
+        if piece.note:
+            line(c, piece.note, _band(piece, cx, cy, -r * 0.44, r * 0.3), font=REGULAR,
+                 align="centre", max_size=7)  # fmt: skip
+    elif piece.text:
+        line(c, piece.title, _band(piece, cx, cy, r * 0.47, r * 0.3), align="centre")
+        disc_text(c, piece, piece.text, cx, cy, top=r * 0.3)
+    elif piece.note:
+        line(c, piece.title, _band(piece, cx, cy, r * 0.22, r * 0.6), align="centre",
+             max_size=22)  # fmt: skip
+        line(c, piece.note, _band(piece, cx, cy, -r * 0.36, r * 0.34), font=REGULAR,
+             align="centre", max_size=7)  # fmt: skip
+    else:
+        line(c, piece.title, _band(piece, cx, cy, 0.0, r * 0.5), align="centre", max_size=10)
 
 
-def pieces_height(width: float, pieces: Sequence[Piece], gap: float = 3.0) -> float:
-    """How tall `draw_pieces` lays `pieces` out in a box `width` mm wide."""
-    x, height, row_h = 0.0, 0.0, 0.0
-    for piece in pieces:
-        if x + piece.size > width + 1e-6:
-            height += row_h + gap
-            x, row_h = 0.0, 0.0
-        x += piece.size + gap
-        row_h = max(row_h, piece.size)
-    return height + row_h
+def disc_text(c: Canvas, piece: Piece, words: str, cx: float, cy: float, *, top: float) -> None:
+    """A reminder wrapped inside a disc below `top` mm above its centre, each line as wide as
+    the disc is at its height, at the largest size from 7.5 pt down to MIN_TYPE that fits (cut
+    with "..." at MIN_TYPE)."""
+    size = 7.5
+    while True:
+        lead = size * LEADING / MM
+        rows = _disc_rows(piece, words, cx, cy, top, lead, size)
+        if rows is not None or size <= MIN_TYPE:
+            break
+        size = max(MIN_TYPE, size - 0.25)
+    if rows is None:  # at MIN_TYPE it does not fit: as many rows as there is room for, cut
+        rows = _disc_rows(piece, words, cx, cy, top, lead, size, cut=True) or []
+    y = cy + top
+    for text_line in rows:
+        y -= lead
+        box = _band(piece, cx, cy, y + lead / 2 - cy, lead)
+        line(c, text_line, box, font=REGULAR, align="centre", max_size=size)
 
 
-PieceGroup = tuple[str, list[Piece]]
-"""A caption and the pieces under it."""
+def _disc_rows(
+    piece: Piece, words: str, cx: float, cy: float, top: float, lead: float, size: float,
+    *, cut: bool = False,
+) -> list[str] | None:  # fmt: skip
+    """`words` wrapped in lines `lead` mm apart from `top` down inside the disc, or None when
+    they do not all fit (with `cut`: the lines that fit, the last ending in "...")."""
+    r = piece.size / 2
+    rows: list[str] = []
+    rest = words.split()
+    y = cy + top
+    while rest:
+        y -= lead
+        if y - lead * 0.3 < cy - r + PUNCH_SLACK + 0.4:
+            if not cut:
+                return None
+            if rows:
+                rows[-1] = rows[-1] + "..."
+            return rows
+        width = pt(_band(piece, cx, cy, y + lead / 2 - cy, lead).w)
+        taken = [rest.pop(0)]
+        while rest and stringWidth(" ".join([*taken, rest[0]]), REGULAR, size) <= width:
+            taken.append(rest.pop(0))
+        rows.append(" ".join(taken))
+    return rows
 
 
-def group_pages(
-    groups: Sequence[PieceGroup], width: float, room: float, gap: float = 3.0
-) -> list[list[PieceGroup]]:
-    """`groups` split over pages `width` x `room` mm (each group under a 7 mm caption), as
-    many as fit a page, in order; a group too big for a page alone is an error."""
-    pages: list[list[PieceGroup]] = [[]]
-    used = 0.0
-    for caption, pieces in groups:
-        height = CAPTION + pieces_height(width, pieces, gap) + 3
-        if height > room:
-            raise DomekitError(f"{caption}: the pieces do not fit one page; make them smaller")
-        if pages[-1] and used + height > room:
-            pages.append([])
-            used = 0.0
-        pages[-1].append((caption, pieces))
-        used += height
-    return pages
+def piece_grid(caption: str, pieces: Sequence[Piece], look: Look, section: str = "") -> Grid:
+    """Pieces of one shape and size in a grid for `toolkit.pdf.packing`: squares butted (they
+    share their cut lines), discs DISC_GAP apart (each is punched)."""
+    kinds = {(piece.shape, piece.size) for piece in pieces}
+    if len(kinds) > 1:
+        raise DomekitError(f"{caption}: pieces of different sizes cannot share a grid")
+    shape, size = kinds.pop() if kinds else ("square", 10.0)
 
+    def cell(piece: Piece) -> Callable[[Canvas, Rect], None]:
+        return lambda c, rect: draw_piece(c, piece, *rect.centre, look)
 
-def draw_groups(
-    c: Canvas, box: Rect, groups: Sequence[PieceGroup], gap: float = 3.0, look: Look = Look()
-) -> None:
-    """Each group's caption and its pieces, from the top of `box` down."""
-    y = box.top
-    for caption, pieces in groups:
-        c.setFillColorRGB(0.12, 0.12, 0.12)
-        line(c, caption, Rect(box.x, y - CAPTION + 1, box.w, CAPTION - 2), max_size=9)
-        y = draw_pieces(c, Rect(box.x, box.y, box.w, y - CAPTION - box.y), pieces, gap, look)
-        y -= 3
+    return Grid(
+        caption,
+        (size, size),
+        tuple(cell(piece) for piece in pieces),
+        gap=DISC_GAP if shape == "circle" else 0.0,
+        section=section,
+    )
 
 
 def draw_cut_out(
@@ -274,36 +280,23 @@ def draw_cut_out(
     title: str,
     subtitle: str = "",
     *,
-    dashed: bool = True,
     look: Look = Look(),
 ) -> None:
-    """A rectangular cut-out piece (a marker): a filled rectangle with a cut line round it."""
+    """A rectangular cut-out piece (a marker): a filled rectangle in its solid cut line; two
+    laid edge to edge share the line between them."""
     ground = look.band(fill)
     c.saveState()
     c.setFillColorRGB(*ground)
-    c.rect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), stroke=0, fill=1)
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(0.4)
-    if dashed:
-        c.setDash(2, 1.5)
-    c.rect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), stroke=1, fill=0)
-    c.setDash()
+    c.setStrokeColorRGB(*BLACK)
+    c.setLineWidth(CUT)
+    c.rect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), stroke=1, fill=1)
     c.setFillColorRGB(*(text_colour_on(ground) if look.full else deep(fill, 0.3)))
-    inner = rect.inset(1.2)
+    inner = rect.inset(1.2, 0.6)
     if subtitle:
-        line(
-            c,
-            title,
-            Rect(inner.x, inner.y + inner.h * 0.42, inner.w, inner.h * 0.58),
-            align="centre",
-        )
-        line(
-            c,
-            subtitle,
-            Rect(inner.x, inner.y, inner.w, inner.h * 0.42),
-            font=REGULAR,
-            align="centre",
-        )
+        half = inner.w / 2
+        line(c, title, Rect(inner.x, inner.y, half - 0.5, inner.h), align="right")
+        line(c, subtitle, Rect(inner.x + half + 0.5, inner.y, half - 0.5, inner.h),
+             font=REGULAR, max_size=8)  # fmt: skip
     else:
         line(c, title, inner, align="centre")
     c.restoreState()
@@ -353,28 +346,6 @@ def qr_back(url: str, name: str, size: float) -> Callable[[Canvas, Rect], None]:
     return draw
 
 
-def standee_slots(box: Rect, standee: Standee, count: int, gap: float = 3.0) -> list[Rect]:
-    """Where `count` standees of one size lie in `box`, each on its side (its length across
-    the page), in rows from the top; an error if they do not fit."""
-    columns = int((box.w + gap) // (standee.length + gap))
-    rows = int((box.h + gap) // (standee.width + gap))
-    if columns * rows < count:
-        raise DomekitError(
-            f"{count} standees do not fit one page ({max(columns, 0) * max(rows, 0)} do): make "
-            "them smaller in print.toml"
-        )
-    left = box.x + (box.w - (columns * (standee.length + gap) - gap)) / 2
-    return [
-        Rect(
-            left + (index % columns) * (standee.length + gap),
-            box.top - (index // columns + 1) * (standee.width + gap) + gap,
-            standee.length,
-            standee.width,
-        )
-        for index in range(count)
-    ]
-
-
 def draw_standee(c: Canvas, standee: Standee, slot: Rect) -> None:
     """One standee lying on its side in `slot` (its base tabs left and right), cut and fold
     lines included."""
@@ -413,35 +384,24 @@ def draw_standee(c: Canvas, standee: Standee, slot: Rect) -> None:
     c.restoreState()
 
 
-def draw_standees(
-    c: Canvas, box: Rect, standees: Sequence[Standee], gap: float = 3.0
-) -> list[Rect]:
-    """Standees of one size in rows from the top of `box`; returns where each went."""
+def standee_grid(
+    caption: str, standees: Sequence[Standee], section: str = "", columns: int | None = None
+) -> Grid:
+    """Standees of one size butted in a grid, each on its side (its length across the page):
+    neighbours share their cut lines."""
     if not standees:
-        return []
-    slots = standee_slots(box, standees[0], len(standees), gap)
-    for standee, slot in zip(standees, slots, strict=True):
-        draw_standee(c, standee, slot)
-    return slots
+        return Grid(caption, (1.0, 1.0), (), section=section)
+    first = standees[0]
+    if any((s.width, s.length) != (first.width, first.length) for s in standees):
+        raise DomekitError(f"{caption}: standees of different sizes cannot share a grid")
 
+    def cell(standee: Standee) -> Callable[[Canvas, Rect], None]:
+        return lambda c, rect: draw_standee(c, standee, rect)
 
-def standee_sheet(
-    c: Canvas, page: Rect, heading: str, figures: Sequence[Standee], look: Look, margin: float
-) -> list[Rect]:
-    """A page of standees under `heading`, with how to make them; returns where each went."""
-    from toolkit.pdf.sheets import draw_heading
-
-    area = page.inset(margin)
-    head, rest = area.split_top(12)
-    draw_heading(c, heading, head, colour=(0.15, 0.15, 0.15), look=look)
-    note, rest = rest.split_top(10)
-    c.setFillColorRGB(0.12, 0.12, 0.12)
-    text(
-        c,
-        "Glue the sheet onto thin card. Cut round each solid outline; fold on the dashed lines: "
-        "front and back together (glue them), the two tabs outward, one each way, and it stands. "
-        "The QR code on the back opens the piece's page on the table tracker.",
-        note,
-        max_size=8.5,
+    return Grid(
+        caption,
+        (first.length, first.width),
+        tuple(cell(standee) for standee in standees),
+        columns=columns,
+        section=section,
     )
-    return draw_standees(c, Rect(rest.x, rest.y, rest.w, rest.h - 2), figures, gap=2.5)

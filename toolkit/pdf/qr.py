@@ -15,6 +15,10 @@ from toolkit.errors import DomekitError
 from toolkit.pdf.geometry import pt
 
 MIN_SIZE_MM = 20.0
+QR_SIZE = 22.0
+"""The size of every QR code of every kit (the quiet zone included): one size, so a player
+learns one distance; zbar reads each of them from a render at 80 dpi, what a phone's 1080p
+scanning preview sees of the table from arm's length (about 48 cm)."""
 QUIET_ZONE = 4  # modules of white around the code, part of the printed size
 # A fixed mask: choosing the "best" of the 8 masks costs 0.1 s a code in pure Python and only
 # polishes the pattern; any mask decodes (the tests scan every code with zbar).

@@ -1,5 +1,5 @@
-"""Generic sheets: headings, tables, reference text fitted to one page, meters (tracks), in the
-kit fonts, never under 6 pt, in the ink a `Look` asks for."""
+"""Generic sheets: headings, tables, reference text fitted to one page, in the kit fonts, never
+under MIN_TYPE, in the ink a `Look` asks for."""
 
 from __future__ import annotations
 
@@ -169,56 +169,3 @@ def draw_table(
             c.line(pt(x), pt(y), pt(x), pt(top))
     c.restoreState()
     return y
-
-
-def draw_meter(
-    c: Canvas,
-    box: Rect,
-    points: int,
-    *,
-    space: float,
-    label: str,
-    colour: Colour,
-    zero_label: str = "0",
-    look: Look = Look(),
-) -> Rect:
-    """A track with one marker space per point (1..points) and a last space for 0, in a row from
-    the left of `box`, under a label band. Returns the rectangle the track used."""
-    band = 6.0
-    count = points + 1
-    gap = 1.0
-    step = min(space + gap, (box.w - gap) / count)
-    cell = step - gap
-    c.saveState()
-    track = Rect(box.x, box.top - band - cell - 2, step * count + gap, cell + band + 2)
-    fill = look.band(colour)
-    c.setFillColorRGB(*fill)
-    c.rect(pt(track.x), pt(track.top - band), pt(track.w), pt(band), stroke=0, fill=1)
-    c.setFillColorRGB(*(text_colour_on(fill) if look.full else (0, 0, 0)))
-    line(
-        c, label, Rect(track.x + 1.5, track.top - band + 0.8, track.w - 3, band - 1.6), max_size=10
-    )
-    c.setLineWidth(0.6)
-    c.setStrokeColorRGB(0, 0, 0)
-    c.rect(pt(track.x), pt(track.y), pt(track.w), pt(track.h), stroke=1, fill=0)
-    for index in range(count):
-        value = points - index
-        x = track.x + gap + index * step
-        y = track.y + 1
-        if value == 0:
-            c.setFillColorRGB(0.85, 0.85, 0.85)
-        else:
-            c.setFillColorRGB(1, 1, 1)
-        c.setStrokeColorRGB(0, 0, 0)
-        c.roundRect(pt(x), pt(y), pt(cell), pt(cell), pt(1.2), stroke=1, fill=1)
-        c.setFillColorRGB(0.35, 0.35, 0.35)
-        text = str(value) if value else zero_label
-        line(
-            c,
-            text,
-            Rect(x + 0.8, y + cell * 0.3, cell - 1.6, cell * 0.4),
-            max_size=12,
-            align="centre",
-        )
-    c.restoreState()
-    return track

@@ -1,4 +1,4 @@
-"""How a kit looks on paper: one embedded font family, no type under 6 pt, and its ink.
+"""How a kit looks on paper: one embedded font family, no type under 7 pt, and its ink.
 
 - Fonts: Noto Sans, shipped in toolkit/pdf/fonts and embedded (as a subset) in every kit, so
   any Latin, Greek or Cyrillic text prints and `pdffonts` lists nothing unembedded.
@@ -23,7 +23,7 @@ REGULAR = "NotoSans-Regular"
 BOLD = "NotoSans-Bold"
 ITALIC = "NotoSans-Italic"
 BOLD_ITALIC = "NotoSans-BoldItalic"
-MIN_TYPE = 6.0  # points: nothing printed smaller
+MIN_TYPE = 7.0  # points: nothing a player reads is printed smaller
 
 Ink = Literal["light", "full"]
 INKS: tuple[Ink, ...] = ("light", "full")

@@ -40,11 +40,15 @@ def fit_lines(
     fitting = max(1, int(height_pt // (size * LEADING)))
     if len(lines) > fitting:
         lines = lines[:fitting]
-        last = lines[-1]
-        while last and stringWidth(last + "...", font, size) > width_pt:
-            last = last[:-1]
-        lines[-1] = last.rstrip() + "..."
+        lines[-1] = _cut(lines[-1], font, size, width_pt)
     return size, lines
+
+
+def _cut(text: str, font: str, size: float, width_pt: float) -> str:
+    """`text` shortened until it and "..." after it fit `width_pt`, and the "..."."""
+    while text and stringWidth(text + "...", font, size) > width_pt:
+        text = text[:-1]
+    return text.rstrip() + "..."
 
 
 def draw_text_box(
@@ -85,11 +89,14 @@ def draw_line_fit(
     min_size: float = 4,
     align: str = "left",
 ) -> float:
-    """One line of text, shrunk to fit the box's width and height, vertically centred."""
+    """One line of text, shrunk to fit the box's width and height, vertically centred; at
+    `min_size` a line still too wide is cut with "..."."""
     size = min(max_size, box.h * MM / 1.0)
     width = stringWidth(text, font, size)
     if width > pt(box.w):
         size = max(min_size, size * pt(box.w) / width)
+        if stringWidth(text, font, size) > pt(box.w) + 0.01:
+            text = _cut(text, font, size, pt(box.w))
     c.setFont(font, size)
     y = pt(box.y) + (pt(box.h) - size * 0.72) / 2
     _draw_aligned(c, text, box, y, align, font, size)

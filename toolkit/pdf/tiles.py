@@ -11,7 +11,7 @@ picture shrunk with the tile grid over it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -98,8 +98,13 @@ def _cross(c: Canvas, x: float, y: float) -> None:
     c.line(pt(x), pt(y - CROSS), pt(x), pt(y + CROSS))
 
 
-def registration_points(plan: TilePlan, tile: Tile) -> list[tuple[float, float]]:
-    """Picture coordinates of the crosses on a tile: on the middle line of each overlap strip."""
+def registration_points(
+    plan: TilePlan, tile: Tile, words: Sequence[Rect] = ()
+) -> list[tuple[float, float]]:
+    """Picture coordinates of the crosses on a tile: on the middle line of each overlap strip,
+    a quarter and three quarters of the way along it, each slid along its line to the nearest
+    place where it covers none of `words` (the picture's text boxes: a cross printed over a
+    word hides it). Neighbouring tiles get the same points: the same line, the same words."""
     points: list[tuple[float, float]] = []
     win = tile.window
     half = plan.overlap / 2
@@ -111,11 +116,35 @@ def registration_points(plan: TilePlan, tile: Tile) -> list[tuple[float, float]]
         ys_mid.append(win.top - half)
     for x in xs_mid:
         for fraction in (0.25, 0.75):
-            points.append((x, win.y + win.h * fraction))
+            y = _clear_spot(win.y + win.h * fraction, win.h / 4, words, across=x, vertical=True)
+            points.append((x, y))
     for y in ys_mid:
         for fraction in (0.25, 0.75):
-            points.append((win.x + win.w * fraction, y))
+            x = _clear_spot(win.x + win.w * fraction, win.w / 4, words, across=y, vertical=False)
+            points.append((x, y))
     return points
+
+
+CROSS_CLEAR = CROSS + 0.8  # mm: half the square a cross and its white halo cover, and a hair
+
+
+def _clear_spot(
+    ideal: float, reach: float, words: Sequence[Rect], *, across: float, vertical: bool
+) -> float:
+    """The place along a line (x = `across` when `vertical`, else y = `across`) nearest
+    `ideal`, within `reach`, where a cross covers no word; `ideal` itself when there is none."""
+    steps = int(max(reach - CROSS_CLEAR, 0) / 0.5)
+    for step in range(steps + 1):
+        for at in (ideal + step * 0.5, ideal - step * 0.5):
+            x, y = (across, at) if vertical else (at, across)
+            cross = Rect(x - CROSS_CLEAR, y - CROSS_CLEAR, 2 * CROSS_CLEAR, 2 * CROSS_CLEAR)
+            if not any(_overlap(cross, word) for word in words):
+                return at
+    return ideal
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
 
 
 def draw_tiles(
@@ -125,9 +154,11 @@ def draw_tiles(
     *,
     title: str,
     on_page: Callable[[], None] | None = None,
+    keep_clear: Sequence[Rect] = (),
 ) -> list[int]:
     """One page per tile. `picture` names a reportlab form holding the picture at 1 mm = 1 mm
-    (made with `begin_picture`). Returns the page numbers of the tiles."""
+    (made with `begin_picture`); `keep_clear` are the boxes of its text, which the
+    registration crosses do not cover. Returns the page numbers of the tiles."""
     pages: list[int] = []
     area = plan.printable
     for tile in plan.tiles:
@@ -145,7 +176,7 @@ def draw_tiles(
         c.saveState()
         c.setLineWidth(0.4)
         c.setStrokeColorRGB(0, 0, 0)
-        for x, y in registration_points(plan, tile):
+        for x, y in registration_points(plan, tile, keep_clear):
             c.setStrokeColorRGB(1, 1, 1)
             c.setLineWidth(1.2)
             _cross(c, x + ox, y + oy)

@@ -93,7 +93,8 @@ def test_every_card_is_printed_as_often_as_its_qty_in_file_order_with_all_its_va
                 assert lines[at + 1] == str(getattr(card, name))
         assert card.text.split()[0] in " ".join(lines)
         assert " ".join(lines).replace(" ", "").count(card.text.replace(" ", "")) == 1
-        assert "Yellow zone: -100 · Red zone: -200 (never below 0)" in lines
+        # the zone penalties, on two lines at 7 pt
+        assert "Yellow zone: -100 · Red zone: -200" in lines and "(no value below 0)" in lines
 
 
 def test_bear_swipe_reads_attack_600_defend_300_escape_100_on_both_copies(kit):

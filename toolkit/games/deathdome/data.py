@@ -158,11 +158,6 @@ class MeterSettings(BaseModel):
     space: float = Field(gt=4, le=40)
 
 
-class QrSettings(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    size: float = Field(ge=20, le=80)
-
-
 class PieceSettings(BaseModel):
     """[pieces]: the punch-out markers (19 and 25 mm are the common circle punches)."""
 
@@ -182,7 +177,6 @@ class PrintSettings(BaseModel):
     card: CardSettings
     board: BoardSettings
     meter: MeterSettings
-    qr: QrSettings
     standee: printing.StandeeSettings = printing.StandeeSettings()
     pieces: PieceSettings = PieceSettings()
     deck_colours: dict[str, HexColour]

@@ -135,11 +135,6 @@ class TokenSettings(BaseModel):
     counter: float = Field(ge=10, le=40)
 
 
-class QrSettings(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    size: float = Field(ge=20, le=60)
-
-
 class Components(BaseModel):
     """Counts from "Game Components"."""
 
@@ -160,7 +155,6 @@ class PrintSettings(BaseModel):
     power_card: CardSettings
     board: BoardSettings
     token: TokenSettings
-    qr: QrSettings
     components: Components
     player_colours: dict[str, str]
     domain_colours: dict[str, str]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -35,7 +35,6 @@ from toolkit.data import (
 )
 from toolkit.data.printing import (
     CardSettings,
-    QrSettings,
     Section,
     StandeeSettings,
     check_colour_table,
@@ -51,7 +50,7 @@ DAMAGE_TYPES = ("blunt", "piercing", "slashing", "armor-piercing", "armor-negati
 ELEMENTS = ("none", "fire", "cold", "poison", "paralysis")
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 CONDITIONS = ("burning", "freezing", "poisoned", "paralysed", "fleeing", "berserk", "stunned")
-DECKS = {"weapon": "Weapon", "armour": "Armour", "shield": "Shield"}
+DECKS = {"weapon": "Weapon", "armour": "Armour", "shield": "Shield", "spell": "Spell"}
 Movement = Literal["open", "difficult", "impassable"]
 Pattern = Literal["none", "dots", "trees", "bricks", "waves", "ripples", "planks", "stripes"]
 
@@ -150,6 +149,19 @@ class ShieldRow(_Row):
     notes: str = ""
 
 
+class SpellRow(_Row):
+    """A spell card (sample data: the rules say how spells are cast, not which there are)."""
+
+    name: str = Field(min_length=1)
+    path: str = Field(min_length=1, max_length=20)  # the magic path it belongs to: Fire, Nature
+    level: int = Field(ge=1, le=10)  # the spell path level it needs
+    range: int = Field(ge=1, le=200)  # the listed range; 1 is a touch spell
+    area: int = Field(default=0, ge=0, le=9)  # an area spell's side in squares; 0 one target
+    fatigue: int = Field(ge=0, le=200)  # the spell's own fatigue
+    element: Literal["none", "fire", "cold", "poison", "paralysis"] = "none"
+    effect: str = Field(min_length=1)
+
+
 def _folder(folder: str | Path | None) -> Path:
     return game_data_dir(GAME, folder)
 
@@ -184,6 +196,12 @@ def load_shields(folder: str | Path | None = None) -> list[ShieldRow]:
     return load_csv_models(_folder(folder) / "shields.csv", ShieldRow, key="name")
 
 
+def load_spells(folder: str | Path | None = None) -> list[SpellRow]:
+    """spells.csv, if the folder has one (an older copy of the data has none: no spell cards)."""
+    path = _folder(folder) / "spells.csv"
+    return load_csv_models(path, SpellRow, key="name") if path.exists() else []
+
+
 # ---------------------------------------------------------------------------------------------
 # print.toml
 
@@ -194,16 +212,25 @@ class MapSettings(Section):
 
 
 class TrackerSettings(Section):
-    columns: int = Field(ge=5, le=40)
-    space_height: float = Field(ge=5, le=20)
+    """[trackers]: the square markers of the HP and fatigue trackers and the counters; a
+    tracker's space is a marker and a millimetre more."""
+
+    marker: float = Field(ge=8, le=25)
 
 
 class TokenSettings(Section):
     diameter: float = Field(ge=12, le=60)
     copies: int = Field(ge=1, le=40)
+    blows: int = Field(default=12, ge=0, le=60)  # Blow tokens: one per blow received
 
 
-COLOUR_NAMES = ("character", *DECKS, "hp", "fatigue", *CONDITIONS)
+class CounterSettings(Section):
+    """[counters]: how many counters of each kind (poison left, paralysis rounds left)."""
+
+    copies: int = Field(default=2, ge=0, le=10)
+
+
+COLOUR_NAMES = ("character", *DECKS, "hp", "fatigue", "blow", *CONDITIONS)
 
 
 class PrintSettings(Section):
@@ -214,7 +241,7 @@ class PrintSettings(Section):
     map: MapSettings
     trackers: TrackerSettings
     tokens: TokenSettings
-    qr: QrSettings
+    counters: CounterSettings = CounterSettings()
     standee: StandeeSettings = StandeeSettings()
     colours: dict[str, str]
 
@@ -480,6 +507,7 @@ class DomppaKitData:
     map: BattleMap
     print: PrintSettings
     gear: dict[str, Gear]  # each character's cards, by name
+    spells: list[SpellRow] = field(default_factory=list)
 
 
 def character_id(name: str) -> str:
@@ -552,4 +580,5 @@ def load_kit_data(folder: str | Path | None) -> DomppaKitData:
         map=load_map(root / "map.toml"),
         print=load_toml_model(root / "print.toml", PrintSettings),
         gear=gear,
+        spells=load_spells(root),
     )

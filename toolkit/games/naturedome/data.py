@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from toolkit.data import game_data_dir, load_toml_model, read_csv, read_text, validate
 from toolkit.data.limits import MAX_COPIES
-from toolkit.data.printing import CardSettings, QrSettings, Section, check_colour_table
+from toolkit.data.printing import CardSettings, Section, check_colour_table
 from toolkit.errors import DataError
 from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.rules import CARD_ID, CardKind, PowerCard
@@ -152,7 +152,6 @@ class PrintSettings(Section):
 
     card: CardSettings
     meter: MeterSettings
-    qr: QrSettings
     colours: dict[str, str]
 
     @field_validator("colours")

@@ -1,11 +1,12 @@
 """The Nature Dome print-and-play kit, laid out from card_data/naturedome.
 
 In print order (`toolkit.pdf.book`): the cover with the rules reference on its back; the Power
-Card deck with its backs (each card as many times as its qty); then single-sided, each with a
-blank back, two Health Meters (one a player: health from the start down to 0 in print.toml's
-step, the green, yellow and red zones coloured and named with their card penalties, a Health
-Point Marker to cut out and the player's QR code) and the round tracker (best of three) with the
-table's QR code and the round markers. Geometry lives in toolkit/pdf; the rule numbers in
+Card deck with its backs (each card as many times as its qty); then single-sided on card stock,
+each with a blank back, two Health Meter sheets, one a player: health from the start down to 0
+in print.toml's step, the green, yellow and red zones coloured and named with their card
+penalties, the player's QR code, Health Point Markers to cut out and round-win markers to punch;
+Player 1's sheet also holds the round track (best of three) and the round marker, Player 2's the
+score table and the table's QR code. Geometry lives in toolkit/pdf; the rule numbers in
 rules.toml, the print sizes in print.toml.
 """
 
@@ -41,14 +42,24 @@ from toolkit.pdf.kits import (
     finish_kit,
     kit_target,
 )
-from toolkit.pdf.pieces import Piece, TrackSpace, draw_cut_out, draw_pieces, draw_track
-from toolkit.pdf.qr import draw_qr
+from toolkit.pdf.pieces import (
+    DISC_GAP,
+    TRACK_GAP,
+    Piece,
+    TrackSpace,
+    draw_cut_out,
+    draw_piece,
+    draw_track,
+    space_for,
+    track_size,
+)
+from toolkit.pdf.qr import QR_SIZE, draw_qr
 from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
-from toolkit.pdf.style import BOLD, INK, ITALIC, REGULAR, Look, deep, line, look_and_layout, text
+from toolkit.pdf.style import INK, ITALIC, REGULAR, Look, deep, line, look_and_layout, text
 
 GAME = "naturedome"
 TITLE = "Nature Dome"
-MARGIN = 12.0  # page margin of the sheets (not cards)
+MARGIN = 10.0  # page margin of the sheets (not cards)
 PLAYERS = (1, 2)  # the rules' duel: Player 1 and Player 2
 DARK = (0.12, 0.12, 0.12)
 ZONE_NAMES = {Zone.GREEN: "Green", Zone.YELLOW: "Yellow", Zone.RED: "Red"}
@@ -62,8 +73,12 @@ ZONE_NAMES = {Zone.GREEN: "Green", Zone.YELLOW: "Yellow", Zone.RED: "Red"}
 # Power Cards
 
 
-def penalty_line(rules: NatureDomeRules) -> str:
-    return f"Yellow zone: -{rules.penalty.yellow} · Red zone: -{rules.penalty.red} (never below 0)"
+def penalty_lines(rules: NatureDomeRules) -> tuple[str, str]:
+    """A card's footer: the zone penalties, two lines (7 pt does not hold them on one)."""
+    return (
+        f"Yellow zone: -{rules.penalty.yellow} · Red zone: -{rules.penalty.red}",
+        "(no value below 0)",
+    )
 
 
 def _bar(c: Canvas, bar: Rect, name: str, value: int, colour: Colour, look: Look) -> None:
@@ -119,7 +134,7 @@ def power_card_face(
                 _bar(c, Rect(bar.x, bar.y + 1, bar.w, bar.h - 1), name, getattr(card, name),
                      settings.colour(name), look)  # fmt: skip
             rest = Rect(rest.x, rest.y, rest.w, rest.h - 1.5)
-        footer = Rect(safe.x, safe.y, safe.w, 4)
+        footer = Rect(safe.x, safe.y, safe.w, 6.4)
         text_box = Rect(rest.x, footer.top + 1.5, rest.w, rest.top - footer.top - 1.5)
         c.setFillColorRGB(*INK)
         text(c, card.text, text_box, font=ITALIC, max_size=8.5)
@@ -127,7 +142,9 @@ def power_card_face(
         c.setLineWidth(0.4)
         c.line(pt(safe.x), pt(footer.top + 0.8), pt(safe.right), pt(footer.top + 0.8))
         c.setFillColorRGB(0.3, 0.3, 0.3)
-        line(c, penalty_line(data.rules), footer, font=REGULAR, max_size=6.5, align="centre")
+        for index, words in enumerate(penalty_lines(data.rules)):
+            row = Rect(footer.x, footer.top - (index + 1) * 3.2, footer.w, 3.2)
+            line(c, words, row, font=REGULAR, max_size=7, align="centre")
 
     return draw
 
@@ -201,23 +218,69 @@ def zone_text(rules: NatureDomeRules, z: Zone, penalty: int) -> str:
 
 
 def meter_page(
-    c: Canvas, sheet: Rect, data: NatureDomeKitData, player: int, url: str, look: Look
+    c: Canvas, sheet: Rect, data: NatureDomeKitData, player: int, urls: dict[str, Any], look: Look
 ) -> None:
+    """A player's sheet (card stock): the Health Meter, the player's QR code, the zones, the
+    player's Health Point Markers to cut out and round-win markers to punch; Player 1's also
+    holds the round track and the round marker, Player 2's the score table and the table's QR
+    code."""
     settings = data.print
     colour = settings.colour(f"player{player}")
     page = sheet.inset(MARGIN)
+    title = "Health Meter and round track" if player == PLAYERS[0] else "Health Meter and score"
     head, rest = page.split_top(14)
-    draw_heading(c, f"{TITLE}: Player {player} Health Meter", head, colour=colour, look=look)
-    rest = Rect(rest.x, rest.y, rest.w, rest.h - 4)
+    draw_heading(c, f"{TITLE}: Player {player} {title}", head, colour=colour, look=look)
+    rest = Rect(rest.x, rest.y, rest.w, rest.h - 3)
+    meter = _meter(c, rest, data, look)
+    side = Rect(meter.right + 6, rest.y, rest.right - meter.right - 6, rest.h)
+    draw_qr(c, urls["players"][str(player)], side.right - QR_SIZE, side.top - QR_SIZE, QR_SIZE)
+    c.setFillColorRGB(0, 0, 0)
+    text(
+        c,
+        f"Player {player}: scan to record your health on the table tracker.",
+        Rect(side.x, side.top - QR_SIZE, side.w - QR_SIZE - 3, QR_SIZE),
+        max_size=9.5,
+        valign="middle",
+    )
+    below = _zones(c, Rect(side.x, side.y, side.w, side.h - QR_SIZE - 4), data, colour, look)
+    markers = Rect(side.x, side.y, side.w, below - side.y - 4)
+    below = _health_markers(c, markers, data, player, look)
+    if player == PLAYERS[0]:
+        below = _round_track(c, Rect(side.x, side.y, side.w, below - side.y - 4), data, look)
+        discs = [Piece("circle", settings.meter.token, WHITE, "ROUND", note="marker",
+                       glyph=glyphs.draw_hourglass)]  # fmt: skip
+    else:
+        below = _score(c, Rect(side.x, side.y, side.w, below - side.y - 4), data, urls, look)
+        discs = []
+    discs += [
+        Piece("circle", settings.meter.token, colour, f"P{player}", note="round won")
+        for _ in range(data.rules.match.rounds_to_win + 1)
+    ]
+    _discs(c, Rect(side.x, side.y, side.w, below - side.y - 4), discs, look)
+
+
+def _meter(c: Canvas, rest: Rect, data: NatureDomeKitData, look: Look) -> Rect:
+    """The Health Meter down the left of `rest`, a space a Health Point Marker fits, the zone
+    bands beside it; returns the rectangle of its spaces."""
+    settings = data.print
     values = meter_values(data)
-    space_h = min(settings.meter.space_height, rest.h / len(values))
+    space_h = settings.meter.space_height
+    need = space_for(settings.meter.marker_height)
+    if space_h < need or space_h * len(values) > rest.h:
+        raise DomekitError(
+            f"print.toml: meter.space_height {space_h:g} mm must hold a "
+            f"{settings.meter.marker_height:g} mm Health Point Marker ({need:g} mm) and "
+            f"{len(values)} spaces must fit the page's {rest.h:.0f} mm"
+        )
     band_w = 9.0
-    meter = Rect(rest.x + band_w, rest.top - space_h * len(values), 62, space_h * len(values))
+    width = max(62.0, space_for(settings.meter.marker_width))
+    meter = Rect(rest.x + band_w, rest.top - space_h * len(values), width, space_h * len(values))
     spaces = [
         TrackSpace(str(v) if v else "0  KO", zone_note(data, v), look.band(zone_colour(data, v)))
         for v in values
     ]
-    rects = draw_track(c, meter, spaces, columns=1, space_height=space_h, value_size=14)
+    cell = (width, space_h - TRACK_GAP)
+    rects = draw_track(c, meter, spaces, columns=1, cell=cell, gap=TRACK_GAP, value_size=14)
     # the zone bands beside the spaces, named and with their penalty
     for z, high, low, penalty in zone_rows(data):
         top = rects[values.index(high)].top
@@ -238,70 +301,128 @@ def meter_page(
             max_size=9,
         )
         c.restoreState()
-    side = Rect(meter.right + 8, rest.y, rest.right - meter.right - 8, rest.h)
-    qr = settings.qr.size
-    draw_qr(c, url, side.right - qr, side.top - qr, qr)
-    c.setFillColorRGB(0, 0, 0)
-    text(
-        c,
-        f"Player {player}: scan to record your health on the table tracker.",
-        Rect(side.x, side.top - qr, side.w - qr - 3, qr),
-        max_size=9.5,
-        valign="middle",
-    )
-    below = side.top - qr - 6
+    return meter
+
+
+def _zones(c: Canvas, box: Rect, data: NatureDomeKitData, colour: Colour, look: Look) -> float:
+    """The zone table and how to move the marker, from the top of `box`; returns the y below."""
     rows = [
-        [
-            ZONE_NAMES[z],
-            f"{high} to {low}",
-            f"-{penalty}" if penalty else "none",
-        ]
+        [ZONE_NAMES[z], f"{high} to {low}", f"-{penalty}" if penalty else "none"]
         for z, high, low, penalty in zone_rows(data)
     ]
     rows.append(["Knocked Out", "0", "the round is lost"])
     below = draw_table(
         c,
-        Rect(side.x, 0, side.w, below - 0),
+        box,
         ["Zone", "Health", "Every card"],
         rows,
         [1.0, 1.2, 1.3],
-        row_height=7.5,
+        row_height=7.0,
         size=9,
         header_colour=colour,
         look=look,
     )
     rules = data.rules
-    note = Rect(side.x, below - 62, side.w, 58)
+    note = Rect(box.x, below - 32, box.w, 30)
+    c.setFillColorRGB(0, 0, 0)
     text(
         c,
-        f"Set up: put your Health Point Marker on {rules.health.start}.\n"
-        "When you are hit, move the marker down by the damage (attack minus your defend or "
-        f"escape value). Each space is {settings.meter.step} points. Points are never regained.\n"
-        f"In the yellow zone every card you play, Attack Boosts included, is worth "
-        f"{rules.penalty.yellow} less; in the red zone {rules.penalty.red} less. No attack, "
-        "defence or escape is worth less than 0.\n"
-        f"At 0 you are Knocked Out: your opponent wins the round. Each round starts again at "
-        f"{rules.health.start}.",
+        f"Set up: your Health Point Marker on {rules.health.start}. When you are hit, move it "
+        "down by the damage (attack minus your defend or escape value); each space is "
+        f"{data.print.meter.step} points, never regained. In the yellow zone every card you "
+        f"play, Attack Boosts included, is worth {rules.penalty.yellow} less; in the red zone "
+        f"{rules.penalty.red} less; no value below 0. At 0 you are Knocked Out: your opponent "
+        f"wins the round, and both start again at {rules.health.start}.",
         note,
         max_size=9,
     )
-    markers = Rect(
-        side.x,
-        note.y - 8 - settings.meter.marker_height * 2 - 14,
-        side.w,
-        settings.meter.marker_height * 2 + 14,
-    )
-    line(
-        c,
-        "Cut out: Health Point Marker (and a spare)",
-        Rect(markers.x, markers.top - 5, markers.w, 5),
-        font=BOLD,
-        max_size=9,
-    )
-    mw, mh = settings.meter.marker_width, settings.meter.marker_height
+    return note.y
+
+
+def _caption(c: Canvas, box: Rect, words: str) -> Rect:
+    """A caption across the top of `box`; returns the rest."""
+    head, rest = box.split_top(6)
+    c.setFillColorRGB(0, 0, 0)
+    line(c, words, Rect(head.x, head.y + 1, head.w, 4.5), max_size=9)
+    return rest
+
+
+def _health_markers(
+    c: Canvas, box: Rect, data: NatureDomeKitData, player: int, look: Look
+) -> float:
+    """The player's Health Point Marker and a spare, butted (they share a cut line)."""
+    rest = _caption(c, box, "Cut out: your Health Point Marker (and a spare)")
+    mw, mh = data.print.meter.marker_width, data.print.meter.marker_height
+    colour = data.print.colour(f"player{player}")
     for index in range(2):
-        y = markers.top - 9 - (index + 1) * (mh + 3)
-        draw_cut_out(c, Rect(markers.x, y, mw, mh), colour, f"P{player}", "HEALTH", look=look)
+        rect = Rect(rest.x, rest.top - (index + 1) * mh, mw, mh)
+        draw_cut_out(c, rect, colour, f"P{player}", "HEALTH", look=look)
+    return rest.top - 2 * mh
+
+
+def _round_track(c: Canvas, box: Rect, data: NatureDomeKitData, look: Look) -> float:
+    """The round marker's track: a space per round, then the duel's end, each a round marker
+    and a millimetre more."""
+    rounds = rounds_in_match(data.rules)
+    rest = _caption(c, box, "Round marker: move it on after each knock-out")
+    side = space_for(data.print.meter.token)
+    spaces = [TrackSpace(f"Round {n}", "", WHITE) for n in range(1, rounds + 1)]
+    spaces.append(TrackSpace("Duel won", "", look.band(data.print.colour("green"))))
+    columns = max(1, int((rest.w + TRACK_GAP) // (side + TRACK_GAP)))
+    _, height = track_size(len(spaces), columns, (side, side))
+    draw_track(c, rest, spaces, columns=columns, cell=(side, side), value_size=11)
+    c.setFillColorRGB(0, 0, 0)
+    after = rest.top - height - 1
+    text(
+        c,
+        f"The first to win {data.rules.match.rounds_to_win} rounds wins the duel. "
+        f"{FIRST_ATTACKER_TEXT[data.rules.match.next_round_first_attacker]}",
+        Rect(rest.x, after - 8, rest.w, 8),
+        max_size=8.5,
+    )
+    return after - 8
+
+
+def _score(
+    c: Canvas, box: Rect, data: NatureDomeKitData, urls: dict[str, Any], look: Look
+) -> float:
+    """The score table (a box per round and player to tick the winner) and the table's QR."""
+    rounds = rounds_in_match(data.rules)
+    rest = _caption(c, box, f"Score (best of {rounds}): tick the winner of each round")
+    draw_qr(c, urls["table"], rest.right - QR_SIZE, rest.top - QR_SIZE, QR_SIZE)
+    rows = [[f"Round {n}", "", ""] for n in range(1, rounds + 1)]
+    rows.append(["Rounds won", "", ""])
+    below = draw_table(
+        c,
+        Rect(rest.x, rest.y, rest.w - QR_SIZE - 3, rest.h),
+        ["", "Player 1", "Player 2"],
+        rows,
+        [1.3, 1, 1],
+        row_height=9,
+        size=9,
+        header_colour=DARK,
+        look=look,
+    )
+    c.setFillColorRGB(0, 0, 0)
+    text(
+        c,
+        "Scan: the table tracker",
+        Rect(rest.right - QR_SIZE, rest.top - QR_SIZE - 8, QR_SIZE, 7),
+        max_size=7.5,
+        align="centre",
+    )
+    return below
+
+
+def _discs(c: Canvas, box: Rect, discs: list[Piece], look: Look) -> None:
+    """Markers to punch out, in a row under a caption."""
+    rest = _caption(c, box, f"Punch out ({discs[0].size:g} mm): round-win markers, one by your "
+                    "meter for each round won")  # fmt: skip
+    step = discs[0].size + DISC_GAP
+    for index, piece in enumerate(discs):
+        row, col = divmod(index, max(1, int((rest.w + DISC_GAP) // step)))
+        draw_piece(c, piece, rest.x + col * step + piece.size / 2,
+                   rest.top - row * step - piece.size / 2, look)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------
@@ -318,81 +439,6 @@ FIRST_ATTACKER_TEXT = {
     FirstAttacker.ALTERNATE: "Player 1 attacks first in rounds 1 and 3, Player 2 in round 2.",
     FirstAttacker.LOSER: "The loser of the last round attacks first in the next round.",
 }
-
-
-def round_page(c: Canvas, sheet: Rect, data: NatureDomeKitData, table_url: str, look: Look) -> None:
-    settings = data.print
-    rules = data.rules
-    rounds = rounds_in_match(rules)
-    page = sheet.inset(MARGIN)
-    head, rest = page.split_top(14)
-    draw_heading(c, f"{TITLE}: round tracker (best of {rounds})", head, colour=DARK, look=look)
-    qr = settings.qr.size
-    top, rest = rest.split_top(qr + 8)
-    draw_qr(c, table_url, top.right - qr, top.y + 2, qr)
-    c.setFillColorRGB(0, 0, 0)
-    text(
-        c,
-        f"The player who knocks out their opponent wins the round. The first to win "
-        f"{rules.match.rounds_to_win} rounds wins the Nature Dome duel. "
-        f"{FIRST_ATTACKER_TEXT[rules.match.next_round_first_attacker]}\n"
-        "Scan the code for the table tracker: both players' health, the rounds and the cards "
-        "played.",
-        Rect(top.x, top.y + 2, top.w - qr - 6, top.h - 4),
-        max_size=10.5,
-    )
-    # a round marker track: one space per round, then the duel's end; a 25 mm marker fits
-    marker = settings.meter.token
-    track_area, rest = rest.split_top(marker + 16)
-    c.setFillColorRGB(0, 0, 0)
-    line(
-        c,
-        "Round marker: move it on after each knock-out",
-        Rect(track_area.x, track_area.top - 6, track_area.w, 6),
-        max_size=11,
-    )
-    spaces = [TrackSpace(f"Round {n}", "", (1, 1, 1)) for n in range(1, rounds + 1)]
-    spaces.append(TrackSpace("Duel won", "", look.band(settings.colour("green"))))
-    draw_track(
-        c,
-        Rect(track_area.x, track_area.y, track_area.w, marker + 4),
-        spaces,
-        columns=len(spaces),
-        space_height=marker + 4,
-        value_size=14,
-    )
-    # the score table: a box per round and player to tick the winner
-    score, rest = rest.split_top(14 + 12 * (rounds + 2))
-    rows = [[f"Round {n}", "", ""] for n in range(1, rounds + 1)]
-    rows.append(["Rounds won", "", ""])
-    draw_table(
-        c,
-        Rect(score.x, score.y, score.w, score.h - 6),
-        ["", "Player 1 won", "Player 2 won"],
-        rows,
-        [1.2, 1, 1],
-        row_height=12,
-        size=11,
-        header_colour=DARK,
-        look=look,
-    )
-    # round markers to punch out: each player needs rounds_to_win of them, and one spare
-    c.setFillColorRGB(0, 0, 0)
-    line(
-        c,
-        "Punch out (25 mm): the round marker and the round-win markers (lay one by your meter "
-        "for each round won)",
-        Rect(rest.x, rest.top - 6, rest.w, 6),
-        max_size=10,
-    )
-    pieces = [Piece("circle", marker, WHITE, "ROUND", note="marker", glyph=glyphs.draw_hourglass)]
-    for player in PLAYERS:
-        colour = settings.colour(f"player{player}")
-        pieces += [
-            Piece("circle", marker, colour, f"P{player}", note="round won")
-            for _ in range(rules.match.rounds_to_win + 1)
-        ]
-    draw_pieces(c, Rect(rest.x, rest.y, rest.w, rest.h - 9), pieces, gap=2.5, look=look)
 
 
 def rules_sections(data: NatureDomeKitData) -> list[Section]:
@@ -494,13 +540,16 @@ def kit_cover(data: NatureDomeKitData, options: KitOptions, base_url: str) -> Co
         TITLE,
         components=(
             Component(f"Power Cards ({boosts} of them Attack Boosts)", str(cards), "Cards"),
-            Component("Health Meters (a player's QR code on each)", "2", "Health Meters"),
+            Component(
+                "Health Meters (player QR codes), round track, score (table QR code)",
+                str(len(PLAYERS)),
+                "Health Meters",
+            ),
             Component("Health Point Markers (and a spare each)", "4", "Health Meters"),
-            Component("Round tracker (table QR code)", "1", "Round tracker"),
             Component(
                 "Round marker and round-win markers",
                 str(1 + len(PLAYERS) * (rules.match.rounds_to_win + 1)),
-                "Round tracker",
+                "Health Meters",
             ),
             Component("Rules reference", "1", "Rules reference"),
         ),
@@ -512,12 +561,11 @@ def kit_cover(data: NatureDomeKitData, options: KitOptions, base_url: str) -> Co
             "A phone or two to scan the QR codes (optional: the table tracker).",
         ),
         steps=(
-            "Print (section 1).",
+            "Print (section 1), the Health Meter sheets on card stock.",
             cut_cards(),
             "Health Meters: cut out each player's Health Point Marker; lay it on "
-            f"{rules.health.start}.",
-            "Round tracker: punch out the round marker and the round-win markers; the round "
-            "marker starts on Round 1.",
+            f"{rules.health.start}. Punch out the round marker and the round-win markers; the "
+            "round marker starts on Round 1.",
             f"Shuffle the Power Cards; each player draws {rules.cards.deal}, Player 1 first.",
         ),
         base_url=base_url,
@@ -542,7 +590,7 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     layout = card_layout(paper, data.print.card, layout_name)
     cards = kit_cards(data, look)
     sheets = -(-len(cards) // layout.per_page)
-    progress.start(f"{TITLE} kit", 2 + 2 * sheets + 2 * (len(PLAYERS) + 1))
+    progress.start(f"{TITLE} kit", 2 + 2 * sheets + 2 * len(PLAYERS))
     with pdf_document(out, paper, title=f"{TITLE} print-and-play kit", font=REGULAR) as doc:
         book = KitBook(doc, look)
         book.cover(lambda c, page: rules_page(c, page, data, look))
@@ -560,12 +608,9 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
                 edge=MARK_EDGE,
             )
         for player in PLAYERS:
-            with book.section("Health Meters"), book.sheet() as c:
-                meter_page(c, doc.page, data, player, urls["players"][str(player)], look)
+            with book.section("Health Meters"), book.sheet(stock="card") as c:
+                meter_page(c, doc.page, data, player, urls, look)
             progress.advance()
-        with book.section("Round tracker"), book.sheet() as c:
-            round_page(c, doc.page, data, urls["table"], look)
-        progress.advance()
         cover = kit_cover(data, options, base_url)
         book.finish(lambda c, page: draw_cover(c, page, cover, book))
     return finish_kit(

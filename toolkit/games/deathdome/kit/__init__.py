@@ -1,11 +1,12 @@
 """The Death Dome print-and-play kit: which pieces the kit holds, laid out from card_data.
 
 In print order (`toolkit.pdf.book`): the cover with the rules reference on its back; the item
-and Special Play cards with their backs; then single-sided, each with a blank back, the unit
-standees, the markers, per team a roster and a page of Vitae meters with QR codes, the payout
-sheet with the table's QR code and the round track, and the board tiled at true size with its
-assembly key and legend. Geometry lives in toolkit/pdf; numbers live in card_data/deathdome. The
-parts: cards.py, pieces.py (standees, markers), sheets.py, board.py, common.py.
+and Special Play cards with their backs; then single-sided, each with a blank back, the card
+stock sheets (the unit standees and every marker, packed by `toolkit.pdf.packing`), a paper sheet
+per team (roster, Vitae meters, QR codes), the campaign sheet (round track, payouts, credits, the
+table's QR code), and the board tiled at true size with its assembly key and legend. Geometry
+lives in toolkit/pdf; numbers live in card_data/deathdome. The parts: cards.py, pieces.py
+(standees, markers), sheets.py, board.py, common.py.
 """
 
 from __future__ import annotations
@@ -26,20 +27,19 @@ from toolkit.games.deathdome.kit.board import (
 from toolkit.games.deathdome.kit.cards import card_backs, check_card_texts, kit_cards
 from toolkit.games.deathdome.kit.common import DECK_TITLES, GAME, TITLE
 from toolkit.games.deathdome.kit.pieces import (
+    card_stock_note,
     control_points,
-    marker_pages,
-    markers_page,
+    piece_blocks,
     punch_sizes,
-    standees,
-    standees_page,
 )
-from toolkit.games.deathdome.kit.sheets import meters_page, payout_page, roster_page, rules_page
+from toolkit.games.deathdome.kit.sheets import campaign_page, rules_page, team_page
 from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
 from toolkit.pdf.cards import draw_card_sheets
 from toolkit.pdf.cover import FOLD_STANDEES, Component, Cover, cut_cards, draw_cover, lay_tiles
 from toolkit.pdf.document import pdf_document
-from toolkit.pdf.geometry import Rect, paper_size
+from toolkit.pdf.geometry import paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target
+from toolkit.pdf.packing import plan_sheets, print_sheets
 from toolkit.pdf.style import REGULAR, look_and_layout
 from toolkit.pdf.tiles import draw_assembly_key, draw_tiles, plan_tiles
 
@@ -95,11 +95,17 @@ def kit_cover(
                 "Markers",
             ),
             Component("Vitae meter markers (one per unit)", str(units), "Markers"),
+            Component("Team colour markers (drawn at the start)", str(len(teams)), "Markers"),
             Component("Incapacitated markers", str(pieces.incapacitated), "Markers"),
             Component("Round marker", "1", "Markers"),
-            Component("Team rosters (team QR code)", str(len(teams)), "Rosters"),
-            Component("Vitae meters (unit QR codes), a page a team", str(len(teams)), "Meters"),
-            Component("Payout sheet and round track (table QR code)", "1", "Payout sheet"),
+            Component(
+                "Team sheets: roster, Vitae meters, team and unit QR codes",
+                str(len(teams)),
+                "Team sheets",
+            ),
+            Component(
+                "Campaign sheet: round track, payouts, credits (table QR code)", "1", "Campaign"
+            ),
             Component("Board tiles and the assembly key", f"{tiles} + 1", "Board"),
             Component("Rules reference", "1", "Rules reference"),
         ),
@@ -107,20 +113,20 @@ def kit_cover(
             f"One six-sided die: the match winner's fans roll (d{data.rules.payout.fans_die_sides})"
             " after round 12.",
             "Scissors, or a craft knife, a metal ruler and a cutting mat.",
-            "A glue stick; thin card (160-250 g/m²) for the standees and markers.",
+            "Card stock (160-250 g/m²) for the standee and marker sheets; a glue stick.",
             f"A circle punch, {punch_sizes(data)} (or cut the discs by hand).",
             "A pencil to fill in the rosters and the payouts; card sleeves if you like.",
             "A phone or two to scan the QR codes (optional: the table tracker).",
         ),
         steps=(
-            "Print (section 1). Glue the standee and marker sheets onto thin card.",
+            "Print (section 1), the standee and marker sheets on card stock.",
             cut_cards("sort them into their decks by their backs."),
             FOLD_STANDEES,
             "Markers: punch out the discs; each team keeps its control point markers and lays a "
             "meter marker on each Vitae meter.",
             lay_tiles("Board", tiles),
-            "Set up: each team takes its roster and meters, its units start in its base; put "
-            "the round marker on Start.",
+            "Set up: each team draws a colour marker face down: its colour, its team sheet; its "
+            "units start in its base; put the round marker on Start.",
         ),
         base_url=base_url,
     )
@@ -149,10 +155,9 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     backs = card_backs(data, look)
     tiles = plan_tiles(*board_size(data), paper, data.print.board.overlap)
     portrait = (min(paper), max(paper))
-    markers = marker_pages(data, teams, Rect(0, 0, *portrait))
-    figures = standees(data, teams, urls["units"], look)
+    card_stock = plan_sheets(piece_blocks(data, teams, urls["units"], look), paper)
     sheets = -(-len(cards) // layout.per_page)
-    total = 2 + 2 * sheets + 2 * (1 + len(markers) + 2 * len(teams) + 1 + len(tiles.tiles) + 1)
+    total = 2 + 2 * sheets + 2 * (len(card_stock) + len(teams) + 1 + len(tiles.tiles) + 1)
     progress.start(f"{TITLE} kit", total)
 
     def advance() -> None:
@@ -179,27 +184,28 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
                 on_page=advance,
                 edge=MARK_EDGE,
             )
-        with book.section("Unit standees"), book.sheet(portrait) as c:
-            standees_page(c, doc.page, figures, look)
-        advance()
-        for number, groups in enumerate(markers, start=1):
-            with book.section("Markers"), book.sheet(portrait) as c:
-                title = f"markers ({number})" if len(markers) > 1 else "markers"
-                markers_page(c, doc.page, title, groups, punch_sizes(data), look)
-            advance()
+        print_sheets(
+            book,
+            card_stock,
+            title=f"{TITLE}: standees and markers",
+            note=card_stock_note(data),
+            stock="card",
+            on_page=advance,
+        )
         for order, team in enumerate(teams, start=1):
-            with book.section("Rosters"), book.sheet() as c:
-                roster_page(c, doc.page, data, team, order, urls["teams"][team], look)
+            with book.section("Team sheets"), book.sheet(portrait) as c:
+                team_urls = (urls["teams"][team], urls["units"][team])
+                team_page(c, doc.page, data, team, order, team_urls, look)
             advance()
-            with book.section("Meters"), book.sheet() as c:
-                meters_page(c, doc.page, data, team, urls["units"][team], look)
-            advance()
-        with book.section("Payout sheet"), book.sheet() as c:
-            payout_page(c, doc.page, data, teams, urls["table"], look)
+        with book.section("Campaign"), book.sheet(portrait) as c:
+            campaign_page(c, doc.page, data, teams, urls["table"], look)
         advance()
         with book.section("Board"):
-            draw_board_picture(doc.canvas, data, look)
-            draw_tiles(doc, tiles, BOARD_FORM, title=f"{TITLE} board", on_page=single_advance)
+            words = draw_board_picture(doc.canvas, data, look)
+            title = f"{TITLE} board"
+            draw_tiles(
+                doc, tiles, BOARD_FORM, title=title, on_page=single_advance, keep_clear=words
+            )
             draw_assembly_key(
                 doc, tiles, KEY_FORM, title=f"{TITLE} board", legend=board_legend(data, look)
             )

@@ -7,21 +7,24 @@ assembly key."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.games.deathdome.board import Board, Square
 from toolkit.games.deathdome.data import DeathDomeData
 from toolkit.games.deathdome.kit.common import credits, team_colour, team_letter
+from toolkit.pdf import glyphs
 from toolkit.pdf.draw import draw_bricks, draw_waves, square_name
-from toolkit.pdf.geometry import WHITE, Colour, Rect, hex_colour, pt, text_colour_on, tint
-from toolkit.pdf.style import BOLD, INK, PALE, REGULAR, Look, deep, line, text
+from toolkit.pdf.geometry import MM, WHITE, Colour, Rect, hex_colour, pt, text_colour_on, tint
+from toolkit.pdf.style import BOLD, INK, MIN_TYPE, PALE, REGULAR, Look, deep, line
 from toolkit.pdf.tiles import begin_picture, end_picture
 
 BOARD_LABELS = 0.0  # no band round the board: every square names itself in its corner
 BOARD_FORM = "board"
 KEY_FORM = "board-key"  # the board without its words: shrunk on the assembly key, they would
-# print far under 6 pt
+# print far under 7 pt
 WALL_LINE = 2.2  # mm: the heavy line of a thin wall
 KIND_NAMES = {
     "floor": "Floor",
@@ -66,19 +69,24 @@ def pattern_ink(data: DeathDomeData, kind: str, fill: Colour, look: Look) -> Col
     return deep(hex_colour(data.print.cell_colours[kind]), 0.35)
 
 
-def cell_symbol(c: Canvas, kind: str, r: Rect, ink: Colour, *, words: bool = True) -> None:
+def cell_symbol(c: Canvas, kind: str, r: Rect, ink: Colour, *, words: bool = True) -> list[Rect]:
     """The pattern that tells a kind apart without colour (sizes scale with the square); its
-    letters ("CP", "R") only with `words`."""
+    letters ("CP") only with `words`. Returns the boxes of the letters drawn."""
     k = r.w / 25  # 1 on a 25 mm square
     cx, cy = r.centre
     c.setStrokeColorRGB(*ink)
     c.setFillColorRGB(*ink)
     c.setLineWidth(max(0.3, 1.2 * k))
+    drawn: list[Rect] = []
     if kind in ("control_point", "tower_centre"):
         c.circle(pt(cx), pt(cy), pt(r.w * 0.32), stroke=1, fill=0)
         if words:
-            c.setFont(BOLD, max(6, 10 * k))
+            size = max(MIN_TYPE, 10 * k)
+            c.setFont(BOLD, size)
             c.drawCentredString(pt(cx), pt(cy) - 3.5 * k, "CP")
+            width = stringWidth("CP", BOLD, size) / MM
+            drawn.append(Rect(cx - width / 2, cy - 3.5 * k / MM - size * 0.25 / MM, width,
+                              size / MM))  # fmt: skip
         if kind == "tower_centre":  # a ring inside the ring: the payout line above stays clear
             c.setLineWidth(max(0.3, 0.8 * k))
             c.circle(pt(cx), pt(cy), pt(r.w * 0.255), stroke=1, fill=0)
@@ -86,11 +94,9 @@ def cell_symbol(c: Canvas, kind: str, r: Rect, ink: Colour, *, words: bool = Tru
         for i in range(1, 5):
             x = r.x + r.w * i / 5
             c.line(pt(x), pt(r.y + 2 * k), pt(x), pt(r.top - 2 * k))
-    elif kind == "jail_release":
-        c.circle(pt(cx), pt(cy + 2 * k), pt(r.w * 0.26), stroke=1, fill=0)
-        if words:
-            c.setFont(BOLD, max(6, 11 * k))
-            c.drawCentredString(pt(cx), pt(cy - 1.8 * k), "R")
+    elif kind == "jail_release":  # a key in a ring: it unlocks a jail (never "R": red's letter)
+        c.circle(pt(cx), pt(cy + 1.5 * k), pt(r.w * 0.26), stroke=1, fill=0)
+        glyphs.draw_key(c, cx, cy + 1.5 * k, r.w * 0.19)
     elif kind == "short_wall":  # bricks
         c.setLineWidth(max(0.2, 0.6 * k))
         draw_bricks(c, r)
@@ -117,6 +123,7 @@ def cell_symbol(c: Canvas, kind: str, r: Rect, ink: Colour, *, words: bool = Tru
         inner = r.inset(2.5 * k)
         c.rect(pt(inner.x), pt(inner.y), pt(inner.w), pt(inner.h), stroke=1, fill=0)
         c.setDash()
+    return drawn
 
 
 def _bounds(rects: Iterable[Rect]) -> Rect:
@@ -125,20 +132,20 @@ def _bounds(rects: Iterable[Rect]) -> Rect:
     return Rect(x0, y0, max(r.right for r in rects) - x0, max(r.top for r in rects) - y0)
 
 
-def draw_board_picture(c: Canvas, data: DeathDomeData, look: Look) -> tuple[float, float]:
+def draw_board_picture(c: Canvas, data: DeathDomeData, look: Look) -> list[Rect]:
     """Record the board as the reusable form BOARD_FORM at true size, and as KEY_FORM without
-    its words; returns its size in mm."""
-    _record(c, data, look, BOARD_FORM, words=True)
-    return _record(c, data, look, KEY_FORM, words=False)
+    its words; returns where BOARD_FORM's words are (mm, for the tiles' crosses to avoid)."""
+    boxes = _record(c, data, look, BOARD_FORM, words=True)
+    _record(c, data, look, KEY_FORM, words=False)
+    return boxes
 
 
-def _record(
-    c: Canvas, data: DeathDomeData, look: Look, name: str, *, words: bool
-) -> tuple[float, float]:
+def _record(c: Canvas, data: DeathDomeData, look: Look, name: str, *, words: bool) -> list[Rect]:
     board = data.board
     assert board is not None and data.rules is not None
     square = data.print.board.square
     width, height = board_size(data)
+    boxes: list[Rect] = []
 
     def rect_of(sq: Square) -> Rect:
         return Rect(BOARD_LABELS + sq.col * square, BOARD_LABELS + sq.row * square, square, square)
@@ -153,10 +160,11 @@ def _record(
         c.setFillColorRGB(*fill)
         c.rect(pt(r.x), pt(r.y), pt(square), pt(square), stroke=0, fill=1)
         c.saveState()
-        cell_symbol(c, cell.kind, r, pattern_ink(data, cell.kind, fill, look), words=words)
+        ink = pattern_ink(data, cell.kind, fill, look)
+        boxes += cell_symbol(c, cell.kind, r, ink, words=words)
         c.restoreState()
         if words:
-            square_name(c, r.x, r.y, str(sq), fill)
+            boxes.append(square_name(c, r.x, r.y, str(sq), fill))
     # the grid
     c.setStrokeColorRGB(0.35, 0.35, 0.35)
     c.setLineWidth(0.4)
@@ -168,9 +176,9 @@ def _record(
         c.line(pt(BOARD_LABELS), y, pt(BOARD_LABELS + board.width * square), y)
     _thin_walls(c, board, rect_of, data, look)
     if words:
-        _labels(c, board, rect_of, data, look)
+        boxes += _labels(c, board, rect_of, data, look)
     end_picture(c)
-    return width, height
+    return boxes
 
 
 def _thin_walls(
@@ -200,34 +208,37 @@ def _thin_walls(
 
 def _labels(
     c: Canvas, board: Board, rect_of: Callable[[Square], Rect], data: DeathDomeData, look: Look
-) -> None:
+) -> list[Rect]:
     """Words on the board: bases by team, jails with their release point, release points with
-    the jail they free, control points with their payout."""
+    the jail they free, control points with their payout. Returns their boxes."""
     assert data.rules is not None
     releases = board.jail_release_points()
+    boxes: list[Rect] = []
+
+    def put(words: str, box: Rect, **how: Any) -> None:
+        line(c, words, box, **how)
+        boxes.append(box)
+
     c.saveState()
     for team in board.base_colours():
         area = _bounds(rect_of(sq) for sq in board.squares_of("base", colour=team))
         colour = team_colour(data, team)
         ink = deep(colour, 0.3)
         c.setFillColorRGB(*tint(colour, 0.55 if look.full else 0.4))
-        line(
-            c,
+        put(
             team_letter(team),
             area.inset(area.w * 0.3, area.h * 0.22),
             align="centre",
             max_size=96,
         )
         c.setFillColorRGB(*ink)
-        line(
-            c,
+        put(
             f"{team.upper()} BASE",
             Rect(area.x + 2, area.top - 10, area.w - 4, 7),
             align="centre",
             max_size=16,
         )
-        line(
-            c,
+        put(
             f"{team.title()} team starts and returns here",
             Rect(area.x + 3, area.y + 3, area.w - 6, 4),
             font=REGULAR,
@@ -241,15 +252,13 @@ def _labels(
         band = Rect(area.x + 2, area.centre[1] - 6, area.w - 4, 12)
         c.rect(pt(band.x), pt(band.y), pt(band.w), pt(band.h), stroke=0, fill=1)
         c.setFillColorRGB(*INK)
-        line(
-            c,
+        put(
             f"{name.upper()} JAIL",
             Rect(band.x + 1, band.y + 5.5, band.w - 2, 5.5),
             align="centre",
             max_size=12,
         )
-        line(
-            c,
+        put(
             f"freed from {release}" if release else "no release point",
             Rect(band.x + 1, band.y + 0.8, band.w - 2, 4),
             font=REGULAR,
@@ -260,14 +269,11 @@ def _labels(
         for sq in squares:
             r = rect_of(sq)
             c.setFillColorRGB(*INK)
-            text(
-                c,
+            put(
                 f"frees {name.upper()} JAIL",
-                Rect(r.x + 1, r.y + 3.4, r.w - 2, 4.4),  # above the square's name
-                font=BOLD,
-                max_size=6.5,
+                Rect(r.x + 1, r.y + 3.6, r.w - 2, 3.0),  # above the square's name
                 align="centre",
-                valign="bottom",
+                max_size=7,
             )
     payout = data.rules.payout
     for kind, value in (
@@ -277,15 +283,15 @@ def _labels(
         for sq in board.squares_of(kind):
             r = rect_of(sq)
             c.setFillColorRGB(*INK)
-            line(
-                c,
+            put(
                 credits(value),
                 Rect(r.x + 1, r.top - 4.2, r.w - 2, 3.2),
                 font=REGULAR,
                 align="centre",
-                max_size=6.5,
+                max_size=7,
             )
     c.restoreState()
+    return boxes
 
 
 def board_legend(data: DeathDomeData, look: Look) -> Callable[[Canvas, Rect], None]:
@@ -317,7 +323,7 @@ def board_legend(data: DeathDomeData, look: Look) -> Callable[[Canvas, Rect], No
             c.setLineWidth(0.4)
             c.rect(pt(swatch.x), pt(swatch.y), pt(7), pt(7), stroke=1, fill=1)
             c.saveState()
-            cell_symbol(c, kind, swatch, pattern_ink(data, kind, fill, look))
+            cell_symbol(c, kind, swatch, pattern_ink(data, kind, fill, look), words=False)
             if kind == "thin_wall":
                 c.setLineWidth(2)
                 c.setStrokeColorRGB(0.1, 0.1, 0.1)

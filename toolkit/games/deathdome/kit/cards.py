@@ -71,13 +71,13 @@ def timing_icons(
     c: Canvas, icons: tuple[str, ...], box: Rect, colour: Colour, look: Look, *, right: bool
 ) -> None:
     """Each timing icon as its picture and its letters ([S], [+M]), in a row along `box`."""
-    width = ICON + 0.8 + 3.2
+    width = ICON + 0.8 + 4.0
     x = box.right - len(icons) * (width + 1) + 1 if right else box.x
     cy = box.y + box.h / 2
     for icon in icons:
         glyph_disc(c, TIMING_GLYPHS[icon], x + ICON / 2, cy, ICON, colour, look)
         c.setFillColorRGB(*INK)
-        line(c, icon, Rect(x + ICON + 0.5, cy - 1.6, 3.6, 3.2), max_size=7)
+        line(c, icon, Rect(x + ICON + 0.5, cy - 1.6, 4.4, 3.2), max_size=7)
         x += width + 1
 
 

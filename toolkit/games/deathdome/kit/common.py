@@ -10,7 +10,7 @@ from toolkit.pdf.glyphs import Glyph
 
 GAME = "deathdome"
 TITLE = "Death Dome"
-MARGIN = 12.0  # page margin of the sheets (not cards, not tiles)
+MARGIN = 10.0  # page margin of the sheets (not cards, not tiles)
 ATTACK_NAMES = {"ranged": "Ranged", "close": "Close combat", "area": "Area effect"}
 DECK_TITLES = {
     "gunner": "Gunner weapons",

@@ -1,7 +1,9 @@
-"""The Death Dome pieces: a fold-over standee for every unit of every team (team colour and
-letter, type, stats, and on its back the unit's QR code, so a player scans the piece on the
-board), and the punch-out markers: control points in every team colour (one for each point on
-the board), a Vitae meter marker per unit, incapacitated markers and the round marker."""
+"""The Death Dome pieces, all on card stock: a fold-over standee for every unit of every team
+(team colour and letter, type, stats, and on its back the unit's QR code, so a player scans the
+piece on the board), and the punch-out markers: control points in every team colour (one for
+each point on the board), a Vitae meter marker per unit, a colour marker per team (drawn at
+random at the start: "Choose Colors"), incapacitated markers and the round marker. They are
+handed to `toolkit.pdf.packing` as blocks, butted and packed on as few sheets as they need."""
 
 from __future__ import annotations
 
@@ -10,29 +12,16 @@ from collections.abc import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.games.deathdome.data import UNIT_TYPES, DeathDomeData, UnitType
-from toolkit.games.deathdome.kit.common import (
-    DECK_GLYPHS,
-    MARGIN,
-    TITLE,
-    team_colour,
-    team_letter,
-)
+from toolkit.games.deathdome.kit.common import DECK_GLYPHS, team_colour, team_letter
 from toolkit.pdf import glyphs
 from toolkit.pdf.geometry import WHITE, Rect, pt, text_colour_on
-from toolkit.pdf.pieces import (
-    Piece,
-    PieceGroup,
-    Standee,
-    draw_groups,
-    group_pages,
-    qr_back,
-    standee_sheet,
-)
-from toolkit.pdf.sheets import draw_heading
-from toolkit.pdf.style import INK, REGULAR, Look, deep, line, text
+from toolkit.pdf.packing import Block
+from toolkit.pdf.pieces import Piece, Standee, piece_grid, qr_back, standee_grid
+from toolkit.pdf.qr import QR_SIZE
+from toolkit.pdf.style import INK, REGULAR, Look, deep, line
 
-DARK = (0.15, 0.15, 0.15)
-GAP = 1.8  # between discs: room for a punch, and 9 of 19 mm to a row
+STANDEES = "Unit standees"  # the cover's sections
+MARKERS = "Markers"
 
 
 def control_points(data: DeathDomeData) -> int:
@@ -76,8 +65,8 @@ def _front(
         step = (rest.h - 1) / len(stats)
         for index, (label, value) in enumerate(stats):
             row = Rect(rest.x + 1.2, rest.top - (index + 1) * step, rest.w - 2.4, step)
-            line(c, label, row, font=REGULAR, max_size=6.5)
-            line(c, str(value), row, max_size=7, align="right")
+            line(c, label, row, font=REGULAR, max_size=7)
+            line(c, str(value), row, max_size=7.5, align="right")
 
     return draw
 
@@ -93,7 +82,7 @@ def standees(
             qr_back(
                 urls[team][unit_type],
                 f"{team_letter(team)} {team.title()} {data.units[unit_type].name}",
-                data.print.standee.qr,
+                QR_SIZE,
             ),
             settings.width,
             settings.height,
@@ -105,47 +94,57 @@ def standees(
     ]
 
 
-def standees_page(c: Canvas, page: Rect, figures: list[Standee], look: Look) -> list[Rect]:
-    """The standees of a kit on one page; returns where each went."""
-    return standee_sheet(c, page, f"{TITLE}: unit standees", figures, look, MARGIN)
-
-
 # ---------------------------------------------------------------------------------------------
 # Markers
 
 
-def marker_groups(data: DeathDomeData, teams: tuple[str, ...]) -> list[PieceGroup]:
-    """The markers, each group under its caption."""
-    size, large = data.print.pieces.marker, data.print.pieces.large_marker
-    points = control_points(data)
-    groups: list[PieceGroup] = []
-    for team in teams:
-        colour = team_colour(data, team)
-        letter = team_letter(team)
-        groups.append(
-            (
-                f"{team.title()} ({letter}): {points} control point markers (one for each point "
-                f"on the board) and {len(UNIT_TYPES)} Vitae meter markers",
-                [Piece("circle", size, colour, letter, note=f"{team.upper()} CP")] * points
-                + [
-                    Piece(
-                        "circle",
-                        size,
-                        colour,
-                        f"{letter} {data.units[unit_type].name}",
-                        glyph=DECK_GLYPHS[unit_type],
-                    )
-                    for unit_type in UNIT_TYPES
-                ],
-            )
-        )
+def team_markers(data: DeathDomeData, team: str) -> list[Piece]:
+    """A team's control point markers (one for each point on the board) and a Vitae meter
+    marker for each of its units."""
+    size = data.print.pieces.marker
+    colour = team_colour(data, team)
+    letter = team_letter(team)
+    return [Piece("circle", size, colour, letter, note=f"{team.upper()} CP")] * control_points(
+        data
+    ) + [
+        Piece("circle", size, colour, f"{letter} {data.units[unit].name}", glyph=DECK_GLYPHS[unit])
+        for unit in UNIT_TYPES
+    ]
+
+
+def colour_markers(data: DeathDomeData, teams: tuple[str, ...]) -> list[Piece]:
+    """One marker per team colour, drawn at random at the start ("Choose Colors")."""
+    return [
+        Piece(
+            "circle",
+            data.print.pieces.marker,
+            team_colour(data, team),
+            team_letter(team),
+            note=team.upper(),
+        )  # fmt: skip
+        for team in teams
+    ]
+
+
+def shared_markers(data: DeathDomeData) -> list[Piece]:
+    """The round marker and the incapacitated markers."""
+    large = data.print.pieces.large_marker
     count = data.print.pieces.incapacitated
-    shared = [Piece("circle", large, WHITE, "ROUND", note="marker", glyph=glyphs.draw_hourglass)]
-    shared += [
-        Piece("circle", large, WHITE, "Incapacitated", note="skips a turn", glyph=glyphs.draw_lying)
-    ] * count
-    groups.append((f"The round marker and {count} incapacitated markers", shared))
-    return groups
+    pieces = [Piece("circle", large, WHITE, "ROUND", note="marker", glyph=glyphs.draw_hourglass)]
+    return (
+        pieces
+        + [
+            Piece(
+                "circle",
+                large,
+                WHITE,
+                "Incapacitated",
+                note="skips a turn",
+                glyph=glyphs.draw_lying,
+            )
+        ]
+        * count
+    )
 
 
 def punch_sizes(data: DeathDomeData) -> str:
@@ -155,28 +154,49 @@ def punch_sizes(data: DeathDomeData) -> str:
     return f"{size:g} mm" if large == size else f"{size:g} mm, {large:g} mm for the large ones"
 
 
-def marker_pages(data: DeathDomeData, teams: tuple[str, ...], page: Rect) -> list[list[PieceGroup]]:
-    """The groups split over pages (`page` as `markers_page` gets it)."""
-    return group_pages(
-        marker_groups(data, teams), page.w - 2 * MARGIN, page.h - 2 * MARGIN - 12 - 10, GAP
+def piece_blocks(
+    data: DeathDomeData, teams: tuple[str, ...], urls: dict[str, dict[str, str]], look: Look
+) -> list[Block]:
+    """Every piece of the kit, as blocks for the card stock sheets: the standees butted two a
+    row, then the markers of one size in one grid (a team's fill whole rows), then the large
+    ones."""
+    figures = standees(data, teams, urls, look)
+    markers = [piece for team in teams for piece in team_markers(data, team)]
+    markers += colour_markers(data, teams)
+    shared = shared_markers(data)
+    points = control_points(data)
+    blocks: list[Block] = [
+        standee_grid(
+            f"Unit standees ({len(figures)}): cut round, fold on the dashed lines, glue front to "
+            "back; the QR code is on the back",
+            figures,
+            STANDEES,
+        ),
+        piece_grid(
+            f"Markers: a team's {points} control point and {len(UNIT_TYPES)} Vitae meter "
+            f"markers; {len(teams)} colour markers (each team draws one, face down)",
+            markers,
+            look,
+            MARKERS,
+        ),
+    ]
+    large = [piece for piece in shared if piece.size != data.print.pieces.marker]
+    same = [piece for piece in shared if piece.size == data.print.pieces.marker]
+    caption = (
+        f"The round marker and {data.print.pieces.incapacitated} incapacitated markers (a unit "
+        "lying on its side will do)"
     )
+    if same:
+        blocks.append(piece_grid(caption, same, look, MARKERS))
+    if large:
+        blocks.append(piece_grid(caption, large, look, MARKERS))
+    return blocks
 
 
-def markers_page(
-    c: Canvas, page: Rect, title: str, groups: list[PieceGroup], punches: str, look: Look
-) -> None:
-    """A page of markers under "<TITLE>: `title`"; `punches` names the circle punches."""
-    area = page.inset(MARGIN)
-    head, rest = area.split_top(12)
-    draw_heading(c, f"{TITLE}: {title}", head, colour=DARK, look=look)
-    note, rest = rest.split_top(10)
-    c.setFillColorRGB(*INK)
-    text(
-        c,
-        f"Glue onto thin card and punch each disc out with a circle punch ({punches}),"
-        " or cut on the solid circle. A control point marker in your colour shows the point is "
-        "yours; a meter marker sits on its unit's Vitae meter.",
-        note,
-        max_size=8.5,
+def card_stock_note(data: DeathDomeData) -> str:
+    """How to cut the card stock sheets."""
+    return (
+        "Print on card stock (160-250 g/m²). Standees: cut the long solid lines across first, "
+        "then the short ones; fold on the dashed lines, glue front to back, fold the tabs out. "
+        f"Punch the discs with a circle punch ({punch_sizes(data)}) or cut round them."
     )
-    draw_groups(c, rest, groups, GAP, look)

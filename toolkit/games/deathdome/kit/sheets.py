@@ -1,142 +1,174 @@
-"""The Death Dome kit's sheets: a roster and a page of Vitae meters per team (with the team's and
-the units' QR codes), the payout sheet with the round track and the table's QR code, and the
-one-page rules reference."""
+"""The Death Dome kit's paper sheets: a sheet per team (its roster, its units' Vitae meters, the
+team's and the units' QR codes), the campaign sheet (the round track, every match's payout and
+every team's credits, the table's QR code) and the one-page rules reference."""
 
 from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.games.deathdome.data import ICON_MEANINGS, UNIT_TYPES, DeathDomeData
+from toolkit.errors import DomekitError
+from toolkit.games.deathdome.data import ICON_MEANINGS, UNIT_TYPES, DeathDomeData, UnitType
 from toolkit.games.deathdome.kit.common import MARGIN, TITLE, credits, team_colour, team_letter
-from toolkit.pdf.geometry import Rect, pt
-from toolkit.pdf.pieces import TrackSpace, draw_track
-from toolkit.pdf.qr import draw_qr
-from toolkit.pdf.sheets import Section, draw_heading, draw_meter, draw_sections, draw_table
-from toolkit.pdf.style import REGULAR, Look, line, text
+from toolkit.pdf.geometry import Rect, pt, text_colour_on
+from toolkit.pdf.pieces import TRACK_GAP, TrackSpace, draw_track, space_for, track_size
+from toolkit.pdf.qr import QR_SIZE, draw_qr
+from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
+from toolkit.pdf.style import INK, REGULAR, Look, line, text
 
 DARK = (0.15, 0.15, 0.15)
 
 
-def roster_page(
+# ---------------------------------------------------------------------------------------------
+# A team's sheet: its roster and its units' Vitae meters
+
+
+def vitae_bonus(data: DeathDomeData) -> tuple[int, str]:
+    """The most Vitae sets can add to a unit, and the sets' names ("Hoblerone's Set")."""
+    sets = [s for s in data.sets if s.stat == "vitae"]
+    return sum(s.bonus for s in sets), " or ".join(s.name for s in sets)
+
+
+def vitae_spaces(data: DeathDomeData, unit: UnitType) -> list[TrackSpace]:
+    """A unit's Vitae meter: a space for every point up to its start plus what a set can add,
+    the start marked, then the jail (0)."""
+    bonus, _ = vitae_bonus(data)
+    spaces = []
+    for value in range(unit.vitae + bonus, 0, -1):
+        if value > unit.vitae:
+            spaces.append(TrackSpace(str(value), "with set", SET_FILL))
+        elif value == unit.vitae:
+            spaces.append(TrackSpace(str(value), "start", START_FILL))
+        else:
+            spaces.append(TrackSpace(str(value)))
+    spaces.append(TrackSpace("0", "jail", JAIL_FILL))
+    return spaces
+
+
+SET_FILL = (0.93, 0.93, 0.93)
+START_FILL = (1.0, 1.0, 1.0)
+JAIL_FILL = (0.8, 0.8, 0.8)
+UNIT_ROW = 22.0  # mm: a unit's name, stats and item lines beside its QR code
+METER_LABEL = 5.0
+
+
+def _meter_cell(data: DeathDomeData) -> tuple[float, float]:
+    """A Vitae meter space: the meter marker's size and a millimetre more."""
+    side = space_for(data.print.pieces.marker)
+    if data.print.meter.space < side:
+        raise DomekitError(
+            f"print.toml: meter.space {data.print.meter.space:g} mm is smaller than the "
+            f"{data.print.pieces.marker:g} mm meter marker needs ({side:g} mm)"
+        )
+    return (data.print.meter.space, data.print.meter.space)
+
+
+def unit_height(data: DeathDomeData, unit: UnitType, width: float) -> float:
+    """How tall a unit's part of its team sheet is on a sheet `width` mm wide."""
+    cell = _meter_cell(data)
+    spaces = len(vitae_spaces(data, unit))
+    columns = int((width + TRACK_GAP) // (cell[0] + TRACK_GAP))
+    return UNIT_ROW + 1.5 + METER_LABEL + track_size(spaces, columns, cell)[1] + 4
+
+
+def team_page(
     c: Canvas,
     page: Rect,
     data: DeathDomeData,
     team: str,
     order: int,
-    team_url: str,
+    urls: tuple[str, dict[str, str]],
     look: Look,
 ) -> None:
+    """A team's sheet: the team's QR code and rules for equipping, then each unit with its QR
+    code, stats, item lines and its Vitae meter (start, room for a set's bonus, jail)."""
     assert data.rules is not None
+    team_url, unit_urls = urls
     area = page.inset(MARGIN)
     colour = team_colour(data, team)
-    qr_size = data.print.qr.size
-    head, rest = area.split_top(14)
-    draw_heading(c, f"{TITLE}: {team.title()} team roster", head, colour=colour, look=look)
-    top, rest = rest.split_top(qr_size + 8)
-    draw_qr(c, team_url, top.right - qr_size, top.y + 2, qr_size)
-    c.setFillColorRGB(0, 0, 0)
+    head, rest = area.split_top(12)
+    draw_heading(c, f"{TITLE}: {team.title()} team", head, colour=colour, look=look)
+    top, rest = rest.split_top(QR_SIZE + 3)
+    draw_qr(c, team_url, top.right - QR_SIZE, top.y + 1.5, QR_SIZE)
+    bonus, sets = vitae_bonus(data)
+    c.setFillColorRGB(*INK)
     text(
         c,
         f"Team {team_letter(team)} ({team}): turn order {order}. Scan the code for the team's "
-        "page on the table tracker (credits, control points, kills).\nStarting credits: "
-        f"{credits(data.rules.campaign.starting_credits)}. Up to "
-        f"{data.rules.match.max_items_per_unit} items per unit; weapons only from the unit's own "
-        "deck. Items not on a unit when the match starts are sold back at cost.",
-        Rect(top.x, top.y + 2, top.w - qr_size - 6, top.h - 4),
-        max_size=10,
-    )
-    header = ["Unit", "Move", "Skill", "Tough.", "Vitae", "Item 1", "Item 2", "Item 3"]
-    rows = [
-        [unit.name, unit.movement, unit.skill, unit.toughness, unit.vitae, "", "", ""]
-        for unit in (data.units[t] for t in UNIT_TYPES)
-    ]
-    below = draw_table(
-        c,
-        rest,
-        header,
-        [[str(v) for v in row] for row in rows],
-        [2.0, 0.8, 0.8, 0.8, 0.8, 2.4, 2.4, 2.4],
-        row_height=14,
-        size=10,
-        header_colour=colour,
-        look=look,
-    )
-    ledger = Rect(rest.x, rest.y, rest.w, below - rest.y - 8)
-    line(c, "Credits ledger", Rect(ledger.x, ledger.top - 7, ledger.w, 6), max_size=12)
-    matches = data.rules.campaign.matches
-    ledger_rows = [["Start", "", "", "", credits(data.rules.campaign.starting_credits)]]
-    ledger_rows += [[f"Match {n}", "", "", "", ""] for n in range(1, matches + 1)]
-    draw_table(
-        c,
-        Rect(ledger.x, ledger.y, ledger.w, ledger.h - 9),
-        ["", "Purchases", "Sales", "Payout", "Credits"],
-        ledger_rows,
-        [1.2, 2, 2, 2, 2],
-        row_height=11,
-        size=10,
-        header_colour=colour,
-        look=look,
-    )
-
-
-def meters_page(
-    c: Canvas, page: Rect, data: DeathDomeData, team: str, unit_urls: dict[str, str], look: Look
-) -> None:
-    area = page.inset(MARGIN)
-    colour = team_colour(data, team)
-    qr_size = data.print.qr.size
-    head, rest = area.split_top(14)
-    draw_heading(c, f"{TITLE}: {team.title()} team Vitae meters", head, colour=colour, look=look)
-    c.setFillColorRGB(0, 0, 0)
-    note, rest = rest.split_top(11)
-    text(
-        c,
-        "Put the unit's meter marker on its Vitae. Each point lost moves it one space right; at 0 "
-        "the unit is killed and goes to jail. Scan a unit's code (here or on its standee) to "
-        "record it on the table tracker.",
-        note,
+        "page on the table tracker (credits, control points, kills). Up to "
+        f"{data.rules.match.max_items_per_unit} items per unit (pencil them in); weapons only "
+        "from the unit's own deck; items not on a unit when the match starts are sold back at "
+        "cost. Vitae meter: the unit's meter marker starts on its Vitae"
+        + (f" (+{bonus} with {sets})" if bonus else "")
+        + "; each point lost moves it one space right; at 0 the unit goes to jail.",
+        Rect(top.x, top.y + 1.5, top.w - QR_SIZE - 4, top.h - 2),
         max_size=9,
     )
-    band = rest.h / len(UNIT_TYPES)
-    items = data.rules.match.max_items_per_unit if data.rules else 3
-    for index, unit_type in enumerate(UNIT_TYPES):
+    needed = sum(unit_height(data, data.units[t], area.w) for t in UNIT_TYPES)
+    if needed > rest.h + 1e-6:
+        raise DomekitError(
+            f"units.csv: the {len(UNIT_TYPES)} Vitae meters need {needed:.0f} mm, a team sheet "
+            f"has {rest.h:.0f} mm: lower the units' Vitae or print.toml meter.space"
+        )
+    y = rest.top - 1
+    items = data.rules.match.max_items_per_unit
+    for unit_type in UNIT_TYPES:
         unit = data.units[unit_type]
-        slot = Rect(rest.x, rest.top - (index + 1) * band, rest.w, band - 3)
-        c.setStrokeColorRGB(0.7, 0.7, 0.7)
-        c.setDash(2, 2)
-        c.line(pt(slot.x), pt(slot.y - 1.5), pt(slot.right), pt(slot.y - 1.5))
-        c.setDash()
-        draw_qr(c, unit_urls[unit_type], slot.right - qr_size, slot.top - qr_size, qr_size)
-        track = draw_meter(
-            c,
-            Rect(slot.x, slot.y, slot.w, slot.h - qr_size - 1),
-            unit.vitae,
-            space=data.print.meter.space,
-            label=f"{team.title()} {unit.name} · Vitae {unit.vitae}",
-            colour=colour,
-            zero_label="jail",
-            look=look,
-        )
-        c.setFillColorRGB(0, 0, 0)
-        info = Rect(slot.x, track.top + 1, slot.w - qr_size - 4, slot.top - track.top - 1)
-        line(
-            c,
-            f"{team_letter(team)}  {unit.name}: Movement {unit.movement} · Skill {unit.skill} · "
-            f"Toughness {unit.toughness} · Vitae {unit.vitae}",
-            Rect(info.x, info.top - 6, info.w, 5.5),
-            max_size=10,
-        )
-        c.setStrokeColorRGB(0.5, 0.5, 0.5)
-        c.setLineWidth(0.3)
-        step = (info.h - 7) / items
-        for number in range(items):
-            y = info.top - 7 - (number + 1) * step + 1
-            c.setFont(REGULAR, 7.5)
-            c.drawString(pt(info.x), pt(y + 0.8), f"Item {number + 1}")
-            c.line(pt(info.x + 12), pt(y), pt(info.right), pt(y))
+        height = unit_height(data, unit, area.w)
+        block = Rect(area.x, y - height, area.w, height)
+        _unit_part(c, block, data, team, unit, unit_urls[unit_type], items, look)
+        y -= height
 
 
-def payout_page(
+def _unit_part(
+    c: Canvas,
+    block: Rect,
+    data: DeathDomeData,
+    team: str,
+    unit: UnitType,
+    url: str,
+    items: int,
+    look: Look,
+) -> None:
+    colour = team_colour(data, team)
+    row, rest = block.split_top(UNIT_ROW)
+    draw_qr(c, url, row.right - QR_SIZE, row.top - QR_SIZE, QR_SIZE)
+    info = Rect(row.x, row.y, row.w - QR_SIZE - 4, row.h)
+    name, lines = info.split_top(6)
+    c.setFillColorRGB(*INK)
+    line(
+        c,
+        f"{team_letter(team)}  {unit.name}: Movement {unit.movement} · Skill {unit.skill} · "
+        f"Toughness {unit.toughness} · Vitae {unit.vitae}",
+        name,
+        max_size=10.5,
+    )
+    c.setStrokeColorRGB(0.5, 0.5, 0.5)
+    c.setLineWidth(0.3)
+    step = lines.h / items
+    for number in range(items):
+        y = lines.top - (number + 1) * step + 1
+        line(c, f"Item {number + 1}", Rect(lines.x, y, 12, step - 1.4), font=REGULAR,
+             max_size=8)  # fmt: skip
+        c.line(pt(lines.x + 13), pt(y), pt(lines.right), pt(y))
+    _, rest = rest.split_top(1.5)
+    label, rest = rest.split_top(METER_LABEL)
+    band = look.band(colour)
+    c.setFillColorRGB(*band)
+    c.rect(pt(label.x), pt(label.y), pt(label.w), pt(label.h), stroke=0, fill=1)
+    c.setFillColorRGB(*(text_colour_on(band) if look.full else (0, 0, 0)))
+    line(c, f"{team.title()} {unit.name} · Vitae {unit.vitae}", label.inset(1.5, 0.6),
+         max_size=9)  # fmt: skip
+    cell = _meter_cell(data)
+    columns = int((block.w + TRACK_GAP) // (cell[0] + TRACK_GAP))
+    _, below = rest.split_top(0.8)
+    draw_track(c, below, vitae_spaces(data, unit), columns=columns, cell=cell, value_size=14)
+
+
+# ---------------------------------------------------------------------------------------------
+# The campaign sheet: the round track, every match's payout and every team's credits
+
+
+def campaign_page(
     c: Canvas,
     page: Rect,
     data: DeathDomeData,
@@ -146,22 +178,23 @@ def payout_page(
 ) -> None:
     assert data.rules is not None
     rules = data.rules
-    qr_size = data.print.qr.size
     area = page.inset(MARGIN)
-    head, rest = area.split_top(14)
-    draw_heading(c, f"{TITLE}: payout sheet and round track", head, colour=DARK, look=look)
-    top, rest = rest.split_top(qr_size + 6)
-    draw_qr(c, table_url, top.right - qr_size, top.y + 2, qr_size)
+    head, rest = area.split_top(12)
+    draw_heading(c, f"{TITLE}: round track, payouts and credits", head, colour=DARK, look=look)
+    top, rest = rest.split_top(QR_SIZE + 3)
+    draw_qr(c, table_url, top.right - QR_SIZE, top.y + 1.5, QR_SIZE)
     pay = rules.payout
-    c.setFillColorRGB(0, 0, 0)
+    c.setFillColorRGB(*INK)
     text(
         c,
-        f"After round {rules.match.rounds}: {credits(pay.control_point)} per control point held, "
-        f"{credits(pay.tower_centre)} per tower centre held, {credits(pay.kill)} per kill. "
-        f"The biggest payout wins the match and rolls a d{pay.fans_die_sides}: every team gets "
-        f"{credits(pay.fans_per_pip)} x the roll (fans). Scan the code for the table tracker.",
-        Rect(top.x, top.y + 2, top.w - qr_size - 6, top.h - 4),
-        max_size=10,
+        f"Every team starts with {credits(rules.campaign.starting_credits)}. After round "
+        f"{rules.match.rounds}: {credits(pay.control_point)} per control point held, "
+        f"{credits(pay.tower_centre)} per tower centre held, {credits(pay.kill)} per kill. The "
+        f"biggest payout wins the match and rolls a d{pay.fans_die_sides}: every team gets "
+        f"{credits(pay.fans_per_pip)} x the roll (fans). Most credits after "
+        f"{rules.campaign.matches} matches wins. Scan the code for the table tracker.",
+        Rect(top.x, top.y + 1.5, top.w - QR_SIZE - 4, top.h - 2),
+        max_size=9.5,
     )
     label, rest = rest.split_top(7)
     line(
@@ -173,28 +206,34 @@ def payout_page(
     spaces = [TrackSpace("Start", "set up")]
     spaces += [TrackSpace(str(n), "round") for n in range(1, rules.match.rounds + 1)]
     spaces.append(TrackSpace("Payout", f"after {rules.match.rounds}"))
-    columns = -(-len(spaces) // 2)
-    space = min(data.print.pieces.large_marker + 2, rest.w / columns)
-    track, rest = rest.split_top(2 * space + 4)
-    draw_track(
-        c,
-        Rect(track.x, track.y, space * columns, 2 * space),
-        spaces,
-        columns=columns,
-        space_height=space,
-        value_size=14,
-    )
+    side = space_for(data.print.pieces.large_marker)
+    columns = int((area.w + TRACK_GAP) // (side + TRACK_GAP))
+    columns = -(-len(spaces) // -(-len(spaces) // columns))  # rows as even as they can be
+    _, height = track_size(len(spaces), columns, (side, side))
+    track, rest = rest.split_top(height + 4)
+    draw_track(c, track, spaces, columns=columns, cell=(side, side), value_size=14)
     rows: list[list[str]] = []
     for match in range(1, rules.campaign.matches + 1):
         for team in teams:
-            rows.append([f"Match {match}", team.title(), "", "", "", "", "", ""])
+            rows.append([str(match), team.title(), "", "", "", "", "", "", "", ""])
     draw_table(
         c,
-        Rect(rest.x, rest.y, rest.w, rest.h - 4),
-        ["Match", "Team", "CPs", "Tower CPs", "Kills", "Fans", "Payout", "Credits"],
+        rest,
+        [
+            "Match",
+            "Team",
+            "Purchases",
+            "Sales",
+            "CPs",
+            "Towers",
+            "Kills",
+            "Fans",
+            "Payout",
+            "Credits",
+        ],  # fmt: skip
         rows,
-        [1.2, 1.1, 0.9, 1.1, 0.9, 0.9, 1.5, 1.6],
-        row_height=min(8.5, (rest.h - 4) / (len(rows) + 1)),
+        [0.75, 0.95, 1.35, 1.35, 0.7, 0.85, 0.7, 0.7, 1.5, 1.6],
+        row_height=min(9.0, rest.h / (len(rows) + 1)),
         size=9,
         look=look,
     )
@@ -212,6 +251,7 @@ def rules_sections(data: DeathDomeData) -> list[Section]:
                 f"- {r.teams.min} to {r.teams.max} teams ({colours}); each starts with "
                 f"{credits(r.campaign.starting_credits)}. Most credits after "
                 f"{r.campaign.matches} matches wins.",
+                "- Each team draws a colour marker at random (face down): its colour.",
                 "- Before a match: buy items, one per purchasing turn; red first, then clockwise.",
                 f"- A match has {m.rounds} rounds; red plays first, then clockwise. Move the round "
                 "marker at the start of red's turn.",
@@ -225,7 +265,7 @@ def rules_sections(data: DeathDomeData) -> list[Section]:
             "Moving",
             (
                 "- Up to Movement squares; diagonals count 1. Through teammates, never enemies, "
-                "thin walls or lava. Onto the tower only from a bridge.",
+                "thin walls or lava, never into an enemy base. Onto the tower only from a bridge.",
                 "- Actions: capture a control point (lay your marker on it), activate a jail "
                 "release point, attack, use an item or card that needs an action.",
             ),

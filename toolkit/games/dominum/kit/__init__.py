@@ -32,13 +32,15 @@ from toolkit.games.dominum.kit.cards import (
     power_face,
 )
 from toolkit.games.dominum.kit.common import GAME, PHASE_NAMES, TITLE, choose_players
-from toolkit.games.dominum.kit.sheets import mat_page, rules_page, token_pages, tokens_page
+from toolkit.games.dominum.kit.sheets import mat_page, rules_page, token_blocks, token_note
 from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
 from toolkit.pdf.cards import Card, draw_card_sheets
 from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover, lay_tiles
 from toolkit.pdf.document import pdf_document
-from toolkit.pdf.geometry import Rect, paper_size
+from toolkit.pdf.geometry import paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target
+from toolkit.pdf.packing import plan_sheets, print_sheets
+from toolkit.pdf.qr import QR_SIZE
 from toolkit.pdf.style import REGULAR, look_and_layout
 from toolkit.pdf.tiles import draw_assembly_key, draw_tiles
 
@@ -90,12 +92,12 @@ def kit_cover(
             "A coin: a tie for the first player is settled by a flip.",
             "Two small bowls or lids: the token holders (the trays).",
             "Scissors, or a craft knife, a metal ruler and a cutting mat.",
-            "A glue stick and thin card (160-250 g/m²) for the tokens.",
+            "Card stock (160-250 g/m²) for the token sheet.",
             "A 25 mm and a 19 mm circle punch (or cut the discs by hand).",
             "A phone or two to scan the QR codes (optional: the table tracker).",
         ),
         steps=(
-            "Print (section 1). Glue the token sheets onto thin card.",
+            "Print (section 1), the token sheet on card stock.",
             cut_cards(
                 "sort the Domain cards by their backs and each player's Power Deck by its colour."
             ),
@@ -122,7 +124,7 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         "table": target.url("table"),
         "players": {player: target.url("player", player) for player in players},
     }
-    qr_size = data.print.qr.size
+    qr_size = QR_SIZE
     look, layout_name = look_and_layout(options.ink, options.layout)
     marks = card_marks(layout_name)
 
@@ -131,9 +133,8 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     cards = domain_kit_cards(data, look)
     layout = board_layout(data)
     tiles = board_tiles(data, paper)
-    portrait = (min(paper), max(paper))
     landscape = (max(paper), min(paper))
-    tokens = token_pages(data, players, Rect(0, 0, *portrait))
+    tokens = plan_sheets(token_blocks(data, players, look), paper)
     per_deck = -(-len(power_cards(data.rules)) // power_sheet.per_page)
     total = (
         2
@@ -180,10 +181,14 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
             with book.section("Player mats"), book.sheet(landscape) as c:
                 mat_page(c, doc.page, data, player, urls["players"][player], qr_size, look)
             progress.advance()
-        for groups in tokens:
-            with book.section("Tokens"), book.sheet(portrait) as c:
-                tokens_page(c, doc.page, data, groups, look)
-            progress.advance()
+        print_sheets(
+            book,
+            tokens,
+            title=f"{TITLE}: tokens",
+            note=token_note(data),
+            stock="card",
+            on_page=progress.advance,
+        )
         with book.section("Battlefield"):
             draw_board_picture(doc.canvas, data, layout, look)
             draw_tiles(doc, tiles, BOARD_FORM, title=f"{TITLE} battlefield", on_page=single_advance)

@@ -8,6 +8,7 @@ attack strength (the defence too, unless the card gives one), 7. the range.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
@@ -26,6 +27,7 @@ from toolkit.pdf.draw import (
 )
 from toolkit.pdf.geometry import BLACK, WHITE, Colour, Rect, pt, text_colour_on, tint
 from toolkit.pdf.glyphs import draw_bolt, draw_castle, draw_wing
+from toolkit.pdf.pieces import space_for
 from toolkit.pdf.style import BOLD, ITALIC, REGULAR, Look, deep, line, text
 
 
@@ -174,12 +176,36 @@ def domain_card_face(
     return draw
 
 
+def charge_places(safe: Rect, count: int, token: float) -> list[tuple[float, float]]:
+    """The centres of a Stronghold tile's `count` Charge places, each a `token` mm Charge token
+    and a millimetre more across, from the bottom of `safe`: in a row when they fit, else
+    zig-zag (up, down, up...) as close as they go without touching, else in rows."""
+    side = space_for(token)
+    if count == 1:
+        return [(safe.centre[0], safe.y + side / 2)]
+    spacing = min((safe.w - side) / (count - 1), side + 2)
+    if spacing >= side:
+        rise = 0.0
+    elif spacing >= side / 2 + 0.5:
+        rise = math.sqrt(side**2 - spacing**2) + 0.5
+    else:
+        per_row = max(1, int(safe.w // side))
+        return [
+            (safe.x + side / 2 + (i % per_row) * side, safe.y + side / 2 + (i // per_row) * side)
+            for i in range(count)
+        ]
+    left = safe.centre[0] - spacing * (count - 1) / 2
+    return [
+        (left + i * spacing, safe.y + side / 2 + (rise if i % 2 else 0.0)) for i in range(count)
+    ]
+
+
 def stronghold_face(
     tile: Stronghold, data: DominumData, look: Look
 ) -> Callable[[Canvas, CardBox], None]:
     colour = domain_colour(data, tile.domain)
     rules = data.rules.stronghold
-    token = min(data.print.token.condition, (data.print.card.width - 10) / rules.charge_limit)
+    token = data.print.token.condition  # a Charge token
 
     def draw(c: Canvas, box: CardBox) -> None:
         draw_card_frame(c, box, colour, look)
@@ -188,30 +214,31 @@ def stronghold_face(
         rest = draw_card_title(c, safe, tile.name, kind, colour, name_size=11)
         art, rest = rest.split_top(16)
         _art(c, art.inset(0, 0.6), colour, tile.domain, "stronghold", look)
-        places_h = token + 6
-        text_box = Rect(rest.x, rest.y + places_h + 1, rest.w, rest.h - places_h - 2)
+        places = charge_places(safe, rules.charge_limit, token)
+        radius = space_for(token) / 2
+        places_h = max(y for _, y in places) + radius - safe.y
+        caption = Rect(safe.x, safe.y + places_h + 0.6, safe.w, 3.6)
+        text_box = Rect(rest.x, caption.top + 1, rest.w, rest.top - caption.top - 1)
         c.setFillColorRGB(*BLACK)
         text(c, tile.ability, text_box, max_size=8.5)
-        # the Charge token places: up to charge_limit
+        # the Charge token places: up to charge_limit, each one a Charge token fits
         c.setFillColorRGB(*INK)
         line(
             c,
             f"Charge: starts with {rules.starting_charge}, holds up to {rules.charge_limit}",
-            Rect(safe.x, safe.y + token + 0.8, safe.w, 3.6),
+            caption,
             font=REGULAR,
             align="centre",
-            max_size=6.5,
+            max_size=7,
         )
-        gap = (safe.w - rules.charge_limit * token) / (rules.charge_limit + 1)
-        for index in range(rules.charge_limit):
-            cx = safe.x + gap + token / 2 + index * (token + gap)
+        for cx, cy in places:
             c.setStrokeColorRGB(*deep(colour))
             c.setLineWidth(0.6)
             c.setDash(1.5, 1)
-            c.circle(pt(cx), pt(safe.y + token / 2), pt(token / 2 - 0.2), stroke=1, fill=0)
+            c.circle(pt(cx), pt(cy), pt(radius), stroke=1, fill=0)
             c.setDash()
             c.setFillColorRGB(*tint(colour, 0.35))
-            draw_bolt(c, cx, safe.y + token / 2, token * 0.3)
+            draw_bolt(c, cx, cy, token * 0.3)
 
     return draw
 

@@ -1,6 +1,6 @@
 """The Dominum kit's sheets: a player mat per player, the punch-out tokens (19 and 25 mm discs,
-each player's marked with its name as well as its colour) and the one-page rules reference with
-the table's QR code."""
+each player's marked with its name as well as its colour, packed on card stock by
+`toolkit.pdf.packing`) and the one-page rules reference with the table's QR code."""
 
 from __future__ import annotations
 
@@ -20,10 +20,11 @@ from toolkit.games.dominum.kit.common import (
 from toolkit.pdf.draw import fill_rect, outline_rect
 from toolkit.pdf.geometry import BLACK, WHITE, Colour, Rect, pt, text_colour_on, tint
 from toolkit.pdf.glyphs import draw_bolt, draw_catapult, draw_drop
-from toolkit.pdf.pieces import Piece, PieceGroup, draw_groups, group_pages
+from toolkit.pdf.packing import Block
+from toolkit.pdf.pieces import Piece, piece_grid
 from toolkit.pdf.qr import draw_qr
 from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
-from toolkit.pdf.style import REGULAR, Look, deep, line, text
+from toolkit.pdf.style import Look, deep, line, text
 
 # ---------------------------------------------------------------------------------------------
 # Player mats
@@ -59,13 +60,12 @@ def mat_page(
     qr = Rect(page.right - qr_size, page.top - qr_size, qr_size, qr_size)
     draw_qr(c, url, qr.x, qr.y, qr_size)
     c.setFillColorRGB(*BLACK)
-    line(
+    text(
         c,
         "Scan: this player's page",
-        Rect(qr.x - 2, qr.y - 4, qr_size + 4, 3.5),
-        font=REGULAR,
+        Rect(qr.x, qr.y - 7.5, qr_size, 7),
         align="centre",
-        max_size=6.5,
+        max_size=7,
     )
     left = Rect(page.x, page.y, page.w - qr_size - 5, page.h)
     head, rest = left.split_top(11)
@@ -222,48 +222,36 @@ def shared_pieces(data: DominumData) -> list[Piece]:
     return pieces
 
 
-TOKEN_GAP = 2.0
-
-
-def token_groups(data: DominumData, players: tuple[str, ...]) -> list[PieceGroup]:
-    groups: list[PieceGroup] = [
-        (
-            f"{player.title()} player: phase tokens, score indicator, link token, cycle counters",
-            player_pieces(data, player),
+def token_blocks(data: DominumData, players: tuple[str, ...], look: Look) -> list[Block]:
+    """Every token, by size for the punches: the large ones (phase tokens, score indicators,
+    Initiative) in one grid, the small ones (link tokens, cycle counters, the trays' tokens) in
+    another; each player's first, with its name on each."""
+    pieces = [piece for player in players for piece in player_pieces(data, player)]
+    pieces += shared_pieces(data)
+    sizes = sorted({piece.size for piece in pieces}, reverse=True)
+    names = {
+        data.print.token.phase: "phase tokens, score indicators, the Initiative token",
+        data.print.token.counter: "link tokens, cycle counters, Wound, Weaken, Charge, Surge",
+    }
+    return [
+        piece_grid(
+            f"{size:g} mm: " + names.get(size, "tokens"),
+            [piece for piece in pieces if piece.size == size],
+            look,
+            "Tokens",
         )
-        for player in players
+        for size in sizes
     ]
-    groups.append(
-        ("Shared: Initiative (white), Wound, Weaken, Charge and Surge tokens", shared_pieces(data))
+
+
+def token_note(data: DominumData) -> str:
+    sizes = sorted({data.print.token.phase, data.print.token.condition, data.print.token.counter})
+    return (
+        "Print on card stock (160-250 g/m²) and punch each token out with a circle punch ("
+        + " and ".join(f"{size:g} mm" for size in sizes)
+        + ") or cut round it. Wound, Weaken, Charge and Surge tokens go in the trays; each "
+        f"Stronghold starts with {data.rules.stronghold.starting_charge} Charge."
     )
-    return groups
-
-
-def token_pages(data: DominumData, players: tuple[str, ...], page: Rect) -> list[list[PieceGroup]]:
-    """The token groups over as many pages as they need (`page` as `tokens_page` gets it)."""
-    return group_pages(
-        token_groups(data, players), page.w - 2 * MARGIN, page.h - 2 * MARGIN - 12 - 11, TOKEN_GAP
-    )
-
-
-def tokens_page(
-    c: Canvas, sheet: Rect, data: DominumData, groups: list[PieceGroup], look: Look
-) -> None:
-    page = sheet.inset(MARGIN)
-    head, rest = page.split_top(12)
-    draw_heading(c, f"{TITLE}: tokens", head, colour=INK, look=look)
-    note, rest = rest.split_top(11)
-    c.setFillColorRGB(*BLACK)
-    text(
-        c,
-        "Glue the sheet onto card stock, then punch each token out with a circle punch (25 mm, "
-        "19 mm for the small ones) or cut along its solid black line. Wound, Weaken, Charge and "
-        "Surge tokens go in the trays; each Stronghold starts with "
-        f"{data.rules.stronghold.starting_charge} Charge.",
-        note,
-        max_size=9,
-    )
-    draw_groups(c, rest, groups, TOKEN_GAP, look)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -27,21 +27,23 @@ from toolkit.games.domppa.kit.battlemap import (
 )
 from toolkit.games.domppa.kit.cards import card_back, character_cards, equipment_cards
 from toolkit.games.domppa.kit.common import GAME, TITLE
-from toolkit.games.domppa.kit.pieces import standees, standees_page
-from toolkit.games.domppa.kit.sheets import (
-    action_name,
+from toolkit.games.domppa.kit.pieces import (
+    blow_tokens,
+    card_stock_note,
     condition_tokens,
-    reference_page,
-    tokens_page,
-    tracker_pages,
-    trackers_page,
+    piece_blocks,
+    riders,
+    tracker_markers,
 )
+from toolkit.games.domppa.kit.sheets import action_name, counter_texts, reference_page
+from toolkit.games.domppa.kit.spells import spell_cards
 from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
 from toolkit.pdf.cards import draw_card_sheets
 from toolkit.pdf.cover import FOLD_STANDEES, Component, Cover, cut_cards, draw_cover, lay_tiles
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target
+from toolkit.pdf.packing import panel_room, plan_sheets, print_sheets
 from toolkit.pdf.style import REGULAR, look_and_layout
 from toolkit.pdf.tiles import draw_assembly_key, draw_tiles, plan_tiles
 
@@ -50,6 +52,8 @@ __all__ = ["DomppaKitData", "action_name", "build_kit", "derive", "load_kit_data
 
 def kit_cover(data: DomppaKitData, options: KitOptions, base_url: str, tiles: int) -> Cover:
     characters = len(data.characters)
+    horses = len(riders(data))
+    markers = len(tracker_markers(data))
     return Cover.of(
         options,
         TITLE,
@@ -57,15 +61,27 @@ def kit_cover(data: DomppaKitData, options: KitOptions, base_url: str, tiles: in
             Component("Weapon cards", str(len(data.weapons)), "Cards"),
             Component("Armour cards (body armour and helmets)", str(len(data.armour)), "Cards"),
             Component("Shield cards", str(len(data.shields)), "Cards"),
+            Component("Spell cards (how each is cast)", str(len(data.spells)), "Cards"),
             Component("Character cards (every stat, QR code)", str(characters), "Cards"),
-            Component("Character standees (QR code on the back)", str(characters), "Standees"),
+            Component(
+                "Character standees (QR code on the back)" + (", horses" if horses else ""),
+                str(characters + horses),
+                "Standees",
+            ),
             Component("HP and fatigue trackers, one a character", str(characters), "Trackers"),
+            Component(
+                "Counters: " + ", ".join(title for title, _ in counter_texts(data.rules).values()),
+                str(len(counter_texts(data.rules)) * data.print.counters.copies),
+                "Counters",
+            ),
+            Component("Square markers (trackers, counters)", str(markers), "Tracker markers"),
             Component(
                 f"Condition tokens ({len(condition_tokens(data)) // data.print.tokens.copies} "
                 f"conditions x {data.print.tokens.copies})",
                 str(len(condition_tokens(data))),
-                "Condition tokens",
+                "Tokens",
             ),
+            Component("Blow tokens (-1 defence each)", str(len(blow_tokens(data))), "Tokens"),
             Component(f"Battle map tiles ({data.map.name}) and the key", f"{tiles} + 1", "Map"),
             Component("AP costs (the actions table, table QR code)", "1", "Rules reference"),
         ),
@@ -74,22 +90,24 @@ def kit_cover(data: DomppaKitData, options: KitOptions, base_url: str, tiles: in
             "again); more save rolling twice.",
             "Two ten-sided dice for the percentages (head hits, putting out a fire, warming up); "
             "a coin or a d6 for the d2 of burning.",
-            "A small marker per tracker (coins, paper clips).",
-            "Scissors, or a craft knife, a metal ruler and a cutting mat; a glue stick and thin "
-            "card.",
-            "A 25 mm circle punch for the condition tokens (or cut them by hand).",
+            "Card stock (160-250 g/m²) for the pieces and trackers; a craft knife, a metal ruler "
+            "and a cutting mat (or scissors); a glue stick for the standees.",
+            f"A {data.print.tokens.diameter:g} mm circle punch for the tokens (or cut them by "
+            "hand).",
             "A phone or two to scan the QR codes (optional: the table tracker works the dice out).",
         ),
         steps=(
-            "Print (section 1). Glue the standee and token sheets onto thin card.",
+            "Print (section 1), the pieces and trackers sheets on card stock.",
             cut_cards(
                 "sort them by their backs. Give each character its card and the gear cards it "
                 "carries."
             ),
             FOLD_STANDEES,
-            "Tokens: punch out the discs.",
+            "Tokens: punch out the discs. Cut out the square markers, the trackers and the "
+            "counters.",
             lay_tiles("Map", tiles),
-            "Set up: a marker on each character's full HP and on 0 fatigue.",
+            "Set up: on each character's tracker, the HP marker on its full HP, the fatigue "
+            "markers on 0 and 0.",
         ),
         base_url=base_url,
     )
@@ -113,17 +131,16 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
 
     equipment_layout = card_layout(paper, data.print.equipment_card, layout_name)
     character_layout = card_layout(paper, data.print.character_card, layout_name)
-    equipment = equipment_cards(data, look)
+    equipment = equipment_cards(data, look) + spell_cards(data, look)
     characters = character_cards(data, urls["units"], look)
-    figures = standees(data, urls["units"], look)
     tiles = plan_tiles(*map_size(data), paper, data.print.map.overlap)
-    portrait = (min(paper), max(paper))
-    trackers = tracker_pages(data, portrait[1])
+    blocks = piece_blocks(data, urls["units"], look, panel_room(paper))
+    card_stock = plan_sheets(blocks, paper)
     total = (
         2
         + 2 * -(-len(equipment) // equipment_layout.per_page)
         + 2 * -(-len(characters) // character_layout.per_page)
-        + 2 * (1 + len(trackers) + 1 + len(tiles.tiles) + 1)
+        + 2 * (len(card_stock) + len(tiles.tiles) + 1)
     )
     progress.start(f"{TITLE} kit", total)
 
@@ -157,16 +174,14 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
                 on_page=progress.advance,
                 edge=MARK_EDGE,
             )
-        with book.section("Standees"), book.sheet(portrait) as c:
-            standees_page(c, doc.page, figures, look)
-        progress.advance()
-        for group in trackers:
-            with book.section("Trackers"), book.sheet(portrait) as c:
-                trackers_page(c, doc.page, data, group, look)
-            progress.advance()
-        with book.section("Condition tokens"), book.sheet(portrait) as c:
-            tokens_page(c, doc.page, data, look)
-        progress.advance()
+        print_sheets(
+            book,
+            card_stock,
+            title=f"{TITLE}: pieces and trackers",
+            note=card_stock_note(data),
+            stock="card",
+            on_page=progress.advance,
+        )
         with book.section("Map"):
             draw_map_picture(doc.canvas, data, look)
             title = f"{TITLE}: {data.map.name}"

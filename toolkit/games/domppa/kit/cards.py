@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.games.domppa.config import DomppaRules
@@ -28,16 +29,17 @@ from toolkit.pdf.draw import (
     draw_card_title,
     fill_rect,
 )
-from toolkit.pdf.geometry import Colour, Rect, pt, text_colour_on, tint
+from toolkit.pdf.geometry import MM, Colour, Rect, pt, text_colour_on, tint
 from toolkit.pdf.glyphs import Glyph
-from toolkit.pdf.qr import draw_qr
+from toolkit.pdf.qr import QR_SIZE, draw_qr
 from toolkit.pdf.style import BOLD, INK, ITALIC, REGULAR, Look, deep, line, text
 
 
 def stat_rows(
     c: Canvas, box: Rect, rows: list[tuple[str, str]], colour: Colour, size: float = 9
 ) -> float:
-    """Label / value lines from the top of `box`, ruled; returns the y below them."""
+    """Label / value lines from the top of `box`, ruled; returns the y below them. A label
+    takes what it needs (at most half the width), its value the rest."""
     height = min(6.0, box.h / max(len(rows), 1))
     y = box.top
     c.saveState()
@@ -45,12 +47,13 @@ def stat_rows(
     for label, value in rows:
         y -= height
         c.setFillColorRGB(0.25, 0.25, 0.25)
-        line(c, label, Rect(box.x, y + 0.6, box.w * 0.5, height - 1.2), font=REGULAR, max_size=size)
+        split = min(box.w * 0.5, stringWidth(label, REGULAR, size) / MM + 2)
+        line(c, label, Rect(box.x, y + 0.6, split, height - 1.2), font=REGULAR, max_size=size)
         c.setFillColorRGB(0, 0, 0)
         line(
             c,
             value,
-            Rect(box.x + box.w * 0.5, y + 0.6, box.w * 0.5, height - 1.2),
+            Rect(box.x + split, y + 0.6, box.w - split, height - 1.2),
             max_size=size,
             align="right",
         )
@@ -267,7 +270,7 @@ def character_face(
     ch: Character, url: str, data: DomppaKitData, look: Look
 ) -> Callable[[Canvas, CardBox], None]:
     colour = data.print.colour("character")
-    qr = data.print.qr.size
+    qr = QR_SIZE
     rules = data.rules
     gear = data.gear[ch.row.name]
 

@@ -16,5 +16,6 @@ BACK_GLYPHS: dict[str, Glyph] = {
     "weapon": glyphs.draw_blade,
     "armour": glyphs.draw_cuirass,
     "shield": glyphs.draw_solid_shield,
+    "spell": glyphs.draw_burst,
     "character": glyphs.draw_person,
 }

@@ -1,24 +1,29 @@
-"""The Domppa kit's sheets: HP and fatigue trackers per character, the condition tokens, and the
-AP cost reference (the whole actions table) with the table's QR code."""
+"""The Domppa kit's sheets: HP and fatigue trackers per character and the counters for poison and
+paralysis (panels for `toolkit.pdf.packing`, on card stock with the pieces), and the AP cost
+reference (the whole actions table) with the table's QR code."""
 
 from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.errors import DomekitError
 from toolkit.games.domppa.conditions import fatigue_penalty
 from toolkit.games.domppa.config import DomppaRules
-from toolkit.games.domppa.data import CONDITIONS, Character, DomppaKitData
+from toolkit.games.domppa.data import Character, DomppaKitData
 from toolkit.games.domppa.kit.common import DARK, MARGIN, TITLE
 from toolkit.games.domppa.rules import missing_hp_penalty
-from toolkit.pdf.geometry import Rect, tint
-from toolkit.pdf.pieces import Piece, TrackSpace, draw_pieces, draw_track, track_rows
-from toolkit.pdf.qr import draw_qr
+from toolkit.pdf.geometry import WHITE, Colour, Rect, tint
+from toolkit.pdf.packing import Panel
+from toolkit.pdf.pieces import TRACK_GAP, TrackSpace, draw_track, space_for, track_size
+from toolkit.pdf.qr import QR_SIZE, draw_qr
 from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
-from toolkit.pdf.style import BAND, REGULAR, Look, line, text
+from toolkit.pdf.style import BAND, INK, REGULAR, Look, line, text
 
 # ---------------------------------------------------------------------------------------------
-# HP and fatigue trackers
+# HP and fatigue trackers, counters: spaces sized to the square markers that mark them
+
+TRACKERS = "Trackers"  # the cover's sections
+COUNTER_SECTION = "Counters"
+LABEL = 4.5  # mm: the line naming a track
 
 
 def hp_spaces(ch: Character, data: DomppaKitData) -> list[TrackSpace]:
@@ -33,146 +38,123 @@ def hp_spaces(ch: Character, data: DomppaKitData) -> list[TrackSpace]:
     return spaces
 
 
-def fatigue_spaces(data: DomppaKitData, look: Look = Look()) -> list[TrackSpace]:
-    """0 up to the fatigue at which a character cannot act; shaded by the attack and defence
-    penalty (one step darker each full penalty step, each step written too), the last space
-    ("out") grey; printer-friendly, the darkest step is the colour's light band."""
+def fatigue_tens(data: DomppaKitData, look: Look = Look()) -> list[TrackSpace]:
+    """The fatigue tracker's tens, 0 up to the fatigue at which a character cannot act ("out"),
+    each with the attack and defence penalty at its value, shaded a step darker for every step
+    of it (printer-friendly, the darkest step is the colour's light band)."""
     config = data.rules.fatigue
     base = data.print.colour("fatigue")
+    steps = max(config.incapacitated_at // config.penalty_step, 1)
     spaces = []
-    for fatigue in range(0, config.incapacitated_at + 1):
-        result = fatigue_penalty(data.rules, fatigue)
-        if result.incapacitated:
-            out = (0.2, 0.2, 0.2) if look.full else (0.75, 0.75, 0.75)
-            spaces.append(TrackSpace(f"{fatigue}+", "out", out))
-            continue
-        steps = config.incapacitated_at // config.penalty_step
-        shade = result.penalty / max(steps, 1)
-        fill = tint(base, shade * (0.8 if look.full else BAND))
-        note = f"-{result.penalty}" if fatigue % config.penalty_step == 0 and result.penalty else ""
-        spaces.append(TrackSpace(str(fatigue), note, fill))
+    for tens in range(0, config.incapacitated_at, 10):
+        penalty = fatigue_penalty(data.rules, tens).penalty
+        fill = tint(base, penalty / steps * (0.8 if look.full else BAND))
+        spaces.append(TrackSpace(str(tens), f"-{penalty}" if penalty else "", fill))
+    out = (0.2, 0.2, 0.2) if look.full else (0.75, 0.75, 0.75)
+    spaces.append(TrackSpace(f"{config.incapacitated_at}+", "out", out))
     return spaces
 
 
-def tracker_height(ch: Character, data: DomppaKitData) -> float:
-    t = data.print.trackers
-    rows = track_rows(ch.hp + 1, t.columns) + track_rows(len(fatigue_spaces(data)), t.columns)
-    return 9 + 6 + 6 + rows * t.space_height + 6
+def ones(fill: Colour = WHITE) -> list[TrackSpace]:
+    """A counter's ones: 0 to 9."""
+    return [TrackSpace(str(n), "", fill) for n in range(10)]
 
 
-def tracker_block(c: Canvas, box: Rect, ch: Character, data: DomppaKitData, look: Look) -> None:
-    t = data.print.trackers
-    colour = data.print.colour("character")
-    head, rest = box.split_top(9)
-    draw_heading(
-        c, f"{ch.row.name}: hit points ({ch.hp}) and fatigue", head, colour=colour, look=look
-    )
-    label, rest = rest.split_top(6)
-    c.setFillColorRGB(0, 0, 0)
-    line(
-        c,
-        "Hit points: move a marker (a coin, a paper clip) down as damage is taken; mor -N: the "
-        "morale test penalty at that HP",
-        Rect(label.x, label.y + 0.8, label.w, 4.5),
-        font=REGULAR,
-        max_size=8.5,
-    )
-    hp = hp_spaces(ch, data)
-    hp_h = track_rows(len(hp), t.columns) * t.space_height
-    area, rest = rest.split_top(hp_h)
-    draw_track(c, area, hp, columns=t.columns, space_height=t.space_height, value_size=10)
-    label, rest = rest.split_top(6)
+def tracker_cell(data: DomppaKitData) -> tuple[float, float]:
+    """A tracker space: the square marker and a millimetre more."""
+    side = space_for(data.print.trackers.marker)
+    return side, side
+
+
+def _columns(width: float, cell: tuple[float, float]) -> int:
+    return max(1, int((width + TRACK_GAP + 1e-6) // (cell[0] + TRACK_GAP)))
+
+
+def _tracks(ch: Character, data: DomppaKitData, look: Look) -> list[tuple[str, list[TrackSpace]]]:
     config = data.rules.fatigue
-    line(
-        c,
-        f"Fatigue: -1 attack and defence per full {config.penalty_step}; at "
-        f"{config.incapacitated_at}+ cannot act, defence 0 (the attacker takes its encumbrance "
-        f"{ch.encumbrance} a blow)",
-        Rect(label.x, label.y + 0.8, label.w, 4.5),
-        font=REGULAR,
-        max_size=8.5,
-    )
-    fatigue = fatigue_spaces(data, look)
-    f_h = track_rows(len(fatigue), t.columns) * t.space_height
-    area, rest = rest.split_top(f_h)
-    draw_track(c, area, fatigue, columns=t.columns, space_height=t.space_height, value_size=10)
-
-
-def tracker_pages(data: DomppaKitData, page_height: float) -> list[list[Character]]:
-    """The characters whose trackers share each page, as many as fit, in file order."""
-    room = page_height - 2 * MARGIN - 14 - 2
-    pages: list[list[Character]] = [[]]
-    used = 0.0
-    for ch in data.characters:
-        height = tracker_height(ch, data)
-        if height > room:
-            raise DomekitError(
-                f"{ch.row.name}'s trackers need {height:.0f} mm; the page has {room:.0f} mm "
-                "(lower print.toml trackers.space_height)"
-            )
-        if pages[-1] and used + height > room:
-            pages.append([])
-            used = 0.0
-        pages[-1].append(ch)
-        used += height + 4
-    return pages
-
-
-def trackers_page(
-    c: Canvas, sheet: Rect, data: DomppaKitData, characters: list[Character], look: Look
-) -> None:
-    page = sheet.inset(MARGIN)
-    head, rest = page.split_top(14)
-    draw_heading(c, f"{TITLE}: HP and fatigue trackers", head, colour=DARK, look=look)
-    y = rest.top - 2
-    for ch in characters:
-        height = tracker_height(ch, data)
-        tracker_block(c, Rect(rest.x, y - height, rest.w, height), ch, data, look)
-        y -= height + 4
-
-
-# ---------------------------------------------------------------------------------------------
-# Condition tokens and the AP reference
-
-
-def condition_texts(rules: DomppaRules) -> dict[str, str]:
-    """The reminder printed on each condition token, with the rules' numbers."""
-    return {
-        "burning": f"d{rules.fire.burn_die_sides} damage every turn",
-        "freezing": "2d6 fatigue (stun) every turn",
-        "poisoned": f"{rules.poison.percent_per_turn}% of the poison left each turn, rounded up",
-        "paralysed": "cannot act; defence 0",
-        "fleeing": f"-{rules.morale.fleeing_penalty} attack and defence",
-        "berserk": f"+X attack, strength, prot; -X defence; morale {rules.morale.berserk_morale}",
-        "stunned": f"fatigue {rules.fatigue.incapacitated_at}+: cannot act; defence 0",
-    }
-
-
-def condition_tokens(data: DomppaKitData) -> list[Piece]:
-    texts = condition_texts(data.rules)
-    settings = data.print.tokens
     return [
-        Piece("circle", settings.diameter, data.print.colour(name), name.title(), text=texts[name])
-        for name in CONDITIONS
-        for _ in range(settings.copies)
+        (
+            "Hit points (the HP marker); mor -N: the morale test penalty at that HP",
+            hp_spaces(ch, data),
+        ),
+        (
+            f"Fatigue, tens (x10 marker) and ones (x1): -1 attack and defence per full "
+            f"{config.penalty_step}; {config.incapacitated_at}+: cannot act, defence 0; a blow "
+            f"it strikes costs it {ch.encumbrance}",
+            fatigue_tens(data, look),
+        ),
+        ("", ones()),
     ]
 
 
-def tokens_page(c: Canvas, sheet: Rect, data: DomppaKitData, look: Look) -> None:
-    page = sheet.inset(MARGIN)
-    head, rest = page.split_top(14)
-    draw_heading(c, f"{TITLE}: condition tokens", head, colour=DARK, look=look)
-    note, rest = rest.split_top(12)
-    c.setFillColorRGB(0, 0, 0)
-    text(
-        c,
-        "Glue onto thin card and punch each token out with a 25 mm circle punch (or cut on the "
-        "solid circle). Lay a token beside a character while the condition lasts. Stunned marks "
-        "a character at 100+ fatigue.",
-        note,
-        max_size=9.5,
+def tracker_height(ch: Character, data: DomppaKitData, width: float) -> float:
+    """How tall a character's trackers are, `width` mm wide."""
+    cell = tracker_cell(data)
+    columns = _columns(width, cell)
+    return sum(
+        (LABEL if label else 1.0) + track_size(len(spaces), columns, cell)[1]
+        for label, spaces in _tracks(ch, data, Look())
     )
-    draw_pieces(c, rest, condition_tokens(data), gap=2.5, look=look)
+
+
+def tracker_panel(ch: Character, data: DomppaKitData, look: Look, width: float) -> Panel:
+    """A character's HP and fatigue trackers, `width` mm wide."""
+    cell = tracker_cell(data)
+    columns = _columns(width, cell)
+
+    def draw(c: Canvas, box: Rect) -> None:
+        rest = box
+        for label, spaces in _tracks(ch, data, look):
+            head, rest = rest.split_top(LABEL if label else 1.0)
+            if label:
+                c.setFillColorRGB(*INK)
+                line(c, label, Rect(head.x, head.y + 0.6, head.w, head.h - 0.8), font=REGULAR,
+                     max_size=8)  # fmt: skip
+            area, rest = rest.split_top(track_size(len(spaces), columns, cell)[1])
+            draw_track(c, area, spaces, columns=columns, cell=cell, value_size=10)
+
+    return Panel(
+        f"{ch.row.name}: hit points ({ch.hp}) and fatigue",
+        (width, tracker_height(ch, data, width)),
+        draw,
+        TRACKERS,
+    )
+
+
+def counter_texts(rules: DomppaRules) -> dict[str, tuple[str, str]]:
+    """The counters for what the rules count down: the condition, its title and how it runs."""
+    return {
+        "poisoned": (
+            "Poison left",
+            f"The total poison damage; at the start of each of its turns the character loses "
+            f"{rules.poison.percent_per_turn}% of it (rounded up)",
+        ),
+        "paralysed": (
+            "Paralysis: rounds left",
+            f"(damage - size) / {rules.paralysis.divisor}; one less each round",
+        ),
+    }
+
+
+def counter_panel(kind: str, data: DomppaKitData) -> Panel:
+    """A counter (poison left, paralysis rounds): its tens and its ones, a square marker on
+    each; it lies by the character beside the condition's token."""
+    title, how = counter_texts(data.rules)[kind]
+    cell = tracker_cell(data)
+    fill = tint(data.print.colour(kind), 0.12)
+    tens = [TrackSpace(str(n * 10), "", fill) for n in range(10)]
+    width, height = track_size(10, 10, cell)
+
+    def draw(c: Canvas, box: Rect) -> None:
+        head, rest = box.split_top(LABEL * 2)
+        c.setFillColorRGB(*INK)
+        text(c, f"{how}. Tens, then ones.", head, max_size=7.5)
+        area, rest = rest.split_top(height)
+        draw_track(c, area, tens, columns=10, cell=cell, value_size=10)
+        _, rest = rest.split_top(1.0)
+        draw_track(c, rest, ones(fill), columns=10, cell=cell, value_size=10)
+
+    return Panel(title, (width, LABEL * 2 + 2 * height + 1.0), draw, COUNTER_SECTION)
 
 
 def action_name(key: str) -> str:
@@ -259,7 +241,7 @@ def reference_page(c: Canvas, sheet: Rect, data: DomppaKitData, table_url: str, 
     rows = ap_rows(data.rules)
     row_h = 9.0
     table_h = row_h * (len(rows) + 1)
-    qr = data.print.qr.size
+    qr = QR_SIZE
     widths = [1.25, 1.35, 1.05, 4.0]
     table = Rect(rest.x, rest.top - table_h - 2, rest.w, table_h)
     # the last column wraps onto two lines: the table is drawn with it empty, then filled
