@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -507,7 +508,7 @@ class DomppaKitData:
     map: BattleMap
     print: PrintSettings
     gear: dict[str, Gear]  # each character's cards, by name
-    spells: list[SpellRow] = field(default_factory=list)
+    spells: list[SpellRow] = dataclasses.field(default_factory=list)
 
 
 def character_id(name: str) -> str:
