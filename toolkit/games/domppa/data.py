@@ -8,9 +8,9 @@ card_data/domppa/README.md.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
-import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
