@@ -33,7 +33,7 @@ class CardSettings(Section):
 
 class StandeeSettings(Section):
     """[standee]: a fold-over paper figure, its two panels and base tabs (its QR code is every
-kit's one size, `toolkit.pdf.qr.QR_SIZE`)."""
+    kit's one size, `toolkit.pdf.qr.QR_SIZE`)."""
 
     width: float = Field(default=24.0, ge=15, le=60)  # fits a 25 mm square
     height: float = Field(default=36.0, ge=20, le=100)  # one panel

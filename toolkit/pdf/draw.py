@@ -104,9 +104,12 @@ def square_name(c: Canvas, x: float, y: float, name: str, fill: Colour) -> Rect:
     return Rect(x + 0.8, y + 0.9 - size * 0.25, stringWidth(name, REGULAR, MIN_TYPE) / MM, size)
 
 
-def draw_grid(c: Canvas, columns: int, rows: int, square: float, band: float, grey: float) -> None:
+def draw_grid(
+    c: Canvas, columns: int, rows: int, square: float, band: float, grey: float
+) -> list[Rect]:
     """Grid lines over `columns` x `rows` squares inside a `band` mm coordinate band, then the
-    column letters (A, B, ...) below and above and the row numbers (1, 2, ...) left and right."""
+    column letters (A, B, ...) below and above and the row numbers (1, 2, ...) left and right;
+    returns the boxes of the letters and numbers."""
     width = columns * square + 2 * band
     height = rows * square + 2 * band
     c.setStrokeColorRGB(grey, grey, grey)
@@ -118,15 +121,25 @@ def draw_grid(c: Canvas, columns: int, rows: int, square: float, band: float, gr
         y = pt(band + row * square)
         c.line(pt(band), y, pt(width - band), y)
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(BOLD, 12)
+    size = 12.0
+    c.setFont(BOLD, size)
+    boxes: list[Rect] = []
+
+    def label(x: float, y: float, words: str) -> None:
+        """`words` centred on x (mm) with its baseline at y (mm)."""
+        c.drawCentredString(pt(x), pt(y), words)
+        wide = stringWidth(words, BOLD, size) / MM
+        boxes.append(Rect(x - wide / 2, y - 0.25 * size / MM, wide, size / MM))
+
     for col in range(columns):
-        x = pt(band + (col + 0.5) * square)
-        c.drawCentredString(x, pt(2.5), COLUMNS[col])
-        c.drawCentredString(x, pt(height - band + 2.5), COLUMNS[col])
+        x = band + (col + 0.5) * square
+        label(x, 2.5, COLUMNS[col])
+        label(x, height - band + 2.5, COLUMNS[col])
     for row in range(rows):
-        y = pt(band + (row + 0.5) * square) - 4
-        c.drawCentredString(pt(band / 2), y, str(row + 1))
-        c.drawCentredString(pt(width - band / 2), y, str(row + 1))
+        y = band + (row + 0.5) * square - 4 / MM
+        label(band / 2, y, str(row + 1))
+        label(width - band / 2, y, str(row + 1))
+    return boxes
 
 
 def draw_bricks(c: Canvas, r: Rect, rows: int = 4) -> None:

@@ -24,7 +24,6 @@ from toolkit.pdf.qr import draw_qr
 from toolkit.pdf.style import BOLD, INK, MIN_TYPE, REGULAR, Look, deep, line, text
 from toolkit.pdf.text import LEADING
 
-PUNCHES = (19.0, 25.0)  # mm: the circle punches sold everywhere
 FOLD_DASH = (2.0, 1.5)
 
 

@@ -190,8 +190,11 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
             on_page=progress.advance,
         )
         with book.section("Battlefield"):
-            draw_board_picture(doc.canvas, data, layout, look)
-            draw_tiles(doc, tiles, BOARD_FORM, title=f"{TITLE} battlefield", on_page=single_advance)
+            words = draw_board_picture(doc.canvas, data, layout, look)
+            title = f"{TITLE} battlefield"
+            draw_tiles(
+                doc, tiles, BOARD_FORM, title=title, on_page=single_advance, keep_clear=words
+            )
             draw_assembly_key(
                 doc,
                 tiles,

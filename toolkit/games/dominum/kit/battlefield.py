@@ -116,17 +116,28 @@ def _space_captions(data: DominumData, board: Board, space: Space) -> tuple[str,
 
 def draw_board_picture(
     c: Canvas, data: DominumData, layout: BoardLayout, look: Look = Look()
-) -> None:
+) -> list[Rect]:
     """Record the battlefield as the reusable form BOARD_FORM at true size, and as KEY_FORM
-    without its words."""
-    _record(c, data, layout, look, BOARD_FORM, words=True)
+    without its words; returns where BOARD_FORM's words are (for the tiles' registration
+    crosses to keep clear of)."""
+    boxes = _record(c, data, layout, look, BOARD_FORM, words=True)
     _record(c, data, layout, look, KEY_FORM, words=False)
+    return boxes
+
+
+def _turned(box: Rect, within: Rect, turn: bool) -> Rect:
+    """Where `box`, drawn inside `within` turned half round (`upside_down`), lies on the page."""
+    if not turn:
+        return box
+    cx, cy = within.centre
+    return Rect(2 * cx - box.right, 2 * cy - box.top, box.w, box.h)
 
 
 def _record(
     c: Canvas, data: DominumData, layout: BoardLayout, look: Look, name: str, *, words: bool
-) -> None:
+) -> list[Rect]:
     board = layout.board
+    boxes: list[Rect] = []
     begin_picture(c, name, layout.width, layout.height)
     fill_rect(c, Rect(0, 0, layout.width, layout.height), WHITE)
     grey = (0.45, 0.45, 0.45)
@@ -138,7 +149,8 @@ def _record(
         card = layout.card_rect(space)
         outline_rect(c, card, grey, 0.5, dash=(3, 2), radius=3)
         head, sub = _space_captions(data, board, space)
-        with upside_down(c, rect, owner == "gold"):
+        turn = owner == "gold"
+        with upside_down(c, rect, turn):
             if owner is not None and space in board.fortified(owner):
                 cx, cy = card.centre
                 c.setStrokeColorRGB(*player_colour(data, owner))
@@ -147,31 +159,18 @@ def _record(
             if not words:
                 continue
             c.setFillColorRGB(*INK)
-            line(
-                c,
-                head,
-                Rect(card.x + 3, card.top - 10, card.w - 6, 7),
-                align="centre",
-                max_size=11,
-            )
+            box = Rect(card.x + 3, card.top - 10, card.w - 6, 7)
+            line(c, head, box, align="centre", max_size=11)
+            boxes.append(_turned(box, rect, turn))
             if sub:
-                line(
-                    c,
-                    sub,
-                    Rect(card.x + 3, card.top - 15, card.w - 6, 4.5),
-                    font=REGULAR,
-                    align="centre",
-                    max_size=7.5,
-                )
+                box = Rect(card.x + 3, card.top - 15, card.w - 6, 4.5)
+                line(c, sub, box, font=REGULAR, align="centre", max_size=7.5)
+                boxes.append(_turned(box, rect, turn))
             c.setFillColorRGB(*grey)
-            line(
-                c,
-                f"row {space[0]} · column {space[1]}",
-                Rect(card.x + 3, card.y + 2, card.w - 6, 4),
-                font=REGULAR,
-                align="centre",
-                max_size=7,
-            )
+            box = Rect(card.x + 3, card.y + 2, card.w - 6, 4)
+            line(c, f"row {space[0]} · column {space[1]}", box, font=REGULAR, align="centre",
+                 max_size=7)  # fmt: skip
+            boxes.append(_turned(box, rect, turn))
     # the assault zones: a thick line round each 3 x 2 block
     for player in PLAYERS:
         zone = board.assault_zone(player)
@@ -198,22 +197,20 @@ def _record(
             if not words:
                 continue
             c.setFillColorRGB(*ink)
-            line(
-                c,
-                f"{player.upper()} STRONGHOLD",
-                Rect(card.x + 3, card.top - 10, card.w - 6, 7),
-                align="centre",
-                max_size=11,
-            )
+            box = Rect(card.x + 3, card.top - 10, card.w - 6, 7)
+            line(c, f"{player.upper()} STRONGHOLD", box, align="centre", max_size=11)
+            boxes.append(_turned(box, rect, player == "gold"))
+            box = Rect(card.x + 4, card.y + 3, card.w - 8, 18)
             text(
                 c,
                 f"Stronghold tile, {rules.starting_charge} Charge to start, up to "
                 f"{rules.charge_limit}. Every card may move through both stronghold spaces.",
-                Rect(card.x + 4, card.y + 3, card.w - 8, 18),
+                box,
                 max_size=7.5,
                 align="centre",
                 valign="bottom",
             )
+            boxes.append(_turned(box, rect, player == "gold"))
         pile_col = 1 if player == "red" else board.rules.columns
         pile = layout.space_rect((space[0], pile_col))
         pile_card = layout.card_rect((space[0], pile_col))
@@ -230,6 +227,7 @@ def _record(
                 align="centre",
                 valign="middle",
             )
+        boxes.append(_turned(pile_card.inset(4, 30), pile, player == "gold"))
     # grid and coordinates
     c.setStrokeColorRGB(0.2, 0.2, 0.2)
     c.setLineWidth(0.5)
@@ -239,6 +237,7 @@ def _record(
     if words and BOARD_LABELS > 0:
         _band_labels(c, board, layout)
     end_picture(c)
+    return boxes
 
 
 def _band_labels(c: Canvas, board: Board, layout: BoardLayout) -> None:

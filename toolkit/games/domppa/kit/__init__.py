@@ -183,9 +183,9 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
             on_page=progress.advance,
         )
         with book.section("Map"):
-            draw_map_picture(doc.canvas, data, look)
+            words = draw_map_picture(doc.canvas, data, look)
             title = f"{TITLE}: {data.map.name}"
-            draw_tiles(doc, tiles, MAP_FORM, title=title, on_page=single_advance)
+            draw_tiles(doc, tiles, MAP_FORM, title=title, on_page=single_advance, keep_clear=words)
             draw_assembly_key(
                 doc, tiles, KEY_FORM, title=title, legend=map_legend(data, look), legend_height=60
             )

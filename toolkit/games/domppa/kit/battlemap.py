@@ -78,17 +78,20 @@ def terrain_fill(colour: str, look: Look) -> tuple[Colour, Colour]:
     return look.ground(base), deep(base, 0.4)
 
 
-def draw_map_picture(c: Canvas, data: DomppaKitData, look: Look = Look()) -> None:
+def draw_map_picture(c: Canvas, data: DomppaKitData, look: Look = Look()) -> list[Rect]:
     """The map as the reusable form MAP_FORM at true size, with coordinates round the edge, and
-    as KEY_FORM without its words."""
-    for name, words in ((MAP_FORM, True), (KEY_FORM, False)):
-        _record(c, data, look, name, words=words)
+    as KEY_FORM without its words; returns where MAP_FORM's words are (for the tiles'
+    registration crosses to keep clear of)."""
+    words = _record(c, data, look, MAP_FORM, words=True)
+    _record(c, data, look, KEY_FORM, words=False)
+    return words
 
 
-def _record(c: Canvas, data: DomppaKitData, look: Look, name: str, *, words: bool) -> None:
+def _record(c: Canvas, data: DomppaKitData, look: Look, name: str, *, words: bool) -> list[Rect]:
     battle = data.map
     square = data.print.map.square
     width, height = map_size(data)
+    boxes: list[Rect] = []
     begin_picture(c, name, width, height)
     c.setFillColorRGB(1, 1, 1)
     c.rect(0, 0, pt(width), pt(height), stroke=0, fill=1)
@@ -103,10 +106,11 @@ def _record(c: Canvas, data: DomppaKitData, look: Look, name: str, *, words: boo
             _pattern(c, terrain.pattern, Rect(x, y, square, square), ink)
             c.restoreState()
             if words:
-                square_name(c, x, y, f"{COLUMNS[col]}{row + 1}", fill)
+                boxes.append(square_name(c, x, y, f"{COLUMNS[col]}{row + 1}", fill))
     if words:
-        draw_grid(c, battle.width, battle.height, square, MAP_LABELS, grey=0.2)
+        boxes += draw_grid(c, battle.width, battle.height, square, MAP_LABELS, grey=0.2)
     end_picture(c)
+    return boxes
 
 
 MOVEMENT_TEXT = {
