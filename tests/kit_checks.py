@@ -1,14 +1,19 @@
 """Checks every kit passes, read back from its PDF: the cover first with the print plan that is
 really in the file, a file a careless whole-file duplex print cannot ruin, no ink where a home
-printer cannot print, little dark ink, one embedded font family, no type under 6 pt."""
+printer cannot print, little dark ink, one embedded font family, no type under 7 pt and none cut
+short, the paper it takes, its QR codes all one size and read by zbar, registration crosses
+clear of every word."""
 
 from __future__ import annotations
 
 import pymupdf
-from kit_pdf import dark_share, edge_ink, page_fonts, smallest_type
+from kit_pdf import dark_share, decode_qr, edge_ink, page_fonts, smallest_type
+from kit_sheets import qr_sizes, read_sheets
 
 from toolkit.pdf.geometry import MM
 from toolkit.pdf.kits import every_other, print_plan
+from toolkit.pdf.qr import QR_SIZE
+from toolkit.pdf.style import MIN_TYPE
 
 MAX_DARK = 0.15  # of the paper, on average over the kit's printed pages
 
@@ -71,8 +76,8 @@ def check_cover(result, doc, words: list[str]) -> str:
 
 def check_home_print(result, doc) -> float:
     """No ink within 5 mm of any edge on any page; dark ink under 15 % on average (blank backs
-    left out, so they do not water it down); only embedded Noto Sans; nothing under 6 pt.
-    Returns the average dark ink."""
+    left out, so they do not water it down); only embedded Noto Sans; nothing under MIN_TYPE
+    (7 pt) and nothing cut short with "...". Returns the average dark ink."""
     for index, page in enumerate(doc):
         assert edge_ink(page) == 0, f"page {index + 1} prints within 5 mm of the edge"
     shares = [dark_share(doc[index]) for index in content_pages(result)]
@@ -83,8 +88,72 @@ def check_home_print(result, doc) -> float:
     for name, ext in fonts:
         assert ext == "ttf" and "+NotoSans-" in name, (name, ext)
     size, words = smallest_type(doc)
-    assert size >= 5.99, (size, words)
+    assert size >= MIN_TYPE - 0.01, (size, words)
+    for page in doc:
+        assert "..." not in page.get_text(), (page.number + 1, "a text was cut short")
     return average
+
+
+def check_paper(doc, most_sheets: int, decks: int) -> list:
+    """At most `most_sheets` sheets (the kit's count before its pieces were packed), and no
+    sheet less than half used but the last card sheet of a deck (at most `decks` of them).
+    Returns the sheets."""
+    sheets = read_sheets(doc)
+    assert len(sheets) <= most_sheets, (len(sheets), most_sheets)
+    half = [sheet for sheet in sheets if sheet.used < 0.5]
+    assert all(sheet.cards for sheet in half), [(s.page, s.heading, s.used) for s in half]
+    assert len(half) <= decks, [(s.page, s.used) for s in half]
+    return sheets
+
+
+def check_qr_codes(doc, urls: list[str], folder) -> None:
+    """Every QR code of the kit is QR_SIZE mm, and zbar reads every one of them, and exactly
+    the kit's URLs, on renders at 150 dpi and at 300 dpi."""
+    drawn = {page.number: qr_sizes(page) for page in doc}
+    assert {size for sizes in drawn.values() for size in sizes} == {QR_SIZE}
+    for dpi in (150, 300):
+        read: list[str] = []
+        for number, sizes in drawn.items():
+            if sizes:
+                found = decode_qr(doc[number], folder, dpi=dpi)
+                assert len(found) == len(sizes), (number + 1, dpi, found)
+                read += found
+        assert sorted(read) == sorted(urls), dpi
+
+
+def registration_crosses(page) -> list:
+    """Each registration cross on a tile page: the square its ring and arms cover (points)."""
+    found = []
+    for drawing in page.get_drawings():
+        r = drawing["rect"]
+        if (
+            drawing.get("color") == (0.0, 0.0, 0.0)
+            and abs(r.width / MM - 3.6) < 0.2
+            and abs(r.height / MM - 3.6) < 0.2
+            and all(item[0] == "c" for item in drawing["items"])
+        ):
+            cx, cy = (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2
+            found.append(pymupdf.Rect(cx - 3 * MM, cy - 3 * MM, cx + 3 * MM, cy + 3 * MM))
+    return found
+
+
+def check_crosses_clear_of_text(doc, tile_pages: list[int]) -> None:
+    """No registration cross of a board tile covers any word printed on it."""
+    crosses = 0
+    for index in tile_pages:
+        page = doc[index]
+        spans = [
+            pymupdf.Rect(span["bbox"])
+            for block in page.get_text("dict")["blocks"]
+            for text_line in block.get("lines", [])
+            for span in text_line["spans"]
+            if span["text"].strip()
+        ]
+        for cross in registration_crosses(page):
+            crosses += 1
+            hit = [span for span in spans if cross.intersects(span)]
+            assert not hit, (index + 1, cross, hit)
+    assert crosses, "no registration crosses found"
 
 
 def check_safe_text(doc, pages: list[int], safes: list) -> None:

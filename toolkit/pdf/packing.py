@@ -49,6 +49,7 @@ class Grid:
     gap: float = 0.0
     columns: int | None = None
     section: str = ""  # the part of the kit it belongs to (the cover's checklist)
+    turn_odd_rows: bool = False  # every other row turned half round (standees: QR codes apart)
 
     def shape(self, width: float) -> tuple[int, int]:
         """(columns, rows) in a space `width` mm wide."""
@@ -223,6 +224,11 @@ def draw_packed(c: Canvas, placed: Sequence[Placed]) -> None:
         for index, cell in enumerate(block.cells):
             row, col = divmod(index, columns)
             c.saveState()
+            if block.turn_odd_rows and row % 2:
+                cx = body.x + col * (w + block.gap) + w / 2
+                cy = body.top - row * (h + block.gap) - h / 2
+                c.translate(pt(2 * cx), pt(2 * cy))
+                c.rotate(180)
             cell(c, Rect(body.x + col * (w + block.gap), body.top - (row + 1) * h - row * block.gap,
                          w, h))  # fmt: skip
             c.restoreState()

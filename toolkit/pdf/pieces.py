@@ -387,7 +387,8 @@ def standee_grid(
     caption: str, standees: Sequence[Standee], section: str = "", columns: int | None = None
 ) -> Grid:
     """Standees of one size butted in a grid, each on its side (its length across the page):
-    neighbours share their cut lines."""
+    neighbours share their cut lines; every other row is turned half round, so no standee's QR
+    code lies against the next one's (zbar and a phone read each on its own)."""
     if not standees:
         return Grid(caption, (1.0, 1.0), (), section=section)
     first = standees[0]
@@ -403,4 +404,5 @@ def standee_grid(
         tuple(cell(standee) for standee in standees),
         columns=columns,
         section=section,
+        turn_odd_rows=True,
     )

@@ -14,7 +14,10 @@ from kit_checks import (
     card_fronts,
     cards_on,
     check_cover,
+    check_crosses_clear_of_text,
     check_home_print,
+    check_paper,
+    check_qr_codes,
     check_no_slivers,
     check_page_order,
     check_safe_text,
@@ -192,13 +195,14 @@ def test_qr_codes_scan_to_exactly_the_tracker_urls(letter_kit, tmp_path):
     decoded = {}
     for index, page in enumerate(doc):
         text = page.get_text()
-        if "roster" in text or "Vitae meters" in text or "payout sheet" in text:
+        if index and (" team\n" in text or "payouts and credits" in text):
             decoded[index] = decode_qr(doc[index], tmp_path)
-    assert decoded[_page_with(doc, "Blue team Vitae meters")] == sorted(
-        f"{root}/unit/blue/{unit}" for unit in ("gunner", "warrior", "medic", "scout")
+    # a team's sheet: its roster with the team's code, and each unit's meter with the unit's
+    assert decoded[_page_with(doc, "Death Dome: Blue team")] == sorted(
+        [f"{root}/team/blue"]
+        + [f"{root}/unit/blue/{unit}" for unit in ("gunner", "warrior", "medic", "scout")]
     )
-    assert decoded[_page_with(doc, "Blue team roster")] == [f"{root}/team/blue"]
-    assert decoded[_page_with(doc, "payout sheet")] == [f"{root}/table"]
+    assert decoded[_page_with(doc, "payouts and credits")] == [f"{root}/table"]
     scanned = [url for urls in decoded.values() for url in urls]
     assert sorted(scanned) == sorted(manifest["qr_urls"])
     assert len(manifest["qr_urls"]) == 1 + 2 + 2 * 4
@@ -215,15 +219,16 @@ def test_manifest_records_the_kit(a4_kit):
     )
 
 
-def test_a_roster_and_a_meter_page_per_team(a4_kit, data):
+def test_a_team_sheet_per_team_holds_its_roster_and_its_vitae_meters(a4_kit, data):
     _, doc = a4_kit
     text = [page.get_text() for page in doc]
     for team in ("Red", "Blue", "Green", "Yellow"):
-        assert sum(f"{team} team roster" in t for t in text) == 1
-        meters = [t for t in text if f"{team} team Vitae meters" in t]
-        assert len(meters) == 1
+        sheets = [t for t in text[1:] if f"Death Dome: {team} team\n" in t]
+        assert len(sheets) == 1
         for unit in data.units.values():
-            assert f"{team} {unit.name} · Vitae {unit.vitae}" in meters[0]
+            assert f"{team} {unit.name} · Vitae {unit.vitae}" in sheets[0]
+            assert f"{unit.name}: Movement {unit.movement}" in sheets[0]
+        assert sheets[0].count("Item 1") == len(data.units)
 
 
 def test_board_tiles_cover_the_whole_board_at_true_size(a4_kit, data):
@@ -256,8 +261,10 @@ def test_payout_and_rules_pages_carry_the_rules_numbers(a4_kit, data):
     rules = " ".join(doc[_page_with(doc, "rules reference")].get_text().split())
     assert "100,000 cr per control point" in rules and "500,000 cr per tower centre" in rules
     assert "ranged 9" in rules
-    payout = " ".join(doc[_page_with(doc, "payout sheet")].get_text().split())
-    assert "After round 12" in payout
+    payout = " ".join(doc[_page_with(doc, "payouts and credits")].get_text().split())
+    assert "After round 12" in payout and "Every team starts with 1,000,000 cr" in payout
+    # the rules reference says what "Your Base" forbids: "Units cannot move into an enemy base"
+    assert "never into an enemy base" in rules
 
 
 # --- bad input ------------------------------------------------------------------------------
@@ -371,6 +378,7 @@ def test_the_cover_comes_first_with_the_page_ranges_of_this_file(a4_kit, data):
             f"Unit standees (4 teams x 4, QR code on the back) {units}",
             "Control point markers (14 per team) 56",  # 12 control points + 2 tower centres
             f"Vitae meter markers (one per unit) {units}",
+            "Team colour markers (drawn at the start) 4",
             f"Incapacitated markers {data.print.pieces.incapacitated}",
             "Round marker 1",
             "Rules reference 1 2 (back of this page)",
@@ -382,7 +390,7 @@ def test_the_cover_comes_first_with_the_page_ranges_of_this_file(a4_kit, data):
     )
     # the checklist's pages are where the parts are
     standees = next(
-        i for i, page in enumerate(doc) if "Death Dome: unit standees" in page.get_text()
+        i for i, page in enumerate(doc) if "standees and markers (1 of" in page.get_text()
     )
     assert f"QR code on the back) {units} {standees + 1} " in text
 
@@ -435,16 +443,16 @@ def test_nine_poker_cards_a_sheet_on_a4_and_letter(a4_kit, letter_kit, data):
 
 def test_every_units_qr_code_decodes_on_its_meter_sheet_and_on_its_standee(a4_kit, tmp_path):
     result, doc = a4_kit
-    [standees] = [i for i, page in enumerate(doc) if "Death Dome: unit standees" in page.get_text()]
+    [standees] = [i for i, page in enumerate(doc) if "Unit standees (16)" in page.get_text()]
     on_standees = decode_qr(doc[standees], tmp_path, dpi=200)
     wanted = sorted(url for team in result.urls["units"].values() for url in team.values())
     assert on_standees == wanted and len(wanted) == 16
     on_meters = []
     for team in ("Red", "Blue", "Green", "Yellow"):
         [meters] = [
-            i for i, page in enumerate(doc) if f"{team} team Vitae meters" in page.get_text()
+            i for i, page in enumerate(doc) if f"Death Dome: {team} team\n" in page.get_text()
         ]
-        on_meters += decode_qr(doc[meters], tmp_path)
+        on_meters += [url for url in decode_qr(doc[meters], tmp_path) if "/unit/" in url]
     assert sorted(on_meters) == wanted
     # each standee says whose it is and how it lies when incapacitated
     text = " ".join(doc[standees].get_text().split())
@@ -458,7 +466,7 @@ def test_every_units_qr_code_decodes_on_its_meter_sheet_and_on_its_standee(a4_ki
 
 def test_control_point_markers_in_every_team_colour_one_per_point(a4_kit, data):
     _, doc = a4_kit
-    marker_pages = [i for i, p in enumerate(doc) if "Death Dome: markers" in p.get_text()]
+    marker_pages = [i for i, p in enumerate(doc) if "standees and markers (" in p.get_text()]
     text = " ".join(" ".join(doc[i].get_text().split()) for i in marker_pages)
     points = len(data.board.squares_of("control_point")) + len(
         data.board.squares_of("tower_centre")
@@ -469,10 +477,16 @@ def test_control_point_markers_in_every_team_colour_one_per_point(a4_kit, data):
         assert text.count(f"{team[0].upper()} {team.upper()} CP") == points
     assert text.count("Incapacitated skips a turn") == data.print.pieces.incapacitated
     assert text.count("ROUND") == 1
-    assert len(marker_pages) == 1  # every marker on one sheet, on A4 (and Letter, below)
-    check_words_inside_discs(doc[marker_pages[0]])
+    # standees and markers share two card stock sheets, on A4 (and Letter, below)
+    assert len(marker_pages) == 2
+    for index in marker_pages:
+        check_words_inside_discs(doc[index])
     for unit in ("Gunner", "Warrior", "Medic", "Scout"):
         assert text.count(f"R {unit}") == 1  # a Vitae meter marker for each unit of each team
+    # "Each team draws a random color marker for their team": one marker a team colour, its
+    # letter and its name on it
+    for team in ("red", "blue", "green", "yellow"):
+        assert text.count(f"{team[0].upper()} {team.upper()} ") >= 1
 
 
 def _marker_rings(doc, index, letters):
@@ -495,7 +509,8 @@ def _marker_rings(doc, index, letters):
 @pytest.mark.parametrize("fixture", ["a4_kit", "service_kit"])
 def test_team_colours_stay_apart_in_black_and_white(request, fixture):
     _, doc = request.getfixturevalue(fixture)
-    index = next(i for i, p in enumerate(doc) if "Death Dome: markers" in p.get_text())
+    # the second card stock sheet: every team's markers but red's, then the colour markers
+    index = next(i for i, p in enumerate(doc) if "standees and markers (2 of" in p.get_text())
     greys = _marker_rings(doc, index, {"R", "B", "G", "Y"})
     assert set(greys) == {"R", "B", "G", "Y"}
     values = sorted(greys.values())
@@ -576,3 +591,74 @@ def test_the_board_prints_without_sliver_pages(data, paper):
     plan = plan_tiles(size[0], size[1] + 2 * BOARD_LABELS, PAPERS[paper], data.print.board.overlap)
     assert len(plan.tiles) == 6  # 3 by 2 on A4 and on Letter (Letter needed 9 with slivers)
     check_no_slivers(plan)
+
+
+# --- issue 28: no paper wasted, the pieces the game needs, type, QR codes, crosses -----------
+
+SHEETS_BEFORE = 34  # the kit's sheets before its pieces were packed (A4 and Letter)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_kit_wastes_no_paper(a4_kit, tmp_path, paper):
+    """Fewer sheets than before with the colour markers added, none less than half used but
+    the last card sheet; the standees butted, so 16 of them take 12 cuts, not 64."""
+    if paper == "a4":
+        result, doc = a4_kit
+    else:
+        result = build_kit(KitOptions(paper=paper, out=tmp_path / "kit.pdf", base_url=BASE))
+        doc = pymupdf.open(result.pdf)
+    sheets = check_paper(doc, SHEETS_BEFORE - 4, decks=1)
+    standees = next(s for s in sheets if "(1 of 2)" in s.heading)
+    assert (standees.cuts, standees.folds, standees.glue) == (12, 48, 16)
+    assert sum(s.punches for s in sheets) == 4 * 14 + 16 + 4 + 1 + 8  # every disc
+    check_home_print(result, doc)
+    tiles = [i for i, page in enumerate(doc) if "board  ·  tile" in page.get_text()]
+    check_crosses_clear_of_text(doc, tiles)
+
+
+def test_every_qr_code_is_one_size_and_reads_at_150_and_300_dpi(a4_kit, tmp_path):
+    result, doc = a4_kit
+    units = [url for team in result.urls["units"].values() for url in team.values()]
+    # each unit's code is on its standee and on its team sheet
+    check_qr_codes(doc, [*json.loads(result.manifest.read_text())["qr_urls"], *units], tmp_path)
+
+
+def test_vitae_meters_have_room_for_a_sets_vitae_and_spaces_a_marker_fits(a4_kit, data):
+    """Hoblerone's Set gives +1 Vitae: each meter has a space above the unit's start; every
+    space holds a 19 mm meter marker with a millimetre to spare."""
+    _, doc = a4_kit
+    index = _page_with(doc, "Death Dome: Red team")
+    lines = doc[index].get_text().splitlines()
+    assert lines.count("with set") == lines.count("start") == lines.count("jail") == len(data.units)
+    side = data.print.pieces.marker + 1
+    spaces = [
+        d["rect"]
+        for d in doc[index].get_drawings()
+        if d.get("fill") is not None
+        and abs(d["rect"].width - d["rect"].height) < 0.1
+        and abs(d["rect"].width / MM - side) < 0.2
+    ]
+    assert len(spaces) == sum(unit.vitae + 1 + 1 for unit in data.units.values())
+
+
+def test_a_jail_release_point_is_marked_with_a_key_not_reds_letter(a4_kit):
+    _, doc = a4_kit
+    tiles = [i for i, page in enumerate(doc) if "board  ·  tile" in page.get_text()]
+    found = 0
+    for index in tiles:
+        page = doc[index]
+        spans = [
+            span
+            for block in page.get_text("dict")["blocks"]
+            for text_line in block.get("lines", [])
+            for span in text_line["spans"]
+        ]
+        for span in spans:
+            if span["text"].startswith("frees "):
+                found += 1
+                square = pymupdf.Rect(span["bbox"]) + (-4 * MM, -20 * MM, 4 * MM, 4 * MM)
+                near = [s["text"].strip() for s in spans if square.intersects(s["bbox"])]
+                assert "R" not in near, near
+    assert found >= 2
+    key = doc[_page_with(doc, "assembly key")].get_text()
+    assert "Jail release point" in key
