@@ -180,10 +180,12 @@ CASES = [
         ("special_play.csv", "file not found"),
     ),
     Case(
-        "deathdome-tiny-qr",
+        # the QR size is no longer a print.toml setting (one size for every kit, issue 28): a
+        # meter space too small for anything is the print.toml size a stranger can get wrong
+        "deathdome-tiny-meter-space",
         "deathdome",
-        replace("print.toml", "size = 24.0", "size = 2.0"),
-        ("print.toml", "qr.size"),
+        replace("print.toml", "space = 20.0", "space = 2.0"),
+        ("print.toml", "meter.space"),
     ),
     # -- Nature Dome ---------------------------------------------------------------------
     Case(

@@ -20,9 +20,12 @@ from kit_checks import (
     card_fronts,
     cards_on,
     check_cover,
+    check_crosses_clear_of_text,
     check_home_print,
     check_no_slivers,
     check_page_order,
+    check_paper,
+    check_qr_codes,
     check_safe_text,
     check_words_inside_discs,
     grey_at,
@@ -423,7 +426,13 @@ def test_each_mat_has_score_bar_phase_track_power_places_and_cycle_counters(a4, 
 def test_the_token_sheet_holds_the_component_list(a4, data):
     _, _, doc = a4
     [sheet] = pages_with(doc, "Dominum: tokens")
-    printed = Counter(lines(sheet))
+    # each token's words as drawn (two discs side by side can share a text line)
+    printed = Counter(
+        span["text"].strip()
+        for block in sheet.get_text("dict")["blocks"]
+        for text_line in block.get("lines", [])
+        for span in text_line["spans"]
+    )
     counts = data.print.components
     assert printed["Wound"] == counts.wound == 12
     assert printed["Weaken"] == counts.weaken == 12
@@ -632,3 +641,45 @@ def test_the_battlefield_prints_without_sliver_pages(data, paper):
     plan = board_tiles(data, PAPERS[paper])
     assert len(plan.tiles) == 6
     check_no_slivers(plan)
+
+
+# --- issue 28: no paper wasted, Charge places a Charge token fits, QR codes, crosses ----------
+
+SHEETS_BEFORE = 20  # the kit's sheets before issue 28 (A4 and Letter)
+
+
+@pytest.mark.parametrize("which", ["a4", "letter"])
+def test_the_kit_wastes_no_paper(which, request):
+    _, _, doc = request.getfixturevalue(which)
+    # a deck's last card sheet may be part empty: each Power Deck and the Domain cards
+    check_paper(doc, SHEETS_BEFORE, decks=3)
+    tiles = [page.number for page in doc if "  ·  tile " in page.get_text()]
+    check_crosses_clear_of_text(doc, tiles)
+
+
+def test_every_qr_code_is_one_size_and_reads_at_150_and_300_dpi(a4, tmp_path):
+    out, _, doc = a4
+    urls = json.loads(Path(str(out) + ".kit.json").read_text())["qr_urls"]
+    check_qr_codes(doc, urls, tmp_path)
+
+
+def test_a_charge_token_fits_each_charge_place_of_a_stronghold(a4, data):
+    """ "Strongholds can have up to 3 Charge tokens": three places on each tile, each a 19 mm
+    Charge token and a millimetre more (they were 15.2 mm)."""
+    _, _, doc = a4
+    token = data.print.token.condition
+    tiles = 0
+    for page in pages_with(doc, "Stronghold"):
+        places = [
+            d["rect"]
+            for d in page.get_drawings()
+            if d.get("dashes") not in (None, "[] 0")
+            and d["items"]
+            and all(item[0] == "c" for item in d["items"])
+            and abs(d["rect"].width - d["rect"].height) < 0.1
+            and d["rect"].width / MM > token
+        ]
+        for place in places:
+            assert place.width / MM >= token + 1 - 0.05
+        tiles += len(places) // data.rules.stronghold.charge_limit
+    assert tiles == len(data.strongholds)

@@ -14,9 +14,12 @@ from kit_checks import (
     card_fronts,
     cards_on,
     check_cover,
+    check_crosses_clear_of_text,
     check_home_print,
     check_no_slivers,
     check_page_order,
+    check_paper,
+    check_qr_codes,
     check_safe_text,
     check_words_inside_discs,
 )
@@ -194,9 +197,10 @@ def test_every_weapon_armour_and_shield_card_is_printed_once_with_its_numbers(ki
     layout = card_layout(PAPERS["a4"], data.print.equipment_card, "home")
     cards = slot_texts(doc, equipment_pages(doc), layout)
     names = [lines[0] for lines in cards]
+    # the spell cards follow on the same sheets (issue 28: they fill the last sheet's slots)
     assert names == [w.name for w in data.weapons] + [a.name for a in data.armour] + [
         s.name for s in data.shields
-    ]
+    ] + [spell.name for spell in data.spells]
     by_name = {lines[0]: lines for lines in cards}
     for weapon in data.weapons:
         lines = by_name[weapon.name]
@@ -279,7 +283,10 @@ def test_each_character_has_hp_and_fatigue_trackers_from_max_hp_to_0(kit, data):
         for hp in range(ch.hp, -1, -1):
             assert str(hp) in lines
         assert "100+" in lines and lines.count("out") >= 2  # HP 0 and fatigue 100+: out
-        assert "at 100+ cannot act, defence 0" in " ".join(lines)
+        assert "100+: cannot act, defence 0" in " ".join(lines)
+        # fatigue in tens (0 to 90, 100+) and ones (0 to 9): two markers, 21 spaces, not 101
+        for tens in range(10, 100, 10):
+            assert str(tens) in lines
     # Militia Spearman, max HP 15, at 14 HP: 1 missing, 1 started 10% step: morale -1
     [index] = pages_with(doc, "Militia Spearman: hit points (15)")
     assert "mor -1" in lines_in(doc[index])
@@ -287,14 +294,17 @@ def test_each_character_has_hp_and_fatigue_trackers_from_max_hp_to_0(kit, data):
 
 def test_condition_tokens_each_come_in_the_copies_print_toml_asks(kit, data):
     _, doc = kit
-    [index] = pages_with(doc, "Domppa: condition tokens")
-    lines = lines_in(doc[index])
+    pages = pages_with(doc, "Condition tokens (4 of each)")
+    lines = [line for index in pages for line in lines_in(doc[index])]
     for condition in CONDITIONS:
         assert lines.count(condition.title()) == data.print.tokens.copies
+    # "Defence drops by one for each blow received; it resets at the start of the round"
+    assert lines.count("Blow") == data.print.tokens.blows == 12
     text = words(lines)
     assert "d2 damage every turn" in text  # burning
     assert "-4 attack and defence" in text  # fleeing
-    check_words_inside_discs(doc[index])  # every word clear of the punch's cut
+    for index in pages:
+        check_words_inside_discs(doc[index])  # every word clear of the punch's cut
 
 
 def test_the_ap_reference_holds_the_whole_actions_table(kit, data):
@@ -469,8 +479,12 @@ def test_the_cover_comes_first_with_the_page_ranges_of_this_file(kit, data):
             f"Weapon cards {len(data.weapons)}",
             f"Armour cards (body armour and helmets) {len(data.armour)}",
             f"Character cards (every stat, QR code) {len(data.characters)}",
-            f"Character standees (QR code on the back) {len(data.characters)}",
+            f"Character standees (QR code on the back), horses {len(data.characters) + 1}",
+            f"Spell cards (how each is cast) {len(data.spells)}",
+            "Counters: Poison left, Paralysis: rounds left 4",
+            f"Square markers (trackers, counters) {3 * len(data.characters) + 8}",
             f"Condition tokens (7 conditions x {data.print.tokens.copies})",
+            "Blow tokens (-1 defence each) 12",
             "AP costs (the actions table, table QR code) 1 2 (back of this page)",
             "Six-sided dice, two at least (every 2d6 explodes",  # the rules' exploding 2d6
             "Two ten-sided dice for the percentages",  # 10% head hits, 25% + ... fire
@@ -510,8 +524,8 @@ def test_every_characters_qr_code_decodes_on_its_card_and_on_its_standee(kit, da
     for index in character_pages(doc):
         on_cards += decode_qr(doc[index], tmp_path)
     assert sorted(on_cards) == wanted
-    [standees] = pages_with(doc, "Domppa: character standees")
-    assert decode_qr(doc[standees], tmp_path, dpi=200) == wanted
+    [standees] = pages_with(doc, "Standees (7 characters, 1 horse)")
+    assert decode_qr(doc[standees], tmp_path, dpi=150) == wanted
     text = words(lines_in(doc[standees]))
     for ch in data.characters:
         assert f"{ch.row.name}: scan for its page" in text
@@ -575,3 +589,93 @@ def test_the_map_prints_without_sliver_pages(data, paper):
     plan = plan_tiles(*map_size(data), PAPERS[paper], data.print.map.overlap)
     assert len(plan.tiles) == 6
     check_no_slivers(plan)
+
+
+# --- issue 28: no paper wasted, the pieces the game needs, type, QR codes, crosses -----------
+
+SHEETS_BEFORE = 19  # the kit's sheets before its pieces were packed (A4 and Letter)
+
+
+@pytest.mark.parametrize("which", ["kit", "letter_kit"])
+def test_the_kit_wastes_no_paper_with_its_new_pieces(which, request):
+    """Trackers, counters, markers, tokens and standees packed on card stock: fewer sheets
+    than before with the markers, counters, Blow tokens, the horse and the spells added, none
+    less than half used but a deck's last card sheet."""
+    result, doc = request.getfixturevalue(which)
+    sheets = check_paper(doc, SHEETS_BEFORE - 2, decks=2)
+    assert sum(s.glue for s in sheets if "pieces" in s.heading) == 8  # 7 characters, a horse
+    tiles = [i for i, page in enumerate(doc) if "  ·  tile " in page.get_text()]
+    check_crosses_clear_of_text(doc, tiles)
+
+
+def test_every_qr_code_is_one_size_and_reads_at_150_and_300_dpi(kit, data, tmp_path):
+    result, doc = kit
+    units = [f"{BASE}/k/{KIT_ID}/unit/{ch.id}" for ch in data.characters]
+    # each character's code is on its card and on its standee
+    check_qr_codes(doc, [*json.loads(result.manifest.read_text())["qr_urls"], *units], tmp_path)
+
+
+def _spaces(page, side: float) -> int:
+    """The square track spaces `side` mm across on a page."""
+    return sum(
+        1
+        for d in page.get_drawings()
+        if d.get("fill") is not None
+        and abs(d["rect"].width - d["rect"].height) < 0.1
+        and abs(d["rect"].width / MM - side) < 0.1
+    )
+
+
+def test_tracker_spaces_fit_the_printed_markers(kit, data):
+    """The trackers' spaces were 8.5 x 7.7 mm, for a paper clip: now each is a square marker
+    and a millimetre more, and the kit prints the markers (HP, fatigue tens and ones)."""
+    _, doc = kit
+    marker = data.print.trackers.marker
+    pages = pages_with(doc, "Square markers: HP")
+    lines = [line for index in pages for line in lines_in(doc[index])]
+    assert lines.count("HP") >= len(data.characters)
+    assert lines.count("x10") == lines.count("x1") == len(data.characters) + 4  # + counters
+    trackers = {i for ch in data.characters for i in pages_with(doc, f"{ch.row.name}: hit")}
+    spaces = sum(
+        _spaces(doc[index], marker + 1) for index in trackers | set(pages_with(doc, "Poison left"))
+    )
+    hp = sum(ch.hp + 1 for ch in data.characters)
+    fatigue = len(data.characters) * (11 + 10)
+    counters = 4 * 20
+    assert spaces == hp + fatigue + counters
+
+
+def test_counters_for_poison_and_paralysis_lie_beside_their_tokens(kit, data):
+    """ "The target takes 10% of the remaining damage every turn": a counter for the poison
+    left; "(Damage - size) / 2 rounds of paralysis": a counter for the rounds left."""
+    _, doc = kit
+    text = " ".join(words(lines_in(doc[i])) for i in pages_with(doc, "Poison left"))
+    assert text.count("Poison left") == 2 and text.count("Paralysis: rounds left") == 2
+    assert "loses 10% of it (rounded up)" in text and "(damage - size) / 2" in text
+
+
+def test_the_knight_has_a_horse(kit, data):
+    """Riding: "may ride a horse: +3 defence"."""
+    _, doc = kit
+    [index] = pages_with(doc, "Standees (7 characters, 1 horse)")
+    text = words(lines_in(doc[index]))
+    assert text.count("Knight's horse") == 2  # on both sides of its standee
+    assert "Knight rides it: +3 defence (Riding)" in text
+
+
+def test_every_spell_prints_how_the_rules_cast_it(kit, data):
+    """The rules cover casting: the AP ("Cast a spell: 1+ AP", "while engaged: 3+ AP", touch
+    spells at the normal cost), the grid range (halved), touch spells hit with attack skill,
+    magic resistance, and fatigue plus the spell casting encumbrance."""
+    _, doc = kit
+    assert len(data.spells) == 4
+    text = " ".join(words(lines_in(doc[i])) for i in equipment_pages(doc))
+    for spell in data.spells:
+        assert text.count(spell.name) >= 1
+        assert f"Fatigue: {spell.fatigue} + the caster's spell casting encumbrance." in text
+    assert "Spell · Fire 1 · ranged" in text and "Range 10 sq." in text  # range 20 halved
+    assert "Spell · Nature 2 · touch" in text
+    assert "Hit: 2d6 - 7 + attack vs defence." in text  # the touch spell
+    assert "engaged at least 3" in text and "(engaged too: a touch)" in text
+    assert "Resisted: 2d6 + 3 + extra path / 2 vs MR + 2 / 2." in text
+    assert "Scatters (roll - 14 - distance / 2) / 2 squares." in text  # the area spell

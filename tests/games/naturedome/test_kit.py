@@ -15,6 +15,8 @@ from kit_checks import (
     check_cover,
     check_home_print,
     check_page_order,
+    check_paper,
+    check_qr_codes,
     check_safe_text,
     check_words_inside_discs,
     grey_at,
@@ -187,7 +189,7 @@ def test_each_meter_counts_1000_down_to_0_in_steps_of_50_with_zone_penalties(kit
         text = doc[index].get_text()
         assert "YELLOW: -100 ON EVERY CARD" in text
         assert "RED: -200 ON EVERY CARD" in text
-        assert "Cut out: Health Point Marker (and a spare)" in text
+        assert "Cut out: your Health Point Marker (and a spare)" in text
 
 
 def _colour_near_word(doc, index: int, word: str, dx_mm: float) -> tuple[int, int, int]:
@@ -224,10 +226,12 @@ def test_meter_spaces_are_coloured_by_their_zone(kit, value, zone):
 def test_qr_codes_decode_to_exactly_their_urls(kit, tmp_path):
     result, doc = kit
     pages = meter_pages(doc)
-    for player, index in pages.items():
-        assert decode_qr(doc[index], tmp_path) == [f"{BASE}/k/{KIT_ID}/player/{player}"]
-    tracker = next(i for i, p in enumerate(doc) if "round tracker (best of 3)" in p.get_text())
-    assert decode_qr(doc[tracker], tmp_path) == [f"{BASE}/k/{KIT_ID}/table"]
+    assert decode_qr(doc[pages[1]], tmp_path) == [f"{BASE}/k/{KIT_ID}/player/1"]
+    # Player 2's sheet holds the score table and the table's code
+    assert decode_qr(doc[pages[2]], tmp_path) == [
+        f"{BASE}/k/{KIT_ID}/player/2",
+        f"{BASE}/k/{KIT_ID}/table",
+    ]
 
 
 def test_the_manifest_lists_every_qr_url(kit):
@@ -339,7 +343,7 @@ def test_the_cover_comes_first_with_the_page_ranges_of_this_file(kit):
             "Nature Dome: print-and-play kit",
             f"Power Cards ({sum(e.qty for e in deck if e.card.is_boost)} of them Attack Boosts) "
             f"{sum(e.qty for e in deck)}",
-            "Health Meters (a player's QR code on each) 2",
+            "Health Meters (player QR codes), round track, score (table QR code) 2",
             "Round marker and round-win markers 7",  # 1 + 2 players x (2 rounds to win + a spare)
             "Rules reference 1 2 (back of this page)",
             "A coin",
@@ -369,18 +373,56 @@ def test_nine_cards_a_sheet_inside_their_safe_areas(which, paper, request):
 
 
 def test_the_players_markers_stay_apart_in_black_and_white(kit):
-    """Player 1's and player 2's round-win markers: different greys, and each says whose."""
+    """Player 1's and player 2's round-win markers (each on its player's sheet): different
+    greys, and each says whose."""
     _, doc = kit
-    index = next(i for i, p in enumerate(doc) if "round tracker (best of 3)" in p.get_text())
-    page = doc[index]
     greys = {}
-    for x0, y0, x1, y1, word, *_ in page.get_text("words"):
-        if word in ("P1", "P2") and word not in greys:
-            cx, cy = (x0 + x1) / 2 / MM, (y0 + y1) / 2 / MM
-            radius = load_kit_data(None).print.meter.token / 2
-            ring = [(cx - radius + 0.9, cy + dy) for dy in (2.0, 2.6, 3.2)]
-            greys[word] = sorted(grey_at(page, ring, dpi=150))[1]
+    for player, index in meter_pages(doc).items():
+        page = doc[index]
+        word = f"P{player}"
+        # the disc's big title (the Health Point Markers say it small)
+        [title, *_] = [
+            span
+            for block in page.get_text("dict")["blocks"]
+            for text_line in block.get("lines", [])
+            for span in text_line["spans"]
+            if span["text"] == word and span["size"] > 12
+        ]
+        x0, y0, x1, y1 = title["bbox"]
+        cx, cy = (x0 + x1) / 2 / MM, (y0 + y1) / 2 / MM
+        radius = load_kit_data(None).print.meter.token / 2
+        ring = [(cx - radius + 0.9, cy + dy) for dy in (2.0, 2.6, 3.2)]
+        greys[word] = sorted(grey_at(page, ring, dpi=150))[1]
+        assert page.get_text().splitlines().count("round won") == 3  # 2 to win and a spare
+        check_words_inside_discs(page)  # every word clear of the punch's cut
     assert abs(greys["P1"] - greys["P2"]) >= 25, greys
-    words = page.get_text()
-    assert words.count("P1") == words.count("P2") == 3  # 2 rounds to win and a spare
-    check_words_inside_discs(page)  # every word clear of the punch's cut
+
+
+# --- issue 28: no paper wasted, type, QR codes -------------------------------------------------
+
+SHEETS_BEFORE = 10  # the kit's sheets before its meters and markers shared two sheets
+
+
+@pytest.mark.parametrize("which", ["kit", "letter_kit"])
+def test_the_meters_and_markers_take_two_card_stock_sheets(which, request):
+    """The three meter and tracker sheets fit on two, each more than half used; every space of
+    a meter holds a Health Point Marker with a millimetre to spare."""
+    result, doc = request.getfixturevalue(which)
+    sheets = check_paper(doc, SHEETS_BEFORE - 1, decks=1)
+    meters = [s for s in sheets if "Health Meter" in s.heading]
+    assert len(meters) == 2 and all(s.used > 0.75 for s in meters)
+    settings = load_kit_data(None).print.meter
+    for index in meter_pages(doc).values():
+        spaces = [
+            d["rect"]
+            for d in doc[index].get_drawings()
+            if d.get("fill") is not None
+            and abs(d["rect"].width / MM - 62) < 0.1
+            and d["rect"].height / MM > settings.marker_height + 1
+        ]
+        assert len(spaces) == 21  # 1000 down to 0 in steps of 50
+
+
+def test_every_qr_code_is_one_size_and_reads_at_150_and_300_dpi(kit, tmp_path):
+    result, doc = kit
+    check_qr_codes(doc, json.loads(result.manifest.read_text())["qr_urls"], tmp_path)
