@@ -100,11 +100,11 @@ def _is_circle(drawing) -> bool:
     )
 
 
-def qr_sizes(page) -> list[float]:
-    """The printed size (mm, quiet zone included) of every QR code on the page: a white square
-    (a rectangle, or four lines round one when turned) under a black path of many squares."""
+def qr_boxes(page) -> list[pymupdf.Rect]:
+    """Every QR code on the page, quiet zone included (points): a white square (a rectangle,
+    or four lines round one when turned) under a black path of many small squares."""
     drawings = page.get_drawings()
-    sizes = []
+    boxes = []
     for index, d in enumerate(drawings):
         if d.get("fill") != (0.0, 0.0, 0.0) or len(d["items"]) < 30:
             continue
@@ -117,9 +117,14 @@ def qr_sizes(page) -> list[float]:
                 and abs(r.width - r.height) < 0.5
                 and r.width > codes.width
             ):
-                sizes.append(round(r.width / MM, 1))
+                boxes.append(r)
                 break
-    return sizes
+    return boxes
+
+
+def qr_sizes(page) -> list[float]:
+    """The printed size (mm, quiet zone included) of every QR code on the page."""
+    return [round(r.width / MM, 1) for r in qr_boxes(page)]
 
 
 def content_box(page) -> pymupdf.Rect:

@@ -15,10 +15,12 @@ from toolkit.errors import DomekitError
 from toolkit.pdf.geometry import pt
 
 MIN_SIZE_MM = 20.0
-QR_SIZE = 22.0
-"""The size of every QR code of every kit (the quiet zone included): one size, so a player
-learns one distance; zbar reads each of them from a render at 80 dpi, what a phone's 1080p
-scanning preview sees of the table from arm's length (about 48 cm)."""
+QR_SIZE = 24.0
+"""The size of every QR code of every kit (the quiet zone included): one size across the games,
+so a player learns one distance. A kit's URL (69 characters with a LAN address) makes a 45-module
+code: 0.53 mm modules, which zbar reads alone on an 80 dpi render, and framed with its neighbours
+on a 100 dpi one: what a phone's 1080p preview (about 65 degrees wide) sees from 38 to 48 cm, arm's
+length (benchmarks/kit_paper.py). 22 mm codes failed three in four alone at 80 dpi."""
 QUIET_ZONE = 4  # modules of white around the code, part of the printed size
 # A fixed mask: choosing the "best" of the 8 masks costs 0.1 s a code in pure Python and only
 # polishes the pattern; any mask decodes (the tests scan every code with zbar).

@@ -426,7 +426,7 @@ def _discs(c: Canvas, box: Rect, discs: list[Piece], look: Look) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Round tracker and rules reference
+# Rounds and the rules reference
 
 
 def rounds_in_match(rules: NatureDomeRules) -> int:
@@ -510,7 +510,7 @@ def rules_sections(data: NatureDomeKitData) -> list[Section]:
                 "values are Domekit's sample deck (card_data/naturedome/power_cards.csv).",
                 "- Print it as its cover says (the card sheets double-sided, flipped on the long "
                 "edge, so the backs line up); cut on the lines.",
-                "- Scan a player's code (on the Health Meter) or the table code (round tracker) "
+                "- Scan a player's code (on the Health Meter) or the table code (Player 2's sheet) "
                 "to follow the duel on the table tracker.",
             ),
         ),

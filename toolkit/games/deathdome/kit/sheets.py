@@ -47,7 +47,7 @@ def vitae_spaces(data: DeathDomeData, unit: UnitType) -> list[TrackSpace]:
 SET_FILL = (0.93, 0.93, 0.93)
 START_FILL = (1.0, 1.0, 1.0)
 JAIL_FILL = (0.8, 0.8, 0.8)
-UNIT_ROW = 22.0  # mm: a unit's name, stats and item lines beside its QR code
+UNIT_ROW = QR_SIZE  # mm: a unit's name, stats and item lines beside its QR code
 METER_LABEL = 5.0
 
 
