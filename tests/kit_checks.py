@@ -241,3 +241,13 @@ def check_words_inside_discs(page, margin: float = 1.5) -> None:
                 for cx, cy, radius in discs
                 if cx - radius < (x0 + x1) / 2 < cx + radius
             ), (word, page.number)
+
+
+def check_reference_prints_whole(page, sections) -> None:
+    """Every line of a rules reference's `sections` is on `page` (nothing dropped to make room
+    at 7 pt): the last words of each, as wrapped text."""
+    text = " ".join(page.get_text().split())
+    for section in sections:
+        assert section.heading in text, section.heading
+        for entry in section.lines:
+            assert " ".join(entry.removeprefix("- ").split()[-3:]) in text, entry

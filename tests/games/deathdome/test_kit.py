@@ -20,6 +20,7 @@ from kit_checks import (
     check_page_order,
     check_paper,
     check_qr_codes,
+    check_reference_prints_whole,
     check_safe_text,
     check_words_inside_discs,
     grey_at,
@@ -662,3 +663,10 @@ def test_a_jail_release_point_is_marked_with_a_key_not_reds_letter(a4_kit):
     assert found >= 2
     key = doc[_page_with(doc, "assembly key")].get_text()
     assert "Jail release point" in key
+
+
+def test_the_rules_reference_prints_every_line_at_7_pt(a4_kit, letter_kit, data):
+    from toolkit.games.deathdome.kit.sheets import rules_sections
+
+    for _, doc in (a4_kit, letter_kit):
+        check_reference_prints_whole(doc[1], rules_sections(data))

@@ -26,6 +26,7 @@ from kit_checks import (
     check_page_order,
     check_paper,
     check_qr_codes,
+    check_reference_prints_whole,
     check_safe_text,
     check_words_inside_discs,
     grey_at,
@@ -683,3 +684,10 @@ def test_a_charge_token_fits_each_charge_place_of_a_stronghold(a4, data):
             assert place.width / MM >= token + 1 - 0.05
         tiles += len(places) // data.rules.stronghold.charge_limit
     assert tiles == len(data.strongholds)
+
+
+def test_the_rules_reference_prints_every_line_at_7_pt(a4, letter, data):
+    from toolkit.games.dominum.kit.sheets import rules_sections
+
+    for _, _, doc in (a4, letter):
+        check_reference_prints_whole(doc[1], rules_sections(data))

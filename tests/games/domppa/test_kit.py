@@ -20,6 +20,7 @@ from kit_checks import (
     check_page_order,
     check_paper,
     check_qr_codes,
+    check_reference_prints_whole,
     check_safe_text,
     check_words_inside_discs,
 )
@@ -679,3 +680,10 @@ def test_every_spell_prints_how_the_rules_cast_it(kit, data):
     assert "engaged at least 3" in text and "(engaged too: a touch)" in text
     assert "Resisted: 2d6 + 3 + extra path / 2 vs MR + 2 / 2." in text
     assert "Scatters (roll - 14 - distance / 2) / 2 squares." in text  # the area spell
+
+
+def test_the_reference_prints_every_line_at_7_pt(kit, letter_kit, data):
+    from toolkit.games.domppa.kit.sheets import reference_sections
+
+    for _, doc in (kit, letter_kit):
+        check_reference_prints_whole(doc[1], reference_sections(data))

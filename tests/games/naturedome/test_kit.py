@@ -17,6 +17,7 @@ from kit_checks import (
     check_page_order,
     check_paper,
     check_qr_codes,
+    check_reference_prints_whole,
     check_safe_text,
     check_words_inside_discs,
     grey_at,
@@ -426,3 +427,10 @@ def test_the_meters_and_markers_take_two_card_stock_sheets(which, request):
 def test_every_qr_code_is_one_size_and_reads_at_150_and_300_dpi(kit, tmp_path):
     result, doc = kit
     check_qr_codes(doc, json.loads(result.manifest.read_text())["qr_urls"], tmp_path)
+
+
+def test_the_rules_reference_prints_every_line_at_7_pt(kit, letter_kit):
+    from toolkit.games.naturedome.kit import rules_sections
+
+    for _, doc in (kit, letter_kit):
+        check_reference_prints_whole(doc[1], rules_sections(load_kit_data(None)))
