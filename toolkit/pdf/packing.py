@@ -14,17 +14,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.errors import DomekitError
+from toolkit.pdf.document import Document
 from toolkit.pdf.geometry import Rect, pt
 from toolkit.pdf.style import INK, Look, line, text
-
-if TYPE_CHECKING:
-    from toolkit.pdf.book import KitBook
 
 Stock = Literal["card", "paper"]
 """The paper a sheet is printed on: card stock (pieces cut out and handled, and what they move
@@ -277,8 +276,24 @@ def draw_packed_sheet(
     draw_packed(c, placed)
 
 
+class Book(Protocol):
+    """What `print_sheets` needs of a kit's book (`toolkit.pdf.book.KitBook`)."""
+
+    doc: Document
+    look: Look
+
+    @property
+    def portrait(self) -> tuple[float, float]: ...
+
+    def sheet(
+        self, size: tuple[float, float] | None = None, stock: Stock = "paper"
+    ) -> AbstractContextManager[Canvas]: ...
+
+    def holds(self, name: str, page: int) -> None: ...
+
+
 def print_sheets(
-    book: KitBook,
+    book: Book,
     sheets: Sequence[Sequence[Placed]],
     *,
     title: str,

@@ -47,7 +47,7 @@ def test_scan_a_unit_record_an_attack_and_see_another_phone_update(server, tmp_p
     from playwright.sync_api import expect
 
     base, pdf = server
-    red = decode_page(pdf, "Death Dome: Red team Vitae meters", tmp_path)
+    red = decode_page(pdf, "Death Dome: Red team\n", tmp_path)  # its team sheet: the meters
     gunner_url = next(url for url in red if url.endswith("/unit/red/gunner"))
     assert gunner_url.startswith(base + "/k/")
     kit = gunner_url.split("/k/")[1].split("/")[0]
