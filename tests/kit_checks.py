@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pymupdf
 from kit_pdf import dark_share, decode_qr, edge_ink, page_fonts, smallest_type
-from kit_sheets import qr_sizes, read_sheets
+from kit_sheets import qr_boxes, read_sheets
 
 from toolkit.pdf.geometry import MM
 from toolkit.pdf.kits import every_other, print_plan
@@ -108,17 +108,20 @@ def check_paper(doc, most_sheets: int, decks: int) -> list:
 
 
 def check_qr_codes(doc, urls: list[str], folder) -> None:
-    """Every QR code of the kit is QR_SIZE mm, and zbar reads every one of them, and exactly
-    the kit's URLs, on renders at 150 dpi and at 300 dpi."""
-    drawn = {page.number: qr_sizes(page) for page in doc}
-    assert {size for sizes in drawn.values() for size in sizes} == {QR_SIZE}
+    """Every QR code of the kit is QR_SIZE mm, and zbar reads each one, framed as a phone
+    frames it (the code and 5 mm round it, its neighbours' edges included), on renders at 150
+    and at 300 dpi: exactly the kit's URLs."""
+    frame = 5 * MM
     for dpi in (150, 300):
         read: list[str] = []
-        for number, sizes in drawn.items():
-            if sizes:
-                found = decode_qr(doc[number], folder, dpi=dpi)
-                assert len(found) == len(sizes), (number + 1, dpi, found)
+        sizes: set[float] = set()
+        for page in doc:
+            for box in qr_boxes(page):
+                sizes.add(round(box.width / MM, 1))
+                found = decode_qr(page, folder, dpi=dpi, clip=box + (-frame, -frame, frame, frame))
+                assert len(found) == 1, (page.number + 1, dpi, found)
                 read += found
+        assert sizes == {QR_SIZE}
         assert sorted(read) == sorted(urls), dpi
 
 

@@ -24,12 +24,13 @@ def lines_in(page, rect: Rect | None = None) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-def decode_qr(page, folder: Path, dpi: int = 150) -> list[str]:
-    """Every QR code on the page as zbarimg reads it from a render (150 dpi), sorted."""
+def decode_qr(page, folder: Path, dpi: int = 150, clip: pymupdf.Rect | None = None) -> list[str]:
+    """Every QR code on the page (or in `clip`, points) as zbarimg reads it from a render
+    (150 dpi), sorted."""
     if not shutil.which("zbarimg"):
         pytest.skip("zbarimg (Debian zbar-tools) is not installed")
     image = folder / f"page-{page.number}.png"
-    page.get_pixmap(dpi=dpi).save(image)
+    page.get_pixmap(dpi=dpi, clip=clip).save(image)
     done = subprocess.run(["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True)
     return sorted(line for line in done.stdout.splitlines() if line)
 

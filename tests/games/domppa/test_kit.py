@@ -526,7 +526,7 @@ def test_every_characters_qr_code_decodes_on_its_card_and_on_its_standee(kit, da
         on_cards += decode_qr(doc[index], tmp_path)
     assert sorted(on_cards) == wanted
     [standees] = pages_with(doc, "Standees (7 characters, 1 horse)")
-    assert decode_qr(doc[standees], tmp_path, dpi=150) == wanted
+    assert decode_qr(doc[standees], tmp_path, dpi=200) == wanted
     text = words(lines_in(doc[standees]))
     for ch in data.characters:
         assert f"{ch.row.name}: scan for its page" in text
