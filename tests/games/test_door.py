@@ -110,9 +110,14 @@ def _logged(name: str) -> list[dict]:
         exports = [json.loads((DATA / "dominum/data/export_v1.json").read_text())]
     elif name == "domppa":
         exports = [json.loads((DATA / "domppa/data/combat-export.json").read_text())]
-    else:  # a game from outside the package keeps its export beside it (tests/fixture_game/)
-        package = Path(importlib.import_module(game_named(name).package).__file__).parent
-        exports = [json.loads((package.parent / f"{name}_export.json").read_text())]
+    else:  # any other game: its recorded exports, tests/games/<name>/data/*export*.json; one
+        # from outside the package keeps <name>_export.json beside it (tests/fixture_game/)
+        package = game_named(name).package
+        found = sorted((DATA / name / "data").glob("*export*.json")) if not package else [
+            Path(importlib.import_module(package).__file__).parent.parent / f"{name}_export.json"
+        ]  # fmt: skip
+        assert found, f"no recorded export of {name}: keep one in tests/games/{name}/data/"
+        exports = [json.loads(path.read_text()) for path in found]
     payloads = [row["payload"] for export in exports for row in export["actions"]]
     return [payload for payload in payloads if payload.get("type") != "undo"]
 

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import operator
 import re
-import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, reduce
 from importlib.resources import files
+from pathlib import Path
 from typing import Any, ClassVar
 
+from pydantic import BaseModel, Field
+
+from toolkit.data import load_toml_model
 from toolkit.dice import Dist, die
 from toolkit.errors import DomekitError
 from toolkit.games.door import Door, Reader, action_kinds
@@ -20,19 +23,18 @@ from toolkit.parsing import Json, whole_number
 PLAYERS = ("1", "2")
 
 
-@dataclass(frozen=True)
-class Rules:
-    hp: int
-    dice: int
-    sides: int
-    threshold: int
+class Rules(BaseModel, frozen=True, extra="forbid"):
+    hp: int = Field(ge=1, le=100)
+    dice: int = Field(ge=1, le=10)
+    sides: int = Field(ge=2, le=100)
+    threshold: int = Field(ge=0)
 
 
 @cache
 def rules() -> Rules:
-    """The numbers of the duel's card_data/rules.toml."""
-    toml = files(__package__ or "").joinpath("card_data", "rules.toml").read_text("utf-8")
-    return Rules(**tomllib.loads(toml))
+    """The numbers of the duel's card_data/rules.toml (a bad one names its line and field)."""
+    folder = Path(str(files(__package__ or "").joinpath("card_data")))
+    return load_toml_model(folder / "rules.toml", Rules)
 
 
 def named(player: str) -> str:
