@@ -221,13 +221,13 @@ def kit(
     db: str | None = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     """Write a print-and-play kit PDF (cover, cards, pieces, board, sheets) and its QR manifest."""
-    from toolkit.games import NAMES
     from toolkit.games import game as registered
+    from toolkit.games import names
     from toolkit.pdf.kits import run_kit
 
     results = run_kit(
         game,
-        names=NAMES,
+        names=names(),
         builder=lambda name: registered(name).kit(),
         paper=paper,
         out=out,
@@ -523,4 +523,8 @@ def main() -> None:
     # again during the commands' own imports and free nothing (a few ms of `domekit cards`).
     # Objects made afterwards are collected as usual. Not in-process (tests call `app`).
     gc.freeze()
-    app(prog_name="domekit")
+    try:
+        app(prog_name="domekit")
+    except DomekitError as exc:  # before any command runs: a game DOMEKIT_EXTRA_GAMES names
+        typer.echo(f"error: {exc}", err=True)
+        raise SystemExit(2) from None

@@ -1,13 +1,16 @@
 """After a build, `domekit kit` says which pages to print double-sided and which single-sided:
-ranges computed from the pages really drawn (the cover with the rules on its back, card fronts
-with their backs, single-sided sheets with blank backs), for every kit."""
+ranges computed from the pages really drawn, for every kit of the registry (the test suite's duel
+among them); a kit its game declares a book (`Game.kit_book`: the cover with the rules on its
+back, card fronts with their backs, single-sided sheets with blank backs) is checked for that
+shape too, and a game declares it exactly when its kit has it."""
 
 from __future__ import annotations
 
 import pymupdf
 import pytest
 
-from toolkit.games import NAMES
+from toolkit.games import game as registered
+from toolkit.games import names
 from toolkit.pdf.kits import every_other, page_ranges, print_line, print_plan
 
 BASE = "http://192.168.1.20:8000"
@@ -80,7 +83,7 @@ def _numbers(ranges: str) -> set[int]:
     return found
 
 
-@pytest.mark.parametrize("game", NAMES)
+@pytest.mark.parametrize("game", names())
 def test_every_kit_names_its_card_sheets_as_the_double_sided_pages(cli, tmp_path, game):
     out = tmp_path / f"{game}.pdf"
     db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
@@ -96,11 +99,14 @@ def test_every_kit_names_its_card_sheets_as_the_double_sided_pages(cli, tmp_path
     }
     both, one = _numbers(plan["double_sided"]), _numbers(plan["single_sided"])
     blank = _numbers(plan["blank_backs"])
-    assert both == sheets | {1, 2} and len(both) % 2 == 0
     assert both | one | blank == set(range(1, len(document) + 1))
     assert not both & one and not both & blank and not one & blank
-    assert blank == {number + 1 for number in one}  # each single-sided sheet's blank back
-    assert plan["flip"] == "long" and plan["whole_file_double_sided"] is True
+    book = registered(game).kit_book
+    assert book == ("At actual size: 100 %" in document[0].get_text())  # a cover: a book
+    if book:
+        assert both == sheets | {1, 2} and len(both) % 2 == 0
+        assert blank == {number + 1 for number in one}  # each single-sided sheet's blank back
+        assert plan["flip"] == "long" and plan["whole_file_double_sided"] is True
 
     steps = cli("kit", game, "--out", str(out), "--base-url", BASE, "--db", db)
     assert steps.stdout == f"{out}\n"
@@ -110,6 +116,13 @@ def test_every_kit_names_its_card_sheets_as_the_double_sided_pages(cli, tmp_path
     if plan["single_sided"]:
         expected += f", single-sided {every_other(sorted(one))}"
         expected += "; or the whole file double-sided (the single-sided sheets have blank backs)"
+    if not book:  # any other shape: what it prints how, in the words of its plan's pages
+        fronts = sorted(both)[::2]
+        sides = [
+            "front" if n in fronts else "back" if n in both else "blank" if n in blank else "single"
+            for n in range(1, len(document) + 1)
+        ]
+        expected = f"  print {out.name}: {print_line(sides, plan['flip'])}"
     assert lines[1] == expected
     assert f"then run `domekit serve --lan`: the QR codes lead to {BASE}" in steps.stderr
     assert "full guide: docs/printing.md" in lines[-1]
@@ -122,7 +135,7 @@ def test_kit_all_gives_one_print_line_per_kit(cli, tmp_path, monkeypatch):
         "kit", "all", "--base-url", "http://127.0.0.1:8000", "--db", f"sqlite:///{tmp_path / 'db'}"
     )
     assert result.exit_code == 0, result.stderr
-    games = NAMES
+    games = names()
     assert result.stdout.splitlines() == [
         str(tmp_path / "home" / f"{game}-kit.pdf") for game in games
     ]

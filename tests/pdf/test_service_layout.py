@@ -1,6 +1,7 @@
-"""`--ink full --layout service`, for a print service, on every kit: each card sheet carries its
-bleed (a BleedBox round the TrimBox, the art running into it), the colour stays (far more dark
-ink than the printer-friendly default), and the cover says which choice the file is."""
+"""`--ink full --layout service`, for a print service, on every kit its game declares a book
+(`Game.kit_book`): each card sheet carries its bleed (a BleedBox round the TrimBox, the art
+running into it), the colour stays (far more dark ink than the printer-friendly default), and
+the cover says which choice the file is."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from kit_checks import MAX_DARK, content_pages, flat
 from kit_pdf import dark_share
 
-from toolkit.games import NAMES, game
+from toolkit.games import game, games
 from toolkit.pdf.kits import KitOptions
 
 BASE = "http://192.168.1.20:8000"
@@ -26,7 +27,7 @@ def _average_dark(result, doc) -> float:
     return sum(shares) / len(shares)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", [found.name for found in games() if found.kit_book])
 def test_a_print_service_file_has_bleed_and_full_colour_and_says_so(tmp_path, name):
     service, doc = _build(tmp_path, name, ink="full", layout="service")
     home, home_doc = _build(tmp_path, name)

@@ -245,11 +245,12 @@ class TrackerGame(ABC, Generic[S, A]):
 
 def registered(name: str) -> TrackerGame[Any, Any]:
     """The tracker's side of a game in the registry; PageNotFound for a name it does not list."""
-    from toolkit.games import NAMES, game
+    from toolkit.games import UnknownGame, game
 
-    if name not in NAMES:
-        raise PageNotFound(f"the tracker has no pages for {name!r} kits")
-    found = game(name).tracker()
+    try:
+        found = game(name).tracker()
+    except UnknownGame:
+        raise PageNotFound(f"the tracker has no pages for {name!r} kits") from None
     if not isinstance(found, TrackerGame):
         raise TypeError(f"{name}'s tracker part is not a TrackerGame: {found!r}")
     return found
