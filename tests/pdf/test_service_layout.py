@@ -33,7 +33,7 @@ def test_a_print_service_file_has_bleed_and_full_colour_and_says_so(tmp_path, na
     cover = flat(doc[0].get_text())
     assert "full colour to the edge of every card and board square" in cover
     assert "every card with 3 mm bleed and crop marks, for a print service" in cover
-    assert "cards butted 9 a sheet" in flat(home_doc[0].get_text())
+    assert "cards butted on shared cut lines" in flat(home_doc[0].get_text())
 
     sheets = [page for page in doc if page.trimbox != page.mediabox]
     assert sheets, "no card sheets?"
