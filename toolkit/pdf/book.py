@@ -114,17 +114,10 @@ class KitBook:
             self.doc.end_page(side="back" if self.duplex else "single")
 
     @contextlib.contextmanager
-    def section(self, name: str, stock: Stock | None = None) -> Iterator[None]:
-        """The pages drawn inside the block belong to the part `name` (added to, if it exists)
-        and print on `stock` (unless a page says otherwise)."""
+    def section(self, name: str) -> Iterator[None]:
+        """The pages drawn inside the block belong to the part `name` (added to, if it exists)."""
         first = self.doc.pages
-        before = self.doc.stock
-        if stock is not None:
-            self.doc.stock = stock
-        try:
-            yield
-        finally:
-            self.doc.stock = before
+        yield
         self.sections.setdefault(name, []).extend(range(first + 1, self.doc.pages + 1))
 
     @contextlib.contextmanager
@@ -184,8 +177,7 @@ class KitBook:
                     on_page=on_page,
                 )
                 continue
-            before = self.doc.stock
-            self.doc.stock = "card"
+            before, self.doc.stock = self.doc.stock, "card"
             draw_card_sheets(
                 self.doc,
                 cards,

@@ -47,6 +47,17 @@ FOLD_STANDEES = (
 )
 
 
+def print_first(pieces: str = "") -> str:
+    """The first step: print; the `pieces` sheets ("standee and marker") go on card stock, or
+    on paper glued onto thin card."""
+    if not pieces:
+        return "Print (section 1)."
+    return (
+        f"Print (section 1). The {pieces} sheets printed on paper: glue them onto thin card "
+        "before cutting."
+    )
+
+
 def cut_cards(then: str = "") -> str:
     """The card cutting step, with what to do with the cards after (`then`, a clause)."""
     return f"{CUT_CARDS}; {then}" if then else f"{CUT_CARDS}."
@@ -189,7 +200,7 @@ def _after_steps(book: KitBook) -> list[str]:
     if book.layout == "service":
         steps.append(
             "For a print service: beside this file, its print-service folder holds each deck "
-            f"as a PDF of one card a page (front, back, front, back; {SERVICE_BLEED:.3g} mm "
+            f"as a PDF of one card a page (front, back, front, back; {SERVICE_BLEED:g} mm "
             f"bleed) and as {SERVICE_DPI} dpi PNG images. Upload those."
         )
     return steps

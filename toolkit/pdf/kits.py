@@ -208,12 +208,15 @@ class KitTarget:
 
 
 def kit_target(game: str, options: KitOptions) -> KitTarget:
-    """The PDF path (checked), the base URL (or this machine's LAN one) and the kit id (or new)."""
+    """The PDF path (checked, and for the service layout its print-service folder), the base
+    URL (or this machine's LAN one) and the kit id (or new)."""
+    out = output_path(game, options.out, options.layout)
+    if options.layout == "service":
+        from toolkit.pdf.service import check_service_folder, service_folder
+
+        check_service_folder(service_folder(out))
     return KitTarget(
-        game,
-        output_path(game, options.out, options.layout),
-        options.base_url or default_base_url(),
-        options.kit_id or new_kit_id(),
+        game, out, options.base_url or default_base_url(), options.kit_id or new_kit_id()
     )
 
 
@@ -486,7 +489,12 @@ def next_steps(results: Sequence[KitResult]) -> list[str]:
                 f"  for a print service: {len(result.print_service['decks'])} decks in "
                 f"{result.print_service['folder']} (a PDF of one card a page, and PNG images)"
             )
-    lines.append("  at actual size (100 %); if card backs miss their fronts, `domekit calibrate`")
+    if all(result.layout == "gutterfold" for result in results):
+        lines.append("  at actual size (100 %); fold each card sheet on its dashed line, glue, cut")
+    else:
+        lines.append(
+            "  at actual size (100 %); if card backs miss their fronts, `domekit calibrate`"
+        )
     base_url = results[0].base_url
     lines.append(f"  then run `{serve_command(base_url)}`: the QR codes lead to {base_url}")
     url = guide_url()

@@ -24,7 +24,7 @@ from toolkit.games.naturedome.rules import PowerCard, Zone, zone, zone_penalty
 from toolkit.pdf import glyphs
 from toolkit.pdf.book import KitBook, card_page_count
 from toolkit.pdf.cards import Card, CardBox, decks_of
-from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover
+from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover, print_first
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.draw import (
     draw_back_frame,
@@ -512,7 +512,7 @@ def kit_cover(data: NatureDomeKitData, options: KitOptions, base_url: str) -> Co
             "A phone or two to scan the QR codes (optional: the table tracker).",
         ),
         steps=(
-            "Print (section 1).",
+            print_first(),
             cut_cards(),
             "Health Meters: cut out each player's Health Point Marker; lay it on "
             f"{rules.health.start}.",

@@ -36,7 +36,15 @@ from toolkit.games.deathdome.kit.pieces import (
 from toolkit.games.deathdome.kit.sheets import meters_page, payout_page, roster_page, rules_page
 from toolkit.pdf.book import KitBook, card_page_count
 from toolkit.pdf.cards import decks_of
-from toolkit.pdf.cover import FOLD_STANDEES, Component, Cover, cut_cards, draw_cover, lay_tiles
+from toolkit.pdf.cover import (
+    FOLD_STANDEES,
+    Component,
+    Cover,
+    cut_cards,
+    draw_cover,
+    lay_tiles,
+    print_first,
+)
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import Rect, paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target
@@ -113,7 +121,7 @@ def kit_cover(
             "A phone or two to scan the QR codes (optional: the table tracker).",
         ),
         steps=(
-            "Print (section 1). Glue the standee and marker sheets onto thin card.",
+            print_first("standee and marker"),
             cut_cards("sort them into their decks by their backs."),
             FOLD_STANDEES,
             "Markers: punch out the discs; each team keeps its control point markers and lays a "

@@ -35,7 +35,7 @@ from toolkit.games.dominum.kit.common import GAME, PHASE_NAMES, TITLE, choose_pl
 from toolkit.games.dominum.kit.sheets import mat_page, rules_page, token_pages, tokens_page
 from toolkit.pdf.book import KitBook, card_page_count
 from toolkit.pdf.cards import Card, Deck, decks_of
-from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover, lay_tiles
+from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover, lay_tiles, print_first
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import Rect, paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target
@@ -95,7 +95,7 @@ def kit_cover(
             "A phone or two to scan the QR codes (optional: the table tracker).",
         ),
         steps=(
-            "Print (section 1). Glue the token sheets onto thin card.",
+            print_first("token"),
             cut_cards(
                 "sort the Domain cards by their backs and each player's Power Deck by its colour."
             ),

@@ -38,7 +38,15 @@ from toolkit.games.domppa.kit.sheets import (
 )
 from toolkit.pdf.book import KitBook, card_page_count
 from toolkit.pdf.cards import decks_of
-from toolkit.pdf.cover import FOLD_STANDEES, Component, Cover, cut_cards, draw_cover, lay_tiles
+from toolkit.pdf.cover import (
+    FOLD_STANDEES,
+    Component,
+    Cover,
+    cut_cards,
+    draw_cover,
+    lay_tiles,
+    print_first,
+)
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target
@@ -81,7 +89,7 @@ def kit_cover(data: DomppaKitData, options: KitOptions, base_url: str, tiles: in
             "A phone or two to scan the QR codes (optional: the table tracker works the dice out).",
         ),
         steps=(
-            "Print (section 1). Glue the standee and token sheets onto thin card.",
+            print_first("standee and token"),
             cut_cards(
                 "sort them by their backs. Give each character its card and the gear cards it "
                 "carries."
