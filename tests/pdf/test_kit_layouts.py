@@ -142,10 +142,18 @@ def test_every_cut_line_of_every_card_sheet_has_a_crop_mark_at_each_end(name, pa
         marks = marks_on_every_cut_line(doc[index])
         if layout == "home" and len(cards) == 9:  # a full 3 x 3 sheet: 4 + 4 cut lines
             assert marks == 16
-    # Letter as A4: on a full poker sheet the top and bottom marks are there too
+    # Letter as A4: on a full poker sheet the top and bottom marks are there too, and the grid
+    # is centred on the page, at least 5 mm from every edge
     if layout == "home":
         full = [i for i in sheets if len(cut_outlines(doc[i])) == 9]
         assert full and all(marks_on_every_cut_line(doc[i]) == 16 for i in full)
+        for index in full:
+            cards = cut_outlines(doc[index])
+            width, height = doc[index].rect.width / MM, doc[index].rect.height / MM
+            left, top = min(c[0] for c in cards), min(c[1] for c in cards)
+            right, bottom = width - max(c[2] for c in cards), height - max(c[3] for c in cards)
+            assert left == pytest.approx(right, abs=0.02) and top == pytest.approx(bottom, abs=0.02)
+            assert min(left, top) >= 5.0
 
 
 def fold_line(page) -> tuple[str, float]:
