@@ -34,6 +34,7 @@ from toolkit.pdf.document import Document
 from toolkit.pdf.geometry import Rect, pt, union
 
 Fold = Literal["upright", "level"]
+Side = Literal["front", "back"]
 
 GUTTER = 8.0  # mm between the fronts and the backs: the fold line in its middle
 FOLD_DASH = (3, 2)  # mm on, mm off
@@ -69,7 +70,7 @@ class GutterLayout:
             return Rect(2 * self.at - trim.right, trim.y, trim.w, trim.h)
         return Rect(trim.x, 2 * self.at - trim.top, trim.w, trim.h)
 
-    def half(self, side: Literal["front", "back"]) -> Rect:
+    def half(self, side: Side) -> Rect:
         """The half of the page the fronts (or the backs) lie in, up to the fold line."""
         width, height = self.page
         fronts_first = side == "front"
@@ -196,9 +197,10 @@ def draw_gutterfold_sheets(
                 c.translate(-pt(cx), -pt(cy))
             backs[card.back](c, fronts.box(target))
             c.restoreState()
-        for side, used in (("front", list(slots)), ("back", placed)):
+        halves: list[tuple[Side, list[Rect]]] = [("front", list(slots)), ("back", placed)]
+        for side, used in halves:
             if used:
-                half = layout.half(side)  # type: ignore[arg-type]
+                half = layout.half(side)
                 draw_crop_marks(c, fronts, used, marks, within=_marks_room(layout, half, edge))
         _draw_fold(c, layout, edge)
         trim = union([*slots, *placed])

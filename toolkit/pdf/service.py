@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.errors import DomekitError
-from toolkit.pdf.cards import CardBox, CardSize, Deck
-from toolkit.pdf.document import pdf_document
+from toolkit.pdf.cards import CardBox, CardSize, Deck, Drawer
+from toolkit.pdf.document import PageSide, pdf_document
 from toolkit.pdf.geometry import Rect
 
 SERVICE_BLEED = 25.4 / 8  # mm: 1/8 in, the bleed DriveThruCards and The Game Crafter ask for
@@ -64,12 +64,13 @@ def _deck_pdf(path: Path, deck: Deck, *, title: str, font: str | None) -> None:
     whole = Rect(0, 0, *page)
     with pdf_document(path, page, title=f"{title}: {deck.name}", font=font) as doc:
         for card in deck.cards:
-            for draw, side in ((card.face, "front"), (deck.back, "back")):
+            sides: tuple[tuple[Drawer, PageSide], ...] = ((card.face, "front"), (deck.back, "back"))
+            for draw, side in sides:
                 c = doc.begin_page(page)
                 c.saveState()
                 draw(c, box)
                 c.restoreState()
-                doc.end_page(trim=trim, bleed=whole, side=side)  # type: ignore[arg-type]
+                doc.end_page(trim=trim, bleed=whole, side=side)
 
 
 def _deck_pngs(folder: Path, pdf: Path, deck: Deck) -> tuple[list[str], tuple[int, int]]:
