@@ -180,7 +180,7 @@ def test_cards_and_calibrate_print_json(cli, tmp_path):
         (("cards", "x.csv", "--duplex", "up"), "error: --duplex 'up': expected long or short"),
         (
             ("calibrate", "--orientation", "round"),
-            "error: --orientation 'round': expected landscape or portrait",
+            "error: --orientation 'round': expected both, portrait or landscape",
         ),
     ],
 )

@@ -164,7 +164,8 @@ def test_a_kit_calculators_and_the_tracker_from_other_folders(user, tmp_path):
     pdf = data / "deathdome-kit.pdf"
     assert built.stdout == f"{pdf}\n"
     assert pdf.is_file() and pdf.stat().st_size > 100_000
-    assert "next steps:" in built.stderr and "double-sided 1-" in built.stderr
+    assert "next steps:" in built.stderr
+    assert "paper, double-sided (long-edge flip): 1-2; card stock, double-sided" in built.stderr
     assert not list((tmp_path / "a").iterdir())  # nothing written in the working folder
     manifest = json.loads((data / "deathdome-kit.pdf.kit.json").read_text())
 

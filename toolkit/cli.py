@@ -188,7 +188,10 @@ def kit(
     ),
     paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
     out: Path | None = typer.Option(
-        None, "--out", help="The PDF to write (default <game>-kit.pdf in Domekit's home folder)."
+        None,
+        "--out",
+        help="The PDF to write (default <game>-kit.pdf in Domekit's home folder, or "
+        "<game>-kit-<layout>.pdf for the gutterfold and service layouts).",
     ),
     base_url: str | None = typer.Option(
         None,
@@ -203,7 +206,10 @@ def kit(
         None, "--data", help="Your own copy of card_data/<game> (edited in a spreadsheet)."
     ),
     back_offset: str = typer.Option(
-        "0,0", "--back-offset", help="Shift card backs by X,Y mm to fix duplex misregistration."
+        "0,0",
+        "--back-offset",
+        help="Shift card backs by X,Y mm on the paper, as `domekit calibrate` measures it, to "
+        "fix duplex misregistration (every sheet, portrait or landscape).",
     ),
     ink: str = typer.Option(
         "light",
@@ -214,8 +220,11 @@ def kit(
     layout: str = typer.Option(
         "home",
         "--layout",
-        help="home: 9 poker cards a sheet, butted, cut on shared lines; service: every card with "
-        "its bleed and crop marks, for a print service.",
+        help="home: 9 poker cards a sheet, butted, cut on shared lines, backs on the other side; "
+        "gutterfold: each card's back beside its front on one side, folded and glued (no duplex "
+        "printer needed; <game>-kit-gutterfold.pdf); service: every card with its bleed and crop "
+        "marks, and beside the kit a print service's files: per deck a PDF of one card a page "
+        "and PNG images (<game>-kit-service.pdf and its -print-service folder).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     db: str | None = typer.Option(None, "--db", help=DB_HELP),
@@ -435,18 +444,20 @@ def calibrate(
     ),
     duplex: str = typer.Option("long", "--duplex", help="The flip you print with: long or short."),
     orientation: str = typer.Option(
-        "landscape",
+        "both",
         "--orientation",
-        help="The orientation of your card sheets: landscape (as poker and bridge cards on A4 "
-        "and Letter) or portrait.",
+        help="both (default): a portrait sheet that measures your printer and a landscape one "
+        "that checks the offset on turned pages; or only portrait or landscape. The offset is "
+        "measured on the paper: one serves every card sheet, portrait or landscape.",
     ),
     back_offset: str = typer.Option(
         "0,0", "--back-offset", metavar="X,Y", help="Print with this offset, to check a correction."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
-    """A duplex calibration sheet: print it on both sides, hold it against a light and read on its
-    millimetre scales the --back-offset X,Y your printer needs."""
+    """Duplex calibration sheets: print them on both sides, hold them against a light and read
+    on their millimetre scales the --back-offset X,Y your printer needs (on the paper: one offset
+    serves portrait and landscape card sheets alike)."""
     from toolkit.cards import DUPLEX, ORIENTATIONS, check_choice, write_calibration
 
     flip = check_choice("--duplex", duplex, DUPLEX)

@@ -34,7 +34,7 @@ def test_a_print_service_file_has_bleed_and_full_colour_and_says_so(tmp_path, na
     cover = flat(doc[0].get_text())
     assert "full colour to the edge of every card and board square" in cover
     assert "every card with 3 mm bleed and crop marks, for a print service" in cover
-    assert "cards butted 9 a sheet" in flat(home_doc[0].get_text())
+    assert "cards butted on shared cut lines" in flat(home_doc[0].get_text())
 
     sheets = [page for page in doc if page.trimbox != page.mediabox]
     assert sheets, "no card sheets?"
@@ -47,3 +47,32 @@ def test_a_print_service_file_has_bleed_and_full_colour_and_says_so(tmp_path, na
 
     light, full = _average_dark(home, home_doc), _average_dark(service, doc)
     assert light < MAX_DARK < full, (light, full)  # the colour is really kept for the service
+
+
+def test_a_folder_domekit_did_not_write_is_never_replaced(cli, tmp_path):
+    out = tmp_path / "kit.pdf"
+    mine = tmp_path / "kit-print-service"
+    mine.mkdir()
+    (mine / "holiday.jpg").write_bytes(b"not ours")
+    result = cli("kit", "naturedome", "--layout", "service", "--out", str(out), "--base-url", BASE)
+    result.assert_refused("is not a print-service folder Domekit wrote")
+    assert not out.exists() and (mine / "holiday.jpg").read_bytes() == b"not ours"
+    # a folder Domekit wrote is replaced by the next build
+    mine.rename(tmp_path / "elsewhere")
+    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    for _ in range(2):
+        built = cli(
+            "kit", "naturedome", "--layout", "service", "--out", str(out), "--base-url", BASE,
+            "--db", db, "--json",
+        )  # fmt: skip
+        assert built.exit_code == 0, built.stderr
+    [report] = built.json()
+    assert report["layout"] == "service"
+    assert report["print_service"]["folder"] == str(mine)
+    [deck] = report["print_service"]["decks"]
+    assert deck["deck"] == "Power Cards" and deck["pixels"] == [825, 1125]
+    assert sorted(p.name for p in mine.iterdir()) == [
+        "power-cards",
+        "power-cards.pdf",
+        "print-service.json",
+    ]

@@ -396,14 +396,22 @@ def test_the_print_plan_of_domekit_kit_matches_the_cover(tmp_path):
     doc = pymupdf.open(out)
     [line] = [line for line in result.stderr.splitlines() if line.startswith("  print ")]
     words = " ".join(doc[0].get_text().split())
-    double, _, single = line.split(": ", 1)[1].partition(", single-sided ")
-    assert double.startswith("double-sided ") and double.endswith(" (long-edge flip)")
-    assert (
-        f"pages {double.removeprefix('double-sided ').removesuffix(' (long-edge flip)')} " in words
-    )
-    single, _, rest = single.partition("; ")
-    assert f"then pages {single} single-sided" in words
-    assert rest == "or the whole file double-sided (the single-sided sheets have blank backs)"
+    runs, _, rest = line.split(": ", 1)[1].partition("; or ")
+    sheets = sum(1 for page in range(len(doc)) if page % 2 == 0)
+    # the same runs, in the same order, as the cover's page lists
+    listed = []
+    for run in runs.split("; "):
+        how, _, pages = run.rpartition(": ")
+        stock, _, sides = how.partition(", ")
+        assert stock in ("paper", "card stock") and sides in (
+            "double-sided (long-edge flip)",
+            "one side",
+        ), run
+        assert f": pages {pages} (" in words, run
+        listed.append(words.index(f": pages {pages} ("))
+    assert listed == sorted(listed)
+    assert rest == f"all on paper, the whole file double-sided ({sheets} sheets either way)"
+    assert f"the whole file double-sided, flip on the long edge: {sheets} sheets" in words
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -562,7 +570,7 @@ def test_full_ink_for_a_print_service_and_bad_ink_or_layout_flags(service_kit, c
     assert "full colour to the edge" in doc[0].get_text()
     for flags, expected in (
         (["--ink", "bright"], "--ink 'bright': expected one of light, full"),
-        (["--layout", "a3"], "--layout 'a3': expected one of home, service"),
+        (["--layout", "a3"], "--layout 'a3': expected one of home, gutterfold, service"),
     ):
         out = tmp_path / "bad.pdf"
         bad = cli("kit", "deathdome", "--out", str(out), *flags)

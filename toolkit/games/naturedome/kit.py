@@ -22,9 +22,9 @@ from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
 from toolkit.games.naturedome.data import NatureDomeKitData, load_kit_data
 from toolkit.games.naturedome.rules import PowerCard, Zone, zone, zone_penalty
 from toolkit.pdf import glyphs
-from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
-from toolkit.pdf.cards import Card, CardBox, draw_card_sheets
-from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover
+from toolkit.pdf.book import KitBook, card_page_count
+from toolkit.pdf.cards import Card, CardBox, decks_of
+from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover, print_first
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.draw import (
     draw_back_frame,
@@ -512,7 +512,7 @@ def kit_cover(data: NatureDomeKitData, options: KitOptions, base_url: str) -> Co
             "A phone or two to scan the QR codes (optional: the table tracker).",
         ),
         steps=(
-            "Print (section 1).",
+            print_first(),
             cut_cards(),
             "Health Meters: cut out each player's Health Point Marker; lay it on "
             f"{rules.health.start}.",
@@ -539,26 +539,21 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     }
     look, layout_name = look_and_layout(options.ink, options.layout)
 
-    layout = card_layout(paper, data.print.card, layout_name)
-    cards = kit_cards(data, look)
-    sheets = -(-len(cards) // layout.per_page)
-    progress.start(f"{TITLE} kit", 2 + 2 * sheets + 2 * (len(PLAYERS) + 1))
+    decks = decks_of(
+        kit_cards(data, look),
+        {"power": card_back(data, look)},
+        {"power": "Power Cards"},
+        data.print.card.size(),
+    )
+    progress.start(
+        f"{TITLE} kit", 2 + card_page_count(paper, decks, layout_name) + 2 * (len(PLAYERS) + 1)
+    )
     with pdf_document(out, paper, title=f"{TITLE} print-and-play kit", font=REGULAR) as doc:
-        book = KitBook(doc, look)
+        book = KitBook(doc, look, layout_name)
         book.cover(lambda c, page: rules_page(c, page, data, look))
         progress.advance()
         with book.section("Cards"):
-            draw_card_sheets(
-                doc,
-                cards,
-                layout,
-                backs={"power": card_back(data, look)},
-                duplex="long",
-                back_offset=options.back_offset,
-                marks=card_marks(layout_name),
-                on_page=progress.advance,
-                edge=MARK_EDGE,
-            )
+            book.card_sheets(decks, back_offset=options.back_offset, on_page=progress.advance)
         for player in PLAYERS:
             with book.section("Health Meters"), book.sheet() as c:
                 meter_page(c, doc.page, data, player, urls["players"][str(player)], look)
@@ -581,5 +576,5 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
         },
         urls,
-        doc,
+        book,
     )

@@ -36,9 +36,17 @@ from toolkit.games.domppa.kit.sheets import (
     tracker_pages,
     trackers_page,
 )
-from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
-from toolkit.pdf.cards import draw_card_sheets
-from toolkit.pdf.cover import FOLD_STANDEES, Component, Cover, cut_cards, draw_cover, lay_tiles
+from toolkit.pdf.book import KitBook, card_page_count
+from toolkit.pdf.cards import decks_of
+from toolkit.pdf.cover import (
+    FOLD_STANDEES,
+    Component,
+    Cover,
+    cut_cards,
+    draw_cover,
+    lay_tiles,
+    print_first,
+)
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target
@@ -81,7 +89,7 @@ def kit_cover(data: DomppaKitData, options: KitOptions, base_url: str, tiles: in
             "A phone or two to scan the QR codes (optional: the table tracker works the dice out).",
         ),
         steps=(
-            "Print (section 1). Glue the standee and token sheets onto thin card.",
+            print_first("standee and token"),
             cut_cards(
                 "sort them by their backs. Give each character its card and the gear cards it "
                 "carries."
@@ -109,20 +117,25 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         "units": {ch.id: target.url("unit", ch.id) for ch in data.characters},
     }
     look, layout_name = look_and_layout(options.ink, options.layout)
-    marks = card_marks(layout_name)
-
-    equipment_layout = card_layout(paper, data.print.equipment_card, layout_name)
-    character_layout = card_layout(paper, data.print.character_card, layout_name)
-    equipment = equipment_cards(data, look)
-    characters = character_cards(data, urls["units"], look)
+    names = {deck: f"{title} cards" for deck, title in DECKS.items()}
+    decks = decks_of(
+        equipment_cards(data, look),
+        {deck: card_back(deck, data, look) for deck in DECKS},
+        names,
+        data.print.equipment_card.size(),
+    ) + decks_of(
+        character_cards(data, urls["units"], look),
+        {"character": card_back("character", data, look)},
+        {"character": "Character cards"},
+        data.print.character_card.size(),
+    )
     figures = standees(data, urls["units"], look)
     tiles = plan_tiles(*map_size(data), paper, data.print.map.overlap)
     portrait = (min(paper), max(paper))
     trackers = tracker_pages(data, portrait[1])
     total = (
         2
-        + 2 * -(-len(equipment) // equipment_layout.per_page)
-        + 2 * -(-len(characters) // character_layout.per_page)
+        + card_page_count(paper, decks, layout_name)
         + 2 * (1 + len(trackers) + 1 + len(tiles.tiles) + 1)
     )
     progress.start(f"{TITLE} kit", total)
@@ -132,39 +145,19 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         progress.advance()
 
     with pdf_document(out, paper, title=f"{TITLE} print-and-play kit", font=REGULAR) as doc:
-        book = KitBook(doc, look)
+        book = KitBook(doc, look, layout_name)
         book.cover(lambda c, page: reference_page(c, page, data, urls["table"], look))
         progress.advance()
         with book.section("Cards"):
-            draw_card_sheets(
-                doc,
-                equipment,
-                equipment_layout,
-                backs={deck: card_back(deck, data, look) for deck in DECKS},
-                duplex="long",
-                back_offset=options.back_offset,
-                marks=marks,
-                on_page=progress.advance,
-                edge=MARK_EDGE,
-            )
-            draw_card_sheets(
-                doc,
-                characters,
-                character_layout,
-                backs={"character": card_back("character", data, look)},
-                back_offset=options.back_offset,
-                marks=marks,
-                on_page=progress.advance,
-                edge=MARK_EDGE,
-            )
-        with book.section("Standees"), book.sheet(portrait) as c:
+            book.card_sheets(decks, back_offset=options.back_offset, on_page=progress.advance)
+        with book.section("Standees"), book.sheet(portrait, stock="card") as c:
             standees_page(c, doc.page, figures, look)
         progress.advance()
         for group in trackers:
             with book.section("Trackers"), book.sheet(portrait) as c:
                 trackers_page(c, doc.page, data, group, look)
             progress.advance()
-        with book.section("Condition tokens"), book.sheet(portrait) as c:
+        with book.section("Condition tokens"), book.sheet(portrait, stock="card") as c:
             tokens_page(c, doc.page, data, look)
         progress.advance()
         with book.section("Map"):
@@ -190,5 +183,5 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
         },
         urls,
-        doc,
+        book,
     )
