@@ -263,7 +263,7 @@ def test_the_cover_lists_the_real_pages_and_counts_the_real_sheets(name, paper, 
 
 # --- print services ------------------------------------------------------------------------------
 
-BLEED = 25.4 / 8  # mm: 1/8 in
+BLEED = 3.0  # mm: the print-service PDF's bleed
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -282,7 +282,7 @@ def test_print_service_files_one_card_a_page_with_trim_and_bleed_boxes(name):
         assert len(pdf) == 2 * deck["cards"] == deck["pages"]
         back_words = None
         for number, page in enumerate(pdf):
-            # the page is the card with 1/8 in of bleed all round; TrimBox the cut line,
+            # the page is the card with 3 mm of bleed all round; TrimBox the cut line,
             # BleedBox the whole page
             assert (page.rect.width / MM, page.rect.height / MM) == pytest.approx(
                 (trim_w + 2 * BLEED, trim_h + 2 * BLEED), abs=0.01
@@ -296,12 +296,14 @@ def test_print_service_files_one_card_a_page_with_trim_and_bleed_boxes(name):
                 assert words == back_words  # one back for the whole deck
             else:
                 fronts.append(" ".join(sorted(words.split())))
-        # PNG: every card with its bleed at 300 dpi, then the back
+        # PNG: every card with 1/8 in of bleed at 300 dpi (the image templates' size), then
+        # the back
+        assert deck["bleed_mm"] == BLEED and deck["png_bleed_mm"] == pytest.approx(25.4 / 8)
         png = Path(deck["png"])
         files = sorted(p.name for p in png.iterdir())
         assert files == sorted(deck["png_files"]) and len(files) == deck["cards"] + 1
-        width = round((trim_w + 2 * BLEED) / 25.4 * 300)
-        height = round((trim_h + 2 * BLEED) / 25.4 * 300)
+        width = round((trim_w + 2 * 25.4 / 8) / 25.4 * 300)
+        height = round((trim_h + 2 * 25.4 / 8) / 25.4 * 300)
         if (trim_w, trim_h) == (63.5, 88.9):  # a poker card: what services ask for
             assert (width, height) == (825, 1125)
         for name_ in files:

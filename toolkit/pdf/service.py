@@ -1,14 +1,15 @@
 """What a print-on-demand service takes as it is: for every deck of a kit, a PDF of one card a
 page and a folder of PNG images.
 
-- The PDF: each page is one card at its trim size plus SERVICE_BLEED all round, the art running
-  into the bleed; the card's front, then its back, card after card (front, back, front, back:
-  the order DriveThruCards and The Game Crafter ask for); every page's TrimBox is the cut line
-  and its BleedBox the whole page. One file per deck (cards of one size and one back).
+- The PDF: each page is one card at its trim size plus SERVICE_BLEED (3 mm) all round, the art
+  running into the bleed; the card's front, then its back, card after card (front, back, front,
+  back: the order DriveThruCards and The Game Crafter ask for); every page's TrimBox is the cut
+  line and its BleedBox the whole page. One file per deck (cards of one size and one back).
 - The PNG images, for services that take images (MakePlayingCards, The Game Crafter): each card
-  at SERVICE_DPI with its bleed (a poker card, 63.5 x 88.9 mm, is 825 x 1125 px), numbered in
-  deck order (copies too), and the deck's `back.png`. They are the PDF's own pages, rendered by
-  PDFium (`cards.outputs.render_pdf_pages`), so image and PDF cannot differ.
+  at SERVICE_DPI with IMAGE_BLEED, the 1/8 in those services' templates ask for (a poker card,
+  63.5 x 88.9 mm, is 825 x 1125 px), numbered in deck order (copies too), and the deck's
+  `back.png`. They are the pages of the same drawing at that bleed, rendered by PDFium
+  (`cards.outputs.render_pdf_pages`) from a PDF made for them and not kept.
 
 Everything goes into one folder beside the kit (`<kit>-print-service/`), written as a whole:
 built in a temporary folder and renamed into place when complete. An existing folder is replaced
@@ -29,7 +30,8 @@ from toolkit.pdf.cards import CardBox, CardSize, Deck, Drawer
 from toolkit.pdf.document import PageSide, pdf_document
 from toolkit.pdf.geometry import Rect
 
-SERVICE_BLEED = 25.4 / 8  # mm: 1/8 in, the bleed DriveThruCards and The Game Crafter ask for
+SERVICE_BLEED = 3.0  # mm: the PDF's bleed, the print trade's usual 3 mm
+IMAGE_BLEED = 25.4 / 8  # mm: 1/8 in, the bleed image templates ask for (825 x 1125 px poker)
 SERVICE_DPI = 300
 SERVICE_MANIFEST = "print-service.json"
 
@@ -39,9 +41,9 @@ def service_folder(pdf: Path) -> Path:
     return pdf.with_name(f"{pdf.stem}-print-service")
 
 
-def service_size(size: CardSize) -> CardSize:
-    """A deck's card as a print service prints it: the trim and safe zone, SERVICE_BLEED."""
-    return CardSize(size.width, size.height, SERVICE_BLEED, size.safe)
+def service_size(size: CardSize, bleed: float = SERVICE_BLEED) -> CardSize:
+    """A deck's card as a print service prints it: the trim and safe zone, and `bleed`."""
+    return CardSize(size.width, size.height, bleed, size.safe)
 
 
 def check_service_folder(folder: Path) -> None:
@@ -55,9 +57,9 @@ def check_service_folder(folder: Path) -> None:
         )
 
 
-def _deck_pdf(path: Path, deck: Deck, *, title: str, font: str | None) -> None:
-    """One card a page, front then back, at the trim plus the bleed, with their page boxes."""
-    size = service_size(deck.size)
+def _deck_pdf(path: Path, deck: Deck, *, title: str, font: str | None, bleed: float) -> None:
+    """One card a page, front then back, at the trim plus `bleed`, with their page boxes."""
+    size = service_size(deck.size, bleed)
     page = (size.width + 2 * size.bleed, size.height + 2 * size.bleed)
     trim = Rect(size.bleed, size.bleed, size.width, size.height)
     box = CardBox(trim, trim.outset(size.bleed), trim.inset(size.safe))
@@ -78,7 +80,7 @@ def _deck_pngs(folder: Path, pdf: Path, deck: Deck) -> tuple[list[str], tuple[in
     the back, from the deck's PDF; returns the file names and one image's pixels."""
     from toolkit.cards.outputs import render_pdf_pages, save_png
 
-    size = service_size(deck.size)
+    size = service_size(deck.size, IMAGE_BLEED)
     folder.mkdir()
     first_page: dict[int, int] = {}
     for index, card in enumerate(deck.cards):
@@ -124,8 +126,11 @@ def write_service_files(
                 stem += "-2"
             taken.add(stem)
             deck_pdf = temp / f"{stem}.pdf"
-            _deck_pdf(deck_pdf, deck, title=title, font=font)
-            files, pixels = _deck_pngs(temp / stem, deck_pdf, deck)
+            _deck_pdf(deck_pdf, deck, title=title, font=font, bleed=SERVICE_BLEED)
+            images_pdf = temp / f".{stem}-images.pdf"
+            _deck_pdf(images_pdf, deck, title=title, font=font, bleed=IMAGE_BLEED)
+            files, pixels = _deck_pngs(temp / stem, images_pdf, deck)
+            images_pdf.unlink()
             size = service_size(deck.size)
             written.append(
                 {
@@ -137,6 +142,7 @@ def write_service_files(
                     "png_files": files,
                     "trim_mm": [size.width, size.height],
                     "bleed_mm": round(size.bleed, 3),
+                    "png_bleed_mm": round(IMAGE_BLEED, 3),
                     "dpi": SERVICE_DPI,
                     "pixels": list(pixels),
                 }
