@@ -272,9 +272,15 @@ BAD_DATA = [
     ("items.csv", ",price,", ",cost,", ["items.csv", "row 1", "price"]),
     (
         "items.csv",
-        "heavy-rifle,Heavy Rifle,weapon,gunner,ranged,2,",
-        "heavy-rifle,Heavy Rifle,weapon,gunner,ranged,two,",
-        ["items.csv", "row 2", "field 'strength'"],
+        "[S]; ranged; S 2,A reliable",
+        "[S]; ranged; S two,A reliable",
+        ["items.csv", "row 2", "field 'effects'", "'two'"],
+    ),
+    (
+        "items.csv",
+        "[S]; ranged; S 2,A reliable",
+        "[S]; ranged; S 2; splsh,A reliable",
+        ["items.csv", "row 2", "field 'effects'", "'splsh'", "did you mean 'splash'"],
     ),
     (
         "items.csv",
@@ -547,11 +553,13 @@ def test_bounty_writes_money_like_every_other_card(a4_kit):
 
 
 def test_a_card_text_with_another_number_format_stops_the_build(cli, copy, tmp_path):
-    edit_text(copy / "special_play.csv", "take 50,000 cr from", "take 50000 credits from")
+    # Issue 26: a card's rules text is made from its effects (Bounty's `take 50000` prints
+    # "Take 50,000 cr"); its flavour notes are written by hand, and checked the same way.
+    edit_text(copy / "special_play.csv", "[K]; take 50000,", "[K]; take 50000,Worth 50000 credits")
     out = tmp_path / "out" / "kit.pdf"
     result = cli("kit", "deathdome", "--data", str(copy), "--out", str(out), "--base-url", BASE)
     assert result.exit_code == 2
-    assert "special_play.csv, row 17, field 'text': 'bounty' writes '50000'" in result.stderr
+    assert "special_play.csv, row 17, field 'notes': 'bounty' writes '50000'" in result.stderr
     assert not out.exists()
 
 
