@@ -82,6 +82,18 @@ def add_lasting(state: MatchState, ref: UnitRef, lasting: Lasting) -> MatchState
     return set_unit(state, ref, replace(unit, lasting=(*kept, lasting)))
 
 
+def use_target(item: Item) -> str | None:
+    """Whom an item is used on: a `friend` (a drug), the units next to it (`neighbours`: a
+    blast), `one` unit (a heal, a pull), or none (the user itself: Jet Boots, Implants)."""
+    if item.is_drug:
+        return "friend"
+    if words.has(item.effects, "self-destruct"):
+        return "neighbours"
+    if words.has(item.effects, "+V") or words.has(item.effects, "pull"):
+        return "one"
+    return None
+
+
 def _one_target(action: Use, item: Item) -> UnitRef:
     if len(action.targets) != 1:
         raise RuleError("Item Cards", f"{item.name} is used on one unit: name it (on blue.scout)")
@@ -145,7 +157,8 @@ def give_drug(state: MatchState, action: Use, drug: Item) -> tuple[MatchState, l
     if any(effect.word in LASTS for effect in drug.effects):
         lasting = _until(drug)
         state = add_lasting(state, target, lasting)
-        steps.append(f"{drug.name} lasts on {target} until the end of its team's {lasting.until}")
+        until = "its team's next turn begins" if lasting.until == "next turn" else "the turn ends"
+        steps.append(f"{drug.name} lasts on {target} until {until}")
     amount = words.total(drug.effects, "+V")
     combos = [c for c in state.unit_cards(target).combos if drug.id in c.items]
     for combo in combos:

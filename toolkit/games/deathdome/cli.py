@@ -414,19 +414,31 @@ def los(
     weapon: Annotated[
         str | None, typer.Option(help="A weapon's name: also checks its range.")
     ] = None,
+    items: Annotated[
+        str | None,
+        typer.Option(
+            help="The items the unit carries, by id: a combo's range, or the Needle Gun's reach "
+            "for the medic's offensive drugs."
+        ),
+    ] = None,
     data: DataOption = None,
     json: JsonOption = False,
 ) -> None:
     """Line of sight between two squares of the data board, with the reason when there is none."""
+    from toolkit.games.deathdome import loadout
     from toolkit.games.deathdome.board import line_of_sight
-    from toolkit.games.deathdome.inputs import card_data, find_weapon, weapon_profile
+    from toolkit.games.deathdome.inputs import card_data, find_weapon, item_ids
     from toolkit.games.deathdome.rules import weapon_reach
     from toolkit.output import emit
 
     rules = _rules(data)
     board = _board(data, rules)
     start, end = board.parse_square(origin), board.parse_square(target)
-    profile = weapon_profile(find_weapon(card_data(data), weapon)) if weapon else None
+    profile = None
+    if weapon:
+        cards = card_data(data)
+        carried = loadout.unit_cards(cards, item_ids(cards, items, "--items"))
+        profile = loadout.weapon_profile(find_weapon(cards, weapon), carried)[0]
     sight = line_of_sight(
         board, start, end, ignore_los=ignore_los or bool(profile and profile.ignore_los)
     )
@@ -470,12 +482,27 @@ def move(
     teammates: Annotated[str, typer.Option(help="Squares of its teammates, e.g. D5,D6.")] = "",
     enemies: Annotated[str, typer.Option(help="Squares of enemy units, e.g. F7.")] = "",
     lava: Annotated[bool, typer.Option(help="A card lets this unit enter lava.")] = False,
+    items: Annotated[
+        str | None,
+        typer.Option(
+            help="The items the unit carries, by id (Titan Armour's -1 M, Spider Legs' climb, a "
+            "set's +1 M apply); --movement wins over their Movement."
+        ),
+    ] = None,
+    drugs: Annotated[
+        str | None,
+        typer.Option(help="Drugs and cards whose effects last on it now, e.g. adrenaline."),
+    ] = None,
+    team_items: TeamItems = None,
     data: DataOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Can this unit move FROM -> TO in one movement phase? The path, or the reason not."""
+    """Can this unit move FROM -> TO in one movement phase? The path, or the reason not, with
+    what its items and drugs do to its Movement and to how it may reach the tower."""
+    from toolkit.games.deathdome import loadout
     from toolkit.games.deathdome.board import can_move
-    from toolkit.games.deathdome.inputs import card_data, find_unit
+    from toolkit.games.deathdome.effects import STATS
+    from toolkit.games.deathdome.inputs import card_data, find_unit, item_ids
     from toolkit.output import emit
 
     rules = _rules(data)
@@ -486,12 +513,23 @@ def move(
             f"unknown team {colour!r} in {unit!r}; expected COLOUR.TYPE with a colour among "
             f"{', '.join(rules.teams.colours)}"
         )
+    carried: list[str] = []
+    cards = loadout.UnitCards()
+    if items or drugs:
+        found = card_data(data)
+        carried = item_ids(found, items, "--items")
+        lasting = item_ids(found, drugs, "--drugs", lasting=True)
+        owned = [*item_ids(found, team_items, "--team-items"), *carried]
+        cards = loadout.unit_cards(found, carried, lasting, owned)
     if movement is None:
         if not unit_type:
             raise DomekitError(f"{unit!r} names no unit type: give COLOUR.TYPE or --movement N")
-        movement = find_unit(card_data(data), unit_type, "UNIT").movement
+        base = find_unit(card_data(data), unit_type, "UNIT")
+        stats = loadout.unit_stats({s: getattr(base, s) for s in STATS}, cards)
+        movement = stats.stats["movement"]
     elif unit_type:
         find_unit(card_data(data), unit_type, "UNIT")
+    climb = cards.has("climb the tower")
     if movement < 0:
         raise DomekitError(f"--movement cannot be negative (got {movement})")
     start, end = board.parse_square(origin), board.parse_square(target)
@@ -511,7 +549,10 @@ def move(
         teammates=friends,
         enemies=foes,
         lava_allowed=lava,
+        climb=climb,
     )
+    effects = [a for a in cards.effects() if a.effect.word in ("-M", "+M", "climb the tower")]
+    effects += [a for a in cards.effects() if a.effect.term().startswith("set bonus movement")]
     emit(
         {
             "unit": unit.lower(),
@@ -521,6 +562,9 @@ def move(
             "teammates": sorted(map(str, friends)),
             "enemies": sorted(map(str, foes)),
             "lava": lava,
+            "items": carried,
+            "climb": climb,
+            "effects": loadout.applied_json(effects, card_data(data).words()) if effects else [],
             "allowed": check.allowed,
             "reason": check.reason,
             "squares_needed": check.squares_needed,

@@ -38,7 +38,7 @@ from toolkit.parsing import Json
 
 ROUTINE = frozenset(
     {"S", "T", "power", "range", *words.ATTACK_TYPES, *words.ICONS}
-    | {"push back on", "splash", "incapacitate", "ignore line of sight"}
+    | {"push back on", "splash", "incapacitate", "ignore line of sight", "swap places"}
 )
 """Effects the rules' own steps already show (the stacks' numbers, push back, splash,
 Incapacitate); every other applied effect gets a step naming its card."""
@@ -121,10 +121,10 @@ def fight(state: MatchState, action: Attack) -> Fight:
     defences = [loadout.countered(p, played) for p in defences]
     cards = state.unit_cards(action.attacker)
     skill = state.unit_stats(action.attacker).stats["skill"]
-    attacker, applied, steps = loadout.attacker_side(
+    attacker, applied = loadout.attacker_side(
         cards, skill, weapon, played, bonus=action.bonus_s, swap=bool(action.swap)
     )
-    steps = [*steps, *stat_steps(state, action.attacker, "skill")]
+    steps = stat_steps(state, action.attacker, "skill")
     reach = engine.weapon_reach(attacker.weapon, state.rules)
     hits = []
     for (ref, _, _, bonus), defence in zip(targets, defences, strict=True):

@@ -22,6 +22,7 @@ from typing import Any
 
 from toolkit.errors import DomekitError
 from toolkit.games.deathdome.config import RulesConfig
+from toolkit.games.deathdome.effects import STATS
 from toolkit.games.deathdome.rules import BEHIND, Defender, WeaponProfile
 
 
@@ -30,13 +31,6 @@ def card_data(data: Path | None) -> Any:
     from toolkit.games.deathdome.data import load_deathdome
 
     return load_deathdome(data)
-
-
-def weapon_profile(item: Any) -> WeaponProfile:
-    """A weapon card from items.csv as the engine's WeaponProfile (with no combo)."""
-    from toolkit.games.deathdome.loadout import weapon_profile as profile
-
-    return profile(item)[0]
 
 
 def find_weapon(cards: Any, name: str) -> Any:
@@ -261,9 +255,6 @@ def _from_cards(
     return AttackSides(
         profile, skill, toughness, vitae, target, theirs.carried, applied, [*steps, *sets], ids,
     )  # fmt: skip
-
-
-STATS = ("movement", "skill", "toughness", "vitae")
 
 
 def _raises(applied: Any, stat: str) -> bool:

@@ -190,7 +190,8 @@ def weapon_profile(
     item: Item, cards: UnitCards | None = None
 ) -> tuple[WeaponProfile, list[Applied]]:
     """A weapon card as the engine's WeaponProfile, with what a combo it is part of changes
-    (a combo's range replaces the card's, its push back words add to them)."""
+    (a combo's range replaces the card's, its push back words add to them) and, for an
+    offensive drug, the reach a "drugs at range" weapon the unit carries gives it."""
     combos = [c for c in (cards.combos if cards else ()) if item.id in c.items]
     terms = [Applied(item.name, e) for e in item.effects if e.word in ATTACK_WORDS]
     terms += [
@@ -200,6 +201,13 @@ def weapon_profile(
         for e in c.effects
         if e.word in words.COMBO_WEAPON_WORDS
     ]
+    if cards is not None and words.has(item.effects, "offensive drug"):
+        # "With the Needle Gun card, the Medic may use his syringe from long range. This
+        # includes ... offensive drugs on enemy units."
+        reach, far = drug_reach(cards.carried, 0)
+        if far:
+            terms = [t for t in terms if t.effect.word != "range"]
+            terms += [*far, Applied(far[0].card, Effect("range", (reach,)))]
     effects = [applied.effect for applied in terms]
     profile = WeaponProfile(
         strength=words.number(effects, "S") or 0,
@@ -406,16 +414,6 @@ def countered(mine: Played, theirs: Played) -> Played:
 # ------------------------------------------------------------------------- the combat sides
 
 
-@dataclass(frozen=True)
-class Sides:
-    """An attack's sides as the engine takes them, what each card in play added, and how."""
-
-    attacker: Attacker
-    defender: Defender
-    applied: list[Applied]
-    steps: list[str]
-
-
 def attacker_side(
     cards: UnitCards,
     skill: int,
@@ -424,14 +422,10 @@ def attacker_side(
     *,
     bonus: int = 0,
     swap: bool = False,
-) -> tuple[Attacker, list[Applied], list[str]]:
+) -> tuple[Attacker, list[Applied]]:
     """The attack stack's side: the weapon (with its combos), the unit's Skill (sets, drugs and
     combos already in it), the cards on the stack: power values, +S, a [P] card's push back."""
     profile, applied = weapon_profile(weapon, cards) if weapon is not None else (NO_WEAPON, [])
-    steps = []
-    for entry in applied:
-        if entry.card.startswith("Combo"):
-            steps.append(f"{entry.card}: {entry.effect.term()}")
     attacker = Attacker(
         cards=played.power,
         weapon=profile,
@@ -441,7 +435,7 @@ def attacker_side(
         cause_push_back=played.cause_push_back,
         swap=swap,
     )
-    return attacker, [*applied, *played.applied], steps
+    return attacker, [*applied, *played.applied]
 
 
 def defender_side(

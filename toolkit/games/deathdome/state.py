@@ -25,6 +25,7 @@ from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.board import Board
 from toolkit.games.deathdome.config import RulesConfig
 from toolkit.games.deathdome.data import DeathDomeData, Item, load_deathdome
+from toolkit.games.deathdome.effects import STATS
 from toolkit.parsing import Json
 
 GAME = "deathdome"
@@ -36,7 +37,6 @@ PHASE_NAMES: Mapping[Phase, str] = {
     "payout": "payout",
     "over": "after the match",
 }
-STATS = ("movement", "skill", "toughness", "vitae")
 
 
 # ------------------------------------------------------------------------------- card data
