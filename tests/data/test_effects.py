@@ -81,6 +81,7 @@ def test_an_empty_cell_is_no_effect(vocabulary: Vocabulary) -> None:
     [
         ("S2; splsh", "unknown effect word 'splsh'"),
         ("S2; splsh", "did you mean 'splash'"),
+        ("push bak on 2", "did you mean 'push back on'"),
         ("S", "'S' is written 'S <value>'"),
         ("splash 3", "'splash' is written 'splash'"),
         ("S two", "value should be a whole number, got 'two'"),

@@ -147,7 +147,7 @@ class Vocabulary:
             if found is not None:
                 args = [written_on["number"], *tokens[1:]]
                 return self._effect(found, args, term, path=path, row=row, field=field)
-        raise DataError(path, self._unknown(tokens[0]), row=row, field=field)
+        raise DataError(path, self._unknown(tokens[0], term), row=row, field=field)
 
     def _effect(
         self,
@@ -189,9 +189,13 @@ class Vocabulary:
                 )
         return Effect(word.word, tuple(args))
 
-    def _unknown(self, token: str) -> str:
-        spellings = {word.word: word.word for word in self.words.values()}
-        close = difflib.get_close_matches(token, list(spellings), n=1, cutoff=0.6)
+    def _unknown(self, token: str, term: str = "") -> str:
+        spellings = [word.word for word in self.words.values()]
+        # The nearest word to the whole term without its numbers ("prevent pushback" is
+        # "prevent push back"), else to its first token.
+        written = " ".join(t for t in _SPACES.split(term) if not _NUMBER.match(t))
+        close = difflib.get_close_matches(written, spellings, n=1, cutoff=0.6) if written else []
+        close = close or difflib.get_close_matches(token, spellings, n=1, cutoff=0.6)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         return f"unknown effect word {token!r} (the words are in {self.path.name}){hint}"
 
