@@ -121,8 +121,6 @@ def use_item(state: MatchState, action: Use) -> Step:
     once = [w for w in ("once per match", "once per turn") if words.has(item.effects, w)]
     if once and item.id in unit.used:
         raise RuleError("Item Cards", f"{item.name}: {once[0]}, and {ref} has used it")
-    if "A" in item.icons:
-        state = use_unit_phase(state)
     if once:
         state = set_unit(state, ref, replace(state.unit(ref), used=(*unit.used, item.id)))
     if item.is_drug:
@@ -133,6 +131,8 @@ def use_item(state: MatchState, action: Use) -> Step:
         state, steps = pull(state, action, item)
     else:
         state, steps = _own_effects(state, action, item)
+    if "A" in item.icons:  # last: what the item may not do is refused for that first
+        state = use_unit_phase(state)
     return state, {"summary": f"{ref} uses {item.name}", "steps": steps}
 
 
@@ -254,12 +254,12 @@ def play_card(state: MatchState, action: PlayCard) -> Step:
     if timing and state.current_team() != team:
         icons = " ".join(f"[{icon}]" for icon in sorted(timing))
         raise RuleError(RULE, f"{card.name} is played on {team}'s own turn ({icons})")
-    if "A" in card.icons:
-        state = use_unit_phase(state)
     steps = [f"{team} plays {card.name}"]
     for effect in own:
         state, more = _card_effect(state, action, card, effect.word, effect.args)
         steps += more
+    if "A" in card.icons:
+        state = use_unit_phase(state)
     where = words.number(card.effects, "range")
     if where is not None:
         steps.append(f"{card.name} reaches {where} square(s) (the players see the board)")

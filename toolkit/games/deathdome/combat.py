@@ -201,7 +201,7 @@ def attack(state: MatchState, action: Attack) -> Step:
         outcomes, steps = [o for _, o in result.hits], list(result.steps)
     else:
         outcomes = [engine.resolve_attack(attacker, defenders[0], state.rules)]
-    _check_triggers(found, outcomes)
+    check_triggers(found, outcomes)
     several = len(outcomes) > 1
     summary, hits_json, cut_by = [], [], []
     for hit, outcome in zip(found.hits, outcomes, strict=True):
@@ -210,7 +210,7 @@ def attack(state: MatchState, action: Attack) -> Step:
         steps += [f"{prefix}{step}" for step in outcome.steps]
         steps += _notable(hit.applied, vocabulary, prefix)
         steps += [f"{prefix}{s}" for s in stat_steps(state, hit.ref, "toughness")]
-        state, line, more = _book_hit(state, action, found, hit, outcome)
+        state, line, more = book_hit(state, action, found, hit, outcome)
         steps += more
         summary.append(line)
         hits_json.append(_hit_json(state, hit, outcome))
@@ -219,7 +219,7 @@ def attack(state: MatchState, action: Attack) -> Step:
     steps += [*found.steps, *_notable(found.applied, vocabulary)]
     result_json: Json = {"summary": "; ".join(summary), "steps": steps, "hits": hits_json}
     if cut_by:
-        state, more = _cut_attacker(state, action, cut_by)
+        state, more = cut_attacker(state, action, cut_by)
         steps += more
         result_json["attacker_vitae_loss"] = sum(cut for _, cut in cut_by)
     open_adjacency = [
@@ -235,7 +235,7 @@ def attack(state: MatchState, action: Attack) -> Step:
     return state, result_json
 
 
-def _check_triggers(found: Fight, outcomes: Sequence[engine.AttackOutcome]) -> None:
+def check_triggers(found: Fight, outcomes: Sequence[engine.AttackOutcome]) -> None:
     """ "[V] when a unit loses vitae", "[K] when a unit is killed": such a card is played only
     when it happens (on the attack stack: to any unit hit; on a defence: to that unit)."""
     if found.played.on_wound and not any(o.wounded for o in outcomes):
@@ -253,7 +253,7 @@ def _check_triggers(found: Fight, outcomes: Sequence[engine.AttackOutcome]) -> N
             )
 
 
-def _book_hit(
+def book_hit(
     state: MatchState, action: Attack, found: Fight, hit: Hit, outcome: engine.AttackOutcome
 ) -> tuple[MatchState, str, list[str]]:
     """One hit into the books: Vitae, a kill (its kill point, a bounty), Incapacitate, an item
@@ -274,7 +274,7 @@ def _book_hit(
         state, killed = kill(set_unit(state, ref, hurt), ref, credited, action.jail, why=why)
         steps += killed["steps"]
         if found.played.take:
-            state, more = _bounty(state, action.controller, ref.colour, found.played.take)
+            state, more = bounty(state, action.controller, ref.colour, found.played.take)
             steps += more
         if hit.played.draw:
             steps.append(f"{ref.colour} draws {hit.played.draw} Special Play cards ([K])")
@@ -291,7 +291,7 @@ def _book_hit(
     return state, line, steps
 
 
-def _bounty(state: MatchState, taker: str, payer: str, amount: int) -> tuple[MatchState, list[str]]:
+def bounty(state: MatchState, taker: str, payer: str, amount: int) -> tuple[MatchState, list[str]]:
     """A [K] card's "take": the killed unit's team pays the killer's team, what it has at most."""
     paid = min(amount, state.team(payer).credits)
     teams = dict(state.teams)
@@ -300,7 +300,7 @@ def _bounty(state: MatchState, taker: str, payer: str, amount: int) -> tuple[Mat
     return replace(state, teams=teams), [f"bounty: {payer} pays {taker} {paid:,} cr"]
 
 
-def _cut_attacker(
+def cut_attacker(
     state: MatchState, action: Attack, cut_by: Sequence[tuple[str, int]]
 ) -> tuple[MatchState, list[str]]:
     """An adjacent attacker that wounds a Buzz Saw Suit loses Vitae; at 0 it is killed, the kill

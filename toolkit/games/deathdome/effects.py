@@ -37,58 +37,64 @@ STATS = ("movement", "skill", "toughness", "vitae")
 """The stats a set bonus may raise (rules: Sets)."""
 
 WORDS: dict[str, str] = {
-    **dict.fromkeys(("[S]", "[D]"), "loadout.stack_cards"),
-    **dict.fromkeys(("[A]",), "cards.timing"),
-    **dict.fromkeys(("[M]", "[+A]", "[+M]", "[T]", "[O]", "[C]"), "cards.timing"),
-    "[V]": "play.attack (a [V] card needs a wound)",
-    "[K]": "play.attack (a [K] card needs a kill)",
-    "[P]": "loadout.stack_cards (its push back words)",
-    "S": "rules.attack_stack (WeaponProfile.strength)",
-    "T": "rules.defense_stack (Defender.armour, Defender.effects)",
-    "power": "rules.attack_stack / rules.defense_stack (the cards' power values)",
-    "+S": "rules.attack_stack (Attacker.effects)",
-    "+T": "rules.defense_stack (Defender.effects)",
-    "+M": "state.MatchState.unit_stats (movement)",
-    "-M": "state.MatchState.unit_stats (movement)",
-    "+V": "cards.heal",
+    "[S]": "loadout.stack_cards (on an attack stack only)",
+    "[D]": "loadout.stack_cards (on a defence stack only)",
+    "[A]": "cards.use_item, cards.play_card (books.use_unit_phase)",
+    "[M]": "cards.play_card (the team's own turn)",
+    "[+A]": "cards.play_card, cards.use_item (the team's own turn, no unit phase)",
+    "[+M]": "cards.play_card, cards.use_item (the team's own turn, no unit phase)",
+    "[V]": "combat.check_triggers (only when a unit loses Vitae)",
+    "[K]": "combat.check_triggers (only when a unit is killed)",
+    "[C]": "cards.play_card (any team's turn)",
+    "[P]": "loadout.stack_cards (with its push back words)",
+    "[T]": "cards.play_card (the team's own turn)",
+    "[O]": "cards.play_card, loadout.stack_cards (any time)",
+    "S": "loadout.weapon_profile -> rules.attack_stack",
+    "T": "loadout.guard -> rules.defense_stack; loadout.unit_stats (a combo's T)",
+    "power": "loadout.stack_cards -> rules.attack_stack, rules.defense_stack",
+    "+S": "loadout.unit_stats (a drug), loadout.stack_cards (a card) -> rules.attack_stack",
+    "+T": "loadout.unit_stats (a drug), loadout.stack_cards (a card) -> rules.defense_stack",
+    "+M": "loadout.unit_stats (MatchState.unit_stats)",
+    "-M": "loadout.unit_stats (MatchState.unit_stats)",
+    "+V": "cards.heal; rules.resolve_attack (Defender.heal, on a defence)",
     "-V": "cards.direct_damage",
-    "range": "rules.weapon_reach",
-    "ranged": "rules.weapon_reach",
-    "close combat": "rules.weapon_reach",
-    "area effect": "rules.weapon_reach",
+    "range": "loadout.weapon_profile -> rules.weapon_reach",
+    "ranged": "loadout.weapon_profile -> rules.weapon_reach",
+    "close combat": "loadout.weapon_profile -> rules.weapon_reach",
+    "area effect": "loadout.weapon_profile -> rules.weapon_reach",
     "push back on": "rules.push_back_triggered",
-    "push back squares": "rules.push_back_squares",
+    "push back squares": "rules.resolve_attack (push_squares)",
     "prevent push back": "rules.resolve_attack (Defender.prevent_push_back)",
     "cause push back": "rules.resolve_attack (Attacker.cause_push_back)",
     "splash": "rules.resolve_splash",
     "incapacitate": "rules.resolve_attack (incapacitated)",
     "ignore line of sight": "board.line_of_sight (ignore_los)",
-    "swap places": "rules.resolve_attack (Attacker.swap)",
+    "swap places": "rules.resolve_attack (Attacker.swap); combat.attack_asks",
     "drug": "cards.give_drug",
-    "offensive drug": "rules.resolve_attack (its effects only on a wound)",
+    "offensive drug": "loadout.weapon_profile (its reach); rules.resolve_attack",
     "drugs at range": "loadout.drug_reach",
-    "until your next turn": "play.end_turn (lasting effects)",
-    "-V to attacker": "rules.resolve_attack (attacker_vitae_loss)",
+    "until your next turn": "play.end_turn (what lasts on a unit)",
+    "-V to attacker": "rules.resolve_attack (attacker_vitae_loss); combat.cut_attacker",
     "immune to incapacitate": "rules.resolve_attack (Defender.immune_incapacitate)",
     "immune to -V": "cards.direct_damage",
     "cancel ranged attack": "rules.resolve_attack (Defender.cancels)",
-    "discard": "play.attack (the item leaves the unit)",
+    "discard": "combat.book_hit (the item leaves the unit)",
     "climb the tower": "board.can_move (climb)",
-    "free movement": "cards.play_card (recorded and shown)",
+    "free movement": "cards.play_card (recorded and shown: the board is the table's)",
     "pull": "cards.pull",
-    "once per match": "cards.use_item",
-    "once per turn": "cards.use_item",
-    "free action": "play.use_unit_phase (MatchState.free_actions)",
-    "look at the top": "cards.use_item (recorded and shown)",
+    "once per match": "cards.use_item (Unit.used)",
+    "once per turn": "cards.use_item (Unit.used), play.end_turn",
+    "free action": "books.use_unit_phase (MatchState.free_actions)",
+    "look at the top": "cards.use_item (recorded and shown: the deck is the table's)",
     "self-destruct": "cards.blast",
     "blast": "cards.blast",
-    "set bonus": "loadout.set_bonuses",
-    "higher ground": "loadout.stack_cards",
-    "take": "play.attack (bounty)",
-    "draw": "cards.play_card (recorded and shown)",
-    "turn back": "cards.play_card",
-    "cancel cards": "loadout.stack_cards",
-    "no kill point": "play.attack",
+    "set bonus": "rules.set_bonuses, loadout.unit_stats",
+    "higher ground": "loadout.stack_cards (the calculator's --higher-ground)",
+    "take": "combat.bounty",
+    "draw": "cards.play_card, combat.book_hit (recorded and shown: the hands are the table's)",
+    "turn back": "cards.turn_back",
+    "cancel cards": "loadout.countered",
+    "no kill point": "combat.book_hit -> books.kill",
 }
 """Every effect word the engine applies, and the function that applies it (the vocabulary's
 documentation lists these; `load_effects` refuses a vocabulary with any other word)."""
@@ -176,3 +182,42 @@ STACK_WORDS = frozenset(
      "cancel cards", "no kill point", "+V", "draw"}
 )  # fmt: skip
 """Special Play words the engine applies on an attack or defence stack."""
+
+
+# ---------------------------------------------------------------------- the documentation
+
+DOC_HEAD = """# Death Dome's effect words
+
+What a Death Dome card does is its `effects` cell (items.csv, special_play.csv, combos.csv): terms
+in the rule book's own notation separated by `;`, e.g. `[S]; ranged; S 2; range 12`. The printed
+text of every card is made from these terms, so the card and the engine cannot disagree. This
+page is made from card_data/deathdome/effects.toml and the engine's list of the words it applies
+(`toolkit/games/deathdome/effects.py`): `python -m toolkit.games.deathdome.effects >
+docs/effects/deathdome.md` remakes it, and a test checks it is up to date.
+
+Reword a word's printed `text` in effects.toml freely; a word the engine does not apply stops the
+build, naming the file, the row, the field and the nearest word. Numbers are written after the
+word (`S 2`, or `S2`); a name where the word takes one (`set bonus skill 1`).
+
+| word | written | prints | rule book | what the engine does | applied by |
+|---|---|---|---|---|---|
+"""
+
+
+def markdown(vocabulary: Vocabulary) -> str:
+    """docs/effects/deathdome.md: every word with its notation, printed text, the rule book's
+    section and words, what it means and the engine function that applies it."""
+    rows = []
+    for word in vocabulary.words.values():
+        written = " ".join([word.word, *(f"<{p.name}>" for p in word.params)])
+        sample = tuple("skill" if p.is_name else 2 for p in word.params)
+        rule = word.rule + (f': "{word.quote}"' if word.quote else "")
+        cells = [word.word, f"`{written}`", word.render(sample), rule, word.means, WORDS[word.word]]
+        rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    return DOC_HEAD + "\n".join(rows) + "\n"
+
+
+if __name__ == "__main__":
+    from toolkit.data import game_data_dir
+
+    print(markdown(load_effects(game_data_dir("deathdome") / "effects.toml")), end="")

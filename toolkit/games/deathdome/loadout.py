@@ -81,7 +81,7 @@ class UnitCards:
             for item in self.carried
             if not item.attack and not item.is_drug
             for effect in item.effects
-            if effect.word != "set bonus"
+            if effect.word != "set bonus" and effect.word not in words.USE_WORDS
         ]
         found += [Applied(card.name, e) for card in self.lasting for e in _lasting(card)]
         found += [Applied(_combo_name(c, self), e) for c in self.combos for e in c.effects]
