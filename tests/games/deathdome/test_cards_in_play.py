@@ -53,13 +53,19 @@ def test_the_riot_shield_prevents_push_back():
     match = playing([("gunner", "heavy-rifle")], [("warrior", "riot-shield")])
     out = match.do(type="attack", attacker="red.gunner", target="blue.warrior",
                    weapon="heavy-rifle", cards="1,1,1")  # fmt: skip
-    assert (hit(out, "blue.warrior")["vitae_left"], hit(out, "blue.warrior")["push_back"]) == (3, False)
+    assert (hit(out, "blue.warrior")["vitae_left"], hit(out, "blue.warrior")["push_back"]) == (
+        3,
+        False,
+    )
     assert "push back: 3 of a kind, but the unit cannot be pushed back" in out["steps"]
     assert "Riot Shield: Prevents push back." in out["steps"]
     bare = playing([("gunner", "heavy-rifle")])
     out = bare.do(type="attack", attacker="red.gunner", target="blue.warrior",
                   weapon="heavy-rifle", cards="1,1,1")  # fmt: skip
-    assert (hit(out, "blue.warrior")["vitae_left"], hit(out, "blue.warrior")["push_back"]) == (1, True)
+    assert (hit(out, "blue.warrior")["vitae_left"], hit(out, "blue.warrior")["push_back"]) == (
+        1,
+        True,
+    )
 
 
 def test_the_buzz_saw_suit_cuts_an_adjacent_attacker_that_wounds():
@@ -154,7 +160,9 @@ def test_a_medi_kit_heals_a_friend_automatically_never_above_full():
     assert match.unit("red.gunner").vitae == 6 and match.state.phases_used == 1
     match.do(type="use", unit="red.medic", item="medi-kit", targets="red.gunner")
     assert match.unit("red.gunner").vitae == UNITS["gunner"].vitae and match.state.phases_used == 2
-    match.refused("Medic Unit", type="use", unit="red.medic", item="medi-kit", targets="blue.gunner")
+    match.refused(
+        "Medic Unit", type="use", unit="red.medic", item="medi-kit", targets="blue.gunner"
+    )
     match.refused("Medic Unit", type="use", unit="red.medic", item="medi-kit", targets="red.medic")
 
 
@@ -239,7 +247,9 @@ def test_the_needle_gun_gives_the_medics_drugs_its_range():
     tranquilizer = ITEMS["tranquilizer"]
     assert weapon_reach(loadout.weapon_profile(tranquilizer, near)[0], DATA.rules) == 1
     assert weapon_reach(loadout.weapon_profile(tranquilizer, far)[0], DATA.rules) == 6
-    assert loadout.drug_reach(far.carried, 1)[0] == 6 and loadout.drug_reach(near.carried, 1)[0] == 1
+    assert (
+        loadout.drug_reach(far.carried, 1)[0] == 6 and loadout.drug_reach(near.carried, 1)[0] == 1
+    )
 
 
 # ---------------------------------------------------------------------------- items used
@@ -481,8 +491,14 @@ def test_field_dressing_heals_a_wounded_defender_and_needs_a_wound():
     out = match.do(type="attack", attacker="red.gunner", target="blue.gunner",
                    weapon="heavy-rifle", cards="4", defence="field-dressing")  # fmt: skip
     assert hit(out, "blue.gunner")["healed"] == 1 and match.unit("blue.gunner").vitae == 3
-    match.refused("Special Play Deck", type="attack", attacker="red.gunner",
-                  target="blue.gunner", weapon="heavy-rifle", defence="4,field-dressing")
+    match.refused(
+        "Special Play Deck",
+        type="attack",
+        attacker="red.gunner",
+        target="blue.gunner",
+        weapon="heavy-rifle",
+        defence="4,field-dressing",
+    )
 
 
 def test_bounty_takes_credits_and_bribe_cancels_the_kill_point():
@@ -513,7 +529,10 @@ def test_cards_played_on_their_own():
     assert match.state.free_actions == 1
     out = match.do(type="play", team="red", card="sprint")
     assert "a free movement of up to 3 squares (not a movement phase)" in out["steps"]
-    assert "red draws 2 Special Play card(s)" in match.do(type="play", team="red", card="rally")["steps"]
+    assert (
+        "red draws 2 Special Play card(s)"
+        in match.do(type="play", team="red", card="rally")["steps"]
+    )
     match.do(type="play", team="red", card="regroup")
     match.refused("Special Play Deck", type="play", team="blue", card="rally")
     match.do(type="capture", team="red")

@@ -51,7 +51,9 @@ def test_the_vocabulary_has_the_rule_books_own_notation():
 
 def test_the_documentation_lists_every_word_with_the_function_that_applies_it():
     text = DOC.read_text(encoding="utf-8")
-    assert text == words.markdown(VOCABULARY), "remake it: python -m toolkit.games.deathdome.effects"
+    assert text == words.markdown(VOCABULARY), (
+        "remake it: python -m toolkit.games.deathdome.effects"
+    )
     for word, function in words.WORDS.items():
         assert f"| {word} |" in text and function in text, word
 
@@ -61,7 +63,9 @@ def test_every_cards_printed_text_is_what_its_effects_generate(card):
     """The printed rules text is made from the effects and the combos the card is part of, and
     the effects read back from their own terms (a card written from its effects is itself)."""
     lines = combo_lines(card, VOCABULARY, DATA.combos, DATA.items)
-    assert card.text == " ".join(part for part in (printed(VOCABULARY, card.effects), *lines) if part)
+    assert card.text == " ".join(
+        part for part in (printed(VOCABULARY, card.effects), *lines) if part
+    )
     cell = "; ".join(effect.term() for effect in card.effects)
     assert VOCABULARY.parse(cell, path="items.csv") == card.effects
     for effect in card.effects:

@@ -584,3 +584,51 @@ def test_the_board_prints_without_sliver_pages(data, paper):
     plan = plan_tiles(size[0], size[1] + 2 * BOARD_LABELS, PAPERS[paper], data.print.board.overlap)
     assert len(plan.tiles) == 6  # 3 by 2 on A4 and on Letter (Letter needed 9 with slivers)
     check_no_slivers(plan)
+
+
+# --- every card prints what its effects say (issue 26) ----------------------------------------
+
+
+def _card_texts(doc, data) -> list[str]:
+    """The text of each card front, in the order the kit lays them out, read from its box."""
+    from toolkit.games.deathdome.kit.cards import kit_cards
+    from toolkit.pdf.style import look_and_layout
+
+    sheet = card_layout(PAPERS["a4"], data.print.card, "home")
+    count = len(kit_cards(data, look_and_layout("home", None)[0]))
+    texts = []
+    for index in range(count):
+        page = doc[FIRST_CARD_PAGE + 2 * (index // sheet.per_page)]
+        box = sheet.box(sheet.slots[index % sheet.per_page]).trim
+        height = page.rect.height
+        clip = pymupdf.Rect(box.x * MM, height - box.top * MM, box.right * MM, height - box.y * MM)
+        texts.append(" ".join(page.get_text(clip=clip).split()))
+    return texts
+
+
+def test_every_card_shows_the_text_of_each_of_its_effects(a4_kit, data):
+    """What a printed card says is what the engine reads: every term of a card's effects (and
+    each combo it is part of) is printed inside that card, the icons as their letters."""
+    from toolkit.games.deathdome import effects as words
+    from toolkit.games.deathdome.data import combo_lines
+
+    _, doc = a4_kit
+    cards = [
+        *(item for deck in (*UNIT_TYPES, "armour", "equipment") for item in data.deck(deck)
+          for _ in range(item.qty)),
+        *(card for card in data.special_play for _ in range(card.qty)),
+    ]  # fmt: skip
+    texts = _card_texts(doc, data)
+    assert len(texts) == len(cards)
+    vocabulary = data.words()
+    for card, text in zip(cards, texts, strict=True):
+        assert text.startswith(card.name), (card.id, text)
+        for effect in card.effects:
+            if effect.word in words.ICONS:
+                assert words.ICONS[effect.word] in text.split(), (card.id, effect.word)
+            else:
+                assert vocabulary.text([effect]).rstrip(".") in text, (card.id, effect.term())
+        for line in combo_lines(card, vocabulary, data.combos, data.items):
+            assert line in text, (card.id, line)
+        if card.notes:
+            assert card.notes in text, card.id

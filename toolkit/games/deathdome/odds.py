@@ -213,7 +213,7 @@ def _attack_odds(
                 f"the defender cannot hold {size} cards: {stands.size} are left in the deck"
             )
         roles = _roles(stands, data)
-        hands = roles.draw_hand(size).map(lambda drawn: _defence(drawn, data))
+        hands = roles.draw_hand(size).map(cache(lambda drawn: _defence(drawn, data)))
         held = (
             f"the defender holds {size} unknown cards from the {stands.size} left in the Special "
             "Play deck (the whole deck minus the attacker's hand and the cards seen)"
@@ -224,6 +224,7 @@ def _attack_odds(
     )
     samples = {d.total(): d for d in hands.outcomes()}
     samples.update({d.total(): d for d in plain.outcomes()})
+    plain_keys = frozenset(d.total() for d in plain.outcomes())
 
     # Sets of cards that play alike (the same stack, push back, effect cards) act alike.
     rows = []
@@ -240,13 +241,14 @@ def _attack_odds(
         rows.append((subset, total, by_effect[effect_key]))
 
     @cache
-    def outcomes(key: tuple[Card, ...], swap: bool) -> dict[Any, Outcome]:
-        """This set of cards against every defence the hands may put up, through the engine's
-        resolve_attacks (a defender's Counter cancels the set's effect cards, the set's Counter
-        the defender's)."""
+    def outcomes(key: tuple[Card, ...], swap: bool, every: bool) -> dict[Any, Outcome]:
+        """This set of cards against every defence the hands may put up (`every`: with their
+        effect cards too), through the engine's resolve_attacks (a defender's Counter cancels
+        the set's effect cards, the set's Counter the defender's)."""
         found: dict[Any, Outcome] = {}
+        wanted = samples if every else {k: samples[k] for k in plain_keys}
         for countered in (False, True):
-            keys = [k for k, sample in samples.items() if sample.counters == countered]
+            keys = [k for k, sample in wanted.items() if sample.counters == countered]
             if not keys:
                 continue
             played = played_of[key]
@@ -272,7 +274,7 @@ def _attack_odds(
         return found
 
     def odds_for(key: tuple[Card, ...], dist: Dist[Defence], swap: bool = False) -> Dist[Outcome]:
-        found = outcomes(key, swap)
+        found = outcomes(key, swap, dist is not plain)
         return dist.map(lambda d: found[d.total()])
 
     def summary(subset: tuple[Card, ...], total: int, key: tuple[Card, ...]) -> dict[str, Any]:
