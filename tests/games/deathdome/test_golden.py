@@ -4,7 +4,11 @@ data/before_stage_b.json.gz is what the dict-state tracker recorded for the scen
 scenarios.py (every step's text, outcome, refusal and state JSON, the pages, payout CSV and odds
 at checkpoints, each match's export). Today's engine plays the same scenarios through the same
 service; everything must be equal, except that refusals which named no rule now name one.
-The exports made then import and replay today to the states recorded then.
+The exports made then import and replay today to the states recorded then. Issue 26 (every card
+does what it says) changed, by design and checked here: an item's `text` on the pages is its
+printed rules text made from its effects; the drugs for friends have no strength; the pages show
+what issue 26 added (an item's effects, what lasts on a unit, its combos); the attack odds show
+each choice left to a player as its best and worst (the best is the old figures).
 """
 
 from __future__ import annotations

@@ -15,7 +15,6 @@ names a card.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -210,22 +209,9 @@ def _from_cards(
     if push_on is not None:
         profile = replace(profile, push_on=push_on)
     steps: list[str] = []
-    base_attacker = {s: getattr(attacker_type, s) if attacker_type else 0 for s in STATS}
-    stats = loadout.unit_stats(base_attacker, mine)
-    if skill is None:
-        skill = stats.stats["skill"]
-        applied += [a for a in stats.applied if _raises(a, "skill")]
-        steps += [s for s in stats.steps if s.endswith("skill")]
-    elif _any_raise(stats.applied, "skill"):
-        steps.append(f"--skill {skill} given: it is the Skill; the cards' bonuses are not added")
-    base_defender = {s: getattr(defender_type, s) if defender_type else 0 for s in STATS}
-    guarded = loadout.unit_stats(base_defender, theirs)
-    if toughness is None:
-        toughness = guarded.stats["toughness"]
-        applied += [a for a in guarded.applied if _raises(a, "toughness")]
-        steps += [s for s in guarded.steps if s.endswith("toughness")]
-    elif _any_raise(guarded.applied, "toughness"):
-        steps.append(f"--toughness {toughness} given: the cards' bonuses are not added")
+    guarded = loadout.unit_stats(_base(defender_type), theirs)
+    skill = _stat(loadout.unit_stats(_base(attacker_type), mine), "skill", skill, applied, steps)
+    toughness = _stat(guarded, "toughness", toughness, applied, steps)
     if vitae is None:
         if defender_type is None:
             raise DomekitError("--vitae is needed (or --defender TYPE to take it from units.csv)")
@@ -257,6 +243,23 @@ def _from_cards(
     )  # fmt: skip
 
 
+def _base(unit_type: Any) -> dict[str, int]:
+    """A unit type's four stats (units.csv), or 0s when no type is named."""
+    return {stat: getattr(unit_type, stat) if unit_type else 0 for stat in STATS}
+
+
+def _stat(found: Any, stat: str, given: int | None, applied: list[Any], steps: list[str]) -> int:
+    """A stat as the cards in play make it (their effects and steps added to `applied` and
+    `steps`), or `given` by its flag: then it is the whole value, the cards add nothing."""
+    if given is None:
+        applied += [a for a in found.applied if _raises(a, stat)]
+        steps += [s for s in found.steps if s.endswith(stat)]
+        return int(found.stats[stat])
+    if any(_raises(a, stat) for a in found.applied):
+        steps.append(f"--{stat} {given} given: it is the {stat}; the cards' bonuses are not added")
+    return given
+
+
 def _raises(applied: Any, stat: str) -> bool:
     effect = applied.effect
     if effect.word == "set bonus":
@@ -264,10 +267,6 @@ def _raises(applied: Any, stat: str) -> bool:
     from toolkit.games.deathdome.loadout import STAT_WORDS
 
     return STAT_WORDS.get(effect.word) == stat
-
-
-def _any_raise(applied: Sequence[Any], stat: str) -> bool:
-    return any(_raises(a, stat) for a in applied)
 
 
 def _reach(profile: WeaponProfile, rules: RulesConfig) -> int:
