@@ -166,3 +166,14 @@ def test_a_house_rule_is_an_edit_to_a_csv(copy):
     shield = load_deathdome(copy).items["riot-shield"]
     assert shield.toughness == 3 and not words.has(shield.effects, "prevent push back")
     assert shield.text.startswith("[D] T3.")
+
+
+def test_every_function_the_vocabulary_names_exists():
+    """The documentation's "applied by" column names real engine functions (module.function)."""
+    import importlib
+    import re
+
+    for word, where in words.WORDS.items():
+        for module, name in re.findall(r"\b([a-z]+)\.([a-z_]+)\b", where):
+            found = importlib.import_module(f"toolkit.games.deathdome.{module}")
+            assert callable(getattr(found, name, None)), (word, f"{module}.{name}")
