@@ -81,6 +81,7 @@ def test_an_empty_cell_is_no_effect(vocabulary: Vocabulary) -> None:
     [
         ("S2; splsh", "unknown effect word 'splsh'"),
         ("S2; splsh", "did you mean 'splash'"),
+        ("push bak on 2", "did you mean 'push back on'"),
         ("S", "'S' is written 'S <value>'"),
         ("splash 3", "'splash' is written 'splash'"),
         ("S two", "value should be a whole number, got 'two'"),
@@ -146,3 +147,17 @@ def _shared_vocabulary() -> Vocabulary:
 def test_terms_read_back_as_written(effects: list[Effect]) -> None:
     cell = "; ".join(effect.term() for effect in effects)
     assert _shared_vocabulary().parse(cell, path="x") == tuple(effects)
+
+
+def test_a_word_may_quote_the_rule_book(tmp_path: Path) -> None:
+    path = tmp_path / "effects.toml"
+    path.write_text(
+        '[word."+V"]\nparams = ["value"]\ntext = "Heal {value}."\nrule = "Card Abilities"\n'
+        'quote = "+V = a healing ability"\nmeans = "heals {value}"\n'
+    )
+    vocabulary = load_vocabulary(path, ("+V",))
+    assert vocabulary.word("+v").quote == "+V = a healing ability"
+    assert _shared_vocabulary().word("S").quote == ""  # optional
+    path.write_text(path.read_text().replace('"+V = a healing ability"', "3"))
+    with pytest.raises(DataError, match="quote"):
+        load_vocabulary(path, ("+V",))

@@ -8,6 +8,7 @@ book's own notation:
     params = ["value"]                 # whole numbers written after the word: "S2", "S 2"
     text = "S{value}"                  # what the printed card says
     rule = "Card Abilities"            # the rule book's section
+    quote = "S1, S2 , S3 , S4 = weapons, ..."   # optional: the rule book's own words
     means = "adds {value} to each attack stack made with this weapon"
 
     [word."push back on"]
@@ -69,6 +70,8 @@ class Word:
     """The rule book's section the word comes from."""
     means: str
     """What the engine does, in one sentence (the vocabulary's documentation)."""
+    quote: str = ""
+    """The rule book's own words for it (optional), for the vocabulary's documentation."""
 
     def render(self, args: tuple[int | str, ...]) -> str:
         """The printed text for these arguments."""
@@ -144,7 +147,7 @@ class Vocabulary:
             if found is not None:
                 args = [written_on["number"], *tokens[1:]]
                 return self._effect(found, args, term, path=path, row=row, field=field)
-        raise DataError(path, self._unknown(tokens[0]), row=row, field=field)
+        raise DataError(path, self._unknown(tokens[0], term), row=row, field=field)
 
     def _effect(
         self,
@@ -186,9 +189,13 @@ class Vocabulary:
                 )
         return Effect(word.word, tuple(args))
 
-    def _unknown(self, token: str) -> str:
-        spellings = {word.word: word.word for word in self.words.values()}
-        close = difflib.get_close_matches(token, list(spellings), n=1, cutoff=0.6)
+    def _unknown(self, token: str, term: str = "") -> str:
+        spellings = [word.word for word in self.words.values()]
+        # The nearest word to the whole term without its numbers ("prevent pushback" is
+        # "prevent push back"), else to its first token.
+        written = " ".join(t for t in _SPACES.split(term) if not _NUMBER.match(t))
+        close = difflib.get_close_matches(written, spellings, n=1, cutoff=0.6) if written else []
+        close = close or difflib.get_close_matches(token, spellings, n=1, cutoff=0.6)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         return f"unknown effect word {token!r} (the words are in {self.path.name}){hint}"
 
@@ -238,7 +245,7 @@ def _word(path: Path, name: str, value: Any, line: int | None) -> Word:
     where = f"word.{name}"
     if not isinstance(value, dict):
         raise DataError(path, "expected a table", line=line, field=where)
-    unknown = set(value) - {"params", "text", "rule", "means"}
+    unknown = set(value) - {"params", "text", "rule", "means", "quote"}
     if unknown:
         raise DataError(
             path, f"unknown key {sorted(unknown)[0]!r}", line=line, field=f"{where}.params"
@@ -255,7 +262,10 @@ def _word(path: Path, name: str, value: Any, line: int | None) -> Word:
         if not isinstance(text, str) or not text.strip():
             raise DataError(path, "missing (a line of text)", line=line, field=f"{where}.{key}")
         fields[key] = text
-    word = Word(name, params, fields["text"], fields["rule"], fields["means"])
+    quote = value.get("quote", "")
+    if not isinstance(quote, str):
+        raise DataError(path, "expected a line of text", line=line, field=f"{where}.quote")
+    word = Word(name, params, fields["text"], fields["rule"], fields["means"], quote)
     sample = tuple("x" if param.is_name else 0 for param in params)
     for key, fill in (("text", word.render), ("means", word.explain)):
         try:

@@ -272,9 +272,15 @@ BAD_DATA = [
     ("items.csv", ",price,", ",cost,", ["items.csv", "row 1", "price"]),
     (
         "items.csv",
-        "heavy-rifle,Heavy Rifle,weapon,gunner,ranged,2,",
-        "heavy-rifle,Heavy Rifle,weapon,gunner,ranged,two,",
-        ["items.csv", "row 2", "field 'strength'"],
+        "[S]; ranged; S 2,A reliable",
+        "[S]; ranged; S two,A reliable",
+        ["items.csv", "row 2", "field 'effects'", "'two'"],
+    ),
+    (
+        "items.csv",
+        "[S]; ranged; S 2,A reliable",
+        "[S]; ranged; S 2; splsh,A reliable",
+        ["items.csv", "row 2", "field 'effects'", "'splsh'", "did you mean 'splash'"],
     ),
     (
         "items.csv",
@@ -555,11 +561,13 @@ def test_bounty_writes_money_like_every_other_card(a4_kit):
 
 
 def test_a_card_text_with_another_number_format_stops_the_build(cli, copy, tmp_path):
-    edit_text(copy / "special_play.csv", "take 50,000 cr from", "take 50000 credits from")
+    # Issue 26: a card's rules text is made from its effects (Bounty's `take 50000` prints
+    # "Take 50,000 cr"); its flavour notes are written by hand, and checked the same way.
+    edit_text(copy / "special_play.csv", "[K]; take 50000,", "[K]; take 50000,Worth 50000 credits")
     out = tmp_path / "out" / "kit.pdf"
     result = cli("kit", "deathdome", "--data", str(copy), "--out", str(out), "--base-url", BASE)
     assert result.exit_code == 2
-    assert "special_play.csv, row 17, field 'text': 'bounty' writes '50000'" in result.stderr
+    assert "special_play.csv, row 17, field 'notes': 'bounty' writes '50000'" in result.stderr
     assert not out.exists()
 
 
@@ -584,3 +592,51 @@ def test_the_board_prints_without_sliver_pages(data, paper):
     plan = plan_tiles(size[0], size[1] + 2 * BOARD_LABELS, PAPERS[paper], data.print.board.overlap)
     assert len(plan.tiles) == 6  # 3 by 2 on A4 and on Letter (Letter needed 9 with slivers)
     check_no_slivers(plan)
+
+
+# --- every card prints what its effects say (issue 26) ----------------------------------------
+
+
+def _card_texts(doc, data) -> list[str]:
+    """The text of each card front, in the order the kit lays them out, read from its box."""
+    from toolkit.games.deathdome.kit.cards import kit_cards
+    from toolkit.pdf.style import look_and_layout
+
+    sheet = card_layout(PAPERS["a4"], data.print.card, "home")
+    count = len(kit_cards(data, look_and_layout("home", None)[0]))
+    texts = []
+    for index in range(count):
+        page = doc[FIRST_CARD_PAGE + 2 * (index // sheet.per_page)]
+        box = sheet.box(sheet.slots[index % sheet.per_page]).trim
+        height = page.rect.height
+        clip = pymupdf.Rect(box.x * MM, height - box.top * MM, box.right * MM, height - box.y * MM)
+        texts.append(" ".join(page.get_text(clip=clip).split()))
+    return texts
+
+
+def test_every_card_shows_the_text_of_each_of_its_effects(a4_kit, data):
+    """What a printed card says is what the engine reads: every term of a card's effects (and
+    each combo it is part of) is printed inside that card, the icons as their letters."""
+    from toolkit.games.deathdome import effects as words
+    from toolkit.games.deathdome.data import combo_lines
+
+    _, doc = a4_kit
+    cards = [
+        *(item for deck in (*UNIT_TYPES, "armour", "equipment") for item in data.deck(deck)
+          for _ in range(item.qty)),
+        *(card for card in data.special_play for _ in range(card.qty)),
+    ]  # fmt: skip
+    texts = _card_texts(doc, data)
+    assert len(texts) == len(cards)
+    vocabulary = data.words()
+    for card, text in zip(cards, texts, strict=True):
+        assert text.startswith(card.name), (card.id, text)
+        for effect in card.effects:
+            if effect.word in words.ICONS:
+                assert words.ICONS[effect.word] in text.split(), (card.id, effect.word)
+            else:
+                assert vocabulary.text([effect]).rstrip(".") in text, (card.id, effect.term())
+        for line in combo_lines(card, vocabulary, data.combos, data.items):
+            assert line in text, (card.id, line)
+        if card.notes:
+            assert card.notes in text, card.id
