@@ -60,10 +60,10 @@ __all__ = [
 
 @lru_cache(maxsize=4)
 def load_rules(data_dir: str | Path | None = None) -> DomppaRules:
-    """The Domppa rule numbers (the engine's rules.toml, or a folder with your own)."""
-    from toolkit.data import game_data_dir, load_toml_model
+    """The Domppa rule numbers and effect words (the shipped ones, or a folder with your own)."""
+    from toolkit.games.domppa import data
 
-    return load_toml_model(game_data_dir("domppa", data_dir) / "rules.toml", DomppaRules)
+    return data.load_rules(data_dir)
 
 
 def two_d6(rules: DomppaRules) -> ExplodingDice:

@@ -70,8 +70,10 @@ from toolkit.games.domppa.rules.morale import (
     rally,
 )
 from toolkit.games.domppa.rules.stats import (
+    HELMET_PROFICIENCIES,
     ActionPoints,
     Encumbrance,
+    HelmetProficiency,
     HitPoints,
     Penetration,
     Protection,
@@ -85,6 +87,7 @@ from toolkit.games.domppa.rules.stats import (
     helmet_is_heavy,
     hit_points,
     magic_penetration,
+    may_wear,
     night_rest,
     protection_total,
     unit_size,
@@ -109,6 +112,9 @@ __all__ = [
     "action_points",
     "armour_tier",
     "helmet_is_heavy",
+    "HelmetProficiency",
+    "HELMET_PROFICIENCIES",
+    "may_wear",
     "grid_range",
     "Penetration",
     "magic_penetration",
