@@ -26,16 +26,32 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, Self, TypeAlias, cast, get_args
 
 from toolkit.errors import DomekitError
+from toolkit.games.domppa.action_fields import (
+    ROLL,
+    TRUE,
+    Dice,
+    Mode,
+    UnreadDice,
+    damage_type_of,
+    dice_json,
+    mode_of,
+    sheet_of,
+    side_of,
+    stored_dice,
+    stored_side,
+    switch,
+    text_of,
+    unit_of,
+)
 from toolkit.games.domppa.action_text import BLANK, Words, is_plain, phrase, quoted, word
 from toolkit.games.domppa.config import Darkness
 from toolkit.games.domppa.data import CharacterRow
-from toolkit.games.domppa.dice import split_faces
 from toolkit.games.domppa.rules import DamageType
 from toolkit.games.door import Reader
-from toolkit.parsing import MAX_NAME, Json, whole_number
+from toolkit.parsing import Json, whole_number
 
-ROLL = "roll"
-SIDE_LENGTH = 20
+__all__ = ["ROLL", "Dice", "UnreadDice"]  # the fields' (action_fields.py), read from here too
+
 STAT_FIELDS = (
     "health",
     "protection_body",
@@ -56,67 +72,6 @@ Condition = Literal["burning", "freezing", "fleeing", "resting", "berserk", "par
 CONDITIONS: tuple[Condition, ...] = get_args(Condition)
 SWITCHES: tuple[Condition, ...] = ("burning", "freezing", "fleeing", "resting")
 """The conditions that are on or off; the others hold a number (rounds, +X, poison left)."""
-Mode = Literal["melee", "ranged"]
-_TRUE = ("1", "true", "yes", "on")
-
-
-# ------------------------------------------------------------------------------------- dice
-
-
-@dataclass(frozen=True)
-class Dice:
-    """Dice as typed at the table: the faces rolled in order, each die followed by its
-    explosions; no faces: the tracker rolls them (`roll`)."""
-
-    faces: tuple[int, ...] = ()
-
-    def text(self) -> str:
-        return ",".join(map(str, self.faces)) if self.faces else ROLL
-
-    def rolled(self, what: str) -> tuple[int, ...]:
-        """The faces as the rules read them (none: the tracker rolls)."""
-        return self.faces
-
-    @classmethod
-    def read(cls, value: Any, what: str) -> Dice:
-        """`6,3,2` or `roll`; DomekitError naming `what` for anything else."""
-        raw = _text(value).lower()
-        if not raw:
-            raise DomekitError(f"{what}: type the faces rolled (like 6,3,2) or 'roll'")
-        return cls() if raw == ROLL else cls(tuple(split_faces(raw, what)))
-
-    @classmethod
-    def optional(cls, value: Any, what: str) -> Dice | None:
-        """A die the form may leave blank (None: the tracker rolls it when the rules need it)."""
-        return cls.read(value, what) if _text(value) else None
-
-
-@dataclass(frozen=True)
-class UnreadDice(Dice):
-    """An optional die a log holds as it was typed, unreadable. The tracker once stored such a
-    die unread and read it only when the rules needed it; an action whose die was read and was
-    unreadable was refused, so a stored one is a die no rule read. It stays as stored (its JSON
-    form is the payload) and is refused if a rule ever reads it; it has no text form."""
-
-    typed: str = ""
-
-    def text(self) -> str:
-        return self.typed
-
-    def rolled(self, what: str) -> tuple[int, ...]:
-        return tuple(split_faces(self.typed, what))  # raises, naming `what`
-
-
-def _dice_json(dice: Dice | None) -> str:
-    return "" if dice is None else dice.text()
-
-
-def _stored_dice(value: Any, what: str) -> Dice | None:
-    """An optional die from the log: as a form reads it, or as stored when unreadable."""
-    try:
-        return Dice.optional(value, what)
-    except DomekitError:
-        return UnreadDice(typed=_text(value).lower())
 
 
 # ------------------------------------------------------------------------------- the actions
@@ -225,20 +180,20 @@ class AddCharacter(Action):
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
-        sheet: Json = {"name": _text(fields.get("name"))}
+        sheet: Json = {"name": text_of(fields.get("name"))}
         for stat in STAT_FIELDS:
             sheet[stat] = whole_number(fields.get(stat, 0) or 0, stat.replace("_", " "))
-        size = _text(fields.get("size"))
+        size = text_of(fields.get("size"))
         sheet["size"] = whole_number(size, "size", minimum=0) if size else None
-        sheet["abilities"] = _text(fields.get("abilities"))
-        return cls(_sheet(sheet), _side(fields.get("side")))
+        sheet["abilities"] = text_of(fields.get("abilities"))
+        return cls(sheet_of(sheet), side_of(fields.get("side")))
 
     @classmethod
     def from_payload(cls, value: Mapping[str, Any]) -> Self:
         sheet = value.get("character")
         if not isinstance(sheet, Mapping):
             raise DomekitError("an add action holds its character (an object)")
-        return cls(_sheet(sheet), _stored_side(value.get("side")))
+        return cls(sheet_of(sheet), stored_side(value.get("side")))
 
     @classmethod
     def from_words(cls, head: str, words: Words) -> Json:
@@ -274,11 +229,11 @@ class ChooseSide(Action):
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
-        return cls(_unit(fields), _side(fields.get("side")))
+        return cls(unit_of(fields), side_of(fields.get("side")))
 
     @classmethod
     def from_payload(cls, value: Mapping[str, Any]) -> Self:
-        return cls(_unit(value), _stored_side(value.get("side")))
+        return cls(unit_of(value), stored_side(value.get("side")))
 
     @classmethod
     def from_words(cls, head: str, words: Words) -> Json:
@@ -302,7 +257,7 @@ class _OneCharacter(Action):
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
-        return cls(_unit(fields))
+        return cls(unit_of(fields))
 
     @classmethod
     def from_words(cls, head: str, words: Words) -> Json:
@@ -345,7 +300,7 @@ class CarryGear(Action):
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
-        return cls(_unit(fields), _text(fields.get("weapon")), _text(fields.get("shield")))
+        return cls(unit_of(fields), text_of(fields.get("weapon")), text_of(fields.get("shield")))
 
     @classmethod
     def from_words(cls, head: str, words: Words) -> Json:
@@ -382,18 +337,18 @@ class StartTurn(Action):
         return {
             "type": self.kind,
             "unit": self.unit,
-            **{name: _dice_json(dice) for name, dice in zip(_TURN_DICE, self._dice(), strict=True)},
+            **{name: dice_json(dice) for name, dice in zip(_TURN_DICE, self._dice(), strict=True)},
         }
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
         dice = (Dice.optional(fields.get(name), what) for name, what in _TURN_DICE.items())
-        return cls(_unit(fields), *dice)
+        return cls(unit_of(fields), *dice)
 
     @classmethod
     def from_payload(cls, value: Mapping[str, Any]) -> Self:
-        dice = (_stored_dice(value.get(name), what) for name, what in _TURN_DICE.items())
-        return cls(_unit(value), *dice)
+        dice = (stored_dice(value.get(name), what) for name, what in _TURN_DICE.items())
+        return cls(unit_of(value), *dice)
 
     @classmethod
     def from_words(cls, head: str, words: Words) -> Json:
@@ -469,20 +424,20 @@ class Attack(Action):
             "damage_dice": self.damage_dice.text(),
             "head": self.head,
             "distance": self.distance,
-            "freeze_d6": _dice_json(self.freeze_d6),
+            "freeze_d6": dice_json(self.freeze_d6),
         }
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
         return cls(
-            mode=_mode(fields.get("mode")),
-            attacker=_text(fields.get("attacker")),
-            target=_text(fields.get("target")),
-            weapon=_text(fields.get("weapon")),
-            damage_type=_damage_type(fields.get("damage_type")),
+            mode=mode_of(fields.get("mode")),
+            attacker=text_of(fields.get("attacker")),
+            target=text_of(fields.get("target")),
+            weapon=text_of(fields.get("weapon")),
+            damage_type=damage_type_of(fields.get("damage_type")),
             hit_dice=Dice.read(fields.get("hit_dice"), "hit dice"),
             damage_dice=Dice.read(fields.get("damage_dice"), "damage dice"),
-            head=_switch(fields.get("head")),
+            head=switch(fields.get("head")),
             distance=whole_number(fields.get("distance") or 0, "distance", minimum=0),
             freeze_d6=Dice.optional(fields.get("freeze_d6"), "freezing d6"),
         )
@@ -490,7 +445,7 @@ class Attack(Action):
     @classmethod
     def from_payload(cls, value: Mapping[str, Any]) -> Self:
         read = cls.read({**value, "freeze_d6": ""})
-        return replace(read, freeze_d6=_stored_dice(value.get("freeze_d6"), "freezing d6"))
+        return replace(read, freeze_d6=stored_dice(value.get("freeze_d6"), "freezing d6"))
 
     @classmethod
     def from_words(cls, head: str, words: Words) -> Json:
@@ -531,7 +486,7 @@ class _MoraleRoll(Action):
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
-        return cls(_unit(fields), Dice.read(fields.get("dice"), "morale dice"))
+        return cls(unit_of(fields), Dice.read(fields.get("dice"), "morale dice"))
 
     @classmethod
     def from_words(cls, head: str, words: Words) -> Json:
@@ -573,18 +528,18 @@ class SetCondition(Action):
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
-        name = _text(fields.get("condition")).lower()
+        name = text_of(fields.get("condition")).lower()
         if name not in CONDITIONS:
             raise DomekitError(f"a condition is one of {', '.join(CONDITIONS)} (got {name!r})")
         condition: Condition = name
         value = fields.get("value")
-        raw = _text("" if value is None else value).lower()
+        raw = text_of("" if value is None else value).lower()
         number: bool | int
         if condition in SWITCHES:
-            number = raw in _TRUE
+            number = raw in TRUE
         else:
             number = whole_number(raw or 0, f"{name} value", minimum=0)
-        return cls(_unit(fields), condition, number)
+        return cls(unit_of(fields), condition, number)
 
     @classmethod
     def from_words(cls, head: str, words: Words) -> Json:
@@ -618,7 +573,7 @@ class ChangeHp(Action):
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
         return cls(
-            _unit(fields),
+            unit_of(fields),
             whole_number(fields.get("change"), "HP change"),
             whole_number(fields.get("fatigue") or 0, "fatigue change"),
         )
@@ -669,8 +624,8 @@ class SpendAp(Action):
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
         return cls(
-            _unit(fields),
-            _text(fields.get("action")).lower(),
+            unit_of(fields),
+            text_of(fields.get("action")).lower(),
             whole_number(fields.get("squares") or 0, "squares", minimum=0),
             whole_number(fields.get("diagonal_squares") or 0, "diagonal squares", minimum=0),
             whole_number(fields.get("difficult_squares") or 0, "difficult squares", minimum=0),
@@ -739,7 +694,7 @@ class SetLight(Action):
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
-        darkness = _text(fields.get("darkness")).lower().replace(" ", "_")
+        darkness = text_of(fields.get("darkness")).lower().replace(" ", "_")
         if darkness in ("day", "light", "none"):
             darkness = ""
         if darkness not in DARKNESS:
@@ -796,61 +751,7 @@ _HEADS = {head: kind for kind in KINDS.values() for head in kind.heads or (kind.
 
 
 def _kind(value: Any) -> type[AnyAction]:
-    kind = KINDS.get(_text(value))
+    kind = KINDS.get(text_of(value))
     if kind is None:
-        raise DomekitError(f"unknown action {_text(value)!r}; the actions are {', '.join(KINDS)}")
+        raise DomekitError(f"unknown action {text_of(value)!r}; the actions are {', '.join(KINDS)}")
     return kind
-
-
-# ------------------------------------------------------------------------------ field readers
-
-
-def _text(value: Any) -> str:
-    return str(value if value is not None else "").strip()
-
-
-def _unit(fields: Mapping[str, Any]) -> str:
-    return _text(fields.get("unit") or "")
-
-
-def _side(value: Any) -> str:
-    return _text(value or "")[:SIDE_LENGTH].strip()
-
-
-def _stored_side(value: Any) -> str:
-    """A side from the log as stored (the tracker once kept a space the cut left at its end)."""
-    return str(value or "")[:SIDE_LENGTH]
-
-
-def _switch(value: Any) -> bool:
-    return _text(value or "").lower() in _TRUE
-
-
-def _mode(value: Any) -> Mode:
-    mode = _text(value or "melee").lower()
-    if mode not in ("melee", "ranged"):
-        raise DomekitError(f"an attack is melee or ranged (got {mode!r})")
-    return cast(Mode, mode)
-
-
-def _damage_type(value: Any) -> DamageType | None:
-    name = _text(value or "").lower()
-    if not name:
-        return None
-    try:
-        return DamageType(name)
-    except ValueError:
-        known = ", ".join(t.value for t in DamageType if t is not DamageType.NONE)
-        raise DomekitError(f"damage type: {name!r} is not one of {known}") from None
-
-
-def _sheet(sheet: Mapping[str, Any]) -> CharacterRow:
-    name = sheet.get("name")
-    if not name:
-        raise DomekitError("a character needs a name")
-    if not isinstance(name, str) or len(name) > MAX_NAME:
-        raise DomekitError(f"a character's name is at most {MAX_NAME} characters")
-    try:
-        return CharacterRow(**sheet)
-    except (TypeError, ValueError) as exc:
-        raise DomekitError(f"character: {exc}") from None

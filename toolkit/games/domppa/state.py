@@ -16,7 +16,17 @@ from toolkit.errors import DomekitError, RuleError
 from toolkit.games.domppa import conditions as cond
 from toolkit.games.domppa.abilities import Ability, ability_value, parse_abilities, resist_against
 from toolkit.games.domppa.config import Darkness, DomppaRules
-from toolkit.games.domppa.data import CharacterRow, DomppaKitData, ShieldRow, WeaponRow, derive
+from toolkit.games.domppa.data import (
+    UNARMED,
+    CharacterRow,
+    DomppaKitData,
+    MountRow,
+    ShieldRow,
+    WeaponRow,
+    derive,
+)
+from toolkit.games.domppa.gear import MountBonus, mounted_stats
+from toolkit.games.domppa.rules import two_weapon_penalty
 from toolkit.parsing import Json
 
 RULE_COMBAT = "Combat"
@@ -58,6 +68,11 @@ class Combatant:
     berserk: int = 0  # Berserk's X while berserk
     resting: bool = False  # rest mode
     morale_due: bool = False  # took damage and owes a morale test
+    off_hand: str = ""  # a second weapon held: two-weapon fighting (blank for none)
+    mount: str = ""  # the mounts.csv horse or chariot it rides (blank: on foot)
+    formation: str = ""  # "attack" or "defence": the formation fighter's +2 this round
+    struck: tuple[str, ...] = ()  # the weapons it has struck with in this turn's attack
+    decayed: bool = False  # fell to a decay strike: afflictions too, injury roll +2
     skills: tuple[Ability, ...] = field(default=(), compare=False, repr=False)
     """The sheet's abilities as the rules read them (what `abilities` shows)."""
 
@@ -178,8 +193,56 @@ def fighting_unit(state: MatchState, unit_id: str) -> Combatant:
 
 
 def weapon_named(state: MatchState, name: str) -> WeaponRow | None:
-    """The weapons.csv row of that name (in any case); None for none."""
+    """The weapons.csv row of that name (in any case); None for none (a blank, or the forms'
+    word for no weapon: unarmed)."""
+    if name.strip().casefold() == UNARMED:
+        return None
     return _named(state.data.weapons, name, "weapon")
+
+
+def unarmed(rules: DomppaRules) -> WeaponRow:
+    """The blow of a character holding no weapon (rules.toml [unarmed]; the rules give none)."""
+    config = rules.unarmed
+    types = () if config.damage_type == "none" else (config.damage_type,)
+    return WeaponRow.model_construct(
+        name=UNARMED, damage=config.damage, length=config.length, damage_types=types,
+        element="none", stun=False, range=None, encumbrance=0, notes="", effects="", terms=(),
+    )  # fmt: skip
+
+
+def held_weapons(state: MatchState, unit: Combatant) -> list[WeaponRow]:
+    """The weapons in its hands (none: unarmed)."""
+    found = [weapon_named(state, name) for name in (unit.weapon, unit.off_hand) if name]
+    return [weapon for weapon in found if weapon is not None]
+
+
+def mount_named(state: MatchState, name: str) -> MountRow | None:
+    """The mounts.csv row of that name (in any case); None for none."""
+    return _named(state.data.mounts, name, "mount")
+
+
+def mounted(state: MatchState, unit: Combatant) -> MountBonus | None:
+    """What its mount gives it now (None on foot)."""
+    mount = mount_named(state, unit.mount) if unit.mount else None
+    if mount is None:
+        return None
+    return mounted_stats(
+        state.rules, mount=mount.name, kind=mount.kind, size=mount.size, ap=mount.action_points,
+        abilities=frozenset(ability.key for ability in unit.skills),
+    )  # fmt: skip
+
+
+def size_now(state: MatchState, unit: Combatant) -> int:
+    """Its size, a mount's added ("Mounts and chariots also raise the size")."""
+    riding = mounted(state, unit)
+    return unit.size + (riding.size if riding else 0)
+
+
+def full_ap(state: MatchState, unit: Combatant) -> int:
+    """The AP its turn starts with: 12 - equipment encumbrance, a mount's added (Riding,
+    Charioteering: "more action points")."""
+    riding = mounted(state, unit)
+    return unit.max_ap + (riding.ap if riding else 0)
 
 
 def shield_named(state: MatchState, name: str) -> ShieldRow | None:
@@ -187,7 +250,7 @@ def shield_named(state: MatchState, name: str) -> ShieldRow | None:
     return _named(state.data.shields, name, "shield")
 
 
-Row = TypeVar("Row", WeaponRow, ShieldRow)
+Row = TypeVar("Row", WeaponRow, ShieldRow, MountRow)
 
 
 def _named(rows: Iterable[Row], name: str, what: str) -> Row | None:
@@ -200,8 +263,16 @@ def _named(rows: Iterable[Row], name: str, what: str) -> Row | None:
 
 
 def fighting(state: MatchState, unit: Combatant) -> cond.Fighting:
-    """The character's attack, defence, precision and strength under its conditions now."""
+    """The character's attack, defence, precision and strength under its conditions now: its
+    fatigue, the light, fleeing, blows received, berserk, formation fighter, its mount, and two
+    weapons in its hands (their lengths' sum, less Ambidextrous X)."""
     row = unit.row
+    riding = mounted(state, unit)
+    weapons = held_weapons(state, unit)
+    penalty, _ = two_weapon_penalty(
+        [weapon.length for weapon in weapons] if len(weapons) > 1 else [],
+        ability_value(unit.skills, "ambidextrous") or 0,
+    )
     return cond.fighting_stats(
         state.rules,
         attack=row.attack,
@@ -216,6 +287,11 @@ def fighting(state: MatchState, unit: Combatant) -> cond.Fighting:
             blows_received=unit.blows,
             berserk=unit.berserk,
             paralysed=unit.paralysed > 0,
+            formation="attack"
+            if unit.formation == "attack"
+            else ("defence" if unit.formation == "defence" else None),
+            two_weapon_penalty=penalty,
+            mount=riding.kind if riding else None,
         ),
     )
 
@@ -335,6 +411,18 @@ def _unit_json(unit: Combatant) -> Json:
         "resting": unit.resting,
         "ap": unit.ap,
         "morale_due": unit.morale_due,
+        # issue 26's: stored only when set, so a state of before reads and writes the same
+        **{
+            key: list(value) if isinstance(value, tuple) else value
+            for key, value in (
+                ("off_hand", unit.off_hand),
+                ("mount", unit.mount),
+                ("formation", unit.formation),
+                ("struck", unit.struck),
+                ("decayed", unit.decayed),
+            )
+            if value
+        },
     }
 
 
