@@ -217,6 +217,14 @@ def fire_shield_damage(
     )
 
 
+def heal_amount(level: int, *, hp: int, max_hp: int) -> int:
+    """The heal action: "Heals a character in combat by as many HP as the healer level", never
+    above its max HP."""
+    if level < 0:
+        raise DomekitError(f"healer level must not be negative (got {level})")
+    return max(0, min(level, max_hp - hp))
+
+
 # --- story mode ------------------------------------------------------------------------------
 
 

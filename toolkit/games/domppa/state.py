@@ -332,6 +332,19 @@ def standing(state: MatchState, unit: Combatant) -> Standing:
     )
 
 
+def lose_hp(unit: Combatant, amount: int, steps: list[str], why: str) -> Combatant:
+    """HP lost (never below 0); damage calls for a morale test, 0 HP puts it out of the combat."""
+    if amount <= 0:
+        return unit
+    hp = max(0, unit.hp - amount)
+    steps.append(f"{unit.name}: {why} {amount}: HP {unit.hp} -> {hp}")
+    if hp == 0:
+        steps.append(f"{unit.name} is at 0 HP: out of the combat")
+    else:
+        steps.append(f"{unit.name} took damage: test morale")
+    return replace(unit, hp=hp, morale_due=hp > 0)
+
+
 def targets(state: MatchState, unit: Combatant) -> tuple[Combatant, ...]:
     """Whom the character may attack: every other character in the combat above 0 HP."""
     return tuple(c for c in state.roster if c.in_combat and not c.out and c.id != unit.id)

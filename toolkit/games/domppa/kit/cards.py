@@ -336,7 +336,7 @@ def character_face(
         lines = ability_lines(ch) or ["No special abilities."]
         lines.append(f"Carries: {', '.join(gear.names)}." if gear.names else "Carries nothing.")
         if gear.mount is not None:
-            lines.append(f"Rides {gear.mount.name}: {card_text(rules, gear.mount)}")
+            lines.append(f"Mount: {gear.mount.name}. {card_text(rules, gear.mount)}")
         if ch.row.notes:
             lines.append(f"Notes: {ch.row.notes}.")
         c.setFillColorRGB(0, 0, 0)

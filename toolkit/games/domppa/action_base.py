@@ -1,17 +1,19 @@
-"""The fields of Domppa's actions (actions.py): dice as typed at the table, and the readers of a
-form's or a JSON body's fields, each error naming the field."""
+"""What every Domppa action shares (actions.py and actions_roster.py hold the action types): the
+`Action` base class and the registry of the types by their `type`, dice as typed at the table,
+and the readers of a form's or a JSON body's fields, each error naming the field."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, Self, cast
 
 from toolkit.errors import DomekitError
+from toolkit.games.domppa.action_text import Words
 from toolkit.games.domppa.data import CharacterRow
 from toolkit.games.domppa.dice import split_faces
 from toolkit.games.domppa.rules import DamageType
-from toolkit.parsing import MAX_NAME
+from toolkit.parsing import MAX_NAME, Json
 
 ROLL = "roll"
 SIDE_LENGTH = 20
@@ -130,3 +132,100 @@ def sheet_of(sheet: Mapping[str, Any]) -> CharacterRow:
         return CharacterRow(**sheet)
     except (TypeError, ValueError) as exc:
         raise DomekitError(f"character: {exc}") from None
+
+
+# ------------------------------------------------------------------------------- the actions
+
+REGISTRY: dict[str, type[Action]] = {}
+"""Every action type by its `type` (actions.py fills it: its KINDS)."""
+
+
+def _kind(value: Any) -> type[Action]:
+    kind = REGISTRY.get(text_of(value))
+    if kind is None:
+        raise DomekitError(
+            f"unknown action {text_of(value)!r}; the actions are {', '.join(REGISTRY)}"
+        )
+    return kind
+
+
+class Action:
+    """One action of a Domppa combat; the subclasses are the action types (`kind`)."""
+
+    kind: ClassVar[str]
+    heads: ClassVar[tuple[str, ...]] = ()
+    """The words its text form starts with (its `kind` when none are given)."""
+    on_turn: ClassVar[bool] = False
+    """Made only on the acting character's own turn (an attack, an action from the AP table)."""
+
+    def text(self) -> str:
+        """The text form: `Action.from_text(action.text()) == action`."""
+        raise NotImplementedError
+
+    def line(self) -> str:
+        """The history's line for the action."""
+        return self.text()
+
+    def to_json(self) -> Json:
+        """The JSON form the log stores (with `type`)."""
+        raise NotImplementedError
+
+    @classmethod
+    def read(cls, fields: Mapping[str, Any]) -> Self:
+        """This action type from a form's or a JSON body's fields."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_payload(cls, value: Mapping[str, Any]) -> Self:
+        """This action type from its JSON form: its fields, unless it says otherwise."""
+        return cls.read(value)
+
+    @classmethod
+    def from_words(cls, head: str, words: Words) -> Json:
+        """The fields its text form holds (after the `head` word); `words` read to the end."""
+        raise NotImplementedError
+
+    @staticmethod
+    def from_fields(fields: Mapping[str, Any]) -> Action:
+        """An action from a form's or JSON body's fields, by their `type`."""
+        return _kind(fields.get("type")).read(fields)
+
+    @staticmethod
+    def from_json(value: Mapping[str, Any]) -> Action:
+        """An action from its JSON form (the log, an export)."""
+        return _kind(value.get("type")).from_payload(value)
+
+    @staticmethod
+    def from_text(text: str) -> Action:
+        """An action typed as its text form (or as the history shows it)."""
+        words = Words(text)
+        head = words.peek()
+        if head in ("new", "end", "night"):
+            words.keyword()
+            head = f"{head}_{words.peek()}"
+        kind = next((k for k in REGISTRY.values() if head in (k.heads or (k.kind,))), None)
+        if kind is None:
+            raise DomekitError(
+                f"cannot read {text.strip()!r} as an action; write it as the history shows it, "
+                "e.g. 'melee knight -> berserker with Broadsword hit 6,3,2 damage 5,4'"
+            )
+        words.keyword()
+        fields = kind.from_words(head or "", words)
+        words.end()
+        return kind.read(fields)
+
+
+@dataclass(frozen=True)
+class _Bare(Action):
+    """An action of a few fixed words."""
+
+    def to_json(self) -> Json:
+        return {"type": self.kind}
+
+    @classmethod
+    def read(cls, fields: Mapping[str, Any]) -> Self:
+        return cls()
+
+    @classmethod
+    def from_words(cls, head: str, words: Words) -> Json:
+        return {}
