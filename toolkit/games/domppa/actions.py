@@ -488,8 +488,13 @@ class SpendAp(Action):
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
         """As a form sends it: the heal action names its target, formation fighter its bonus
-        (attack or defence) and at least one comrade beside it."""
+        (attack or defence) and at least one comrade beside it (a field another action does not
+        take is left out: one form serves them all)."""
         found = cls.from_payload(fields)
+        if found.action != "heal":
+            found = replace(found, target="")
+        if found.action != "formation_fighter":
+            found = replace(found, bonus="", comrades=())
         if found.action == "heal" and not found.target:
             raise DomekitError("heal whom? name the character who regains HP (target)")
         if found.action == "formation_fighter":
