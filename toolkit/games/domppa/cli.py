@@ -13,20 +13,26 @@ import typer
 from toolkit.errors import DomekitError
 from toolkit.games.domppa import cli_abilities  # noqa: F401 (registers its commands on `app`)
 from toolkit.games.domppa.cli_common import (
+    AMBIDEXTROUS,
     DAMAGE_DICE,
     DAMAGE_ROLL,
     DAMAGE_TYPE,
     DARKNESS,
+    DEFENDER_FORMATION,
+    DEFENDER_MOUNT,
     DICE,
     ELEMENT,
+    FORMATION,
     HEAD,
     HIT_DICE,
     HIT_ROLL,
     JSON,
     LUCKY,
+    OFF_HAND,
     ROLL,
     SHIELD_PROTECTION,
     STUN,
+    WEAPON,
     WEAPON_DAMAGE,
     DarknessChoice,
     ElementChoice,
@@ -40,6 +46,9 @@ from toolkit.games.domppa.cli_common import (
     _strike_rolls,
     _test_result,
     app,
+    formation_of,
+    mount_of,
+    weapon_flags,
 )
 
 if TYPE_CHECKING:
@@ -135,6 +144,12 @@ def melee(
     defender_fleeing: bool = typer.Option(False, "--defender-fleeing"),
     berserk: int = typer.Option(0, "--berserk", help="Attacker is berserk +X."),
     defender_berserk: int = typer.Option(0, "--defender-berserk", help="Defender is berserk +X."),
+    weapon: str | None = WEAPON,
+    off_hand: str | None = OFF_HAND,
+    ambidextrous: int = AMBIDEXTROUS,
+    formation: str | None = FORMATION,
+    defender_formation: str | None = DEFENDER_FORMATION,
+    defender_mount: str | None = DEFENDER_MOUNT,
     lucky: bool = LUCKY,
     as_json: bool = JSON,
 ) -> None:
@@ -158,8 +173,16 @@ def melee(
         blows_received=blows_received,
         berserk=berserk,
         defender_berserk=defender_berserk,
+        ambidextrous=ambidextrous,
     )
     rules = _rules(ctx)
+    card = weapon_flags(
+        ctx.obj, rules, weapon=weapon, off_hand=off_hand, ambidextrous=ambidextrous,
+        weapon_damage=weapon_damage, damage_type=damage_type.value, element=element.value,
+        stun=stun,
+    )  # fmt: skip
+    if weapon is not None and lance_squares and not card.lance:
+        raise DomekitError(f"--lance-squares: {weapon} is not a lance (weapons.csv effects)")
     hit_total, hit_steps, damage_total, shows_six, damage_steps = _strike_rolls(
         rules, lucky, hit_dice, hit_roll, damage_dice, damage_roll
     )
@@ -175,6 +198,8 @@ def melee(
             dark_vision=dark_vision,
             fleeing=fleeing,
             berserk=berserk,
+            formation=formation_of(formation, "--formation"),
+            two_weapon_penalty=card.two_weapon_penalty,
         ),
         defender=Conditions(
             fatigue=defender_fatigue,
@@ -183,15 +208,17 @@ def melee(
             fleeing=defender_fleeing,
             blows_received=blows_received,
             berserk=defender_berserk,
+            formation=formation_of(defender_formation, "--defender-formation"),
+            mount=mount_of(defender_mount),
         ),
     )
     blow, guard = _blow_and_guard(
         rules,
         strength=sides.attacker.strength,
-        weapon_damage=weapon_damage,
-        damage_type=damage_type,
-        element=element,
-        stun=stun,
+        weapon_damage=card.damage,
+        damage_type=TypeChoice(card.damage_type),
+        element=ElementChoice(card.element),
+        stun=card.stun,
         bonus=lance_bonus(rules, lance_squares),
         protection=protection + sides.protection_bonus,
         shield_protection=shield_protection,
@@ -211,7 +238,7 @@ def melee(
         damage_shows_six=bool(shows_six),
         head=head,
     )
-    steps = [*hit_steps, *sides.steps]
+    steps = [*card.steps, *hit_steps, *sides.steps]
     if lance_squares:
         steps.append(f"lance: {lance_squares} squares straight, +{blow.bonus} damage")
     result = _strike_result(strike, steps, damage_steps)
@@ -244,6 +271,7 @@ def ranged(
     dark_vision: bool = typer.Option(False, "--dark-vision", help="Shooter has Dark Vision."),
     in_melee: bool = typer.Option(False, "--in-melee", help="The shooter is in melee."),
     berserk: bool = typer.Option(False, "--berserk", help="The shooter is berserk."),
+    weapon: str | None = WEAPON,
     lucky: bool = LUCKY,
     as_json: bool = JSON,
 ) -> None:
@@ -269,13 +297,18 @@ def ranged(
         rules, lucky, hit_dice, hit_roll, damage_dice, damage_roll
     )
     dark = darkness_penalty(rules, _darkness(darkness), dark_vision)
+    card = weapon_flags(
+        ctx.obj, rules, weapon=weapon, off_hand=None, ambidextrous=0,
+        weapon_damage=weapon_damage, damage_type=damage_type.value, element=element.value,
+        stun=stun,
+    )  # fmt: skip
     blow, guard = _blow_and_guard(
         rules,
         strength=strength,
-        weapon_damage=weapon_damage,
-        damage_type=damage_type,
-        element=element,
-        stun=stun,
+        weapon_damage=card.damage,
+        damage_type=TypeChoice(card.damage_type),
+        element=ElementChoice(card.element),
+        stun=card.stun,
         bonus=0,
         protection=protection,
         shield_protection=shield_protection,
@@ -297,7 +330,7 @@ def ranged(
         head=head,
         in_melee=in_melee,
     )
-    steps = [*hit_steps]
+    steps = [*card.steps, *hit_steps]
     if dark and darkness is not None:
         steps.append(f"{darkness.value}: precision {precision} - {dark} = {precision - dark}")
     result = _strike_result(strike, steps, damage_steps)

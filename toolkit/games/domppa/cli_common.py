@@ -7,6 +7,7 @@ a 3, then a 2) or as a plain total (`--hit-roll 10`) where the faces do not matt
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -59,7 +60,9 @@ DAMAGE_DICE = typer.Option(None, "--damage-dice", help=DICE_HELP)
 DAMAGE_ROLL = typer.Option(None, "--damage-roll", help="Damage 2d6 as a total.")
 LUCKY = typer.Option(False, "--lucky", help=LUCKY_HELP)
 SHIELD_PROTECTION = typer.Option(0, "--shield-protection", help="Shield's protection.")
-WEAPON_DAMAGE = typer.Option(..., "--weapon-damage", help="Weapon damage bonus.")
+WEAPON_DAMAGE = typer.Option(
+    None, "--weapon-damage", help="Weapon damage bonus (or --weapon NAME: its card's)."
+)
 DAMAGE_TYPE = typer.Option(TypeChoice.none, "--type", help="Damage type.")
 ELEMENT = typer.Option(ElementChoice.none, "--element", help="Element.")
 STUN = typer.Option(False, "--stun", help="Stun damage: fatigue instead of HP.")
@@ -202,3 +205,107 @@ def _damage_fields(strike: Any) -> dict[str, Any]:
         "paralysis_rounds": damage.paralysis_rounds if damage else 0,
         "morale_test": damage.morale_test if damage else False,
     }
+
+
+# -- a weapon by its card, a second weapon, formation fighter, a mount (issue 26) --------------
+
+WEAPON = typer.Option(
+    None, "--weapon", help="The weapon's card (weapons.csv; none: unarmed): its damage, types, "
+    "element, stun and lance instead of --weapon-damage, --type, --element, --stun."
+)  # fmt: skip
+OFF_HAND = typer.Option(
+    None, "--off-hand", help="A second weapon held (weapons.csv): both lengths to hit."
+)
+AMBIDEXTROUS = typer.Option(0, "--ambidextrous", help="Ambidextrous X of the attacker.")
+FORMATION = typer.Option(
+    None, "--formation", help="The attacker's formation fighter bonus: attack or defence."
+)
+DEFENDER_FORMATION = typer.Option(
+    None, "--defender-formation", help="The defender's formation fighter bonus: attack or defence."
+)
+DEFENDER_MOUNT = typer.Option(
+    None, "--defender-mount", help="The defender rides: horse (Riding) or chariot (Charioteering)."
+)
+
+
+@dataclass(frozen=True)
+class WeaponFlags:
+    """A blow's weapon as the flags give it: by its card (`--weapon`) or by its numbers."""
+
+    damage: int
+    damage_type: str
+    element: str
+    stun: bool
+    lance: bool
+    two_weapon_penalty: int
+    steps: list[str]
+
+
+def weapon_flags(
+    folder: Path | None,
+    rules: DomppaRules,
+    *,
+    weapon: str | None,
+    off_hand: str | None,
+    ambidextrous: int,
+    weapon_damage: int | None,
+    damage_type: str,
+    element: str,
+    stun: bool,
+) -> WeaponFlags:
+    """The weapon's numbers from its card (the same card the tracker and the kit read), or from
+    --weapon-damage, --type, --element and --stun; a second weapon's two-weapon penalty."""
+    from toolkit.games.domppa.data import UNARMED, load_weapons
+    from toolkit.games.domppa.rules import two_weapon_penalty
+    from toolkit.games.domppa.state import unarmed
+
+    if weapon is None:
+        if weapon_damage is None:
+            raise DomekitError(
+                "give --weapon-damage, or --weapon NAME (weapons.csv; none: unarmed)"
+            )
+        if off_hand is not None:
+            raise DomekitError("--off-hand needs --weapon: the two-weapon penalty is their lengths")
+        return WeaponFlags(weapon_damage, damage_type, element, stun, False, 0, [])
+    if weapon_damage is not None or element != "none" or stun:
+        raise DomekitError("--weapon gives the damage, element and stun: leave those flags out")
+    cards = {w.name.casefold(): w for w in load_weapons(folder, rules)}
+    held = []
+    for name, flag in ((weapon, "--weapon"), (off_hand, "--off-hand")):
+        if name is None:
+            continue
+        if name.strip().casefold() == UNARMED:
+            held.append(unarmed(rules))
+            continue
+        found = cards.get(name.strip().casefold())
+        if found is None:
+            names = ", ".join(w.name for w in cards.values())
+            raise DomekitError(f"{flag}: no weapon {name!r} in weapons.csv ({names}, or none)")
+        held.append(found)
+    card = held[0]
+    kinds = card.damage_types or ("none",)
+    chosen = kinds[0] if damage_type == "none" else damage_type
+    if chosen not in kinds:
+        raise DomekitError(f"--type: {card.name} does {', '.join(kinds)} damage, not {chosen}")
+    penalty, step = two_weapon_penalty([w.length for w in held], ambidextrous)
+    name = "unarmed (rules.toml [unarmed])" if card.name == UNARMED else card.name
+    steps = [f"{name}: +{card.damage} damage, {chosen}"] + ([step] if len(held) > 1 else [])
+    return WeaponFlags(card.damage, chosen, card.element, card.stun, card.lance, penalty, steps)
+
+
+def formation_of(value: str | None, flag: str) -> Any:
+    """--formation's attack or defence (None: no formation)."""
+    if value is None:
+        return None
+    if value.lower() not in ("attack", "defence"):
+        raise DomekitError(f"{flag}: attack or defence (formation fighter's +2), got {value!r}")
+    return value.lower()
+
+
+def mount_of(value: str | None) -> Any:
+    """--defender-mount's horse or chariot (None: on foot)."""
+    if value is None:
+        return None
+    if value.lower() not in ("horse", "chariot"):
+        raise DomekitError(f"--defender-mount: horse or chariot, got {value!r}")
+    return value.lower()

@@ -396,7 +396,9 @@ def _by_type(
     blow: Blow,
     strike: Callable[[Blow], dict[str, Any]],
 ) -> dict[str, Any]:
-    """The first damage type's full result, plus each other type's distribution beside it."""
+    """The first damage type's full result, plus each other type's distribution beside it and,
+    the choice being the player's ("you choose which to use before rolling to hit"), the best
+    and the worst of them (by expected damage, then by the chance to kill)."""
     if not damage_types:
         damage_types = [blow.damage_type]
     results = {
@@ -414,6 +416,15 @@ def _by_type(
             }
             for kind, r in results.items()
         }
+
+        def rank(kind: DamageType) -> tuple[Fraction, Fraction]:
+            found = results[kind]
+            return found["expected_damage"], found.get("p_kill", Fraction(0))
+
+        ordered = sorted(damage_types, key=rank)
+        for name, kind in (("worst", ordered[0]), ("best", ordered[-1])):
+            first[name] = {"damage_type": kind.value, **first["by_damage_type"][kind.value]}
+            first[name].pop("damage_distribution")
     return first
 
 
@@ -666,7 +677,13 @@ def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any
         "Both 2d6 rolls are what the odds are over; a head hit is the rule's chance, not the "
         "box above. Every chance is exact (no truncation).",
     ]
-    common = {"blow": setup.blow, "defender": defender, "parry": setup.parry}
+    common: dict[str, Any] = {"blow": setup.blow, "defender": defender, "parry": setup.parry}
+    kinds = setup.weapon.damage_types
+    if attack.damage_type is None and len(kinds) > 1:
+        # The damage type is the player's choice, not made yet: every one, the best and worst.
+        common["damage_types"] = [DamageType(kind) for kind in kinds]
+        notes.append(f"{setup.weapon.name}: {', '.join(kinds)}, the player's choice: the best and "
+                     "the worst of them are shown.")  # fmt: skip
     if attack.ranged:
         where = {"precision": setup.hitting.precision, "distance": attack.distance}
         chart_ = ranged_chart(**where, **common, data_dir=data_dir)
