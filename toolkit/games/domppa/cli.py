@@ -62,16 +62,26 @@ def hp(
     ctx: typer.Context,
     health: int = typer.Option(..., "--health", help="The Health stat."),
     size: int | None = typer.Option(None, "--size", help="The unit's size, if its data gives one."),
+    mount: str | None = typer.Option(None, "--mount", help="The horse or chariot it rides."),
     as_json: bool = JSON,
 ) -> None:
-    """Hit points from Health (tiered), and the size the table reads from them."""
+    """Hit points from Health (tiered), and the size the table reads from them (a mount's
+    added: "Mounts and chariots also raise the size")."""
+    from toolkit.games.domppa.data import load_mounts
     from toolkit.games.domppa.rules import hit_points, unit_size
 
     rules = _rules(ctx)
     points = hit_points(rules, health)
     sized = unit_size(rules, points.hp, size)
     result = {"health": health, "hp": points.hp, "size": sized.size}
-    _emit({**result, "steps": [*points.steps, *sized.steps]}, as_json, "Domppa hit points")
+    steps = [*points.steps, *sized.steps]
+    if mount is not None:
+        found = {m.name.casefold(): m for m in load_mounts(ctx.obj)}.get(mount.casefold())
+        if found is None:
+            raise DomekitError(f"--mount: no horse or chariot {mount!r} in mounts.csv")
+        result["size"] = sized.size + found.size
+        steps.append(f"on {found.name} ({found.kind}): size {sized.size} + {found.size}")
+    _emit({**result, "steps": steps}, as_json, "Domppa hit points")
 
 
 def _blow_and_guard(

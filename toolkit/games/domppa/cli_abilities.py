@@ -192,3 +192,98 @@ def abilities(
         return
     steps = [f"{spec['name']} ({spec['status']}): {spec['text']}" for spec in listed.values()]
     _emit({"abilities": len(listed), "steps": steps}, False, "Domppa abilities")
+
+
+@app.command()
+def proficiency(
+    ctx: typer.Context,
+    armour: str = typer.Option(..., "--armour", help="The armour's card (armour.csv)."),
+    armour_proficiency: int | None = typer.Option(
+        None, "--armour-proficiency", help="The wearer's armour proficiency (a tier, 0-4)."
+    ),
+    helmet_proficiency: str | None = typer.Option(
+        None, "--helmet-proficiency", help="The wearer's helmet proficiency: none, light, heavy."
+    ),
+    as_json: bool = JSON,
+) -> None:
+    """Armour types: may this character wear that armour or helmet?"""
+    from toolkit.games.domppa.data import card_text, load_armour
+    from toolkit.games.domppa.rules import HELMET_PROFICIENCIES, may_wear
+
+    rules = _rules(ctx)
+    cards = {card.name.casefold(): card for card in load_armour(ctx.obj)}
+    card = cards.get(armour.strip().casefold())
+    if card is None:
+        names = ", ".join(c.name for c in cards.values())
+        raise DomekitError(f"--armour: no card {armour!r} in armour.csv ({names})")
+    held: int | str | None = armour_proficiency if card.slot == "body" else helmet_proficiency
+    flag = "--armour-proficiency" if card.slot == "body" else "--helmet-proficiency"
+    if held is None:
+        raise DomekitError(f"{card.name} is worn on the {card.slot}: give {flag}")
+    if card.slot == "head" and held not in HELMET_PROFICIENCIES:
+        raise DomekitError(f"{flag}: one of {', '.join(HELMET_PROFICIENCIES)}, got {held!r}")
+    allowed, why = may_wear(rules, card.slot, card.protection, card.encumbrance, held)
+    result = {"may_wear": allowed, "steps": [card_text(rules, card), why]}
+    _emit(result, as_json, "Domppa armour proficiency")
+
+
+@app.command()
+def square(
+    ctx: typer.Context,
+    sizes: list[int] = typer.Argument(..., help="The sizes of the characters in one square."),
+    as_json: bool = JSON,
+) -> None:
+    """Size: "A square holds characters of total size 3" (a mount's size counts with its
+    rider's: `domekit domppa hp --mount NAME`)."""
+    from toolkit.games.domppa.rules import fits_in_square
+
+    rules = _rules(ctx)
+    if any(size < 0 for size in sizes):
+        raise DomekitError("a size is 0 or more")
+    fits = fits_in_square(rules, sizes)
+    total, capacity = sum(sizes), rules.size.square_capacity
+    verdict = "fits" if fits else "does not fit"
+    step = f"{' + '.join(map(str, sizes))} = {total}: {verdict} in a square of size {capacity}"
+    _emit({"fits": fits, "total": total, "steps": [step]}, as_json, "Domppa square")
+
+
+@app.command()
+def rest(
+    ctx: typer.Context,
+    hp: int = typer.Option(..., "--hp", help="HP now."),
+    max_hp: int = typer.Option(..., "--max-hp", help="Max HP."),
+    as_json: bool = JSON,
+) -> None:
+    """A night's rest: lost HP heal, at most half of max HP."""
+    from toolkit.games.domppa.rules import night_rest
+
+    rules = _rules(ctx)
+    rules.limits.check("max_hp", max_hp, "--max-hp")
+    if not 0 <= hp <= max_hp:
+        raise DomekitError(f"--hp must be 0 to --max-hp {max_hp}, got {hp}")
+    after = night_rest(rules, hp, max_hp)
+    most = max_hp // rules.hit_points.night_rest_fraction_divisor
+    step = f"HP {hp} + at most {max_hp} / {rules.hit_points.night_rest_fraction_divisor} = {most}"
+    _emit({"hp": after, "steps": [f"{step}, not above {max_hp}: {after}"]}, as_json, "Domppa rest")
+
+
+@app.command()
+def heal(
+    ctx: typer.Context,
+    level: int = typer.Option(..., "--level", help="The healer's Healer X."),
+    hp: int = typer.Option(..., "--hp", help="The patient's HP now (1 or more: in the combat)."),
+    max_hp: int = typer.Option(..., "--max-hp", help="The patient's max HP."),
+    as_json: bool = JSON,
+) -> None:
+    """The heal action: the patient regains as many HP as the healer level."""
+    from toolkit.games.domppa.abilities import heal_amount
+
+    rules = _rules(ctx)
+    rules.limits.check("max_hp", max_hp, "--max-hp")
+    if not 1 <= hp <= max_hp:
+        raise DomekitError(
+            f"--hp must be 1 to --max-hp {max_hp}: a character at 0 HP has left the combat"
+        )
+    amount = heal_amount(level, hp=hp, max_hp=max_hp)
+    step = f"healer level {level}: +{amount} HP (not above {max_hp}): {hp} -> {hp + amount}"
+    _emit({"healed": amount, "hp": hp + amount, "steps": [step]}, as_json, "Domppa heal")
