@@ -100,3 +100,54 @@ def cell_effects(
 def has(effects: tuple[Effect, ...], word: str) -> bool:
     """Whether a card's effects hold the word."""
     return any(effect.word == word for effect in effects)
+
+
+def vocabulary_markdown(vocabulary: Vocabulary) -> str:
+    """docs/effects/domppa.md: every word, where it is written, its printed text (this data's
+    numbers), the rule book's sentence and the engine functions that apply it."""
+    groups = (
+        ("Weapons: from a weapon's columns", words.WEAPON_COLUMN_WORDS),
+        ("Weapons: a weapons.csv `effects` cell", words.WEAPON_CELL_WORDS),
+        ("Armour: from its slot, protection and encumbrance", words.ARMOUR_WORDS),
+        ("Shields: from its parry and protection", words.SHIELD_WORDS),
+        ("Mounts: mounts.csv `kind`", words.MOUNT_WORDS),
+        ("Special abilities: characters.csv `abilities`", tuple(words.ABILITIES)),
+    )
+    out = [
+        "# Domppa's effect words",
+        "",
+        "Generated from `card_data/domppa/effects.toml` and the engine's `toolkit/games/domppa/"
+        "words.py` by `python -m toolkit.games.domppa.effects` (a test checks this page is what "
+        "they give). A printed card's rules text is its words' texts, with the numbers of "
+        "rules.toml filled in; the engine applies each word with the functions named.",
+        "",
+    ]
+    for title, names in groups:
+        out += [f"## {title}", ""]
+        for name in names:
+            word = vocabulary.word(name)
+            params = " ".join(f"<{param.name}>" for param in word.params)
+            sample = tuple(f"{{{param.name}}}" for param in word.params)
+            applied = words.APPLIED_BY.get(name, (words.TEXT_ONLY_FUNCTION,))
+            out += [
+                f"### `{' '.join([word.word, params]).strip()}`",
+                "",
+                f"- Printed: {word.render(sample)}",
+                f"- Rule: {word.rule}",
+                f"- Engine: {word.explain(sample)}; "
+                + ", ".join(f"`{path}`" for path in applied),
+                "",
+            ]
+    return "\n".join(out).rstrip() + "\n"
+
+
+if __name__ == "__main__":  # python -m toolkit.games.domppa.effects [out.md]
+    import sys
+
+    from toolkit.games.domppa.data import load_rules
+
+    text = vocabulary_markdown(load_rules().vocabulary)
+    if len(sys.argv) > 1:
+        Path(sys.argv[1]).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
