@@ -9,9 +9,16 @@ of 36) or with a 6 exactly and a 1 (2 x 1/36 x 1/6 = 1/108): 58/108, so P(2d6 >=
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from card_edits import copy_card_data, edit_text
+
+from toolkit.games.domppa.data import load_kit_data
+from toolkit.games.domppa.fight import fight_from_data, fight_odds
+from toolkit.games.domppa.match import new_match
+from toolkit.games.domppa.state import with_units
 
 ODDS = ["odds", "domppa", "melee", "--strength", "0", "--protection", "50", "--json"]
 
@@ -143,3 +150,30 @@ def test_the_new_calculators(cli, args, name, value):
 def test_the_new_calculators_refuse_bad_input_with_exit_2(cli, args, needle):
     result = cli("domppa", *args)
     assert result.exit_code == 2 and needle in result.stderr, result.stderr
+
+
+def test_a_charge_at_a_longer_weapon_lets_it_strike_first_in_the_fight_odds():
+    """The Berserker (Broadsword, 1) charging the Knight (Lance, 4): in the first exchange the
+    Knight strikes first, exactly as in a fight the Knight opens; without the charge the
+    Berserker's blow comes first and the Knight wins less often."""
+    charged = fight_from_data(None, "Berserker", "Knight", exchanges=1, charge=True)
+    opened = fight_from_data(None, "Knight", "Berserker", exchanges=1)
+    plain = fight_from_data(None, "Berserker", "Knight", exchanges=1)
+    for side in ("p_knight_wins", "p_berserker_wins", "p_still_fighting"):
+        assert charged[side] == opened[side]
+    assert plain["p_knight_wins"] < charged["p_knight_wins"]
+
+
+def test_two_weapons_strike_twice_an_exchange_in_the_fight_odds(tmp_path):
+    """The Berserker holding Broadsword and Dagger (-1 to hit each) strikes twice an exchange:
+    against the Troll it wins more often than with the Broadsword alone."""
+    folder = copy_card_data("domppa", tmp_path / "domppa")
+    edit_text(folder / "characters.csv", "Leather Armour|Broadsword,",
+              "Leather Armour|Broadsword|Dagger,")  # fmt: skip
+    alone = fight_from_data(folder, "Berserker", "Troll", exchanges=3)
+    state = new_match(load_kit_data(folder), seed=0, previous=None)
+    berserker = state.find("berserker")
+    state = with_units(state, replace(berserker, weapon="Broadsword", off_hand="Dagger"))
+    both = fight_odds(state, "berserker", "troll", exchanges=3)
+    assert both["p_berserker_wins"] > alone["p_berserker_wins"]
+    assert "Broadsword and Dagger" in both["steps"][0]

@@ -273,6 +273,7 @@ def fight_from_data(
     *,
     exchanges: int,
     gear: tuple[Gear, Gear] = ((None, None, None), (None, None, None)),
+    charge: bool = False,
 ) -> dict[str, Any]:
     """A fight of two characters of a card data folder (names as characters.csv has them, in
     any case, or their ids), at full HP unless given, each with its data's weapon and shield
@@ -298,7 +299,7 @@ def fight_from_data(
     if units[0].id == units[1].id:
         raise DomekitError("a character does not fight itself: name two characters")
     state = with_units(state, *units)
-    return fight_odds(state, units[0].id, units[1].id, exchanges=exchanges)
+    return fight_odds(state, units[0].id, units[1].id, exchanges=exchanges, charge=charge)
 
 
 @dataclass(frozen=True)

@@ -402,6 +402,9 @@ def odds_fight(
     shield_b: str | None = typer.Option(None, help="The second's shield (default: its data's)."),
     hp_a: int | None = typer.Option(None, help="The first's HP now (default: full)."),
     hp_b: int | None = typer.Option(None, help="The second's HP now (default: full)."),
+    charge: bool = typer.Option(
+        False, "--charge", help="The first charges: a second with a longer weapon strikes first."
+    ),
     data: Path | None = ODDS_DATA,
     as_json: bool = ODDS_JSON,
 ) -> None:
@@ -412,7 +415,7 @@ def odds_fight(
 
     result = fight_from_data(
         data, first, second, exchanges=exchanges,
-        gear=((weapon_a, shield_a, hp_a), (weapon_b, shield_b, hp_b)),
+        gear=((weapon_a, shield_a, hp_a), (weapon_b, shield_b, hp_b)), charge=charge,
     )  # fmt: skip
     emit_odds(
         result, as_json=as_json, title=f"Domppa fight: {result['first']} v {result['second']}"
