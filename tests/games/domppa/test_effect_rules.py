@@ -536,3 +536,40 @@ CASES = {
 def test_every_word_has_a_case_here():
     assert set(CASES) == set(KNOWN)
     assert Effect("lance") in next(w for w in DATA.weapons if w.name == "Lance").terms
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gear berserker Broadsword + Dagger / -",
+        "mount knight Warhorse",
+        "mount knight -",
+        "night rest",
+        "melee berserker -> knight with Broadsword hit 3,3 damage 5,5 charge 2 engaged no "
+        "first 4,4 first-damage roll lance 5,5",
+        "melee troll -> knight with none hit 6,3,2 damage 5,5",
+        "spend priest heal on knight",
+        "spend militia-spearman formation_fighter for defence with knight,scout",
+    ],
+)
+def test_issue_26s_actions_read_back_from_their_text_and_json(text):
+    action = Action.from_text(text)
+    assert Action.from_text(action.text()) == action
+    assert Action.from_json(action.to_json()) == action
+    assert Action.from_fields(action.to_json()) == action
+
+
+def test_an_old_actions_json_is_unchanged():
+    """The fields issue 26 added are stored only when given: an attack, a gear change and an AP
+    action of before write the same JSON as that day."""
+    attack = Action.from_text("melee knight -> berserker with Broadsword hit 6,3,2 damage 5,4")
+    assert set(attack.to_json()) == {
+        "type", "mode", "attacker", "target", "weapon", "damage_type", "hit_dice", "damage_dice",
+        "head", "distance", "freeze_d6",
+    }  # fmt: skip
+    assert set(Action.from_text("gear knight Lance / -").to_json()) == {
+        "type", "unit", "weapon", "shield"
+    }  # fmt: skip
+    assert set(Action.from_text("spend scout move 2+1d").to_json()) == {
+        "type", "unit", "action", "squares", "diagonal_squares", "difficult_squares"
+    }  # fmt: skip

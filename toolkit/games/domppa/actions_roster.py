@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Self
 from toolkit.errors import DomekitError
 from toolkit.games.domppa.action_base import (
     Action,
+    _Bare,
     sheet_of,
     side_of,
     stored_side,
@@ -240,7 +241,7 @@ class Ride(Action):
 
 
 @dataclass(frozen=True)
-class NightRest(Action):
+class NightRest(_Bare):
     """A night's rest before a combat: every character heals lost HP, at most half of its max HP
     ("a night's rest heals lost HP, at most half of max HP")."""
 
@@ -248,14 +249,3 @@ class NightRest(Action):
 
     def text(self) -> str:
         return "night rest"
-
-    def to_json(self) -> Json:
-        return {"type": self.kind}
-
-    @classmethod
-    def read(cls, fields: Mapping[str, Any]) -> Self:
-        return cls()
-
-    @classmethod
-    def from_words(cls, head: str, words: Words) -> Json:
-        return {}

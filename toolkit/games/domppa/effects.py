@@ -134,8 +134,7 @@ def vocabulary_markdown(vocabulary: Vocabulary) -> str:
                 "",
                 f"- Printed: {word.render(sample)}",
                 f"- Rule: {word.rule}",
-                f"- Engine: {word.explain(sample)}; "
-                + ", ".join(f"`{path}`" for path in applied),
+                f"- Engine: {word.explain(sample)}; " + ", ".join(f"`{path}`" for path in applied),
                 "",
             ]
     return "\n".join(out).rstrip() + "\n"
