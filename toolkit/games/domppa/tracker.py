@@ -28,6 +28,7 @@ from toolkit.games.domppa.actions import (
     ChooseSide,
     Morale,
     Rally,
+    Ride,
     SetCondition,
     SpendAp,
 )
@@ -105,8 +106,11 @@ class DomppaTracker(GameTracker[MatchState, AnyAction]):
     def touches(self, action: AnyAction) -> frozenset[str]:
         if isinstance(action, Attack):
             return frozenset({"turn", f"unit:{action.attacker}", f"unit:{action.target}"})
+        if isinstance(action, SpendAp):  # the heal's patient and formation's comrades too
+            units = {action.unit, action.target, *action.comrades} - {""}
+            return frozenset(f"unit:{unit}" for unit in units)
         if isinstance(
-            action, Morale | Rally | SetCondition | ChangeHp | CarryGear | ChooseSide | SpendAp
+            action, Morale | Rally | SetCondition | ChangeHp | CarryGear | ChooseSide | Ride
         ):
             return frozenset({f"unit:{action.unit}"})
         return frozenset({EVERYTHING})
