@@ -143,9 +143,12 @@ def vocabulary_markdown(vocabulary: Vocabulary) -> str:
 if __name__ == "__main__":  # python -m toolkit.games.domppa.effects [out.md]
     import sys
 
-    from toolkit.games.domppa.data import load_rules
+    from toolkit.data import game_data_dir, load_toml_model
 
-    text = vocabulary_markdown(load_rules().vocabulary)
+    shipped = game_data_dir("domppa")
+    text = vocabulary_markdown(
+        load_effects(shipped, load_toml_model(shipped / "rules.toml", DomppaRules))
+    )
     if len(sys.argv) > 1:
         Path(sys.argv[1]).write_text(text, encoding="utf-8")
     else:
