@@ -480,6 +480,28 @@ def test_unfinished_abilities_print_and_compute_nothing():
             ), name
 
 
+def test_a_standard_and_inspirational_lift_their_partys_morale_tests():
+    """The Knight's standard (2 AP) and the Priest's Inspirational +2 (1 AP) for the Defenders:
+    the Scout (morale 10, 13 HP, 4 lost: penalty min(4, 4 started 10% steps) = 4) tests 2d6 3,3
+    = 6 + 10 + 2 + 1 = 19 >= 12 + 4: passes; without them 16 >= 16 also passes, so 2,2: 4 + 10 =
+    14 < 16 fails alone and 4 + 13 = 17 passes with them. A Raider gets none; inspiration lasts
+    the Priest's turn, the standard while the Knight stands."""
+    state, _ = run(start(), "hp scout -4")
+    alone, _ = run(state, "morale scout 2,2")
+    assert alone.find("scout").fleeing
+    state, _ = run(state, "turn knight", "spend knight standard", "turn priest",
+                   "spend priest inspirational")  # fmt: skip
+    lifted, outcome = run(state, "morale scout 2,2")
+    assert not lifted.find("scout").fleeing
+    assert "party morale bonus +3" in outcome.steps
+    state, _ = run(state, "turn scout")  # a new turn: the inspiration is over, the standard not
+    _, outcome = run(state, "morale scout 2,2")
+    assert "party morale bonus +1" in outcome.steps
+    state, _ = run(state, "hp troll -10")
+    _, outcome = run(state, "morale troll 2,2")
+    assert not any("party morale bonus" in step for step in outcome.steps)
+
+
 CASES = {
     "blunt": test_blunt_doubles_the_final_damage_to_the_head,
     "piercing": test_piercing_ignores_20_percent_of_protection,
@@ -517,11 +539,11 @@ CASES = {
     "Fire Shield": test_resist_icarian_wings_fire_shield_and_heat_aura,
     "Formation Fighter": test_formation_fighter_gives_2_to_itself_and_its_comrades_for_the_round,
     "Heat Aura": test_resist_icarian_wings_fire_shield_and_heat_aura,
-    "Inspirational": test_awe_fear_lucky_and_the_party_morale_abilities,
+    "Inspirational": test_a_standard_and_inspirational_lift_their_partys_morale_tests,
     "Lucky": test_awe_fear_lucky_and_the_party_morale_abilities,
     "Resist": test_resist_icarian_wings_fire_shield_and_heat_aura,
     "Riding": test_riding_a_horse_adds_defence_size_and_action_points,
-    "Standard": test_awe_fear_lucky_and_the_party_morale_abilities,
+    "Standard": test_a_standard_and_inspirational_lift_their_partys_morale_tests,
     "Use Icarian Wings": test_resist_icarian_wings_fire_shield_and_heat_aura,
     "Healer": test_the_heal_action_restores_the_healer_level,
     "Pillage": test_story_mode_abilities,

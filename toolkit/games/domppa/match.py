@@ -78,6 +78,7 @@ from toolkit.games.domppa.state import (
     morale_of,
     mount_named,
     mounted,
+    party_bonus,
     shield_named,
     standing,
     state_from_json,
@@ -381,7 +382,7 @@ def _start_turn(
     unit = replace(unit, ap=ap, struck=())
     steps.append(f"{unit.name} cannot act this turn" if ap == 0 else f"{ap} AP this turn")
     acted = state.acted if unit.id in state.acted else (*state.acted, unit.id)
-    state = replace(with_units(state, unit), active=unit.id, acted=acted)
+    state = replace(with_units(state, unit), active=unit.id, acted=acted, inspired=())
     return state, Outcome(tuple(steps))
 
 
@@ -396,10 +397,11 @@ def _morale(
     steps: list[str] = []
     roll = dice.exploding(action.dice, "morale 2d6", steps)
     morale = morale_of(unit, fighting(state, unit))
+    bonus, bonus_steps = party_bonus(state, unit)
     test = (engine.rally if rally else engine.morale_test)(
-        rules, morale=morale, max_hp=unit.max_hp, hp=unit.hp, roll_total=roll.total
+        rules, morale=morale, max_hp=unit.max_hp, hp=unit.hp, roll_total=roll.total, bonus=bonus
     )
-    steps += test.steps
+    steps += bonus_steps + test.steps
     unit = replace(unit, morale_due=False, fleeing=not test.passed)
     if rally:
         summary = "rallied" if test.passed else "still fleeing"
@@ -481,6 +483,13 @@ def _spend(state: MatchState, action: SpendAp) -> tuple[MatchState, Outcome]:
     elif action.action == "leave_rest":
         unit = replace(unit, resting=False)
         steps.append(f"{unit.name} leaves rest mode")
+    elif action.action == "standard":
+        unit = replace(unit, standard=True)
+        steps.append(f"{unit.name}'s standard is up: its party's morale +1 while it is in combat")
+    elif action.action == "inspirational":
+        value = ability_value(unit.skills, "inspirational") or 0
+        state = replace(state, inspired=(*state.inspired, (unit.side, value)))
+        steps.append(f"{unit.name} inspires its party: +{value} morale this turn")
     state = with_units(state, unit)
     if healed is not None:
         patient = state.find(healed.id) or healed

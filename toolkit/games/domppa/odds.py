@@ -37,7 +37,13 @@ from toolkit.games.domppa.actions import ROLL, Attack
 from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.match import AttackSetup, attack_fighters, set_up_attack
 from toolkit.games.domppa.rules import Blow, DamageType, Element, Guard, Harm
-from toolkit.games.domppa.state import MatchState, fighting, fighting_unit, morale_of
+from toolkit.games.domppa.state import (
+    MatchState,
+    fighting,
+    fighting_unit,
+    morale_of,
+    party_bonus,
+)
 from toolkit.odds.charts import chart
 from toolkit.odds.common import remembered
 from toolkit.odds.exploding import TAIL_AT_MOST, ExplodingDice, exploding_dice
@@ -661,8 +667,13 @@ def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any
     if kind in ("morale", "rally"):
         unit = fighting_unit(state, str(fields.get("unit") or ""))
         morale = morale_of(unit, fighting(state, unit))
-        chart_ = morale_chart(morale=morale, max_hp=unit.max_hp, hp=unit.hp, data_dir=data_dir)
+        bonus, _ = party_bonus(state, unit)
+        chart_ = morale_chart(
+            morale=morale, max_hp=unit.max_hp, hp=unit.hp, bonus=bonus, data_dir=data_dir
+        )
         notes = [f"{unit.name}: morale {morale}, {unit.hp} of {unit.max_hp} HP."]
+        if bonus:
+            notes.append(f"Its party's morale bonus: +{bonus} (Inspirational, Standard).")
         return {**chart_, "notes": notes}
     if kind != "attack":
         return None

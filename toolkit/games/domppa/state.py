@@ -14,7 +14,13 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.domppa import conditions as cond
-from toolkit.games.domppa.abilities import Ability, ability_value, parse_abilities, resist_against
+from toolkit.games.domppa.abilities import (
+    Ability,
+    ability_value,
+    parse_abilities,
+    party_morale_bonus,
+    resist_against,
+)
 from toolkit.games.domppa.config import Darkness, DomppaRules
 from toolkit.games.domppa.data import (
     UNARMED,
@@ -73,6 +79,7 @@ class Combatant:
     formation: str = ""  # "attack" or "defence": the formation fighter's +2 this round
     struck: tuple[str, ...] = ()  # the weapons it has struck with in this turn's attack
     decayed: bool = False  # fell to a decay strike: afflictions too, injury roll +2
+    standard: bool = False  # its standard is up: +1 to its party's morale while it is in the combat
     skills: tuple[Ability, ...] = field(default=(), compare=False, repr=False)
     """The sheet's abilities as the rules read them (what `abilities` shows)."""
 
@@ -106,6 +113,9 @@ class MatchState:
     roster: tuple[Combatant, ...] = ()
     last: LastAttack | None = None
     over: bool = False
+    inspired: tuple[tuple[str, int], ...] = ()
+    """The Inspirational X used this turn, by the side (party) it inspires: "The party gets the
+    inspirational bonuses this turn"."""
 
     @property
     def rules(self) -> DomppaRules:
@@ -296,6 +306,21 @@ def fighting(state: MatchState, unit: Combatant) -> cond.Fighting:
     )
 
 
+def party_bonus(state: MatchState, unit: Combatant) -> tuple[int, list[str]]:
+    """Its party's morale bonus now (its side's: those without a side are one party): the
+    largest Inspirational X used this turn, and +1 while a standard bearer of it stands in the
+    combat ("Does not stack with other standards; stacks with Inspirational")."""
+    bearers = sum(
+        1
+        for other in state.roster
+        if other.standard and other.in_combat and not other.out and other.side == unit.side
+    )
+    inspired = [value for side, value in state.inspired if side == unit.side]
+    if not bearers and not inspired:
+        return 0, []
+    return party_morale_bonus(state.rules, inspirational=inspired, standards=bearers)
+
+
 def morale_of(unit: Combatant, fighting: cond.Fighting) -> int:
     """Its morale now: berserk's, else its sheet's."""
     return fighting.morale if fighting.morale is not None else unit.row.morale
@@ -373,6 +398,7 @@ class _StateJson(BaseModel):
     order: list[str]  # the roster's order (a stored JSON object keeps no key order)
     last: LastAttack | None
     over: bool
+    inspired: list[tuple[str, int]] = []  # issue 26's (stored only when set)
 
 
 def state_json(state: MatchState) -> Json:
@@ -394,6 +420,7 @@ def state_json(state: MatchState) -> Json:
         if last is None
         else {"text": last.text, "summary": last.summary, "steps": list(last.steps)},
         "over": state.over,
+        **({"inspired": [list(pair) for pair in state.inspired]} if state.inspired else {}),
     }
 
 
@@ -433,6 +460,7 @@ def _unit_json(unit: Combatant) -> Json:
                 ("formation", unit.formation),
                 ("struck", unit.struck),
                 ("decayed", unit.decayed),
+                ("standard", unit.standard),
             )
             if value
         },
@@ -471,4 +499,5 @@ def state_from_json(value: Mapping[str, Any], data: DomppaKitData) -> MatchState
         roster=roster,
         last=form.last,
         over=form.over,
+        inspired=tuple((side, value) for side, value in form.inspired),
     )

@@ -106,6 +106,8 @@ class DomppaTracker(GameTracker[MatchState, AnyAction]):
     def touches(self, action: AnyAction) -> frozenset[str]:
         if isinstance(action, Attack):
             return frozenset({"turn", f"unit:{action.attacker}", f"unit:{action.target}"})
+        if isinstance(action, SpendAp) and action.action in ("standard", "inspirational"):
+            return frozenset({EVERYTHING})  # every morale test of its party
         if isinstance(action, SpendAp):  # the heal's patient and formation's comrades too
             units = {action.unit, action.target, *action.comrades} - {""}
             return frozenset(f"unit:{unit}" for unit in units)

@@ -44,6 +44,7 @@ def unit_view(state: MatchState, unit: Combatant) -> Json:
             (f"formation +{state.rules.abilities.formation_fighter_bonus} {unit.formation}",
              bool(unit.formation)),
             ("decay", unit.decayed),
+            ("standard up", unit.standard),
         )
         if shown
     ]  # fmt: skip
