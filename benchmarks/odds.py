@@ -424,6 +424,29 @@ def main() -> None:
             f"caches cleared; fastest {LAST_MIN[0]:.1f}); p_knight_wins "
             f"{float(result['p_knight_wins']):.8f}"
         )
+    # Issue 26: a choice left to a player is weighed every way (the Scout's Dagger: piercing or
+    # slashing, two chains), and a second weapon strikes twice an exchange.
+    from dataclasses import replace
+
+    from toolkit.games.domppa.state import with_units
+
+    berserker = state.find("berserker")
+    assert berserker is not None
+    two = with_units(state, replace(berserker, weapon="Broadsword", off_hand="Dagger"))
+    for label, fight_state, first, second in (
+        ("Scout v Berserker (the Dagger's 2 damage types)", state, "scout", "berserker"),
+        ("Berserker (two weapons) v Knight", two, "berserker", "knight"),
+    ):
+        run = lambda s=fight_state, a=first, b=second: fight_odds(  # noqa: E731
+            s, a, b, exchanges=5
+        )
+        run()
+        took, result = median_ms(run, max(5, args.runs // 4), before=clear_caches)
+        print(
+            f"Domppa fight {label}, 5 exchanges: {took:.1f} ms (median, caches cleared; "
+            f"fastest {LAST_MIN[0]:.1f}); p_{first}_wins "
+            f"{float(result[f'p_{first}_wins']):.8f}"
+        )
     print(
         "\nfastest single run, ours (ms): "
         + "; ".join(f"{name} {cold:.2f} cold / {warm:.2f} warm" for name, cold, warm in fastest)

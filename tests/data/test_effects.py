@@ -115,6 +115,23 @@ def test_a_placeholder_without_its_parameter_is_refused(tmp_path: Path) -> None:
         load_vocabulary(path, ("S",))
 
 
+def test_a_text_may_name_the_games_rule_numbers(tmp_path: Path) -> None:
+    """A house rule's number reaches the printed card: the text names rules.toml's number."""
+    path = tmp_path / "effects.toml"
+    path.write_text(
+        '[word."Formation Fighter"]\ntext = "+{bonus} attack or defence"\n'
+        'rule = "Actions"\nmeans = "adds {bonus} for the round"\n'
+    )
+    vocabulary = load_vocabulary(path, ("Formation Fighter",), numbers={"bonus": 2})
+    effects = vocabulary.parse("formation fighter", path="characters.csv")
+    assert vocabulary.text(effects) == "+2 attack or defence"
+    assert vocabulary.describe(effects[0]) == "adds 2 for the round"
+    house = load_vocabulary(path, ("Formation Fighter",), numbers={"bonus": 3})
+    assert house.text(effects) == "+3 attack or defence"
+    with pytest.raises(DataError, match="placeholder names no parameter or rule number"):
+        load_vocabulary(path, ("Formation Fighter",))
+
+
 def test_effects_json_lists_card_term_and_text(vocabulary: Vocabulary) -> None:
     effects = vocabulary.parse("S3; splash", path="x")
     assert effects_json("Mortar", vocabulary, effects) == [

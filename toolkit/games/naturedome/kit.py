@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
 from toolkit.games.naturedome.data import NatureDomeKitData, load_kit_data
+from toolkit.games.naturedome.effects import card_text
 from toolkit.games.naturedome.rules import PowerCard, Zone, zone, zone_penalty
 from toolkit.pdf import glyphs
 from toolkit.pdf.book import KitBook, card_page_count
@@ -121,8 +122,11 @@ def power_card_face(
             rest = Rect(rest.x, rest.y, rest.w, rest.h - 1.5)
         footer = Rect(safe.x, safe.y, safe.w, 4)
         text_box = Rect(rest.x, footer.top + 1.5, rest.w, rest.top - footer.top - 1.5)
+        rules_box, flavour_box = text_box.split_top(text_box.h * 0.58)
+        c.setFillColorRGB(0, 0, 0)
+        text(c, card_text(data.vocabulary, card), rules_box, font=REGULAR, max_size=8)
         c.setFillColorRGB(*INK)
-        text(c, card.text, text_box, font=ITALIC, max_size=8.5)
+        text(c, card.text, flavour_box, font=ITALIC, max_size=8)
         c.setStrokeColorRGB(*deep(frame))
         c.setLineWidth(0.4)
         c.line(pt(safe.x), pt(footer.top + 0.8), pt(safe.right), pt(footer.top + 0.8))
