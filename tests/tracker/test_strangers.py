@@ -1,0 +1,134 @@
+"""What a stranger without a kit id can cost a real `domekit serve`: request heads bounded in
+bytes, lines and time (the server's memory measured in /proc while they arrive)."""
+
+from __future__ import annotations
+
+import secrets
+import socket
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from load_harness import load
+
+from toolkit.tracker.guard import MAX_HEAD_BYTES
+from toolkit.tracker.kits import record_kit
+
+MIB = 2**20
+
+
+def status_field(pid: int, field: str) -> float:
+    """VmRSS / VmHWM (peak) of a process, MiB (Linux /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError(f"no {field} for process {pid}")
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("strangers")
+    db = f"sqlite:///{folder / 'strangers.sqlite3'}"
+    kit = secrets.token_urlsafe(16)
+    record_kit(db, {"kit_id": kit, "game": "deathdome", "teams": ["red", "blue"]})
+    with load.Server(db, folder) as server:
+        assert server.process is not None
+        yield server, kit
+
+
+def stream_head(port: int, opening: bytes, piece: bytes, seconds: float) -> tuple[int, bytes]:
+    """Send `opening`, then `piece` again and again for up to `seconds` or until the server
+    stops reading: (bytes sent, the first bytes of the server's answer)."""
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.settimeout(2)
+    sent = 0
+    deadline = time.monotonic() + seconds
+    try:
+        sock.sendall(opening)
+        while time.monotonic() < deadline:
+            sent += sock.send(piece)
+    except OSError:  # the server closed it
+        pass
+    try:
+        answer = sock.recv(200)
+    except OSError:
+        answer = b""
+    sock.close()
+    return sent, answer
+
+
+def test_header_lines_streamed_on_two_connections_are_cut_off_at_431(served):
+    # Before: two connections streaming header lines for 8 s took the server from 129 MiB to
+    # 2.1 GiB (3 s here: 800 MiB), and the request never ended.
+    server, _kit = served
+    pid = server.process.pid
+    peak = status_field(pid, "VmHWM")
+    results: list[tuple[int, bytes]] = []
+    opening = b"GET /k/nosuchkit/table HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    lines = b"X-Filler: abcdefgh\r\n" * 500
+
+    def one() -> None:
+        results.append(stream_head(server.port, opening, lines, 3.0))
+
+    threads = [threading.Thread(target=one) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert status_field(pid, "VmHWM") - peak < 32
+    assert len(results) == 2
+    for sent, answer in results:
+        assert answer.startswith(b"HTTP/1.1 431 "), answer
+        assert sent < 4 * MIB  # it stopped reading at once
+    assert httpx.get(server.base + "/", timeout=5).status_code == 200
+
+
+def test_one_header_value_sent_in_pieces_is_cut_off_at_431(served):
+    # Before: one header value sent in 64 KiB pieces grew the server by 860 MiB.
+    server, _kit = served
+    pid = server.process.pid
+    peak = status_field(pid, "VmHWM")
+    opening = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: "
+    sent, answer = stream_head(server.port, opening, b"v" * 65536, 3.0)
+    assert status_field(pid, "VmHWM") - peak < 32
+    assert answer.startswith(b"HTTP/1.1 431 "), answer
+    assert b"content-type: application/json" in answer
+    assert sent < 4 * MIB
+
+
+def test_a_head_just_under_the_bound_is_served_and_one_over_it_is_431(served):
+    server, kit = served
+    path = f"/k/{kit}/table.json"
+    for size, status in [(MAX_HEAD_BYTES - 1024, 200), (MAX_HEAD_BYTES + 1024, 431)]:
+        with socket.create_connection(("127.0.0.1", server.port)) as sock:
+            head = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: {'p' * size}\r\n\r\n"
+            sock.sendall(head.encode())
+            sock.settimeout(10)
+            answer = sock.recv(100)
+        assert answer.startswith(f"HTTP/1.1 {status} ".encode()), (size, answer)
+
+
+def test_more_than_100_header_lines_is_431_with_the_bound_named(served):
+    server, kit = served
+    headers = [(f"x-h{n}", "1") for n in range(101)]
+    reply = httpx.get(f"{server.base}/k/{kit}/table.json", headers=headers, timeout=10)
+    assert reply.status_code == 431
+    assert "16 KiB or 100 header lines" in reply.json()["message"]
+    fewer = httpx.get(f"{server.base}/k/{kit}/table.json", headers=headers[:80], timeout=10)
+    assert fewer.status_code == 200
+
+
+def test_a_head_pipelined_behind_a_live_stream_is_cut_off_with_it(served):
+    # A stream is a request in progress, which the idle deadline leaves open: the bytes of a head
+    # sent after it on the same connection are bounded all the same.
+    server, kit = served
+    pid = server.process.pid
+    peak = status_field(pid, "VmHWM")
+    opening = f"GET /k/{kit}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+    opening += b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    sent, answer = stream_head(server.port, opening, b"X-Filler: abcdefgh\r\n" * 500, 3.0)
+    assert sent < 4 * MIB  # the connection, stream and all, was closed
+    assert b"431" not in answer  # no refusal written into the stream's answer
+    assert status_field(pid, "VmHWM") - peak < 32
