@@ -10,7 +10,10 @@ Prints, one figure a line:
   server has closed them all (its 10 s deadline);
 - a match of `--history` actions: the history page's and its JSON twin's time and size, first
   (right after a restart: the rebuild) and again;
-- the odds of a Nature Dome hand of 88 cards (refused against the deck at once).
+- the odds of a Nature Dome hand of 88 cards (refused against the deck at once);
+- `--streams` live streams opened on one kit's view link, then one stream on each of `--tables`
+  kits: how many were let in and how many refused, and the time of an action on a watched kit
+  meanwhile (each action wakes every stream of its match).
 """
 
 from __future__ import annotations
@@ -140,6 +143,70 @@ def idle(server: Server, count: int, kit: str) -> None:
     print(f"a request after: {status}")
 
 
+def open_streams(port: int, paths: list[str]) -> tuple[list[socket.socket], dict[str, int]]:
+    """A live stream (GET .../events) on each path; (the sockets of the streams let in, the
+    status lines' counts)."""
+    pending = []
+    for path in paths:
+        sock = socket.create_connection(("127.0.0.1", port))
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        pending.append(sock)
+    opened, statuses = [], {}
+    for sock in pending:
+        sock.settimeout(60)
+        try:
+            line = sock.recv(4096).split(b"\r\n", 1)[0].decode(errors="replace") or "(closed)"
+        except OSError as exc:
+            line = f"({type(exc).__name__})"
+        statuses[line] = statuses.get(line, 0) + 1
+        if " 200 " in line:
+            opened.append(sock)
+        else:
+            sock.close()
+    return opened, statuses
+
+
+def timed_actions(base: str, kit: str, count: int, label: str) -> None:
+    """`count` transfers on the kit, one after another: their times."""
+    times = []
+    with httpx.Client(timeout=120) as client:
+        for n in range(count):
+            money = {"type": "transfer", "payer": "red", "payee": "blue", "amount": 1}
+            body = {"action": money, "client_action_id": f"{label}-{n}-{secrets.token_hex(4)}"}
+            started = time.perf_counter()
+            status = client.post(f"{base}/k/{kit}/act", json=body).status_code
+            times.append(time.perf_counter() - started)
+            assert status == 200, status
+    times.sort()
+    print(f"{count} actions {label}: median {times[len(times) // 2] * 1000:.1f} ms, "
+          f"worst {times[-1] * 1000:.1f} ms")  # fmt: skip
+
+
+def streams(server: Server, db_url: str, count: int, tables: int) -> None:
+    store = Store(db_url)
+    kits = [secrets.token_urlsafe(16) for _ in range(tables)]
+    for kit in kits:
+        record_kit_in(store, {"kit_id": kit, "game": "deathdome", "teams": ["red", "blue"]})
+    views = [row.view_token for kit in kits if (row := store.kit(kit_id=kit)) is not None]
+    store.close()
+    timed_actions(server.base, kits[0], 20, "with no stream open")
+    started = time.perf_counter()
+    one_kit, statuses = open_streams(server.port, [f"/v/{views[0]}/events"] * count)
+    seconds = time.perf_counter() - started
+    print(f"{count} streams on one view link in {seconds:.1f} s: {statuses}")
+    timed_actions(server.base, kits[0], 20, f"with {len(one_kit)} streams on its view link")
+    print(f"server memory with them: {memory(server, 'VmRSS'):.0f} MiB")
+    for sock in one_kit:
+        sock.close()
+    time.sleep(1)
+    paths = [f"/v/{view}/events" for view in views for _ in range(count // tables)]
+    spread, statuses = open_streams(server.port, paths)
+    print(f"{len(paths)} streams over {tables} kits: {statuses}")
+    timed_actions(server.base, kits[0], 20, f"with {len(spread)} streams over {tables} kits")
+    for sock in spread:
+        sock.close()
+
+
 def long_history(db_url: str, count: int) -> str:
     """A Death Dome kit whose match holds `count` transfers, written through the service."""
     store = Store(db_url)
@@ -188,6 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--idle", type=int, default=2000)
     parser.add_argument("--history", type=int, default=18000)
+    parser.add_argument("--streams", type=int, default=4000)
+    parser.add_argument("--tables", type=int, default=40)
+    parser.add_argument("--only", choices=["bodies", "idle", "history", "odds", "streams"])
     args = parser.parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="domekit-limits-"))
     db_url = f"sqlite:///{folder / 'limits.sqlite3'}"
@@ -195,12 +265,18 @@ def main(argv: list[str] | None = None) -> int:
     record_kit(db_url, {"kit_id": kit, "game": "deathdome", "teams": ["red", "blue"]})
     duel = secrets.token_urlsafe(16)
     record_kit(db_url, {"kit_id": duel, "game": "naturedome"})
-    long = long_history(db_url, args.history)
+    long = long_history(db_url, args.history) if args.only in (None, "history") else ""
     with Server(db_url, folder) as server:
-        bodies(server)
-        idle(server, args.idle, kit)
-        history(server, long, args.history)
-        odds(server, duel)
+        parts = {
+            "bodies": lambda: bodies(server),
+            "idle": lambda: idle(server, args.idle, kit),
+            "history": lambda: history(server, long, args.history),
+            "odds": lambda: odds(server, duel),
+            "streams": lambda: streams(server, db_url, args.streams, args.tables),
+        }
+        for name, part in parts.items():
+            if args.only in (None, name):
+                part()
     return 0
 
 

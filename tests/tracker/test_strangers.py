@@ -1,5 +1,6 @@
 """What a stranger without a kit id can cost a real `domekit serve`: request heads bounded in
-bytes, lines and time (the server's memory measured in /proc while they arrive)."""
+bytes and lines (the server's memory measured in /proc while they arrive), live streams capped
+per kit and per server."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from load_harness import load
 
 from toolkit.tracker.guard import MAX_HEAD_BYTES
 from toolkit.tracker.kits import record_kit
+from toolkit.tracker.live import MAX_STREAMS, MAX_STREAMS_PER_KIT
 
 MIB = 2**20
+TEAMS = ["red", "blue"]
 
 
 def status_field(pid: int, field: str) -> float:
@@ -132,3 +135,103 @@ def test_a_head_pipelined_behind_a_live_stream_is_cut_off_with_it(served):
     assert sent < 4 * MIB  # the connection, stream and all, was closed
     assert b"431" not in answer  # no refusal written into the stream's answer
     assert status_field(pid, "VmHWM") - peak < 32
+
+
+# -- live streams ---------------------------------------------------------------------------------
+
+
+def open_streams(port: int, paths: list[str]) -> list[tuple[socket.socket, bytes]]:
+    """A live stream (GET .../events) on each path: (socket, its answer's first bytes)."""
+    pending = []
+    for path in paths:
+        sock = socket.create_connection(("127.0.0.1", port))
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        pending.append(sock)
+    answers = []
+    for sock in pending:
+        sock.settimeout(30)
+        answer = sock.recv(4096)
+        while not answer.startswith(b"HTTP/1.1 200 ") and not answer.endswith(b"}"):
+            answer += sock.recv(4096)  # a refusal's JSON body
+        answers.append((sock, answer))
+    return answers
+
+
+def statuses(answers: list[tuple[socket.socket, bytes]]) -> list[int]:
+    return [int(answer.split(b" ", 2)[1]) for _sock, answer in answers]
+
+
+def close_all(answers: list[tuple[socket.socket, bytes]]) -> None:
+    for sock, _answer in answers:
+        sock.close()
+
+
+def new_kits(server, count: int) -> list[tuple[str, str]]:
+    """`count` Death Dome kits recorded in the server's database: (kit id, view token)."""
+    from toolkit.tracker.storage import Store
+
+    store = Store(server.db_url)
+    try:
+        kits = []
+        for _ in range(count):
+            kit = secrets.token_urlsafe(16)
+            record_kit(server.db_url, {"kit_id": kit, "game": "deathdome", "teams": TEAMS})
+            row = store.kit(kit_id=kit)
+            assert row is not None
+            kits.append((kit, row.view_token))
+        return kits
+    finally:
+        store.close()
+
+
+def test_live_streams_are_capped_per_kit_with_a_clear_refusal(served):
+    # Before: 4,000 streams on one view link were all kept open, and an action then took up to
+    # 6.8 s (0.8 s here): every stream read the new events from the database.
+    server, _kit = served
+    [(kit, view)] = new_kits(server, 1)
+    paths = [f"/k/{kit}/events"] * 10 + [f"/v/{view}/events"] * (MAX_STREAMS_PER_KIT - 10 + 5)
+    answers = open_streams(server.port, paths)
+    try:
+        got = statuses(answers)
+        assert got.count(200) == MAX_STREAMS_PER_KIT and got.count(429) == 5
+        refused = answers[-1][1].decode()
+        assert "retry-after: 30" in refused.lower()
+        assert f"this kit has {MAX_STREAMS_PER_KIT} live streams open" in refused
+        # The kit's phones still act, and the open streams hear of it.
+        money = {"type": "transfer", "payer": "red", "payee": "blue", "amount": 7}
+        body = {"action": money, "client_action_id": "a1"}
+        reply = httpx.post(f"{server.base}/k/{kit}/act", json=body, timeout=30)
+        assert reply.status_code == 200
+        for sock, answer in (answers[0], answers[MAX_STREAMS_PER_KIT - 1]):
+            while b"transfer 7 red -> blue" not in answer:
+                answer += sock.recv(4096)
+        # Closed streams are counted out: as many new ones are let in.
+        for sock, _answer in answers[:5]:
+            sock.close()
+        deadline = time.monotonic() + 10
+        while True:
+            again = open_streams(server.port, [f"/v/{view}/events"] * 5)
+            if statuses(again) == [200] * 5 or time.monotonic() > deadline:
+                break
+            close_all(again)
+            time.sleep(0.2)
+        assert statuses(again) == [200] * 5
+        close_all(again)
+    finally:
+        close_all(answers)
+
+
+def test_live_streams_are_capped_per_server(served):
+    server, _kit = served
+    kits = new_kits(server, MAX_STREAMS // MAX_STREAMS_PER_KIT + 1)
+    paths = [f"/v/{view}/events" for _kit, view in kits[:-1] for _ in range(MAX_STREAMS_PER_KIT)]
+    answers = open_streams(server.port, paths)
+    try:
+        assert statuses(answers) == [200] * MAX_STREAMS
+        [(sock, refused)] = open_streams(server.port, [f"/v/{kits[-1][1]}/events"])
+        sock.close()
+        assert refused.startswith(b"HTTP/1.1 503 ")
+        assert f"this tracker has {MAX_STREAMS} live streams open".encode() in refused
+        assert httpx.get(f"{server.base}/k/{kits[-1][0]}/table.json", timeout=30).is_success
+    finally:
+        close_all(answers)
