@@ -1,6 +1,6 @@
 """What a stranger without a kit id can cost a real `domekit serve`: request heads bounded in
 bytes and lines (the server's memory measured in /proc while they arrive), live streams capped
-per kit and per server."""
+per kit and per server, the odds bounded in work and worked out where they stall nothing."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from load_harness import load
 from toolkit.tracker.guard import MAX_HEAD_BYTES
 from toolkit.tracker.kits import record_kit
 from toolkit.tracker.live import MAX_STREAMS, MAX_STREAMS_PER_KIT
+from toolkit.tracker.odds_pool import ODDS_SECONDS
 
 MIB = 2**20
 TEAMS = ["red", "blue"]
@@ -166,8 +167,8 @@ def close_all(answers: list[tuple[socket.socket, bytes]]) -> None:
         sock.close()
 
 
-def new_kits(server, count: int) -> list[tuple[str, str]]:
-    """`count` Death Dome kits recorded in the server's database: (kit id, view token)."""
+def new_kits(server, count: int, game: str = "deathdome") -> list[tuple[str, str]]:
+    """`count` kits recorded in the server's database: (kit id, view token)."""
     from toolkit.tracker.storage import Store
 
     store = Store(server.db_url)
@@ -175,7 +176,8 @@ def new_kits(server, count: int) -> list[tuple[str, str]]:
         kits = []
         for _ in range(count):
             kit = secrets.token_urlsafe(16)
-            record_kit(server.db_url, {"kit_id": kit, "game": "deathdome", "teams": TEAMS})
+            teams = {"teams": TEAMS} if game == "deathdome" else {}
+            record_kit(server.db_url, {"kit_id": kit, "game": game, **teams})
             row = store.kit(kit_id=kit)
             assert row is not None
             kits.append((kit, row.view_token))
@@ -235,3 +237,129 @@ def test_live_streams_are_capped_per_server(served):
         assert httpx.get(f"{server.base}/k/{kits[-1][0]}/table.json", timeout=30).is_success
     finally:
         close_all(answers)
+
+
+# -- odds -----------------------------------------------------------------------------------------
+
+GIANTS = ("giant-a", "giant-b")
+FIGHT = {"type": "fight", "unit": "giant-a", "against": "giant-b"}
+
+
+def acts(base: str, kit: str, *actions: dict) -> None:
+    for action in actions:
+        body = {"action": action, "client_action_id": secrets.token_hex(8)}
+        reply = httpx.post(f"{base}/k/{kit}/act", json=body, timeout=60)
+        assert reply.status_code == 200, reply.text
+
+
+@pytest.fixture(scope="module")
+def heavy(served):
+    """One kit of each game in the state whose odds are the most work the rules allow: two
+    Domppa characters of Health 160 (805 HP) with broadswords; a Death Dome match (any attack
+    may name every power card of the deck); a Dominum match at red's assault."""
+    server, _kit = served
+    base = server.base
+    kits = {}
+    for game in ("domppa", "deathdome", "naturedome", "dominum"):
+        [(kit, view)] = new_kits(server, 1, game)
+        kits[game] = (kit, view)
+    giant = {"type": "add", "health": 160, "attack": 10, "defence": 10, "strength": 10}
+    acts(base, kits["domppa"][0],
+         {**giant, "name": "Giant A"}, {**giant, "name": "Giant B"},
+         *({"type": "gear", "unit": unit, "weapon": "Broadsword"} for unit in GIANTS))  # fmt: skip
+    dm = kits["dominum"][0]
+    acts(base, dm, {"type": "begin", "reserves": {"red": ["3", "4"], "gold": ["1", "2"]},
+                    "seed": 7, "first_player": "red"})  # fmt: skip
+    forces = httpx.get(f"{base}/k/{dm}/table.json", timeout=30).json()["forces"]
+    places = []
+    for i, (red, gold) in enumerate(zip(["1,2", "1,4", "2,2", "2,3", "2,4", "3,3"],
+                                        ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"])):  # fmt: skip
+        places += [{"type": "place", "player": "red", "card": forces["red"][i], "space": red},
+                   {"type": "place", "player": "gold", "card": forces["gold"][i], "space": gold}]  # fmt: skip
+    acts(base, dm, *places, {"type": "activate", "player": "red", "phase": "move"},
+         {"type": "move", "player": "red", "start": "3,3", "end": "4,3"},
+         {"type": "end_phase", "player": "red"},
+         {"type": "activate", "player": "gold", "phase": "reserve"},
+         {"type": "reserve", "player": "gold", "revealed": "4"},
+         {"type": "activate", "player": "red", "phase": "assault"})  # fmt: skip
+    return server, kits
+
+
+def test_a_fight_over_100_exchanges_at_805_hp_is_422_naming_the_cap_at_once(heavy):
+    # Before: this query on a view link ran for minutes and stalled every other request of the
+    # server for six minutes.
+    server, kits = heavy
+    view = kits["domppa"][1]
+    started = time.monotonic()
+    reply = httpx.get(f"{server.base}/v/{view}/odds", params={**FIGHT, "exchanges": "100"},
+                      timeout=600)  # fmt: skip
+    took = time.monotonic() - started
+    assert reply.status_code == 422, reply.text
+    message = reply.json()["message"]
+    assert message.startswith("exchanges: a fight of 805 HP against 805 HP follows at most 5")
+    assert "8,050 HP states" in message
+    assert took < 5
+
+
+def power_hand() -> str:
+    """Every power card of the Death Dome deck (card_data/deathdome/special_play.csv)."""
+    return ",".join(["1"] * 10 + ["2"] * 10 + ["3"] * 8 + ["4"] * 6)
+
+
+def heaviest_queries(kits: dict[str, tuple[str, str]]) -> list[tuple[str, dict]]:
+    """The most work each odds form of each game allows, on the kits' view links."""
+    attack = {"type": "attack", "attacker": "giant-a", "target": "giant-b", "weapon": "Broadsword",
+              "hit_dice": "roll", "damage_dice": "roll"}  # fmt: skip
+    dd = {"type": "attack", "attacker": "red.gunner", "target": "blue.scout"}
+    return [
+        ("domppa", {**FIGHT, "exchanges": "5"}),
+        ("domppa", attack),
+        ("domppa", {"type": "morale", "unit": "giant-a"}),
+        ("deathdome", {**dd, "cards": power_hand(), "defender_cards": "37"}),
+        ("deathdome", {**dd, "cards": power_hand()}),
+        (
+            "naturedome",
+            {
+                "type": "clash",
+                "attacker": "1",
+                "attack": "talon-dive",
+                "defence": "defend",
+                "card": "shell-guard",
+            },
+        ),  # fmt: skip
+        ("dominum", {"type": "assault", "player": "red", "power1": "deck:4", "power2": "deck:3"}),
+    ]
+
+
+def test_the_heaviest_odds_of_every_game_are_answered_and_stall_no_other_request(heavy):
+    server, kits = heavy
+    queries = heaviest_queries(kits)
+    answers: dict[int, tuple[int, float]] = {}
+    waits: list[float] = []
+    done = threading.Event()
+
+    def ask(index: int, game: str, params: dict) -> None:
+        started = time.monotonic()
+        reply = httpx.get(f"{server.base}/v/{kits[game][1]}/odds", params=params, timeout=600)
+        answers[index] = (reply.status_code, time.monotonic() - started)
+
+    def watch() -> None:  # a phone reading its table meanwhile
+        with httpx.Client(timeout=600) as client:
+            while not done.is_set():
+                started = time.monotonic()
+                assert client.get(f"{server.base}/k/{kits['deathdome'][0]}/table.json").is_success
+                waits.append(time.monotonic() - started)
+                time.sleep(0.05)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    askers = [threading.Thread(target=ask, args=(n, *q)) for n, q in enumerate(queries)]
+    for asker in askers:
+        asker.start()
+    for asker in askers:
+        asker.join()
+    done.set()
+    watcher.join()
+    assert [answers[n][0] for n in range(len(queries))] == [200] * len(queries), answers
+    assert max(seconds for _status, seconds in answers.values()) < 4 * ODDS_SECONDS
+    assert len(waits) > 10 and max(waits) < 1.0, sorted(waits)[-5:]

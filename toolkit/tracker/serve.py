@@ -104,6 +104,7 @@ def serve(
     from toolkit.tracker.app import create_app, record_kits
     from toolkit.tracker.cluster import WorkerOptions, check_workers, run_workers
     from toolkit.tracker.lock import lock_database
+    from toolkit.tracker.odds_pool import odds_pool
     from toolkit.tracker.storage import Store, resolve_db_url, shown_url
 
     if not 0 < port < 65536:
@@ -158,6 +159,7 @@ def serve(
         sys.stdout.flush()
     try:
         if workers == 1:
+            odds_pool().start()  # its workers load the games meanwhile
             # Everything loaded so far lives as long as the server: keep it out of the garbage
             # collector's full passes, which otherwise grow with it and stall requests.
             gc.collect()
