@@ -242,6 +242,15 @@ def test_live_streams_are_capped_per_server(served):
 # -- odds -----------------------------------------------------------------------------------------
 
 GIANTS = ("giant-a", "giant-b")
+RED_SPACES = [
+    "1,2",
+    "1,4",
+    "2,2",
+    "2,3",
+    "2,4",
+    "3,3",
+]  # Dominum, as tests/tracker/test_odds_charts
+GOLD_SPACES = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
 FIGHT = {"type": "fight", "unit": "giant-a", "against": "giant-b"}
 
 
@@ -272,10 +281,9 @@ def heavy(served):
                     "seed": 7, "first_player": "red"})  # fmt: skip
     forces = httpx.get(f"{base}/k/{dm}/table.json", timeout=30).json()["forces"]
     places = []
-    for i, (red, gold) in enumerate(zip(["1,2", "1,4", "2,2", "2,3", "2,4", "3,3"],
-                                        ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"])):  # fmt: skip
-        places += [{"type": "place", "player": "red", "card": forces["red"][i], "space": red},
-                   {"type": "place", "player": "gold", "card": forces["gold"][i], "space": gold}]  # fmt: skip
+    for n, (red, gold) in enumerate(zip(RED_SPACES, GOLD_SPACES, strict=True)):
+        places.append({"type": "place", "player": "red", "card": forces["red"][n], "space": red})
+        places.append({"type": "place", "player": "gold", "card": forces["gold"][n], "space": gold})
     acts(base, dm, *places, {"type": "activate", "player": "red", "phase": "move"},
          {"type": "move", "player": "red", "start": "3,3", "end": "4,3"},
          {"type": "end_phase", "player": "red"},
