@@ -3,6 +3,9 @@
     .venv/bin/python benchmarks/tracker_limits.py [--idle 2000] [--history 18000]
 
 Prints, one figure a line:
+- request heads without any kit id: one connection sending a header value in 64 KiB pieces, then
+  two streaming header lines, for `--head-seconds`: the bytes the client got into the socket,
+  the server's answer, and the server's memory before and at its peak;
 - three 400 MB posts to an unknown kit (declared Content-Length) and one streamed without a
   length: the time to the 413, the bytes the client got to send, the server's peak memory;
 - `--idle` sockets opened and left idle (half of them with half a request head): the server's
@@ -10,7 +13,10 @@ Prints, one figure a line:
   server has closed them all (its 10 s deadline);
 - a match of `--history` actions: the history page's and its JSON twin's time and size, first
   (right after a restart: the rebuild) and again;
-- the odds of a Nature Dome hand of 88 cards (refused against the deck at once);
+- the odds of a Nature Dome hand of 88 cards (refused against the deck at once); the most work
+  each game's odds forms allow, all at once, then a Domppa fight of two characters of Health 160
+  (805 HP) over 100 exchanges on a view link: their answers and times, and the time of a
+  phone's table page read meanwhile (every 50 ms);
 - `--streams` live streams opened on one kit's view link, then one stream on each of `--tables`
   kits: how many were let in and how many refused, and the time of an action on a watched kit
   meanwhile (each action wakes every stream of its match).
@@ -23,6 +29,7 @@ import secrets
 import socket
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -92,6 +99,49 @@ def big_post(port: int, size: int | None) -> tuple[float, int, str]:
     seconds = time.perf_counter() - started
     sock.close()
     return seconds, sent, answer.split(b"\r\n", 1)[0].decode(errors="replace")
+
+
+def stream_head(port: int, opening: bytes, piece: bytes, seconds: float) -> str:
+    """Send `opening`, then `piece` again and again for `seconds` or until the server stops
+    reading: what was sent and the server's answer."""
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.settimeout(2)
+    sent = 0
+    deadline = time.perf_counter() + seconds
+    try:
+        sock.sendall(opening)
+        while time.perf_counter() < deadline:
+            sent += sock.send(piece)
+    except OSError:
+        pass
+    try:
+        answer = sock.recv(100).split(b"\r\n", 1)[0].decode(errors="replace") or "(closed)"
+    except OSError as exc:
+        answer = f"({type(exc).__name__})"
+    sock.close()
+    return f"{sent / MB:.2f} MiB sent, then {answer!r}"
+
+
+def heads(server: Server, seconds: float) -> None:
+    before = memory(server, "VmRSS")
+    opening = b"GET /k/nosuchkit/table HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    value = stream_head(server.port, opening + b"X-Long: ", b"v" * 65536, seconds)
+    print(f"one header value sent in 64 KiB pieces for {seconds:g} s: {value}")
+    print(f"server memory: {before:.0f} MiB before, peak {memory(server, 'VmHWM'):.0f} MiB")
+    lines = b"X-Filler: abcdefgh\r\n" * 500
+    found: list[str] = []
+
+    def one() -> None:
+        found.append(stream_head(server.port, opening, lines, seconds))
+
+    threads = [threading.Thread(target=one) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    print(f"two connections streaming header lines for {seconds:g} s: {'; '.join(found)}")
+    now, peak = memory(server, "VmRSS"), memory(server, "VmHWM")
+    print(f"server memory: now {now:.0f} MiB, peak {peak:.0f} MiB")
 
 
 def bodies(server: Server) -> None:
@@ -240,15 +290,117 @@ def history(server: Server, kit: str, count: int) -> None:
               f"{len(reply.content) / 1024:.0f} kB in {seconds * 1000:.0f} ms")  # fmt: skip
 
 
-def odds(server: Server, kit: str) -> None:
+def odds(server: Server, kit: str, seconds: float) -> None:
     boosts = ",".join(["pack-howl"] * 87)
     params = {"type": "clash", "attacker": "1", "attack": "talon-dive", "defence": "defend",
               "card": "shell-guard", "boosts": boosts}  # fmt: skip
     started = time.perf_counter()
     reply = httpx.get(f"{server.base}/k/{kit}/odds", params=params, timeout=600)
-    seconds = time.perf_counter() - started
-    print(f"odds of an 88-card hand: {reply.status_code} in {seconds * 1000:.1f} ms: "
+    seconds_taken = time.perf_counter() - started
+    print(f"odds of an 88-card hand: {reply.status_code} in {seconds_taken * 1000:.1f} ms: "
           f"{reply.json()['message']}")  # fmt: skip
+    kits = heavy_kits(server)
+    watched = watching(server, kits["deathdome"][0], heaviest(), kits, seconds)
+    print(f"the heaviest odds of each game, {len(heaviest())} queries at once: {watched}")
+    fight = {"type": "fight", "unit": "giant-a", "against": "giant-b", "exchanges": "100"}
+    watched = watching(server, kits["deathdome"][0], [("domppa", fight)], kits, seconds)
+    print(f"Domppa fight, 805 HP against 805, 100 exchanges, on a view link: {watched}")
+
+
+def heavy_kits(server: Server) -> dict[str, tuple[str, str]]:
+    """A kit of each game in the state whose odds are the most work (tests/tracker/
+    test_strangers.py's `heavy`): (kit id, view token) by game."""
+    store = Store(server.db_url)
+    kits = {}
+    for game in ("domppa", "deathdome", "naturedome", "dominum"):
+        kit = secrets.token_urlsafe(16)
+        teams = {"teams": ["red", "blue"]} if game == "deathdome" else {}
+        record_kit_in(store, {"kit_id": kit, "game": game, **teams})
+        row = store.kit(kit_id=kit)
+        assert row is not None
+        kits[game] = (kit, row.view_token)
+    store.close()
+    giant = {"type": "add", "health": 160, "attack": 10, "defence": 10, "strength": 10}
+    actions = [{**giant, "name": "Giant A"}, {**giant, "name": "Giant B"}]
+    actions += [{"type": "gear", "unit": u, "weapon": "Broadsword"} for u in ("giant-a", "giant-b")]
+    with httpx.Client(timeout=60) as client:
+        for action in actions:
+            body = {"action": action, "client_action_id": secrets.token_hex(8)}
+            reply = client.post(f"{server.base}/k/{kits['domppa'][0]}/act", json=body)
+            assert reply.status_code == 200, reply.text
+    return kits
+
+
+def heaviest() -> list[tuple[str, dict[str, str]]]:
+    """The most work each odds form allows (Dominum's decks are a few cards: its attack form is
+    left out, its set-up is long)."""
+    hand = ",".join(["1"] * 10 + ["2"] * 10 + ["3"] * 8 + ["4"] * 6)  # every power card
+    dd = {"type": "attack", "attacker": "red.gunner", "target": "blue.scout", "cards": hand}
+    attack = {"type": "attack", "attacker": "giant-a", "target": "giant-b", "weapon": "Broadsword",
+              "hit_dice": "roll", "damage_dice": "roll"}  # fmt: skip
+    return [
+        ("domppa", {"type": "fight", "unit": "giant-a", "against": "giant-b", "exchanges": "5"}),
+        ("domppa", attack),
+        ("domppa", {"type": "morale", "unit": "giant-a"}),
+        ("deathdome", {**dd, "defender_cards": "37"}),
+        ("deathdome", dd),
+        (
+            "naturedome",
+            {
+                "type": "clash",
+                "attacker": "1",
+                "attack": "talon-dive",
+                "defence": "defend",
+                "card": "shell-guard",
+            },
+        ),  # fmt: skip
+    ]
+
+
+def watching(
+    server: Server,
+    watched_kit: str,
+    queries: list[tuple[str, dict[str, str]]],
+    kits: dict[str, tuple[str, str]],
+    seconds: float,
+) -> str:
+    """Ask the queries at once (on view links) while a phone reads its table every 50 ms:
+    their answers and times, and the table's read times."""
+    answers: list[str] = []
+    waits: list[float] = []
+    done = threading.Event()
+
+    def ask(game: str, params: dict[str, str]) -> None:
+        started = time.perf_counter()
+        try:
+            reply = httpx.get(f"{server.base}/v/{kits[game][1]}/odds", params=params,
+                              timeout=seconds)  # fmt: skip
+            answer = str(reply.status_code)
+        except httpx.TimeoutException:
+            answer = "no answer"
+        answers.append(f"{answer} in {time.perf_counter() - started:.2f} s")
+
+    def watch() -> None:
+        with httpx.Client(timeout=600) as client:
+            while True:  # at least once, until the queries are answered
+                started = time.perf_counter()
+                client.get(f"{server.base}/k/{watched_kit}/table.json")
+                waits.append(time.perf_counter() - started)
+                if done.wait(0.05):
+                    break
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    askers = [threading.Thread(target=ask, args=query) for query in queries]
+    for asker in askers:
+        asker.start()
+    for asker in askers:
+        asker.join()
+    done.set()
+    watcher.join()
+    waits.sort()
+    return (f"{', '.join(answers)}; the table read {len(waits)} times meanwhile, median "
+            f"{waits[len(waits) // 2] * 1000:.0f} ms, worst {waits[-1] * 1000:.0f} ms")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -257,7 +409,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--history", type=int, default=18000)
     parser.add_argument("--streams", type=int, default=4000)
     parser.add_argument("--tables", type=int, default=40)
-    parser.add_argument("--only", choices=["bodies", "idle", "history", "odds", "streams"])
+    parser.add_argument("--odds-seconds", type=float, default=120.0, help="a query's timeout")
+    parser.add_argument("--head-seconds", type=float, default=8.0)
+    parser.add_argument("--only", choices=["heads", "bodies", "idle", "history", "odds", "streams"])
     args = parser.parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="domekit-limits-"))
     db_url = f"sqlite:///{folder / 'limits.sqlite3'}"
@@ -268,10 +422,11 @@ def main(argv: list[str] | None = None) -> int:
     long = long_history(db_url, args.history) if args.only in (None, "history") else ""
     with Server(db_url, folder) as server:
         parts = {
+            "heads": lambda: heads(server, args.head_seconds),
             "bodies": lambda: bodies(server),
             "idle": lambda: idle(server, args.idle, kit),
             "history": lambda: history(server, long, args.history),
-            "odds": lambda: odds(server, duel),
+            "odds": lambda: odds(server, duel, args.odds_seconds),
             "streams": lambda: streams(server, db_url, args.streams, args.tables),
         }
         for name, part in parts.items():
