@@ -110,7 +110,7 @@ def test_restore_puts_back_what_the_tracker_showed_when_the_backup_was_taken(tmp
         saved = tmp_path / "saved.sqlite3"
         run = domekit("backup", "--db", db, "--out", str(saved))
         assert run.returncode == 0 and run.stdout.strip() == str(saved), run.stderr
-        for n in range(3):
+        for _ in range(3):
             transfer(server.base, kit, 7)
         later = httpx.get(f"{server.base}/k/{kit}/table.json", timeout=30).json()
         # Refused while the server holds the file; nothing changed.
