@@ -31,7 +31,9 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -101,9 +103,9 @@ def big_post(port: int, size: int | None) -> tuple[float, int, str]:
     return seconds, sent, answer.split(b"\r\n", 1)[0].decode(errors="replace")
 
 
-def stream_head(port: int, opening: bytes, piece: bytes, seconds: float) -> str:
+def stream_head(port: int, opening: bytes, piece: bytes, seconds: float) -> tuple[int, bytes]:
     """Send `opening`, then `piece` again and again for `seconds` or until the server stops
-    reading: what was sent and the server's answer."""
+    reading: (the bytes the socket took, the first bytes of the server's answer)."""
     sock = socket.create_connection(("127.0.0.1", port))
     sock.settimeout(2)
     sent = 0
@@ -112,27 +114,32 @@ def stream_head(port: int, opening: bytes, piece: bytes, seconds: float) -> str:
         sock.sendall(opening)
         while time.perf_counter() < deadline:
             sent += sock.send(piece)
-    except OSError:
+    except OSError:  # the server closed it
         pass
     try:
-        answer = sock.recv(100).split(b"\r\n", 1)[0].decode(errors="replace") or "(closed)"
-    except OSError as exc:
-        answer = f"({type(exc).__name__})"
+        answer = sock.recv(200)
+    except OSError:
+        answer = b""
     sock.close()
-    return f"{sent / MB:.2f} MiB sent, then {answer!r}"
+    return sent, answer
+
+
+def shown_head(sent: int, answer: bytes) -> str:
+    line = answer.split(b"\r\n", 1)[0].decode(errors="replace") or "(no answer)"
+    return f"{sent / MB:.2f} MiB sent, then {line!r}"
 
 
 def heads(server: Server, seconds: float) -> None:
     before = memory(server, "VmRSS")
     opening = b"GET /k/nosuchkit/table HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-    value = stream_head(server.port, opening + b"X-Long: ", b"v" * 65536, seconds)
+    value = shown_head(*stream_head(server.port, opening + b"X-Long: ", b"v" * 65536, seconds))
     print(f"one header value sent in 64 KiB pieces for {seconds:g} s: {value}")
     print(f"server memory: {before:.0f} MiB before, peak {memory(server, 'VmHWM'):.0f} MiB")
     lines = b"X-Filler: abcdefgh\r\n" * 500
     found: list[str] = []
 
     def one() -> None:
-        found.append(stream_head(server.port, opening, lines, seconds))
+        found.append(shown_head(*stream_head(server.port, opening, lines, seconds)))
 
     threads = [threading.Thread(target=one) for _ in range(2)]
     for thread in threads:
@@ -292,8 +299,7 @@ def history(server: Server, kit: str, count: int) -> None:
 
 def odds(server: Server, kit: str, seconds: float) -> None:
     boosts = ",".join(["pack-howl"] * 87)
-    params = {"type": "clash", "attacker": "1", "attack": "talon-dive", "defence": "defend",
-              "card": "shell-guard", "boosts": boosts}  # fmt: skip
+    params = {**CLASH, "boosts": boosts}
     started = time.perf_counter()
     reply = httpx.get(f"{server.base}/k/{kit}/odds", params=params, timeout=600)
     seconds_taken = time.perf_counter() - started
@@ -302,14 +308,36 @@ def odds(server: Server, kit: str, seconds: float) -> None:
     kits = heavy_kits(server)
     watched = watching(server, kits["deathdome"][0], heaviest(), kits, seconds)
     print(f"the heaviest odds of each game, {len(heaviest())} queries at once: {watched}")
-    fight = {"type": "fight", "unit": "giant-a", "against": "giant-b", "exchanges": "100"}
+    fight = {**FIGHT, "exchanges": "100"}
     watched = watching(server, kits["deathdome"][0], [("domppa", fight)], kits, seconds)
     print(f"Domppa fight, 805 HP against 805, 100 exchanges, on a view link: {watched}")
 
 
+CLASH = {"type": "clash", "attacker": "1", "attack": "talon-dive", "defence": "defend",
+         "card": "shell-guard"}  # fmt: skip
+"""A Nature Dome clash form (its hand is at most the rules' three cards: never much work)."""
+GIANT = {"type": "add", "health": 160, "attack": 10, "defence": 10, "strength": 10}
+"""A Domppa character of the largest Health (160: 805 HP)."""
+FIGHT = {"type": "fight", "unit": "giant-a", "against": "giant-b"}
+# Dominum's set-up for red's assault (as tests/tracker/test_odds_charts.py's `dominum`)
+RED_SPACES = ["1,2", "1,4", "2,2", "2,3", "2,4", "3,3"]
+GOLD_SPACES = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
+
+
+def acts(base: str, kit: str, *actions: dict[str, Any]) -> None:
+    """Record the actions on the kit, each once (a fresh client action id)."""
+    with httpx.Client(timeout=60) as client:
+        for action in actions:
+            body = {"action": action, "client_action_id": secrets.token_hex(8)}
+            reply = client.post(f"{base}/k/{kit}/act", json=body)
+            assert reply.status_code == 200, reply.text
+
+
 def heavy_kits(server: Server) -> dict[str, tuple[str, str]]:
-    """A kit of each game in the state whose odds are the most work (tests/tracker/
-    test_strangers.py's `heavy`): (kit id, view token) by game."""
+    """A kit of each game in the state whose odds are the most work the rules allow, as
+    (kit id, view token) by game: two Domppa characters of Health 160 (805 HP) with
+    broadswords; a Death Dome match (an attack may name every power card of the deck); a
+    Dominum match at red's assault."""
     store = Store(server.db_url)
     kits = {}
     for game in ("domppa", "deathdome", "naturedome", "dominum"):
@@ -320,41 +348,60 @@ def heavy_kits(server: Server) -> dict[str, tuple[str, str]]:
         assert row is not None
         kits[game] = (kit, row.view_token)
     store.close()
-    giant = {"type": "add", "health": 160, "attack": 10, "defence": 10, "strength": 10}
-    actions = [{**giant, "name": "Giant A"}, {**giant, "name": "Giant B"}]
-    actions += [{"type": "gear", "unit": u, "weapon": "Broadsword"} for u in ("giant-a", "giant-b")]
-    with httpx.Client(timeout=60) as client:
-        for action in actions:
-            body = {"action": action, "client_action_id": secrets.token_hex(8)}
-            reply = client.post(f"{server.base}/k/{kits['domppa'][0]}/act", json=body)
-            assert reply.status_code == 200, reply.text
+    gear = [{"type": "gear", "unit": u, "weapon": "Broadsword"} for u in ("giant-a", "giant-b")]
+    acts(server.base, kits["domppa"][0], {**GIANT, "name": "Giant A"},
+         {**GIANT, "name": "Giant B"}, *gear)  # fmt: skip
+    dm = kits["dominum"][0]
+    acts(server.base, dm, {"type": "begin", "reserves": {"red": ["3", "4"], "gold": ["1", "2"]},
+                           "seed": 7, "first_player": "red"})  # fmt: skip
+    forces = httpx.get(f"{server.base}/k/{dm}/table.json", timeout=30).json()["forces"]
+    places = []
+    for n, (red, gold) in enumerate(zip(RED_SPACES, GOLD_SPACES, strict=True)):
+        places.append({"type": "place", "player": "red", "card": forces["red"][n], "space": red})
+        places.append({"type": "place", "player": "gold", "card": forces["gold"][n], "space": gold})
+    acts(server.base, dm, *places, {"type": "activate", "player": "red", "phase": "move"},
+         {"type": "move", "player": "red", "start": "3,3", "end": "4,3"},
+         {"type": "end_phase", "player": "red"},
+         {"type": "activate", "player": "gold", "phase": "reserve"},
+         {"type": "reserve", "player": "gold", "revealed": "4"},
+         {"type": "activate", "player": "red", "phase": "assault"})  # fmt: skip
     return kits
 
 
 def heaviest() -> list[tuple[str, dict[str, str]]]:
-    """The most work each odds form allows (Dominum's decks are a few cards: its attack form is
-    left out, its set-up is long)."""
+    """The most work each odds form of each game allows, on `heavy_kits`' matches."""
     hand = ",".join(["1"] * 10 + ["2"] * 10 + ["3"] * 8 + ["4"] * 6)  # every power card
     dd = {"type": "attack", "attacker": "red.gunner", "target": "blue.scout", "cards": hand}
     attack = {"type": "attack", "attacker": "giant-a", "target": "giant-b", "weapon": "Broadsword",
               "hit_dice": "roll", "damage_dice": "roll"}  # fmt: skip
+    assault = {"type": "assault", "player": "red", "power1": "deck:4", "power2": "deck:3"}
     return [
-        ("domppa", {"type": "fight", "unit": "giant-a", "against": "giant-b", "exchanges": "5"}),
+        ("domppa", {**FIGHT, "exchanges": "5"}),
         ("domppa", attack),
         ("domppa", {"type": "morale", "unit": "giant-a"}),
         ("deathdome", {**dd, "defender_cards": "37"}),
         ("deathdome", dd),
-        (
-            "naturedome",
-            {
-                "type": "clash",
-                "attacker": "1",
-                "attack": "talon-dive",
-                "defence": "defend",
-                "card": "shell-guard",
-            },
-        ),  # fmt: skip
+        ("naturedome", CLASH),
+        ("dominum", assault),
     ]
+
+
+@dataclass
+class Watched:
+    """Odds queries asked at once while a phone read its table: each query's status (0: no
+    answer in time) and seconds, in the order asked, and each table read's seconds."""
+
+    answers: list[tuple[int, float]]
+    waits: list[float]
+
+    def __str__(self) -> str:
+        shown = [f"{status or 'no answer'} in {took:.2f} s" for status, took in self.answers]
+        waits = sorted(self.waits)
+        median, worst = waits[len(waits) // 2] * 1000, waits[-1] * 1000
+        return (
+            f"{', '.join(shown)}; the table read {len(waits)} times meanwhile, median "
+            f"{median:.0f} ms, worst {worst:.0f} ms"
+        )
 
 
 def watching(
@@ -363,44 +410,40 @@ def watching(
     queries: list[tuple[str, dict[str, str]]],
     kits: dict[str, tuple[str, str]],
     seconds: float,
-) -> str:
-    """Ask the queries at once (on view links) while a phone reads its table every 50 ms:
-    their answers and times, and the table's read times."""
-    answers: list[str] = []
-    waits: list[float] = []
+) -> Watched:
+    """Ask the queries at once (on view links) while a phone reads its table every 50 ms."""
+    watched = Watched([(0, 0.0)] * len(queries), [])
     done = threading.Event()
 
-    def ask(game: str, params: dict[str, str]) -> None:
+    def ask(index: int, game: str, params: dict[str, str]) -> None:
         started = time.perf_counter()
         try:
             reply = httpx.get(f"{server.base}/v/{kits[game][1]}/odds", params=params,
                               timeout=seconds)  # fmt: skip
-            answer = str(reply.status_code)
+            status = reply.status_code
         except httpx.TimeoutException:
-            answer = "no answer"
-        answers.append(f"{answer} in {time.perf_counter() - started:.2f} s")
+            status = 0
+        watched.answers[index] = (status, time.perf_counter() - started)
 
     def watch() -> None:
         with httpx.Client(timeout=600) as client:
             while True:  # at least once, until the queries are answered
                 started = time.perf_counter()
-                client.get(f"{server.base}/k/{watched_kit}/table.json")
-                waits.append(time.perf_counter() - started)
+                assert client.get(f"{server.base}/k/{watched_kit}/table.json").is_success
+                watched.waits.append(time.perf_counter() - started)
                 if done.wait(0.05):
                     break
 
     watcher = threading.Thread(target=watch)
     watcher.start()
-    askers = [threading.Thread(target=ask, args=query) for query in queries]
+    askers = [threading.Thread(target=ask, args=(n, *query)) for n, query in enumerate(queries)]
     for asker in askers:
         asker.start()
     for asker in askers:
         asker.join()
     done.set()
     watcher.join()
-    waits.sort()
-    return (f"{', '.join(answers)}; the table read {len(waits)} times meanwhile, median "
-            f"{waits[len(waits) // 2] * 1000:.0f} ms, worst {waits[-1] * 1000:.0f} ms")  # fmt: skip
+    return watched
 
 
 def main(argv: list[str] | None = None) -> int:

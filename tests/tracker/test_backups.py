@@ -134,14 +134,22 @@ def test_restore_puts_back_what_the_tracker_showed_when_the_backup_was_taken(tmp
         assert httpx.get(f"{server.base}/k/{kit}/table.json", timeout=30).json() == later
 
 
-def test_restore_refuses_what_is_not_a_whole_domekit_database(tmp_path, home):
+def backed_up(tmp_path: Path) -> tuple[Path, str, str, Path]:
+    """A tracker database with a transfer recorded, backed up (`domekit backup --out`) while
+    served, then one more transfer: (its file, its URL, the kit, the backup)."""
     db_file = tmp_path / "tracker.sqlite3"
     db = f"sqlite:///{db_file}"
     kit = new_kit(db)
+    saved = tmp_path / "saved.sqlite3"
     with load.Server(db, tmp_path) as server:
         transfer(server.base, kit, 3)
-    saved = tmp_path / "saved.sqlite3"
-    assert domekit("backup", "--db", db, "--out", str(saved)).returncode == 0
+        assert domekit("backup", "--db", db, "--out", str(saved)).returncode == 0
+        transfer(server.base, kit, 4)
+    return db_file, db, kit, saved
+
+
+def test_restore_refuses_what_is_not_a_whole_domekit_database(tmp_path, home):
+    db_file, db, _kit, saved = backed_up(tmp_path)
     text = tmp_path / "notes.sqlite3"
     text.write_text("not a database\n" * 100)
     other = tmp_path / "other.sqlite3"
@@ -174,14 +182,7 @@ def test_restore_refuses_what_is_not_a_whole_domekit_database(tmp_path, home):
 
 
 def test_a_restore_killed_mid_way_leaves_the_database_as_it_was_or_restored(tmp_path, home):
-    db_file = tmp_path / "tracker.sqlite3"
-    db = f"sqlite:///{db_file}"
-    kit = new_kit(db)
-    with load.Server(db, tmp_path) as server:
-        transfer(server.base, kit, 3)
-        saved = tmp_path / "saved.sqlite3"
-        assert domekit("backup", "--db", db, "--out", str(saved)).returncode == 0
-        transfer(server.base, kit, 4)
+    db_file, db, kit, saved = backed_up(tmp_path)
     with sqlite3.connect(saved) as connection:  # a large backup: a restore takes a while
         connection.execute("CREATE TABLE ballast (data BLOB)")
         for _ in range(100):

@@ -8,14 +8,15 @@ import threading
 import time
 
 import pytest
+from load_harness import limits
 
 from toolkit.errors import DomekitError, RuleError
 from toolkit.tracker.contract import registered
 from toolkit.tracker.odds_pool import OddsBusy, OddsPool, OddsTooSlow
 from toolkit.tracker.referee import Referee
 
-GIANT = {"type": "add", "health": 160, "attack": 10, "defence": 10, "strength": 10}
-FIGHT = {"type": "fight", "unit": "giant-a", "against": "giant-b", "exchanges": "5"}
+GIANT = limits.GIANT
+FIGHT = {**limits.FIGHT, "exchanges": "5"}
 
 
 def played(game: str, manifest: dict, *actions: dict):
@@ -57,24 +58,13 @@ FORMS = [
         (),
         {**DD_ATTACK, "cards": "1", "defender_cards": "2"},
     ),
-    (
-        "naturedome",
-        {},
-        (),
-        {
-            "type": "clash",
-            "attacker": "1",
-            "attack": "talon-dive",
-            "defence": "defend",
-            "card": "shell-guard",
-        },
-    ),  # fmt: skip
+    ("naturedome", {}, (), limits.CLASH),
     (
         "domppa",
         {},
         ({**GIANT, "name": "Giant A"}, {**GIANT, "name": "Giant B"}),
         {"type": "morale", "unit": "giant-b"},
-    ),  # fmt: skip
+    ),
     (
         "domppa",
         {},
@@ -85,7 +75,7 @@ FORMS = [
             {"type": "gear", "unit": "bo", "weapon": "Dagger"},
         ),
         {"type": "fight", "unit": "ann", "against": "bo", "exchanges": "4"},
-    ),  # fmt: skip
+    ),
 ]
 
 

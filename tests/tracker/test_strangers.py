@@ -8,11 +8,10 @@ import secrets
 import socket
 import threading
 import time
-from pathlib import Path
 
 import httpx
 import pytest
-from load_harness import load
+from load_harness import limits, load
 
 from toolkit.tracker.guard import MAX_HEAD_BYTES
 from toolkit.tracker.kits import record_kit
@@ -21,14 +20,6 @@ from toolkit.tracker.odds_pool import ODDS_SECONDS
 
 MIB = 2**20
 TEAMS = ["red", "blue"]
-
-
-def status_field(pid: int, field: str) -> float:
-    """VmRSS / VmHWM (peak) of a process, MiB (Linux /proc)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith(field + ":"):
-            return int(line.split()[1]) / 1024
-    raise AssertionError(f"no {field} for process {pid}")
 
 
 @pytest.fixture(scope="module")
@@ -42,46 +33,24 @@ def served(tmp_path_factory):
         yield server, kit
 
 
-def stream_head(port: int, opening: bytes, piece: bytes, seconds: float) -> tuple[int, bytes]:
-    """Send `opening`, then `piece` again and again for up to `seconds` or until the server
-    stops reading: (bytes sent, the first bytes of the server's answer)."""
-    sock = socket.create_connection(("127.0.0.1", port))
-    sock.settimeout(2)
-    sent = 0
-    deadline = time.monotonic() + seconds
-    try:
-        sock.sendall(opening)
-        while time.monotonic() < deadline:
-            sent += sock.send(piece)
-    except OSError:  # the server closed it
-        pass
-    try:
-        answer = sock.recv(200)
-    except OSError:
-        answer = b""
-    sock.close()
-    return sent, answer
-
-
 def test_header_lines_streamed_on_two_connections_are_cut_off_at_431(served):
     # Before: two connections streaming header lines for 8 s took the server from 129 MiB to
     # 2.1 GiB (3 s here: 800 MiB), and the request never ended.
     server, _kit = served
-    pid = server.process.pid
-    peak = status_field(pid, "VmHWM")
+    peak = limits.memory(server, "VmHWM")
     results: list[tuple[int, bytes]] = []
     opening = b"GET /k/nosuchkit/table HTTP/1.1\r\nHost: 127.0.0.1\r\n"
     lines = b"X-Filler: abcdefgh\r\n" * 500
 
     def one() -> None:
-        results.append(stream_head(server.port, opening, lines, 3.0))
+        results.append(limits.stream_head(server.port, opening, lines, 3.0))
 
     threads = [threading.Thread(target=one) for _ in range(2)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert status_field(pid, "VmHWM") - peak < 32
+    assert limits.memory(server, "VmHWM") - peak < 32
     assert len(results) == 2
     for sent, answer in results:
         assert answer.startswith(b"HTTP/1.1 431 "), answer
@@ -92,11 +61,10 @@ def test_header_lines_streamed_on_two_connections_are_cut_off_at_431(served):
 def test_one_header_value_sent_in_pieces_is_cut_off_at_431(served):
     # Before: one header value sent in 64 KiB pieces grew the server by 860 MiB.
     server, _kit = served
-    pid = server.process.pid
-    peak = status_field(pid, "VmHWM")
+    peak = limits.memory(server, "VmHWM")
     opening = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: "
-    sent, answer = stream_head(server.port, opening, b"v" * 65536, 3.0)
-    assert status_field(pid, "VmHWM") - peak < 32
+    sent, answer = limits.stream_head(server.port, opening, b"v" * 65536, 3.0)
+    assert limits.memory(server, "VmHWM") - peak < 32
     assert answer.startswith(b"HTTP/1.1 431 "), answer
     assert b"content-type: application/json" in answer
     assert sent < 4 * MIB
@@ -128,14 +96,13 @@ def test_a_head_pipelined_behind_a_live_stream_is_cut_off_with_it(served):
     # A stream is a request in progress, which the idle deadline leaves open: the bytes of a head
     # sent after it on the same connection are bounded all the same.
     server, kit = served
-    pid = server.process.pid
-    peak = status_field(pid, "VmHWM")
+    peak = limits.memory(server, "VmHWM")
     opening = f"GET /k/{kit}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
     opening += b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-    sent, answer = stream_head(server.port, opening, b"X-Filler: abcdefgh\r\n" * 500, 3.0)
+    sent, answer = limits.stream_head(server.port, opening, b"X-Filler: abcdefgh\r\n" * 500, 3.0)
     assert sent < 4 * MIB  # the connection, stream and all, was closed
     assert b"431" not in answer  # no refusal written into the stream's answer
-    assert status_field(pid, "VmHWM") - peak < 32
+    assert limits.memory(server, "VmHWM") - peak < 32
 
 
 # -- live streams ---------------------------------------------------------------------------------
@@ -241,56 +208,13 @@ def test_live_streams_are_capped_per_server(served):
 
 # -- odds -----------------------------------------------------------------------------------------
 
-GIANTS = ("giant-a", "giant-b")
-RED_SPACES = [
-    "1,2",
-    "1,4",
-    "2,2",
-    "2,3",
-    "2,4",
-    "3,3",
-]  # Dominum, as tests/tracker/test_odds_charts
-GOLD_SPACES = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
-FIGHT = {"type": "fight", "unit": "giant-a", "against": "giant-b"}
-
-
-def acts(base: str, kit: str, *actions: dict) -> None:
-    for action in actions:
-        body = {"action": action, "client_action_id": secrets.token_hex(8)}
-        reply = httpx.post(f"{base}/k/{kit}/act", json=body, timeout=60)
-        assert reply.status_code == 200, reply.text
-
 
 @pytest.fixture(scope="module")
 def heavy(served):
-    """One kit of each game in the state whose odds are the most work the rules allow: two
-    Domppa characters of Health 160 (805 HP) with broadswords; a Death Dome match (any attack
-    may name every power card of the deck); a Dominum match at red's assault."""
+    """A kit of each game in the state whose odds are the most work the rules allow
+    (benchmarks/tracker_limits.py's `heavy_kits`)."""
     server, _kit = served
-    base = server.base
-    kits = {}
-    for game in ("domppa", "deathdome", "naturedome", "dominum"):
-        [(kit, view)] = new_kits(server, 1, game)
-        kits[game] = (kit, view)
-    giant = {"type": "add", "health": 160, "attack": 10, "defence": 10, "strength": 10}
-    acts(base, kits["domppa"][0],
-         {**giant, "name": "Giant A"}, {**giant, "name": "Giant B"},
-         *({"type": "gear", "unit": unit, "weapon": "Broadsword"} for unit in GIANTS))  # fmt: skip
-    dm = kits["dominum"][0]
-    acts(base, dm, {"type": "begin", "reserves": {"red": ["3", "4"], "gold": ["1", "2"]},
-                    "seed": 7, "first_player": "red"})  # fmt: skip
-    forces = httpx.get(f"{base}/k/{dm}/table.json", timeout=30).json()["forces"]
-    places = []
-    for n, (red, gold) in enumerate(zip(RED_SPACES, GOLD_SPACES, strict=True)):
-        places.append({"type": "place", "player": "red", "card": forces["red"][n], "space": red})
-        places.append({"type": "place", "player": "gold", "card": forces["gold"][n], "space": gold})
-    acts(base, dm, *places, {"type": "activate", "player": "red", "phase": "move"},
-         {"type": "move", "player": "red", "start": "3,3", "end": "4,3"},
-         {"type": "end_phase", "player": "red"},
-         {"type": "activate", "player": "gold", "phase": "reserve"},
-         {"type": "reserve", "player": "gold", "revealed": "4"},
-         {"type": "activate", "player": "red", "phase": "assault"})  # fmt: skip
-    return server, kits
+    return server, limits.heavy_kits(server)
 
 
 def test_a_fight_over_100_exchanges_at_805_hp_is_422_naming_the_cap_at_once(heavy):
@@ -299,8 +223,8 @@ def test_a_fight_over_100_exchanges_at_805_hp_is_422_naming_the_cap_at_once(heav
     server, kits = heavy
     view = kits["domppa"][1]
     started = time.monotonic()
-    reply = httpx.get(f"{server.base}/v/{view}/odds", params={**FIGHT, "exchanges": "100"},
-                      timeout=600)  # fmt: skip
+    fight = {**limits.FIGHT, "exchanges": "100"}
+    reply = httpx.get(f"{server.base}/v/{view}/odds", params=fight, timeout=600)
     took = time.monotonic() - started
     assert reply.status_code == 422, reply.text
     message = reply.json()["message"]
@@ -309,65 +233,10 @@ def test_a_fight_over_100_exchanges_at_805_hp_is_422_naming_the_cap_at_once(heav
     assert took < 5
 
 
-def power_hand() -> str:
-    """Every power card of the Death Dome deck (card_data/deathdome/special_play.csv)."""
-    return ",".join(["1"] * 10 + ["2"] * 10 + ["3"] * 8 + ["4"] * 6)
-
-
-def heaviest_queries(kits: dict[str, tuple[str, str]]) -> list[tuple[str, dict]]:
-    """The most work each odds form of each game allows, on the kits' view links."""
-    attack = {"type": "attack", "attacker": "giant-a", "target": "giant-b", "weapon": "Broadsword",
-              "hit_dice": "roll", "damage_dice": "roll"}  # fmt: skip
-    dd = {"type": "attack", "attacker": "red.gunner", "target": "blue.scout"}
-    return [
-        ("domppa", {**FIGHT, "exchanges": "5"}),
-        ("domppa", attack),
-        ("domppa", {"type": "morale", "unit": "giant-a"}),
-        ("deathdome", {**dd, "cards": power_hand(), "defender_cards": "37"}),
-        ("deathdome", {**dd, "cards": power_hand()}),
-        (
-            "naturedome",
-            {
-                "type": "clash",
-                "attacker": "1",
-                "attack": "talon-dive",
-                "defence": "defend",
-                "card": "shell-guard",
-            },
-        ),  # fmt: skip
-        ("dominum", {"type": "assault", "player": "red", "power1": "deck:4", "power2": "deck:3"}),
-    ]
-
-
 def test_the_heaviest_odds_of_every_game_are_answered_and_stall_no_other_request(heavy):
     server, kits = heavy
-    queries = heaviest_queries(kits)
-    answers: dict[int, tuple[int, float]] = {}
-    waits: list[float] = []
-    done = threading.Event()
-
-    def ask(index: int, game: str, params: dict) -> None:
-        started = time.monotonic()
-        reply = httpx.get(f"{server.base}/v/{kits[game][1]}/odds", params=params, timeout=600)
-        answers[index] = (reply.status_code, time.monotonic() - started)
-
-    def watch() -> None:  # a phone reading its table meanwhile
-        with httpx.Client(timeout=600) as client:
-            while not done.is_set():
-                started = time.monotonic()
-                assert client.get(f"{server.base}/k/{kits['deathdome'][0]}/table.json").is_success
-                waits.append(time.monotonic() - started)
-                time.sleep(0.05)
-
-    watcher = threading.Thread(target=watch)
-    watcher.start()
-    askers = [threading.Thread(target=ask, args=(n, *q)) for n, q in enumerate(queries)]
-    for asker in askers:
-        asker.start()
-    for asker in askers:
-        asker.join()
-    done.set()
-    watcher.join()
-    assert [answers[n][0] for n in range(len(queries))] == [200] * len(queries), answers
-    assert max(seconds for _status, seconds in answers.values()) < 4 * ODDS_SECONDS
-    assert len(waits) > 10 and max(waits) < 1.0, sorted(waits)[-5:]
+    queries = limits.heaviest()
+    watched = limits.watching(server, kits["deathdome"][0], queries, kits, seconds=600)
+    assert [status for status, _took in watched.answers] == [200] * len(queries), watched
+    assert max(took for _status, took in watched.answers) < 4 * ODDS_SECONDS
+    assert len(watched.waits) > 10 and max(watched.waits) < 1.0, watched
