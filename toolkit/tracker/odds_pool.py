@@ -14,7 +14,8 @@ is what holds whatever a cap does not foresee:
 - At most `waiting` queries wait for a free worker; one more is refused at once (`OddsBusy`, a
   503): strangers asking costly queries can keep the odds busy, never the pages or the actions.
 
-A worker finds a game in the registry by name and reads the state from its JSON form, kept for the
+A worker finds a game in the registry by name (the environment's games too: a spawned process
+inherits it) and reads the state from its JSON form, kept for the
 last few states it was sent (the text is the key: one form filled in asks the same state again
 and again, and the odds engines' caches, keyed by the rules' identity, keep hitting).
 """
@@ -159,18 +160,21 @@ class OddsPool:
         worker = self._idle.get()
         healthy = False
         try:
+            if not worker.process.is_alive():  # stopped while idle (or its replacement failed)
+                worker.stop()
+                worker = _Worker(self._context, self.memory)
             # A fresh worker loads the games first: that time is not the query's.
             if not worker.wait_ready(60.0):
                 raise OddsTooSlow("the odds could not be worked out: their worker did not start")
-            worker.connection.send((game, text, fields))
-            if not worker.connection.poll(self.seconds):
-                raise OddsTooSlow(
-                    f"the odds of this form take longer than {self.seconds:g} s to work out "
-                    "here, and were stopped: ask for less (fewer cards, exchanges or HP)"
-                )
             try:
+                worker.connection.send((game, text, fields))
+                if not worker.connection.poll(self.seconds):
+                    raise OddsTooSlow(
+                        f"the odds of this form take longer than {self.seconds:g} s to work out "
+                        "here, and were stopped: ask for less (fewer cards, exchanges or HP)"
+                    )
                 reply = worker.connection.recv()
-            except (EOFError, OSError):
+            except (EOFError, OSError):  # the worker died (its memory cap, the OOM killer)
                 raise OddsTooSlow(
                     "the odds of this form were stopped: working them out needs more than "
                     f"{size_text(self.memory)} of memory"
@@ -179,7 +183,10 @@ class OddsPool:
         finally:
             if not healthy:
                 worker.stop()
-                worker = _Worker(self._context, self.memory)
+                try:
+                    worker = _Worker(self._context, self.memory)
+                except OSError:
+                    _log.exception("an odds worker could not be started")  # tried again next
             self._idle.put(worker)
         return _answer(reply)
 
@@ -214,7 +221,7 @@ def _serve(connection: Connection, memory: int) -> None:
     from toolkit.tracker.contract import registered
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops this
-    referees = {name: Referee(registered(name)) for name in NAMES}
+    referees = {name: Referee(registered(name)) for name in NAMES}  # the shipped ones, loaded now
     cap_memory(memory)
     states: OrderedDict[tuple[str, str], Any] = OrderedDict()
     connection.send(("ready",))
@@ -225,8 +232,8 @@ def _serve(connection: Connection, memory: int) -> None:
             return
         try:
             referee = referees.get(game)
-            if referee is None:
-                raise DomekitError(f"no odds for {game!r} kits")
+            if referee is None:  # a game registered from outside the package (PageNotFound if none)
+                referee = referees[game] = Referee(registered(game))
             key = (game, text)
             state = states.get(key)
             if state is None:
