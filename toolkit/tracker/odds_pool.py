@@ -1,10 +1,10 @@
 """The odds, worked out in worker processes under a time limit that really stops them.
 
-An odds query can hold the interpreter for seconds: a Domppa fight's exact chain multiplies big
-integers in single C calls that let no other thread run, so in the server's own process one
-query on a view link (805 HP against 805, 100 exchanges) stalled every request for six minutes.
-The games cap the work a query may ask for (Domppa's fight: `fight.MAX_FIGHT_STATES`); this pool
-is what holds whatever a cap does not foresee:
+An odds query can hold the interpreter for seconds: an exact chain over two characters' HP
+multiplies big integers in single C calls that let no other thread run, so in the server's own
+process one fight's odds asked on a view link (805 HP against 805, 100 exchanges) stalled every
+request for six minutes. The games cap the work a query may ask for (a fight's exchanges times
+both sides' HP, in that game's package); this pool holds whatever a cap does not foresee:
 
 - Each query runs in one of `size` worker processes (spawned: no lock held by the server's
   threads is inherited), while the server's event loop serves every other request.
