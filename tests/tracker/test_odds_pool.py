@@ -104,10 +104,8 @@ def test_a_query_past_the_time_limit_is_stopped_and_its_worker_replaced():
     try:
         assert pool.chart(referee, state, {"type": "morale", "unit": "giant-a"})  # ready
         worker = pool._idle.queue[0].process
-        started = time.monotonic()
-        with pytest.raises(OddsTooSlow, match="longer than 0.3 s to work out here"):
+        with pytest.raises(OddsTooSlow, match="take more than 0.3 s of work to work out"):
             pool.chart(referee, state, FIGHT)  # about 1.5 s of work
-        assert time.monotonic() - started < 2.0
         assert not worker.is_alive()  # killed, not left running
         with pytest.raises(ProcessLookupError):
             os.kill(worker.pid, 0)

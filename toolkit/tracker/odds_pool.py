@@ -8,9 +8,11 @@ both sides' HP, in that game's package); this pool holds whatever a cap does not
 
 - Each query runs in one of `size` worker processes (spawned: no lock held by the server's
   threads is inherited), while the server's event loop serves every other request.
-- A query still running after `seconds` is refused (`OddsTooSlow`, a 422), and its worker is
-  killed and replaced; a worker's address space is capped at `memory` above its start (the
-  template sandbox's cap), and one that dies is replaced too.
+- A query that has taken `seconds` of CPU time without an answer is refused (`OddsTooSlow`, a
+  422), and its worker is killed and replaced (CPU time: a machine busy with other work does not
+  shorten the limit; where it cannot be read, wall-clock time); a worker's address space is
+  capped at `memory` above its start (the template sandbox's cap), and one that dies is
+  replaced too.
 - At most `waiting` queries wait for a free worker; one more is refused at once (`OddsBusy`, a
   503): strangers asking costly queries can keep the odds busy, never the pages or the actions.
 
@@ -29,10 +31,12 @@ import os
 import queue
 import signal
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 from typing import Any
 
 from toolkit.data.limits import size_text
@@ -41,7 +45,10 @@ from toolkit.parsing import Json
 from toolkit.tracker.referee import Referee
 
 ODDS_SECONDS = 5.0
-"""The longest one query may run; the heaviest the games' caps allow take about 1.5 s here."""
+"""The most CPU time one query may take; the heaviest the games' caps allow take about 1.5 s."""
+WALL_FACTOR = 10
+"""However busy the machine, a query is stopped after this many times ODDS_SECONDS."""
+POLL_SECONDS = 0.05
 ODDS_MEMORY = 512 * 2**20
 """A worker's address space above what it starts with (the odds cache holds 32 MiB)."""
 MAX_WAITING = 8
@@ -80,6 +87,21 @@ class _Worker:
             except (EOFError, OSError):
                 return False
         return self.ready
+
+    def answers_within(self, seconds: float) -> bool:
+        """Whether the query sent answers before the worker has spent `seconds` of CPU on it
+        (where /proc tells, so a busy machine does not shorten it; else of wall-clock time), and
+        within WALL_FACTOR times that in any case."""
+        started, spent = time.monotonic(), _cpu_seconds(self.process.pid)
+        while not self.connection.poll(POLL_SECONDS):
+            now = _cpu_seconds(self.process.pid)
+            if spent is None or now is None:
+                used = time.monotonic() - started
+            else:
+                used = now - spent
+            if used > seconds or time.monotonic() - started > WALL_FACTOR * seconds:
+                return False
+        return True
 
     def stop(self) -> None:
         self.connection.close()
@@ -168,10 +190,10 @@ class OddsPool:
                 raise OddsTooSlow("the odds could not be worked out: their worker did not start")
             try:
                 worker.connection.send((game, text, fields))
-                if not worker.connection.poll(self.seconds):
+                if not worker.answers_within(self.seconds):
                     raise OddsTooSlow(
-                        f"the odds of this form take longer than {self.seconds:g} s to work out "
-                        "here, and were stopped: ask for less (fewer cards, exchanges or HP)"
+                        f"the odds of this form take more than {self.seconds:g} s of work to "
+                        "work out, and were stopped: ask for less (fewer cards, exchanges or HP)"
                     )
                 reply = worker.connection.recv()
             except (EOFError, OSError):  # the worker died (its memory cap, the OOM killer)
@@ -199,6 +221,15 @@ class OddsPool:
                 break
         with self._lock:
             self._started = False
+
+
+def _cpu_seconds(pid: int | None) -> float | None:
+    """The CPU time a process has used (Linux /proc); None where it cannot be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
 
 
 def _answer(reply: tuple[Any, ...]) -> Json | None:
