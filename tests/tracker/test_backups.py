@@ -185,17 +185,17 @@ def test_a_restore_killed_mid_way_leaves_the_database_as_it_was_or_restored(tmp_
     db_file, db, kit, saved = backed_up(tmp_path)
     with sqlite3.connect(saved) as connection:  # a large backup: a restore takes a while
         connection.execute("CREATE TABLE ballast (data BLOB)")
-        for _ in range(100):
+        for _ in range(40):
             connection.execute("INSERT INTO ballast VALUES (randomblob(1000000))")
     # Killed while it copies: the pages written so far (the database's write-ahead log grows
-    # past 20 MB of the backup's 100) belong to a transaction never committed.
+    # past 8 MB of the backup's 40) belong to a transaction never committed.
     wal = Path(f"{db_file}-wal")
     process = subprocess.Popen(
         [*load.domekit_command(), "restore", str(saved), "--db", db],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    while process.poll() is None and not (wal.exists() and wal.stat().st_size > 20 * 2**20):
+    while process.poll() is None and not (wal.exists() and wal.stat().st_size > 8 * 2**20):
         time.sleep(0.005)
     process.kill()
     assert process.wait() == -9  # killed mid-copy, not finished
