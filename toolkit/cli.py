@@ -508,6 +508,13 @@ def serve(
         help="Server processes on the one port (1 to 64); more than 1 needs a PostgreSQL --db "
         "(docs/hosting.md).",
     ),
+    keep_backups: int | None = typer.Option(
+        None,
+        "--keep-backups",
+        envvar="DOMEKIT_KEEP_BACKUPS",
+        help="Automatic backups of a SQLite --db to keep (made at each match's end and daily, "
+        "in Domekit's home folder, backups/): 10 unless told; 0 makes none.",
+    ),
 ) -> None:
     """Run the live table tracker: the printed kits' QR codes open its pages."""
     from toolkit.tracker.serve import serve as run_server
@@ -522,7 +529,39 @@ def serve(
         as_json=as_json,
         allowed_hosts=allowed_host,
         workers=workers,
+        keep_backups=keep_backups,
     )
+
+
+@app.command()
+def backup(
+    db: str | None = typer.Option(None, help=DB_HELP),
+    out: Path | None = typer.Option(
+        None, "--out", help="The backup file (default: a new one in Domekit's home, backups/)."
+    ),
+) -> None:
+    """Back up a SQLite tracker database, also while `domekit serve` writes it."""
+    from toolkit.tracker.backups import back_up
+    from toolkit.tracker.storage import resolve_db_url
+
+    typer.echo(back_up(resolve_db_url(db), to=out))
+
+
+@app.command()
+def restore(
+    backup: Path = typer.Argument(..., help="A backup (`domekit backup`, or an automatic one)."),
+    db: str | None = typer.Option(None, help=DB_HELP),
+) -> None:
+    """Put a backup back as the SQLite tracker database (stop `domekit serve` first); the
+    database as it was is kept as one more backup."""
+    from toolkit.tracker.backups import restore as put_back
+    from toolkit.tracker.storage import resolve_db_url
+
+    database = resolve_db_url(db)
+    before = put_back(backup, database)
+    typer.echo(f"restored {backup}")
+    if before is not None:
+        typer.echo(f"the database as it was: {before}")
 
 
 def main() -> None:

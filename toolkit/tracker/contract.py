@@ -134,6 +134,11 @@ class TrackerGame(ABC, Generic[S, A]):
     def next_match_refusal(self, state: S) -> str | None:
         """None when the next match may start from this state, else why not."""
 
+    def over(self, state: S) -> str | None:
+        """Why the match is over, None while it goes on (the tracker backs its SQLite file up
+        when a match ends: toolkit/tracker/backups.py). Default: never over."""
+        return None
+
     # -- seats at the table (the phones) -------------------------------------------------------
 
     def seats(self, state: S) -> list[tuple[str, str]]:

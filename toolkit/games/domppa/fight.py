@@ -49,6 +49,9 @@ from toolkit.odds.exploding import ExplodingDice
 
 MAX_EXCHANGES = 100
 """The most exchanges one query follows (each costs a pass over the HP states)."""
+MAX_FIGHT_STATES = 8050
+"""The most HP states one query follows: the exchanges times both sides' HP (805 HP, the largest
+Health's, against 805 over 5 exchanges: about 1.5 s; the weights grow with every exchange)."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,12 @@ def fight_odds(
     a, b = fighting_unit(state, first), fighting_unit(state, second)
     if a.id == b.id:
         raise DomekitError("a character does not fight itself")
+    if exchanges * (a.hp + b.hp) > MAX_FIGHT_STATES:
+        raise DomekitError(
+            f"exchanges: a fight of {a.hp} HP against {b.hp} HP follows at most "
+            f"{MAX_FIGHT_STATES // (a.hp + b.hp)} exchanges, not {exchanges} (at most "
+            f"{MAX_FIGHT_STATES:,} HP states a query: the exchanges times both sides' HP)"
+        )
     weapons = (_weapons(state, a, first_weapon), _weapons(state, b, second_weapon))
     b_first = charge and _longer(state, weapons[1], weapons[0])
     choices = [_choices(state, side) for side in weapons]
