@@ -56,7 +56,8 @@ LOGGED = [entry for entry in EXPORT["actions"] if entry["payload"]["type"] != "u
 # -- the export made before the actions were typed ---------------------------------------------
 def test_every_payload_of_an_old_export_reads_back_to_itself():
     assert len(LOGGED) == 812
-    assert {e["payload"]["type"] for e in LOGGED} == set(KINDS) - {"submerge"}
+    # `use` (an ability used) came with the cards' effects as data (issue 26), after the export.
+    assert {e["payload"]["type"] for e in LOGGED} == set(KINDS) - {"submerge", "use"}
     for entry in LOGGED:
         action = Action.from_json(entry["payload"])
         assert action.to_json() == entry["payload"]

@@ -437,15 +437,18 @@ def test_a_second_wound_defeats_and_the_attacker_may_advance(match):
     match.ok(type="end_phase", player="gold")
     match.ok(type="activate", player="red", phase="attack")
     match.ok(type="attack", player="red", attacker="3,2", target="3,1", power="deck:2")
-    # An ability's Free Strike comes on top of the card's one attack.
-    reply = match.ok(
+    match.ok(type="end_phase", player="red")
+    # The wounded Militia Pikeman attacks (2 + 1) and is blocked (2 + 4): red counterattacks.
+    match.ok(type="activate", player="gold", phase="attack")
+    match.ok(
         type="attack",
-        player="red",
-        attacker="3,2",
-        target="3,1",
-        power="deck:4",
-        kind="free strike",
+        player="gold",
+        attacker="3,1",
+        target="3,2",
+        power="deck:1",
+        defense_power="reserve:4",
     )
+    reply = match.ok(type="counterattack", player="red", power="deck:4")
     assert match.unit("3,1") is None and "Militia Pikeman" in match.side("gold")["discard"]
     assert match.state()["pending"]["advance_to"] == "3,1"
     assert any("advance" in step for step in reply["outcome"]["steps"])

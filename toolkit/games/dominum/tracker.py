@@ -72,7 +72,6 @@ class DominumTracker(GameTracker[DominumMatch, Action]):
         player = getattr(action, "player", None)
         return player if isinstance(player, str) and player else None
 
-
     def touches(self, action: Action) -> frozenset[str]:
         if isinstance(action, Forces):
             return frozenset({f"forces:{action.player}"})
