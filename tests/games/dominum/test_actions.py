@@ -66,13 +66,26 @@ def test_every_payload_of_an_old_export_reads_back_to_itself():
 
 ADDED_BY_ISSUE_17 = {"place_spaces", "deploy_spaces", "empty_spaces"}
 """What the pages show since issue 17 (the spaces drawn as buttons); all else they show as then."""
+ADDED_BY_ISSUE_26 = {"text", "stronghold", "my_abilities"}
+"""What the pages show since the cards' effects are data: a card's rules text, the Stronghold
+tile and its text, the abilities a player may use now (none in a match recorded before)."""
+
+
+def _without_added(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_added(v) for k, v in value.items() if k not in ADDED_BY_ISSUE_26}
+    if isinstance(value, list):
+        return [_without_added(v) for v in value]
+    return value
 
 
 def _without_last_text(value: dict[str, Any]) -> dict[str, Any]:
     """A state or page with the latest action's steps but not its text (the text forms changed
     when the actions were typed; the JSON forms did not)."""
     value = {k: v for k, v in value.items() if k not in ADDED_BY_ISSUE_17}
-    return {**value, "last": {**value["last"], "text": None}} if value.get("last") else value
+    if value.get("last"):
+        value = {**value, "last": {**value["last"], "text": None}}
+    return _without_added(value)
 
 
 def _one_spelling(value: Any) -> Any:

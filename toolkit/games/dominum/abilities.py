@@ -190,7 +190,7 @@ def use(state: MatchState, action: Use) -> tuple[MatchState, Outcome]:
         ends_phase = ends_phase or ends
     if not ability.target and target is not None and not _sacrifices(ability):
         raise RuleError(RULE, f"{name}'s ability names no card ({space_text(target)} given)")
-    if action.to is not None and not _moves(ability):
+    if action.to is not None and not moves(ability):
         raise RuleError(RULE, f"{name}'s ability moves no card (to {space_text(action.to)} given)")
     if ends_phase:
         from toolkit.games.dominum.turns import end_phase
@@ -220,7 +220,8 @@ def _sacrifices(ability: Ability) -> bool:
     return any(cost.word == "sacrifice an adjacent ally warrior" for cost in ability.costs)
 
 
-def _moves(ability: Ability) -> bool:
+def moves(ability: Ability) -> bool:
+    """The ability moves or shifts a card: its form names where (`to`)."""
     words = ("shift an ally", "shift an ally with submerge", "move an ally warrior",
              "move a flying ally further")  # fmt: skip
     return any(ability.has(word) for word in words)

@@ -16,10 +16,12 @@ from dataclasses import dataclass, replace
 
 from toolkit.errors import RuleError
 from toolkit.games.dominum.actions import Advance, Attack, Counterattack, Submerge
-from toolkit.games.dominum.board import Space, opponent, space_text
-from toolkit.games.dominum.power import PowerCard, PowerSource
+from toolkit.games.dominum.actions.combat import NO
+from toolkit.games.dominum.board import Player, Space, opponent, space_name, space_text
+from toolkit.games.dominum.power import PowerCard, PowerSource, card_json, card_order, card_text
 from toolkit.games.dominum.rules import AttackKind, AttackOutcome, Keyword, resolve_attack
 from toolkit.games.dominum.state import (
+    Choice,
     Cycles,
     MatchState,
     Outcome,
@@ -104,10 +106,36 @@ def attack(state: MatchState, action: Attack) -> tuple[MatchState, Outcome]:
         rules=state.rules,
     )
     steps += outcome.steps
+    choices: list[Choice] = []
+    if action.lunge_to is not None and lunge_card is None and "lunge power" not in action.declined:
+        choices.append(_second_draw(state, action.player, power))
     state = _mark_attacked(state, action.attack_kind, start, [s for s, _ in helpers], grant)
     state = entered(state, action.attacker, start)
-    state, more = _after(state, start, action.target, outcome, action, can_counter=True)
-    return state, Outcome(steps + more)
+    state, more = _after(state, start, action.target, outcome, action, choices, can_counter=True)
+    return state, Outcome(steps + more, choices)
+
+
+def _second_draw(state: MatchState, player: Player, first: PowerCard) -> Choice:
+    """Lunge: "when a card that lunges(shifts) draws power – before declaring the attack total –
+    it may draw a second card and use that card for the attack total instead"."""
+    power = state.sides[player].power
+    options = [(NO, f"No: keep the {card_text(first)}")]
+    options += [(f"deck:{card_json(c)}", f"Draw: the deck turns up {card_text(c)}")
+                for c in sorted(set(power.deck), key=card_order)]  # fmt: skip
+    options += [(f"reserve:{card_json(c)}", f"Use the reserve {card_text(c)}")
+                for c in sorted(set(power.reserve), key=card_order)]  # fmt: skip
+    question = f"Lunge: draw a second power card instead of the {card_text(first)}?"
+    return Choice("lunge_power", question, tuple(options))
+
+
+def _shift_choice(
+    state: MatchState, field: str, space: Space, question: str, stay: str
+) -> Choice | None:
+    targets = sorted(state.board.shift_targets(space, state.units))
+    if not targets:
+        return None
+    options = [(NO, stay)] + [(space_name(t), f"Shift to {space_name(t)}") for t in targets]
+    return Choice(field, question, tuple(options))
 
 
 def _defends(
@@ -125,16 +153,18 @@ def _after(
     target: Space,
     outcome: AttackOutcome,
     action: Attack | Counterattack,
+    choices: list[Choice],
     *,
     can_counter: bool,
 ) -> tuple[MatchState, list[str]]:
     """What follows the totals: the Knockback, the wound and its triggers (an advance after a
-    defeat), or after a block the Evasive shift, the counterattack or Submerge."""
+    defeat), or after a block the Evasive shift, the counterattack or Submerge. A shift the
+    player did not name nor decline is a choice left open (`choices`)."""
     steps: list[str] = []
     if outcome.wound:
         if action.evasive_to is not None and state.card_effects:  # a match before: ignored
             raise RuleError("Evasive", "only a blocked Evasive card may shift")
-        return _wound(state, by, target, action, outcome.knockback)
+        return _wound(state, by, target, action, outcome.knockback, choices)
     if action.knockback_to is not None:
         raise RuleError("Knockback", "knockback follows a wound")
     if action.on_discard is not None:
@@ -147,9 +177,22 @@ def _after(
         state = entered(put(state, by, action.evasive_to), by, action.evasive_to)
         steps.append(f"Evasive: shifts to {space_text(action.evasive_to)}; no counterattack")
         return state, steps
+    if outcome.evasive_shift and "evasive" not in action.declined:
+        name = state.units[by].card.name
+        choice = _shift_choice(
+            state,
+            "evasive_to",
+            by,
+            f"Evasive: {name}'s attack is blocked. Shift it (then no counterattack)?",
+            "No: it stays" + (" (it may be counterattacked)" if outcome.counterattack else ""),
+        )
+        if choice is not None:
+            choices.append(choice)
     if outcome.counterattack and can_counter:
-        pending = Pending(counter_from=target, counter_to=by, submerge=outcome.submerge)
-        state = replace(state, pending=replace(pending, entered=state.pending.entered))
+        pending = replace(
+            state.pending, counter_from=target, counter_to=by, submerge=outcome.submerge
+        )
+        state = replace(state, pending=pending)
     return state, steps
 
 
@@ -259,11 +302,19 @@ def _wound(
     target_space: Space,
     action: Attack | Counterattack,
     knockback: bool,
+    choices: list[Choice],
 ) -> tuple[MatchState, list[str]]:
     """Place a wound (after a Knockback shift: "Resolve the knockback before resolving other
     effects (such as wound triggers)"); a defeat may open an advance."""
     steps: list[str] = []
     knockback_to = action.knockback_to
+    if knockback and knockback_to is None and "knockback" not in action.declined:
+        name = state.units[target_space].card.name
+        choice = _shift_choice(
+            state, "knockback_to", target_space, f"Knockback: shift {name}?", "No: it stays"
+        )
+        if choice is not None:
+            choices.append(choice)
     if knockback_to is not None:
         if not knockback:
             raise RuleError(
@@ -276,10 +327,12 @@ def _wound(
         state = entered(replace(state, units=units), target_space, knockback_to)
         steps.append(f"Knockback: the enemy shifts to {space_text(knockback_to)}")
         target_space = knockback_to
-    state, defeated = wounded(state, by, target_space, steps, on_discard=action.on_discard)
+    state, defeated = wounded(
+        state, by, target_space, steps, on_discard=action.on_discard, choices=choices
+    )
     if defeated and by in state.units and state.board.adjacent(by, target_space):
-        pending = Pending(advance_from=by, advance_to=target_space)
-        state = replace(state, pending=replace(pending, entered=state.pending.entered))
+        pending = replace(state.pending, advance_from=by, advance_to=target_space)
+        state = replace(state, pending=pending)
         steps.append("the attacker may advance into the space (a shift)")
     return state, steps
 
@@ -315,8 +368,9 @@ def counterattack(state: MatchState, action: Counterattack) -> tuple[MatchState,
         rules=state.rules,
     )
     steps += outcome.steps
-    state, more = _after(state, by, target, outcome, action, can_counter=False)
-    return state, Outcome(steps + more)
+    choices: list[Choice] = []
+    state, more = _after(state, by, target, outcome, action, choices, can_counter=False)
+    return state, Outcome(steps + more, choices)
 
 
 def submerge(state: MatchState, action: Submerge) -> tuple[MatchState, Outcome]:

@@ -60,7 +60,7 @@ from toolkit.games.dominum.actions import (
     Weaken,
     check_power_cards,
 )
-from toolkit.games.dominum.board import PLAYERS, Player
+from toolkit.games.dominum.board import PLAYERS, Player, space_name
 from toolkit.games.dominum.data import DominumData, load_dominum
 from toolkit.games.dominum.setup import (
     RULE_FIRST,
@@ -106,6 +106,19 @@ at any time, and the initial deployment's alternation is that rule's own."""
 
 def _play(state: MatchState, action: Play) -> tuple[MatchState, Outcome]:
     """What an action does once the door's guards let it in: the rule of its chapter."""
+    pending = state.pending
+    if pending.discard_by is not None:  # an On Discard's enemy to name, before anything else
+        if not (
+            isinstance(action, Weaken)
+            and action.player == pending.discard_by
+            and action.space in pending.discard_from
+        ):
+            names = " or ".join(space_name(s) for s in pending.discard_from)
+            raise RuleError(
+                "On Discard", f"{pending.discard_by} first weakens the adjacent enemy: {names}"
+            )
+        state = replace(state, pending=replace(pending, discard_by=None, discard_from=()))
+        return abilities.weaken(state, action)
     if isinstance(action, Place):
         return turns.place(state, action)
     if state.stage == "deployment" and not turns.at_once(state, action):

@@ -146,13 +146,35 @@ class Pending:
     strike_from: Space | None = None
     strike_lunge: bool = False
     entered: Space | None = None
+    discard_by: Player | None = None
+    discard_from: tuple[Space, ...] = ()
+    """An On Discard's "weaken one adjacent enemy" whose enemy was not named: its player names
+    it next (a weaken), before anything else (the effect is mandatory)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A choice the rules leave to a player that the action did not make: the action's field
+    that names it, the question, and the answers as (value, label). The tracker asks it."""
+
+    field: str
+    question: str
+    options: tuple[tuple[str, str], ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "field": self.field,
+            "question": self.question,
+            "options": [{"value": value, "label": label} for value, label in self.options],
+        }
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What an action did, as lines a player can follow by hand."""
+    """What an action did, as lines a player can follow by hand, and the choices it left open."""
 
     steps: list[str]
+    choices: list[Choice] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from toolkit.games.dominum.effects import Ability
 from toolkit.games.dominum.rules import Modifier, apply_wound
 from toolkit.games.dominum.state import (
     Card,
+    Choice,
     MatchState,
     Pending,
     Unit,
@@ -192,12 +193,19 @@ def weaken(state: MatchState, space: Space, steps: list[str], *, chosen: bool) -
 
 # -- wounds and defeats ---------------------------------------------------------------------------
 def wounded(
-    state: MatchState, by: Space, space: Space, steps: list[str], *, on_discard: Space | None
+    state: MatchState,
+    by: Space,
+    space: Space,
+    steps: list[str],
+    *,
+    on_discard: Space | None,
+    choices: list[Choice],
 ) -> tuple[MatchState, bool]:
     """A wound token on the card on `space` from the card on `by` (any Knockback already done):
     its 1st wound ability, or its defeat with its On Discard ability and its player's "when an
     ally is defeated" Stronghold ability. `on_discard` is the enemy an On Discard's "weaken one
-    adjacent enemy" names. Whether the card was defeated."""
+    adjacent enemy" names; when it names none and there is a choice, the choice is left open
+    (`choices`, and the pending record until the player names it). Whether it was defeated."""
     target = state.units[space]
     wound = apply_wound(target.wounds, abilities=target.card.keywords, rules=state.rules)
     steps += wound.steps
@@ -208,7 +216,7 @@ def wounded(
         return state, False
     state, _ = discard(state, space)
     if state.card_effects:
-        state = _on_discard(state, target, space, steps, on_discard)
+        state = _on_discard(state, target, space, steps, on_discard, choices)
         state = _ally_defeated(state, target.owner, steps)
     elif on_discard is not None:
         raise RuleError("On Discard", "this match's table applies the abilities by hand")
@@ -242,7 +250,12 @@ def discard_choices(state: MatchState, space: Space, owner: Player) -> list[Spac
 
 
 def _on_discard(
-    state: MatchState, target: Unit, space: Space, steps: list[str], chosen: Space | None
+    state: MatchState,
+    target: Unit,
+    space: Space,
+    steps: list[str],
+    chosen: Space | None,
+    choices: list[Choice],
 ) -> MatchState:
     """On Discard: "Active only if a card leaves the battlefield after receiving a second wound"
     (never after a retreat or a sacrifice, which do not come here)."""
@@ -255,7 +268,8 @@ def _on_discard(
                 for near in enemies:
                     state = weaken(state, near, steps, chosen=False)
             elif effect.word == "weaken an adjacent enemy":
-                state, used = _one_adjacent(state, enemies, chosen, steps), chosen is not None
+                state = _one_adjacent(state, target, enemies, chosen, steps, choices)
+                used = chosen is not None
             elif effect.word == "add charge":
                 state = add_charge(state, target.owner, effect.arg, steps)
     if chosen is not None and not used:
@@ -264,9 +278,15 @@ def _on_discard(
 
 
 def _one_adjacent(
-    state: MatchState, enemies: list[Space], chosen: Space | None, steps: list[str]
+    state: MatchState,
+    target: Unit,
+    enemies: list[Space],
+    chosen: Space | None,
+    steps: list[str],
+    choices: list[Choice],
 ) -> MatchState:
-    """ "weaken one adjacent enemy": the one its player names (asked when there is a choice)."""
+    """The On Discard's "weaken one adjacent enemy": the one its player names; when more than
+    one could be and none is named, the choice stays open (asked; else named next)."""
     if not enemies:
         steps.append("no adjacent enemy to weaken")
         if chosen is not None:
@@ -276,7 +296,14 @@ def _one_adjacent(
         chosen = enemies[0]
     if chosen is None:
         names = " or ".join(space_name(s) for s in enemies)
-        raise RuleError("On Discard", f"name the adjacent enemy it weakens: {names} (on_discard)")
+        steps.append(f"{target.owner} names the adjacent enemy it weakens: {names}")
+        options = tuple(
+            (space_name(s), f"{state.units[s].card.name} on {space_name(s)}") for s in enemies
+        )
+        question = f"On Discard ({target.card.name}): which adjacent enemy is weakened?"
+        choices.append(Choice("on_discard", question, options))
+        pending = replace(state.pending, discard_by=target.owner, discard_from=tuple(enemies))
+        return replace(state, pending=pending)
     if chosen not in enemies:
         raise RuleError("On Discard", f"{space_text(chosen)} is not an adjacent enemy to weaken")
     return weaken(state, chosen, steps, chosen=True)
