@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
+import re
 from pathlib import Path
 
 import pytest
 from card_edits import assert_data_error, copy_card_data, edit_text
+from hypothesis import given
+from hypothesis import strategies as st
 
 from toolkit.errors import DataError
 from toolkit.games.dominum.data import load_dominum
+from toolkit.games.dominum.effects import ENGINE, group, markdown, term_text
+from toolkit.games.dominum.effects import text as effects_text
 from toolkit.games.dominum.setup import card_of
 
 RULE_BOOK_WORDS = (
@@ -268,3 +274,55 @@ def test_a_missing_data_file_is_named(copy):
     (copy / "strongholds.csv").unlink()
     with pytest.raises(DataError, match="strongholds.csv: file not found"):
         load_dominum(copy)
+
+
+# -- the effect vocabulary: the printed text is what the effects generate -------------------------
+SAMPLE = load_dominum()
+SAMPLE_CARD_ABILITIES = [a for card in SAMPLE.cards for a in SAMPLE.abilities[card]]
+
+
+@given(st.sampled_from(SAMPLE.cards + SAMPLE.strongholds))
+def test_every_sample_cards_printed_text_is_what_its_effects_generate(item):
+    """A card's text is its terms' texts, joined; its cell written back reads to the same
+    abilities."""
+    data = SAMPLE
+    abilities = data.abilities[item]
+    terms = [term for ability in abilities for term in ability.terms]
+    assert data.text(item) == " ".join(data.vocabulary.word(t.word).render(t.args) for t in terms)
+    owner = "card" if item in data.cards else "stronghold"
+    phases = [p for p in data.rules.rounds.phases if p != "initiative"]
+    again = data.vocabulary.parse(term_text(abilities), path="x")
+    assert group(again, owner=owner, phases=phases, path="x", row=None) == abilities
+
+
+@given(st.lists(st.sampled_from(SAMPLE_CARD_ABILITIES), max_size=5))
+def test_any_card_made_of_the_sample_abilities_prints_each_abilitys_text(abilities):
+    """A designer's card combining the sample cards' abilities: the cell reads back to the same
+    abilities, and its text is each ability's text in order."""
+    data = SAMPLE
+    phases = [p for p in data.rules.rounds.phases if p != "initiative"]
+    cell = term_text(abilities)
+    read = group(
+        data.vocabulary.parse(cell, path="x"), owner="card", phases=phases, path="x", row=None
+    )
+    assert read == tuple(abilities)
+    assert effects_text(data.vocabulary, read) == " ".join(
+        effects_text(data.vocabulary, (ability,)) for ability in abilities
+    )
+
+
+def test_the_effects_page_lists_every_word_as_effects_toml_has_it():
+    """docs/effects/dominum.md is made from effects.toml (`python -m toolkit.games.dominum.effects`)
+    and names each word with its rule-book quote and the engine function that applies it."""
+    data = load_dominum()
+    page = (Path(__file__).parents[3] / "docs" / "effects" / "dominum.md").read_text()
+    assert page == markdown(data.vocabulary)
+    for word in data.vocabulary.words.values():
+        assert f"### `{word.word}" in page and word.rule in page
+
+
+def test_every_engine_function_the_vocabulary_names_exists():
+    for word, where in ENGINE.items():
+        for module, function in re.findall(r"\b(\w+)\.(\w+)\b", where):
+            found = importlib.import_module(f"toolkit.games.dominum.{module}")
+            assert callable(getattr(found, function, None)), (word, module, function)

@@ -106,13 +106,13 @@ ENGINE: dict[str, str] = {
     "Outflank": "rules.resolve_attack",
     "Submerge": "rules.resolve_attack; combat.submerge",
     "deployed into the neutral line": "turns.place / phases.deploy (triggers.neutral_line_cost)",
-    "Infiltrate": "triggers.holds",
-    "Protector": "triggers.holds",
+    "Infiltrate": "triggers.condition_holds",
+    "Protector": "triggers.condition_holds",
     "1st wound": "triggers.wounded",
-    "On Discard": "triggers.defeated",
+    "On Discard": "triggers.wounded",
     "On Deploy": "triggers.deployed; abilities.use / combat.attack",
     "when an enemy enters your assault zone": "triggers.entered; abilities.use",
-    "when an ally is defeated": "triggers.defeated",
+    "when an ally is defeated": "triggers.wounded",
     "during": "abilities.use (abilities.usable)",
     "in your turn": "abilities.use (abilities.usable)",
     "pay": "abilities.use; triggers.neutral_line_cost",
@@ -123,10 +123,10 @@ ENGINE: dict[str, str] = {
     "cannot be knocked back": "triggers.knockback_guard",
     "adjacent ally warriors cannot be knocked back": "triggers.knockback_guard",
     "stronghold uses": "triggers.stronghold_limit",
-    "add charge": "triggers.wounded / triggers.defeated / abilities.use",
+    "add charge": "triggers.wounded / abilities.use",
     "weaken the wounder": "triggers.wounded",
-    "weaken every adjacent enemy": "triggers.defeated / abilities.use",
-    "weaken an adjacent enemy": "triggers.defeated (on_discard, asked) / abilities.use",
+    "weaken every adjacent enemy": "triggers.wounded / abilities.use",
+    "weaken an adjacent enemy": "triggers.wounded (on_discard, asked) / abilities.use",
     "weaken an enemy in range": "abilities.use",
     "weaken an enemy in your assault zone": "abilities.use",
     "weaken it": "abilities.use (after triggers.entered)",
@@ -352,3 +352,60 @@ def effect_entries(
 def term_text(abilities: Iterable[Ability]) -> str:
     """The abilities as an effects cell writes them."""
     return "; ".join(term.term() for ability in abilities for term in ability.terms)
+
+
+_SECTIONS = (
+    (Role.KEYWORD, "Keyword abilities", "stand alone: `Deadly`, `Alt Attack move`."),
+    (Role.CONDITION, "Conditions", "what follows holds while the card stands there."),
+    (Role.TRIGGER, "Triggers", "what follows happens (or may be used) when it happens."),
+    (Role.TIMING, "Timings", "what follows is an activated ability, used by the player."),
+    (Role.COST, "Costs", "paid before what follows."),
+    (Role.EFFECT, "Effects", "what an ability does, or what holds."),
+)
+
+
+def markdown(vocabulary: Vocabulary) -> str:
+    """docs/effects/dominum.md: every word of the vocabulary with its rule-book quote, its
+    printed text, what the engine does and which function applies it (a test checks the file is
+    this; `python -m toolkit.games.dominum.effects > docs/effects/dominum.md` writes it)."""
+    lines = [
+        "# Dominum's effect words",
+        "",
+        "<!-- Made from card_data/dominum/effects.toml by "
+        "`python -m toolkit.games.dominum.effects`; a test checks it. -->",
+        "",
+        "A Domain card's or a Stronghold's `effects` cell (domains.csv, strongholds.csv) is a list "
+        "of these words, separated by `;`, in the order its text box prints them; its printed "
+        "text is each word's text, joined, so the card and the engine cannot disagree. A number "
+        "or a phase follows its word (`attack total +1`, `during attack`, `pay 1`). A word the "
+        "vocabulary does not have stops the kit and the tracker, naming the file, the row, the "
+        "field and the nearest word.",
+        "",
+        "An ability is a keyword alone; or a condition, trigger or timing, maybe a cost, then its "
+        "effects: `Protector; adjacent allies defense total +1` prints \"Protector: ally cards "
+        "adjacent to this card add 1 to their defense total.\" A house rule is an edit to the "
+        "CSV (or to a word's printed text in effects.toml), never to the engine.",
+        "",
+    ]
+    for role, title, what in _SECTIONS:
+        lines += [f"## {title}", "", f"Words that {what}", ""]
+        for word in vocabulary.words.values():
+            if ROLES[word.word] != role:
+                continue
+            params = " ".join(f"<{p.name}>" for p in word.params)
+            shown = tuple(f"<{p.name}>" for p in word.params)
+            lines += [
+                f"### `{' '.join([word.word, params]).strip()}`",
+                "",
+                f"- Rule book: {word.rule}",
+                f"- Printed: {word.render(shown)}",
+                f"- The engine: {word.explain(shown)} ({ENGINE[word.word]}).",
+                "",
+            ]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover - the docs' writer (tests check its output)
+    from toolkit.resources import card_data_dir
+
+    print(markdown(load_effects(card_data_dir() / "dominum")), end="")
