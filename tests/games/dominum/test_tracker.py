@@ -561,3 +561,19 @@ def test_a_stronghold_is_chosen_with_the_forces(match):
     )
     match.ok(**BEGIN, first_player="red")
     assert match.side("red")["stronghold"]["name"] == "Moonwell"
+
+
+def test_an_on_deploy_free_strike_has_its_form_at_once(match):
+    """The Flesh Hunter, "On Deploy: make a Free Strike with Lunge": placed, its form shows on
+    gold's mat at once; red placing next, it is lost ("otherwise the ability is lost")."""
+    match.ok(type="forces", player="gold", domain="Shy-Lorr")
+    match.ok(**BEGIN, first_player="red")
+    forces = match.state()["forces"]
+    assert forces["gold"][1] == "Flesh Hunter"
+    match.ok(type="place", player="red", card=forces["red"][0], space="2,3")
+    match.ok(type="place", player="gold", card="Flesh Hunter", space="4,3")
+    assert match.state()["pending"]["strike_from"] == "4,3"
+    assert 'id="strike-form"' in match.client.get(f"/k/{match.kit}/player/gold").text
+    match.ok(type="place", player="red", card=forces["red"][1], space="2,2")
+    assert match.state()["pending"]["strike_from"] is None
+    assert 'id="strike-form"' not in match.client.get(f"/k/{match.kit}/player/gold").text

@@ -20,6 +20,7 @@ from toolkit.games.dominum.actions import PowerDuel, Sacrifice, SpendCharge, Use
 from toolkit.games.dominum.board import Player, Space, opponent, space_name, space_text
 from toolkit.games.dominum.effects import Ability
 from toolkit.games.dominum.power import PowerCard
+from toolkit.games.dominum.rules import Keyword
 from toolkit.games.dominum.rules import power_duel as duel
 from toolkit.games.dominum.state import (
     MatchState,
@@ -186,7 +187,7 @@ def use(state: MatchState, action: Use) -> tuple[MatchState, Outcome]:
     state = _costs(state, action, ability, target, steps)
     ends_phase = False
     for effect in ability.effects:
-        state, ends = _effect(state, action, effect, target, pending, steps)
+        state, ends = _effect(state, action, ability, effect, target, pending, steps)
         ends_phase = ends_phase or ends
     if not ability.target and target is not None and not _sacrifices(ability):
         raise RuleError(RULE, f"{name}'s ability names no card ({space_text(target)} given)")
@@ -235,16 +236,70 @@ def _costs(
             state = pay_charge(state, action.player, cost.arg, steps)
         elif cost.word == "sacrifice an adjacent ally warrior":
             space = _needed(target, "the adjacent ally Warrior it sacrifices")
-            unit = unit_at(state, space, action.player, "Sacrifice")
-            if (
-                unit.card.kind != "warrior"
-                or action.source is None
-                or not state.board.adjacent(space, action.source)
-            ):
-                raise RuleError("Sacrifice", f"{unit.card.name} is not an adjacent ally Warrior")
-            state, _ = discard(state, space)
+            refusal = target_refusal(state, action.player, action.source, ability, space)
+            if refusal is not None:
+                raise RuleError("Sacrifice", refusal)
+            state, unit = discard(state, space)
             steps.append(f"{unit.card.name} is sacrificed (On Discard ignored)")
     return state
+
+
+def target_refusal(
+    state: MatchState,
+    player: Player,
+    source: Space | None,
+    ability: Ability,
+    space: Space,
+    pending: Pending | None = None,
+) -> str | None:
+    """Why the card on `space` is not one the ability may name (None: it may): an enemy to
+    weaken where the effect says (adjacent, in range, in the assault zone, the one that entered
+    it) and not weakened already; an ally of the kind it moves or heals; the Warrior it
+    sacrifices. `pending`: the state's, before the ability is used."""
+    unit = state.units.get(space)
+    if unit is None:
+        return f"no card on {space_text(space)}"
+    board, name = state.board, unit.card.name
+    adjacent = source is not None and board.adjacent(space, source)
+    if _sacrifices(ability):
+        ally_warrior = unit.owner == player and unit.card.kind == "warrior"
+        return None if ally_warrior and adjacent else f"{name} is not an adjacent ally Warrior"
+    word = ability.target
+    if word is None:
+        return "the ability names no card"
+    if word.startswith("weaken"):
+        if unit.owner == player:
+            return f"{name} is not an enemy"
+        if unit.weakened:
+            return f"{name} is weakened already (weakens do not stack)"
+        if word == "weaken an enemy in range":
+            attacker = None if source is None else state.units.get(source)
+            ok = (
+                source is not None
+                and attacker is not None
+                and board.in_range(source, space, radial=attacker.card.radial)
+            )
+        elif word == "weaken an enemy in your assault zone":
+            ok = space in board.assault_zone(player)
+        elif word == "weaken it":  # the enemy that entered the assault zone
+            ok = space == (pending or state.pending).entered
+        else:
+            ok = adjacent
+        return None if ok else f"{name} on {space_name(space)} is not {word[7:]}"
+    if unit.owner != player:
+        return f"{name} is not an ally"
+    if word == "remove wounds from an adjacent ally" and not (adjacent and unit.wounds):
+        return f"{name} is not a wounded ally adjacent to it"
+    if word == "shift an ally with submerge" and Keyword.SUBMERGE not in unit.card.keywords:
+        return f"{name} has no Submerge"
+    if word == "move an ally warrior" and unit.card.kind != "warrior":
+        return f"{name} is not a Warrior"
+    if word == "move a flying ally further":
+        if not unit.card.flying:
+            return f"{name} does not fly"
+        if state.phase is not None and space in state.phase.done:
+            return f"{name} has moved this phase: once a card has moved, it cannot move again"
+    return None
 
 
 def _needed(space: Space | None, what: str) -> Space:
@@ -256,6 +311,7 @@ def _needed(space: Space | None, what: str) -> Space:
 def _effect(
     state: MatchState,
     action: Use,
+    ability: Ability,
     effect: Effect,
     target: Space | None,
     pending: Pending,
@@ -284,47 +340,29 @@ def _effect(
                 state = weaken_card(state, near, steps, chosen=False)
         return state, False
     space = _needed(target, f"the card: {word}")
-    unit = unit_at(state, space, None, RULE)
-    enemy = unit.owner != player
+    refusal = target_refusal(state, player, source, ability, space, pending)
+    if refusal is not None:
+        raise RuleError(RULE, refusal)
+    unit = state.units[space]
     if word.startswith("weaken"):
-        if not enemy:
-            raise RuleError(RULE, f"{unit.card.name} is not an enemy")
-        state = _weakens(state, action, word, space, pending)
+        if word == "weaken an enemy in range":
+            state = _instead_of_attacking(state, source)
         return weaken_card(state, space, steps, chosen=True), False
-    if enemy:
-        raise RuleError(RULE, f"{unit.card.name} is not an ally")
     if word == "remove wounds from an adjacent ally":
-        if source is None or not board.adjacent(space, source) or not unit.wounds:
-            raise RuleError(RULE, f"{unit.card.name} is not a wounded ally adjacent to it")
         left = max(0, unit.wounds - effect.arg)
         steps.append(f"{unit.card.name}: Wound tokens {unit.wounds} -> {left}")
         return with_unit(state, space, replace(unit, wounds=left)), False
     return _relocate(state, action, effect, space, steps), False
 
 
-def _weakens(
-    state: MatchState, action: Use, word: str, space: Space, pending: Pending
-) -> MatchState:
-    """Whether the enemy on `space` is the one the effect may weaken; "instead of attacking"
-    uses the card's attack of the phase."""
-    board, source, unit = state.board, action.source, state.units[space]
-    if word == "weaken an adjacent enemy":
-        ok = source is not None and board.adjacent(space, source)
-    elif word == "weaken an enemy in range":
-        phase = state.phase
-        if source is None or phase is None:  # pragma: no cover - effects.py: a card's, timed
-            raise RuleError(RULE, "a card weakens an enemy in range in its own phase")
-        if source in phase.done:
-            raise RuleError(RULE, "instead of attacking: this card has attacked this phase")
-        ok = board.in_range(source, space, radial=state.units[source].card.radial)
-        state = replace(state, phase=replace(phase, done=phase.done | {source}))
-    elif word == "weaken an enemy in your assault zone":
-        ok = space in board.assault_zone(action.player)
-    else:  # "weaken it": the enemy that entered the assault zone
-        ok = space == pending.entered
-    if not ok:
-        raise RuleError(RULE, f"{unit.card.name} on {space_name(space)} is not {word[7:]}")
-    return state
+def _instead_of_attacking(state: MatchState, source: Space | None) -> MatchState:
+    """ "instead of attacking": the card uses its attack of the phase (and must still have it)."""
+    phase = state.phase
+    if source is None or phase is None:  # pragma: no cover - effects.py: a card's, timed
+        raise RuleError(RULE, "a card weakens an enemy in range in its own phase")
+    if source in phase.done:
+        raise RuleError(RULE, "instead of attacking: this card has attacked this phase")
+    return replace(state, phase=replace(phase, done=phase.done | {source}))
 
 
 def _relocate(
@@ -336,20 +374,11 @@ def _relocate(
     if to is None:
         raise RuleError(RULE, f"name where {unit.card.name} goes (to)")
     if word in ("shift an ally", "shift an ally with submerge"):
-        if word.endswith("submerge") and "submerge" not in {k.value for k in unit.card.keywords}:
-            raise RuleError(RULE, f"{unit.card.name} has no Submerge")
         targets = board.shift_targets(space, state.units)
         verb = "shifts"
     else:
-        phase = state.phase
         spaces = state.rules.movement.move_spaces
-        if word == "move an ally warrior" and unit.card.kind != "warrior":
-            raise RuleError(RULE, f"{unit.card.name} is not a Warrior")
         if word == "move a flying ally further":
-            if not unit.card.flying:
-                raise RuleError(RULE, f"{unit.card.name} does not fly")
-            if phase is not None and space in phase.done:
-                raise RuleError("Move Phase", "once a card has moved, it cannot be moved again")
             spaces += effect.arg
         targets = board.move_targets(
             space,

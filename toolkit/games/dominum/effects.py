@@ -382,8 +382,8 @@ def markdown(vocabulary: Vocabulary) -> str:
         "field and the nearest word.",
         "",
         "An ability is a keyword alone; or a condition, trigger or timing, maybe a cost, then its "
-        "effects: `Protector; adjacent allies defense total +1` prints \"Protector: ally cards "
-        "adjacent to this card add 1 to their defense total.\" A house rule is an edit to the "
+        'effects: `Protector; adjacent allies defense total +1` prints "Protector: ally cards '
+        'adjacent to this card add 1 to their defense total." A house rule is an edit to the '
         "CSV (or to a word's printed text in effects.toml), never to the engine.",
         "",
     ]

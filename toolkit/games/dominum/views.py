@@ -188,22 +188,26 @@ def _pending_view(state: MatchState) -> Json:
 
 
 def _usable_view(state: MatchState, player: Player, vocabulary: Vocabulary) -> list[Json]:
-    """The abilities the player may use now, each with what its form needs to name."""
+    """The abilities the player may use now, each with what its form needs to name: the cards
+    it may act on (`targets`; None: it names none), and whether it moves one (`moves`)."""
     found = []
     for usable in abilities.usable(state, player):
-        ability = usable.ability
+        ability, source = usable.ability, usable.source
+        names_card = ability.target is not None or any(
+            cost.word.startswith("sacrifice") for cost in ability.costs
+        )
+        targets = [
+            {"space": space_name(space), "name": unit.card.name}
+            for space, unit in sorted(state.units.items())
+            if abilities.target_refusal(state, player, source, ability, space) is None
+        ]
         found.append(
             {
-                "source": "stronghold" if usable.source is None else space_name(usable.source),
+                "source": "stronghold" if source is None else space_name(source),
                 "name": usable.name,
                 "text": effects_text(vocabulary, (ability,)),
                 "why": usable.why,
-                "target": ability.target
-                or (
-                    "sacrifice"
-                    if any(c.word.startswith("sacrifice") for c in ability.costs)
-                    else None
-                ),
+                "targets": targets if names_card else None,
                 "moves": abilities.moves(ability),
             }
         )
