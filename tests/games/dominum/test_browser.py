@@ -16,6 +16,30 @@ RED = ["1,2", "1,4", "2,2", "2,3", "2,4", "3,3"]
 GOLD = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
 
 
+def act(root: str, **action) -> None:
+    reply = httpx.post(
+        f"{root}/act", json={"action": action, "client_action_id": os.urandom(8).hex()}
+    )
+    assert reply.status_code == 200, reply.text
+
+
+def set_up(root: str, gold: str | None = None) -> None:
+    """Set-up and deployment through the JSON API (gold's Domain, if not the first); red's
+    Elven Spearman steps 3,3 -> 3,2, beside gold's card on 3,1; gold repositions nothing."""
+    if gold is not None:
+        act(root, type="forces", player="gold", domain=gold)
+    act(root, type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]}, first_player="red")
+    forces = httpx.get(f"{root}/table.json").json()["forces"]
+    for i in range(6):
+        act(root, type="place", player="red", card=forces["red"][i], space=RED[i])
+        act(root, type="place", player="gold", card=forces["gold"][i], space=GOLD[i])
+    act(root, type="activate", player="red", phase="move")
+    act(root, type="move", player="red", start="3,3", end="3,2")
+    act(root, type="end_phase", player="red")
+    act(root, type="activate", player="gold", phase="reposition")
+    act(root, type="end_phase", player="gold")
+
+
 @pytest.mark.skipif(missing() is not None, reason=str(missing()))
 def test_scan_the_red_mat_attack_and_the_table_sees_the_wound(tmp_path: Path):
     from playwright.sync_api import expect
@@ -27,24 +51,9 @@ def test_scan_the_red_mat_attack_and_the_table_sees_the_wound(tmp_path: Path):
         assert red_mat.startswith(base + "/k/")
         root = red_mat.rsplit("/player", 1)[0]
 
-        def act(**action):
-            reply = httpx.post(
-                f"{root}/act", json={"action": action, "client_action_id": os.urandom(8).hex()}
-            )
-            assert reply.status_code == 200, reply.text
-
         # Set-up and deployment through the JSON API; the Elven Spearman steps next to the
-        # Militia Pikeman and red takes its attack phase.
-        act(type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]}, first_player="red")
-        forces = httpx.get(f"{root}/table.json").json()["forces"]
-        for i in range(6):
-            act(type="place", player="red", card=forces["red"][i], space=RED[i])
-            act(type="place", player="gold", card=forces["gold"][i], space=GOLD[i])
-        act(type="activate", player="red", phase="move")
-        act(type="move", player="red", start="3,3", end="3,2")
-        act(type="end_phase", player="red")
-        act(type="activate", player="gold", phase="reposition")
-        act(type="end_phase", player="gold")
+        # Militia Pikeman.
+        set_up(root)
 
         with chromium() as browser:
             mat = phone(browser)
@@ -88,24 +97,8 @@ def test_a_knockback_is_asked_on_the_phone_and_one_tap_records_it(tmp_path: Path
         red_mat = next(url for url in urls if url.endswith("/player/red"))
         root = red_mat.rsplit("/player", 1)[0]
 
-        def act(**action):
-            reply = httpx.post(
-                f"{root}/act", json={"action": action, "client_action_id": os.urandom(8).hex()}
-            )
-            assert reply.status_code == 200, reply.text
-
-        act(type="forces", player="gold", domain="Shy-Lorr")
-        act(type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]}, first_player="red")
-        forces = httpx.get(f"{root}/table.json").json()["forces"]
-        for i in range(6):
-            act(type="place", player="red", card=forces["red"][i], space=RED[i])
-            act(type="place", player="gold", card=forces["gold"][i], space=GOLD[i])
-        act(type="activate", player="red", phase="move")
-        act(type="move", player="red", start="3,3", end="3,2")
-        act(type="end_phase", player="red")
-        act(type="activate", player="gold", phase="reposition")
-        act(type="end_phase", player="gold")
-        act(type="activate", player="red", phase="attack")
+        set_up(root, gold="Shy-Lorr")
+        act(root, type="activate", player="red", phase="attack")
 
         with chromium() as browser:
             mat = phone(browser)

@@ -117,6 +117,12 @@ def run(state: MatchState, *actions):
     return state, steps, outcome
 
 
+def golds_phase(state: MatchState, phase: str) -> MatchState:
+    """Red takes its charge phase (+2, at most 3), then gold activates `phase`."""
+    state, _, _ = run(state, Activate("red", "charge"), Charge("red"), Activate("gold", phase))
+    return state
+
+
 def red(c: Card, **kw) -> Unit:
     return Unit(c, "red", **kw)
 
@@ -166,10 +172,7 @@ def test_deadly_wins_ties_when_it_attacks_and_counterattacks():
     assert "4 = 4: Deadly wins ties, a wound" in steps
     state = battle({(2, 3): red(card("Gutripper")), (3, 3): gold(plain("g", 4))})
     state, steps, _ = run(
-        state,
-        Activate("red", "charge"),
-        Charge("red"),
-        Activate("gold", "attack"),
+        golds_phase(state, "attack"),
         Attack("gold", (3, 3), (2, 3), deck(1), defense_power=deck(2)),
         Counterattack("red", deck(1)),
     )
@@ -373,7 +376,7 @@ def test_infiltrate_adds_to_the_attack_total_in_the_opponents_domain(space, woun
     Neutral Line) 1 + 2 = 3 against 3, blocked."""
     target = (space[0] - 1, space[1])
     state = battle({space: gold(card("Skitterling")), target: red(plain("d", 3))})
-    state, _, _ = run(state, Activate("red", "charge"), Charge("red"), Activate("gold", "attack"))
+    state = golds_phase(state, "attack")
     state, steps, _ = run(state, Attack("gold", space, target, deck(2)))
     assert ("Infiltrate (Skitterling): +1 to the attack total: 2" in steps) is wounds
     assert (state.units[target].wounds == 1) is wounds
@@ -395,7 +398,7 @@ def test_protector_adds_to_adjacent_allies_defense(aelindra, ally, attacker, blo
             attacker: gold(plain("g", 2)),
         }
     )
-    state, _, _ = run(state, Activate("red", "charge"), Charge("red"), Activate("gold", "attack"))
+    state = golds_phase(state, "attack")
     state, steps, _ = run(state, Attack("gold", attacker, ally, deck(1)))
     bonus = "Protector (Aelindra, Queen of Thorns): +1 to the defense total: 3"
     assert (bonus in steps) is blocked and ("3 <= 3: blocked" in steps) is blocked
@@ -449,13 +452,7 @@ def test_on_discard_weakens_every_adjacent_enemy_but_not_after_a_retreat():
     ]  # fmt: skip
     assert state.pending.advance_from == (2, 3)
     calm = battle({(4, 3): gold(card("The Maw Mother")), (3, 3): red(plain("a", 5))})
-    calm, _, _ = run(
-        calm,
-        Activate("red", "charge"),
-        Charge("red"),
-        Activate("gold", "deploy"),
-        Retreat("gold", (4, 3)),
-    )
+    calm, _, _ = run(golds_phase(calm, "deploy"), Retreat("gold", (4, 3)))
     assert not calm.units[(3, 3)].weakened
 
 
@@ -492,7 +489,7 @@ def test_on_deploy_a_free_strike_with_lunge_at_once_or_never():
     state = with_hand(
         battle({(3, 2): red(plain("r", 5))}), "gold", card("Flesh Hunter"), plain("g", 1)
     )
-    state, _, _ = run(state, Activate("red", "charge"), Charge("red"), Activate("gold", "deploy"))
+    state = golds_phase(state, "deploy")
     deployed, _, _ = run(state, Deploy("gold", "Flesh Hunter", (4, 3)))
     assert deployed.pending.strike_from == (4, 3) and deployed.pending.strike_lunge
     struck, steps, _ = run(
@@ -586,7 +583,7 @@ def test_sacrifice_an_adjacent_ally_warrior_for_charge():
         (3, 4): red(plain("r", 2)),
     }
     state = with_charge(battle(units), "gold", 0)
-    state, _, _ = run(state, Activate("red", "charge"), Charge("red"), Activate("gold", "move"))
+    state = golds_phase(state, "move")
     with pytest.raises(RuleError, match="not an adjacent ally Warrior"):
         apply(state, Use("gold", (4, 3), target=(4, 2)))
     state, _, _ = run(state, Use("gold", (4, 3), target=(4, 4)))
@@ -630,7 +627,7 @@ def test_thorn_gate_weakens_an_enemy_entering_the_assault_zone_at_once():
     """Thorn Gate, "When an enemy card enters your assault zone, pay 1 Charge to weaken it": gold
     moves 3,3 -> 2,3 (red's zone): red weakens it for 1 Charge. Answered later, it is gone."""
     state = battle({(3, 3): gold(plain("g", 2)), (1, 1): red(plain("r", 2))}, red="Thorn Gate")
-    state, _, _ = run(state, Activate("red", "charge"), Charge("red"), Activate("gold", "move"))
+    state = golds_phase(state, "move")
     state = with_charge(state, "red", 2)
     moved, _, _ = run(state, Move("gold", (3, 3), (2, 3)))
     assert moved.pending.entered == (2, 3)
@@ -667,7 +664,7 @@ def test_sky_tower_and_skyfather_oren_twice_in_a_turn():
         (5, 5): gold(card("Skyfather Oren")),
     }
     state = battle(units, gold="Sky Tower")
-    state, _, _ = run(state, Activate("red", "charge"), Charge("red"), Activate("gold", "move"))
+    state = golds_phase(state, "move")
     twice, _, _ = run(
         state,
         Use("gold", None, target=(5, 1), to=(1, 1)),
@@ -678,7 +675,7 @@ def test_sky_tower_and_skyfather_oren_twice_in_a_turn():
     away = {**units, (3, 5): units[(5, 5)]}
     del away[(5, 5)]
     once = battle(away, gold="Sky Tower")
-    once, _, _ = run(once, Activate("red", "charge"), Charge("red"), Activate("gold", "move"))
+    once = golds_phase(once, "move")
     once, _, _ = run(once, Use("gold", None, target=(5, 1), to=(1, 1)))
     with pytest.raises(RuleError, match="no ability to use now"):
         apply(once, Use("gold", None, target=(5, 2), to=(2, 2)))
@@ -688,7 +685,7 @@ def test_muster_field_deploys_into_the_neutral_line():
     """Muster Field, "During your deploy phase, pay 1 Charge to deploy one card into the Neutral
     Line": 3,2 for 1 Charge; once a turn, so the next is refused."""
     state = with_hand(battle({}, gold="Muster Field"), "gold", plain("g", 2), plain("h", 2))
-    state, _, _ = run(state, Activate("red", "charge"), Charge("red"), Activate("gold", "deploy"))
+    state = golds_phase(state, "deploy")
     state, _, _ = run(state, Deploy("gold", "g", (3, 2)))
     assert state.units[(3, 2)].owner == "gold" and state.sides["gold"].charge == 1
     with pytest.raises(RuleError, match="used 1 time"):
@@ -700,9 +697,7 @@ def test_drowned_temple_shifts_an_ally_with_submerge():
     Stalker 4,3 -> 4,4; a card without Submerge is refused."""
     units = {(4, 3): gold(card("Tide Stalker")), (5, 1): gold(plain("g", 2))}
     state = battle(units, gold="Drowned Temple")
-    state, _, _ = run(
-        state, Activate("red", "charge"), Charge("red"), Activate("gold", "reposition")
-    )
+    state = golds_phase(state, "reposition")
     with pytest.raises(RuleError, match="has no Submerge"):
         apply(state, Use("gold", None, target=(5, 1), to=(5, 2)))
     state, _, _ = run(state, Use("gold", None, target=(4, 3), to=(4, 4)))
@@ -713,7 +708,7 @@ def test_shrieking_reef_weakens_an_enemy_in_the_assault_zone():
     """Shrieking Reef, "During your attack phase, pay 2 Charge to weaken one enemy in your
     assault zone": red's card on 4,3 (gold's zone) is weakened, 2 -> 0; one on 3,3 is not in it."""
     state = battle({(4, 3): red(plain("r", 2)), (3, 3): red(plain("s", 2))}, gold="Shrieking Reef")
-    state, _, _ = run(state, Activate("red", "charge"), Charge("red"), Activate("gold", "attack"))
+    state = golds_phase(state, "attack")
     with pytest.raises(RuleError, match="not an enemy in your assault zone"):
         apply(state, Use("gold", None, target=(3, 3)))
     state, _, _ = run(state, Use("gold", None, target=(4, 3)))
@@ -755,10 +750,7 @@ def test_a_match_recorded_before_the_effects_were_data_plays_as_it_did():
         card_effects=False,
     )
     state, steps, _ = run(
-        state,
-        Activate("red", "charge"),
-        Charge("red"),
-        Activate("gold", "attack"),
+        golds_phase(state, "attack"),
         Attack("gold", (3, 3), (2, 3), deck(1), attack_kind=AttackKind.FREE_STRIKE),
     )
     assert "3 > 2: a wound" in steps

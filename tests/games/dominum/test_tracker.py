@@ -45,6 +45,16 @@ class Match(KitTable):
             self.ok(type="place", player="red", card=forces["red"][i], space=RED_SPACES[i])
             self.ok(type="place", player="gold", card=forces["gold"][i], space=GOLD_SPACES[i])
 
+    def spearman_to_3_2_and_attack(self) -> None:
+        """Red's Elven Spearman steps 3,3 -> 3,2, beside gold's card on 3,1; after gold's empty
+        reposition phase, red takes its attack phase."""
+        self.ok(type="activate", player="red", phase="move")
+        self.ok(type="move", player="red", start="3,3", end="3,2")
+        self.ok(type="end_phase", player="red")
+        self.ok(type="activate", player="gold", phase="reposition")
+        self.ok(type="end_phase", player="gold")
+        self.ok(type="activate", player="red", phase="attack")
+
     def two_in_golds_zone(self) -> None:
         """Red moves the Elven Spearman and the Glade Rider into gold's assault zone."""
         self.deployed()
@@ -163,12 +173,7 @@ def test_the_initiative_token_starts_the_next_round(match):
 
 def test_an_attack_draws_power_and_a_second_wound_defeats(match):
     match.deployed()
-    match.ok(type="activate", player="red", phase="move")
-    match.ok(type="move", player="red", start="3,3", end="3,2")
-    match.ok(type="end_phase", player="red")
-    match.ok(type="activate", player="gold", phase="reposition")
-    match.ok(type="end_phase", player="gold")
-    match.ok(type="activate", player="red", phase="attack")
+    match.spearman_to_3_2_and_attack()
     # The Elven Spearman (strength 2) draws a 2 against the Militia Pikeman (2), no defense draw.
     reply = match.ok(type="attack", player="red", attacker="3,2", target="3,1", power="deck:2")
     steps = reply["outcome"]["steps"]
@@ -430,12 +435,7 @@ def test_deploy_after_a_retreat_reposition_and_charge_removing_a_weaken(match):
 
 def test_a_second_wound_defeats_and_the_attacker_may_advance(match):
     match.deployed()
-    match.ok(type="activate", player="red", phase="move")
-    match.ok(type="move", player="red", start="3,3", end="3,2")
-    match.ok(type="end_phase", player="red")
-    match.ok(type="activate", player="gold", phase="reposition")
-    match.ok(type="end_phase", player="gold")
-    match.ok(type="activate", player="red", phase="attack")
+    match.spearman_to_3_2_and_attack()
     match.ok(type="attack", player="red", attacker="3,2", target="3,1", power="deck:2")
     match.ok(type="end_phase", player="red")
     # The wounded Militia Pikeman attacks (2 + 1) and is blocked (2 + 4): red counterattacks.
@@ -488,12 +488,7 @@ def test_a_knockback_is_asked_on_the_check_page_and_the_answer_recorded(match):
     """Elven Spearman, Knockback: 2 + 2 = 4 > 1 wounds the Spawn on 3,1. The check asks where it is
     shifted (no shift, or 2,1: 4,1 and 3,2 are taken); the answer is the attack's field."""
     _shy_lorr_deployed(match)
-    match.ok(type="activate", player="red", phase="move")
-    match.ok(type="move", player="red", start="3,3", end="3,2")
-    match.ok(type="end_phase", player="red")
-    match.ok(type="activate", player="gold", phase="reposition")
-    match.ok(type="end_phase", player="gold")
-    match.ok(type="activate", player="red", phase="attack")
+    match.spearman_to_3_2_and_attack()
     attack = {"type": "attack", "player": "red", "attacker": "3,2", "target": "3,1"}
     reply = match.client.post(
         f"/k/{match.kit}/preview", json={"action": {**attack, "power": "deck:2"}}

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -16,6 +16,7 @@ from toolkit.parsing import split_list
 if TYPE_CHECKING:
     from toolkit.games.dominum.config import DominumRules
     from toolkit.games.dominum.data import DominumData
+    from toolkit.games.dominum.matchup import Matchup
     from toolkit.games.dominum.power import PowerCard
 
 app = typer.Typer(help=GAME.calculators_help, no_args_is_help=True)
@@ -55,11 +56,29 @@ DEFENSE = typer.Option(
 )
 
 
-def _cards(data: Path | None, *names: str | None) -> DominumData | None:
-    """The card data, when a card is named (else the rules alone are read)."""
+def _fight(
+    data: Path | None,
+    *,
+    attacker: str | None,
+    defender: str | None,
+    coordinating: int,
+    **flags: Any,
+) -> tuple[DominumData | None, DominumRules, Matchup]:
+    """The attack the flags name: the card data (read when a card is named; else the rules
+    alone), the rules, and the two cards' matchup (matchup.py)."""
     from toolkit.games.dominum.data import load_dominum
+    from toolkit.games.dominum.matchup import matchup
 
-    return load_dominum(data) if any(name is not None for name in names) else None
+    cards = None if attacker is None and defender is None else load_dominum(data)
+    rules = _rules(data) if cards is None else cards.rules
+    fight = matchup(
+        cards,
+        attacker=attacker,
+        defender=defender,
+        coordinating=at_least(coordinating, "--coordinating"),
+        **flags,
+    )
+    return cards, rules, fight
 
 
 @app.command()
@@ -90,14 +109,11 @@ def attack(
 ) -> None:
     """Resolve one attack: attack total against defense total, wound or blocked. With --attacker
     and --defender the cards' abilities apply (listed under `effects`)."""
-    from toolkit.games.dominum.matchup import matchup
     from toolkit.games.dominum.power import parse_power
     from toolkit.output import emit
 
-    cards = _cards(data, attacker, defender)
-    rules = _rules(data) if cards is None else cards.rules
-    fight = matchup(
-        cards,
+    cards, rules, fight = _fight(
+        data,
         attacker=attacker,
         defender=defender,
         strength=strength,
@@ -106,7 +122,7 @@ def attack(
         defender_where=defender_domain,
         deadly=deadly,
         lunged=lunge_power is not None,
-        coordinating=at_least(coordinating, "--coordinating"),
+        coordinating=coordinating,
         attacker_weakened=attacker_weakened,
         defender_weakened=defender_weakened,
     )
@@ -273,14 +289,11 @@ def odds_attack(
 ) -> None:
     """Chance to wound, to be blocked and counterattacked, from both power decks as they stand;
     with --attacker and --defender the cards' abilities apply, as in `domekit dominum attack`."""
-    from toolkit.games.dominum.matchup import matchup
     from toolkit.games.dominum.odds import PowerState, attack_odds
     from toolkit.odds.render import emit_odds
 
-    cards = _cards(data, attacker, defender)
-    rules = _rules(data) if cards is None else cards.rules
-    fight = matchup(
-        cards,
+    cards, rules, fight = _fight(
+        data,
         attacker=attacker,
         defender=defender,
         strength=strength,
@@ -289,7 +302,7 @@ def odds_attack(
         defender_where=defender_domain,
         deadly=deadly,
         lunged=lunged,
-        coordinating=at_least(coordinating, "--coordinating"),
+        coordinating=coordinating,
         attacker_weakened=attacker_weakened,
         defender_weakened=defender_weakened,
     )
