@@ -334,21 +334,6 @@ def text(vocabulary: Vocabulary, abilities: Iterable[Ability]) -> str:
     return vocabulary.text(term for ability in abilities for term in ability.terms)
 
 
-def effect_entries(
-    card: str, vocabulary: Vocabulary, abilities: Iterable[Ability]
-) -> list[dict[str, str]]:
-    """Abilities as the calculators' JSON lists them, one an ability: `{"card", "effect",
-    "text"}` (the cell's terms and the printed text)."""
-    return [
-        {
-            "card": card,
-            "effect": "; ".join(term.term() for term in ability.terms),
-            "text": vocabulary.text(ability.terms),
-        }
-        for ability in abilities
-    ]
-
-
 def term_text(abilities: Iterable[Ability]) -> str:
     """The abilities as an effects cell writes them."""
     return "; ".join(term.term() for ability in abilities for term in ability.terms)

@@ -14,10 +14,10 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.data.effects import Vocabulary
+from toolkit.data.effects import Vocabulary, effects_json
 from toolkit.errors import DomekitError
 from toolkit.games.dominum.data import DominumData
-from toolkit.games.dominum.effects import Ability, effect_entries
+from toolkit.games.dominum.effects import Ability
 from toolkit.games.dominum.power import PowerCard
 from toolkit.games.dominum.rules import (
     AttackKind,
@@ -186,11 +186,11 @@ class Matchup:
     def effects(
         self, vocabulary: Vocabulary, outcome: AttackOutcome | None = None
     ) -> list[dict[str, str]]:
-        """The abilities in play as the calculators' JSON lists them: `{"card", "effect",
-        "text"}`."""
+        """The abilities in play as the calculators' JSON lists them, a term an entry: `{"card",
+        "effect", "text"}` (toolkit/data/effects.py's `effects_json`)."""
         entries = []
         for name, ability in self.in_play(outcome):
-            entries += effect_entries(name, vocabulary, (ability,))
+            entries += effects_json(name, vocabulary, ability.terms)
         return entries
 
 
