@@ -572,3 +572,24 @@ def test_an_on_deploy_free_strike_has_its_form_at_once(match):
     match.ok(type="place", player="red", card=forces["red"][1], space="2,2")
     assert match.state()["pending"]["strike_from"] is None
     assert 'id="strike-form"' not in match.client.get(f"/k/{match.kit}/player/gold").text
+
+
+def test_an_alt_attack_has_its_form_in_the_phase_its_card_names(match):
+    """Leaf Archer, "Alt Attack (in your move phase)": deployed (after a retreat), its Alt Attack
+    form shows on red's mat in the move phase, not in the reposition phase."""
+    match.deployed()
+    match.ok(type="activate", player="red", phase="deploy")
+    match.ok(type="retreat", player="red", space="2,3")
+    match.ok(type="deploy", player="red", card="Leaf Archer", space="2,3")
+    match.ok(type="end_phase", player="red")
+    match.ok(type="activate", player="gold", phase="reserve")
+    match.ok(type="reserve", player="gold", revealed="4")
+    match.ok(type="activate", player="red", phase="reposition")
+    page = match.client.get(f"/k/{match.kit}/player/red")
+    assert 'id="alt-attack-form"' not in page.text
+    match.ok(type="end_phase", player="red")
+    match.ok(type="activate", player="gold", phase="charge")
+    match.ok(type="charge", player="gold")
+    match.ok(type="activate", player="red", phase="move")
+    page = match.client.get(f"/k/{match.kit}/player/red")
+    assert 'id="alt-attack-form"' in page.text and 'value="2,3">2,3 Leaf Archer' in page.text

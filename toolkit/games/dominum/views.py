@@ -113,6 +113,7 @@ def player_view(match: DominumMatch, player: Player) -> Json:
                 space_name(s) for s in sorted(state.board.spaces) if s not in state.units
             ]
             view["my_abilities"] = _usable_view(state, player, match.data.vocabulary)
+            view["my_alt_attackers"] = _alt_attackers(state, player)
         view["my_turn"] = (  # choosing a Phase token
             state is not None
             and state.stage == "rounds"
@@ -185,6 +186,20 @@ def _pending_view(state: MatchState) -> Json:
             "discard_from": [space_name(s) for s in pending.discard_from],
         }
     return view
+
+
+def _alt_attackers(state: MatchState, player: Player) -> list[Json]:
+    """The player's cards whose Alt Attack is in the phase running now (and still unused)."""
+    phase = state.phase
+    if not state.card_effects or phase is None or phase.player != player:
+        return []
+    return [
+        {"space": space_name(space), "name": unit.card.name}
+        for space, unit in sorted(state.units.items())
+        if unit.owner == player
+        and space not in phase.alt_done
+        and any(a.keyword == "Alt Attack" and a.phase == phase.name for a in unit.card.abilities)
+    ]
 
 
 def _usable_view(state: MatchState, player: Player, vocabulary: Vocabulary) -> list[Json]:
