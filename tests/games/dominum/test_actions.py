@@ -67,9 +67,10 @@ def test_every_payload_of_an_old_export_reads_back_to_itself():
 
 ADDED_BY_ISSUE_17 = {"place_spaces", "deploy_spaces", "empty_spaces"}
 """What the pages show since issue 17 (the spaces drawn as buttons); all else they show as then."""
-ADDED_BY_ISSUE_26 = {"text", "stronghold", "my_abilities"}
+ADDED_BY_ISSUE_26 = {"text", "stronghold", "my_abilities", "my_alt_attackers"}
 """What the pages show since the cards' effects are data: a card's rules text, the Stronghold
-tile and its text, the abilities a player may use now (none in a match recorded before)."""
+tile and its text, the abilities and Alt Attacks a player may use now (none in a match recorded
+before)."""
 
 
 def _without_added(value: Any) -> Any:
