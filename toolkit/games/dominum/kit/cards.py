@@ -127,15 +127,11 @@ def domain_card_face(
         # 1. the art
         art, rest = rest.split_top(25)
         _art(c, art.inset(0, 0.6), colour, card.domain, card.type, look)
-        # 4. the ability text box: keywords in bold, then the text
+        # 4. the ability text box: the text its effects generate
         bottom = 15.0
         text_box = Rect(rest.x, rest.y + bottom, rest.w, rest.h - bottom - 1)
-        if card.keywords:
-            words_box, text_box = text_box.split_top(5)
-            c.setFillColorRGB(*deep(colour))
-            line(c, " · ".join(card.keywords), words_box, max_size=8)
         c.setFillColorRGB(*BLACK)
-        text(c, card.ability, text_box.inset(0.3, 0.5), max_size=8.5)
+        text(c, data.text(card), text_box.inset(0.3, 0.5), max_size=8.5)
         # 5. type, 6. attack strength, 7. range
         c.setStrokeColorRGB(*deep(colour))
         c.setLineWidth(0.5)
@@ -191,7 +187,7 @@ def stronghold_face(
         places_h = token + 6
         text_box = Rect(rest.x, rest.y + places_h + 1, rest.w, rest.h - places_h - 2)
         c.setFillColorRGB(*BLACK)
-        text(c, tile.ability, text_box, max_size=8.5)
+        text(c, data.text(tile), text_box, max_size=8.5)
         # the Charge token places: up to charge_limit
         c.setFillColorRGB(*INK)
         line(
