@@ -227,6 +227,52 @@ def mc_dominum_attack(rng: Any, n: int) -> float:
     return float((would & ~blocked).mean())
 
 
+# 3b. Dominum attack with the cards' abilities (issue 26): the Glade Rider (3, Lunge) lunged
+# against Aelindra (4), no defender draw, fresh decks; the best and the worst of the second draw.
+# Headline: P(wound) at best = 1 - P(both of the first two cards are 1s) = 35/36.
+def lunge_fight() -> Any:
+    """The two cards, read once (the card data is loaded when a form opens, not per query)."""
+    from toolkit.games.dominum.data import load_dominum
+    from toolkit.games.dominum.matchup import matchup
+
+    if not LUNGE:
+        data = load_dominum()
+        LUNGE.append(
+            matchup(
+                data,
+                attacker="Glade Rider",
+                defender="Aelindra, Queen of Thorns",
+                strength=None,
+                defense=None,
+                lunged=True,
+            )
+        )
+    return LUNGE[0]
+
+
+LUNGE: list[Any] = []
+
+
+def ours_dominum_lunge() -> dict:
+    rules = dm_rules()
+    fresh = dm.PowerState.of(rules=rules)
+    return dm.attack_odds(
+        attacker=fresh, defender=fresh, defender_policy="never", fight=lunge_fight(), rules=rules
+    )
+
+
+def ice_dominum_lunge() -> Fraction:
+    hands = icepool.Deck([1, 1, 2, 2, 3, 3, 4, 4, CRIT]).deal(2).expand()
+    return 1 - hands.probability((1, 1))
+
+
+def mc_dominum_lunge(rng: Any, n: int) -> float:
+    deck = np.array([1, 1, 2, 2, 3, 3, 4, 4, CRIT])
+    order = np.argsort(rng.random((n, 9)), axis=1)[:, :2]
+    first, second = deck[order[:, 0]], deck[order[:, 1]]
+    return float(((first != 1) | (second != 1)).mean())
+
+
 # 4. Dominum assault: 2 in the zone, 1 fortified, fresh deck. Headline: P(2 VP).
 def ours_assault() -> dict:
     rules = dm_rules()
@@ -354,6 +400,8 @@ QUERIES = [
      mc_melee_issue),
     ("Dominum attack", ours_dominum_attack, lambda r: r["p_wound"], ice_dominum_attack,
      mc_dominum_attack),
+    ("Dominum Lunge best", ours_dominum_lunge, lambda r: r["best"]["p_wound"],
+     ice_dominum_lunge, mc_dominum_lunge),
     ("Dominum assault", ours_assault, lambda r: r["vp_distribution"].get(2, 0), ice_assault,
      mc_assault),
     ("Nature Dome clash", ours_clash, lambda r: r["p_knocked_out"], ice_clash, mc_clash),
@@ -423,6 +471,29 @@ def main() -> None:
             f"Domppa fight Knight v Berserker, {exchanges} exchanges: {took:.1f} ms (median, "
             f"caches cleared; fastest {LAST_MIN[0]:.1f}); p_knight_wins "
             f"{float(result['p_knight_wins']):.8f}"
+        )
+    # Issue 26: a choice left to a player is weighed every way (the Scout's Dagger: piercing or
+    # slashing, two chains), and a second weapon strikes twice an exchange.
+    from dataclasses import replace
+
+    from toolkit.games.domppa.state import with_units
+
+    berserker = state.find("berserker")
+    assert berserker is not None
+    two = with_units(state, replace(berserker, weapon="Broadsword", off_hand="Dagger"))
+    for label, fight_state, first, second in (
+        ("Scout v Berserker (the Dagger's 2 damage types)", state, "scout", "berserker"),
+        ("Berserker (two weapons) v Knight", two, "berserker", "knight"),
+    ):
+        run = lambda s=fight_state, a=first, b=second: fight_odds(  # noqa: E731
+            s, a, b, exchanges=5
+        )
+        run()
+        took, result = median_ms(run, max(5, args.runs // 4), before=clear_caches)
+        print(
+            f"Domppa fight {label}, 5 exchanges: {took:.1f} ms (median, caches cleared; "
+            f"fastest {LAST_MIN[0]:.1f}); p_{first}_wins "
+            f"{float(result[f'p_{first}_wins']):.8f}"
         )
     print(
         "\nfastest single run, ours (ms): "

@@ -5,14 +5,17 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from toolkit.cli import app
+from toolkit.games import EXTRA_GAMES
 
 # No test writes to the user's real data folder (~/.local/share/domekit): Domekit's home, where
 # kits, decks and the default database go, is a fresh temporary folder for the whole run, and
@@ -20,6 +23,17 @@ from toolkit.cli import app
 TEST_HOME = tempfile.mkdtemp(prefix="domekit-test-home-")
 os.environ["DOMEKIT_HOME"] = TEST_HOME
 os.environ.pop("DOMEKIT_DB", None)
+
+# The fixture game, the duel (tests/fixture_game/duel/), joins the registry after the shipped
+# games, here and in every process the tests start (`domekit`, `uvicorn`): it is named in
+# DOMEKIT_EXTRA_GAMES, which the registry reads when it first lists the games, and its folder is
+# on the path. So every test that walks the registry runs for a game nobody wrote it for.
+FIXTURE_GAMES = str(Path(__file__).resolve().parent / "fixture_game")
+sys.path.insert(0, FIXTURE_GAMES)
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    filter(None, [FIXTURE_GAMES, os.environ.get("PYTHONPATH", "")])
+)
+os.environ[EXTRA_GAMES] = "duel:GAME"
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

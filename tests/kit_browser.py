@@ -168,20 +168,17 @@ GOLD_SPACES = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
 
 @contextmanager
 def serving_every_game(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
-    """`domekit serve` on a free loopback port over a database holding one kit of each game;
-    yields the base URL and each game's kit id."""
+    """`domekit serve` on a free loopback port over a database holding one kit of each game of
+    the registry; yields the base URL and each game's kit id."""
+    from toolkit.games import names
     from toolkit.tracker.kits import record_kit
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     db = f"sqlite:///{tmp_path / 'tracker.sqlite3'}"
     kits = {}
-    for game, extra in [
-        ("deathdome", {"teams": ["red", "blue"]}),
-        ("dominum", {}),
-        ("naturedome", {}),
-        ("domppa", {}),
-    ]:
+    for game in names():
+        extra = {"teams": ["red", "blue"]} if game == "deathdome" else {}
         kits[game] = secrets.token_hex(16)
         record_kit(db, {"kit_id": kits[game], "game": game, "base_url": base, **extra})
     empty = tmp_path / "no-kits"

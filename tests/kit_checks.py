@@ -6,12 +6,13 @@ clear of every word."""
 
 from __future__ import annotations
 
+import re
+
 import pymupdf
 from kit_pdf import dark_share, decode_qr, edge_ink, page_fonts, smallest_type
 from kit_sheets import qr_boxes, read_sheets
 
 from toolkit.pdf.geometry import MM
-from toolkit.pdf.kits import every_other, print_plan
 from toolkit.pdf.qr import QR_SIZE
 from toolkit.pdf.style import MIN_TYPE
 
@@ -46,21 +47,68 @@ def check_page_order(result, doc) -> None:
     assert all(side in ("single", "blank") for side in sides[last_duplex + 1 :])
 
 
+RUN = re.compile(
+    r"(Paper|Card stock \(160-250 g/m²\)), (both sides, flip on the long edge|one side): "
+    r"pages ([0-9, -]+) \("
+)
+
+
+def pages_in(ranges: str) -> list[int]:
+    """The pages of a print dialog's list ("1-2, 5, 7-8"), in order, each once."""
+    found: list[int] = []
+    for part in ranges.split(","):
+        first, _, last = part.strip().partition("-")
+        found.extend(range(int(first), int(last or first) + 1))
+    assert found == sorted(set(found)), ranges
+    return found
+
+
+def check_print_runs(result, text: str) -> None:
+    """The cover's page lists are the real pages: each list names exactly the pages of its
+    stock printed that way (card stock or paper; both sides: card fronts and their backs, the
+    cover and its back; one side: single pages), every page with ink is in one list, blank
+    backs in none; the lists are explicit (no "odd pages only": any print dialog takes them);
+    the sheet counts are the sheets really printed."""
+    runs = RUN.findall(text)
+    assert runs, text
+    stocks = list(result.stocks) or ["paper"] * len(result.sides)
+    listed: list[int] = []
+    for stock, sides, ranges in runs:
+        kind = "card" if stock.startswith("Card") else "paper"
+        wanted = ("front", "back") if sides.startswith("both") else ("single",)
+        pages = pages_in(ranges)
+        real = [
+            n
+            for n, (side, paper) in enumerate(zip(result.sides, stocks, strict=True), start=1)
+            if side in wanted and paper == kind
+        ]
+        assert pages == real, (stock, sides, ranges)
+        listed += pages
+    inked = [n for n, side in enumerate(result.sides, start=1) if side != "blank"]
+    assert sorted(listed) == inked
+    assert "odd pages" not in text and "even pages" not in text
+    assert " --" not in text, "a command-line flag on the cover"
+    sheets = sum(1 for side in result.sides if side in ("front", "single"))
+    card = sum(
+        1
+        for side, stock in zip(result.sides, stocks, strict=True)
+        if side in ("front", "single") and stock == "card"
+    )
+    assert f"{card} of card stock, {sheets - card} of paper" in text
+    if "blank" in result.sides:
+        assert f"the whole file double-sided, flip on the long edge: {sheets} sheets" in text, text
+
+
 def check_cover(result, doc, words: list[str]) -> str:
-    """Page 1 is the cover: 100 %, the 50 mm bar, the flip edge, the page ranges of this very
-    file, and `words` (its checklist and what else the game needs). Returns its text."""
+    """Page 1 is the cover: 100 %, the 50 mm bar, the page lists of this very file by stock and
+    sides (`check_print_runs`), and `words` (its checklist and what else the game needs).
+    Returns its text."""
     cover = doc[0]
     text = flat(cover.get_text())
-    plan = print_plan(result.sides, result.flip)
-    singles = [n for n, side in enumerate(result.sides, start=1) if side == "single"]
     assert text.startswith(flat(words[0]))
     assert "At actual size: 100 %, no 'fit to page'" in text
     assert "it must be exactly 50 mm" in text
-    assert "print the whole file double-sided, flipping on the long edge" in text
-    assert f"pages {plan['double_sided']} double-sided (long-edge flip)" in text
-    assert f"then pages {every_other(singles)} single-sided" in text
-    # every other page of a range (two pages are simply listed: "15, 17")
-    assert len(singles) <= 2 or every_other(singles).endswith("(odd pages only)")
+    check_print_runs(result, text)
     for word in words[1:]:
         assert flat(word) in text, word
     for heading in ("1 Print it", "2 What is in the kit", "3 You also need", "4 Cut and assemble"):

@@ -128,7 +128,7 @@ CASES = [
     Case(
         "deathdome-negative-price",
         "deathdome",
-        replace("items.csv", ",,,,100000,2,S,A reliable", ",,,,-100000,2,S,A reliable"),
+        replace("items.csv", ",,100000,2,[S]; ranged", ",,-100000,2,[S]; ranged"),
         ("items.csv", "row 2", "field 'price'"),
     ),
     Case(
@@ -146,7 +146,7 @@ CASES = [
     Case(
         "deathdome-huge-qty",
         "deathdome",
-        replace("items.csv", ",100000,2,S,A reliable", ",100000,2000000000,S,A reliable"),
+        replace("items.csv", ",100000,2,[S]; ranged", ",100000,2000000000,[S]; ranged"),
         ("items.csv", "row 2", "field 'qty'", "99"),
     ),
     Case(

@@ -164,7 +164,8 @@ def test_a_kit_calculators_and_the_tracker_from_other_folders(user, tmp_path):
     pdf = data / "deathdome-kit.pdf"
     assert built.stdout == f"{pdf}\n"
     assert pdf.is_file() and pdf.stat().st_size > 100_000
-    assert "next steps:" in built.stderr and "double-sided 1-" in built.stderr
+    assert "next steps:" in built.stderr
+    assert "paper, double-sided (long-edge flip): 1-2; card stock, double-sided" in built.stderr
     assert not list((tmp_path / "a").iterdir())  # nothing written in the working folder
     manifest = json.loads((data / "deathdome-kit.pdf.kit.json").read_text())
 
@@ -229,6 +230,42 @@ def test_a_kit_calculators_and_the_tracker_from_other_folders(user, tmp_path):
     assert f"database: sqlite:///{data / 'domekit.sqlite3'}" in out
     assert (data / "domekit.sqlite3").is_file()
     assert not list(folder.iterdir())
+
+
+def test_a_game_from_outside_the_package_runs_from_the_wheel(user, tmp_path):
+    """DOMEKIT_EXTRA_GAMES (test and development plumbing) works as installed: the test suite's
+    duel, its folder on PYTHONPATH, is a command, a kit and a tracker page with its stylesheet."""
+    user.env.update(DOMEKIT_EXTRA_GAMES="duel:GAME", PYTHONPATH=str(ROOT / "tests/fixture_game"))
+    assert "  duel " in user("-h", cwd=tmp_path).stdout
+    rolled = user("duel", "damage", "--roll", "6,6", "--hp", "1,1", "--json", cwd=tmp_path)
+    found = json.loads(rolled.stdout)  # 6 + 6 less 7; on 1 HP each the roller wins 12 in 19
+    assert (found["damage"], found["win"]) == (5, "12/19")
+    port = free_port()
+    user("kit", "duel", "--base-url", f"http://127.0.0.1:{port}", cwd=tmp_path / "a")
+    data = user.home / ".local" / "share" / "domekit"
+    manifest = json.loads((data / "duel-kit.pdf.kit.json").read_text())
+    server = subprocess.Popen(
+        [str(Path(user.env["PATH"].split(os.pathsep)[0]) / "domekit"), "serve", "--port",
+         str(port)],
+        cwd=tmp_path / "a", env=user.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        for _ in range(200):
+            try:
+                page = httpx.get(manifest["urls"]["players"]["2"], timeout=2)
+                break
+            except httpx.HTTPError:
+                assert server.poll() is None
+                time.sleep(0.1)
+        else:
+            raise AssertionError("domekit serve did not answer")
+        assert page.status_code == 200 and "Player 2" in page.text
+        assert 'href="/static/games/duel/duel.css"' in page.text
+        css = httpx.get(f"http://127.0.0.1:{port}/static/games/duel/duel.css", timeout=5)
+        assert css.status_code == 200 and ".view-player" in css.text
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 def test_domekit_home_overrides_the_data_folder(user, tmp_path):

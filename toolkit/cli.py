@@ -188,7 +188,10 @@ def kit(
     ),
     paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
     out: Path | None = typer.Option(
-        None, "--out", help="The PDF to write (default <game>-kit.pdf in Domekit's home folder)."
+        None,
+        "--out",
+        help="The PDF to write (default <game>-kit.pdf in Domekit's home folder, or "
+        "<game>-kit-<layout>.pdf for the gutterfold and service layouts).",
     ),
     base_url: str | None = typer.Option(
         None,
@@ -203,7 +206,10 @@ def kit(
         None, "--data", help="Your own copy of card_data/<game> (edited in a spreadsheet)."
     ),
     back_offset: str = typer.Option(
-        "0,0", "--back-offset", help="Shift card backs by X,Y mm to fix duplex misregistration."
+        "0,0",
+        "--back-offset",
+        help="Shift card backs by X,Y mm on the paper, as `domekit calibrate` measures it, to "
+        "fix duplex misregistration (every sheet, portrait or landscape).",
     ),
     ink: str = typer.Option(
         "light",
@@ -214,20 +220,23 @@ def kit(
     layout: str = typer.Option(
         "home",
         "--layout",
-        help="home: 9 poker cards a sheet, butted, cut on shared lines; service: every card with "
-        "its bleed and crop marks, for a print service.",
+        help="home: 9 poker cards a sheet, butted, cut on shared lines, backs on the other side; "
+        "gutterfold: each card's back beside its front on one side, folded and glued (no duplex "
+        "printer needed; <game>-kit-gutterfold.pdf); service: every card with its bleed and crop "
+        "marks, and beside the kit a print service's files: per deck a PDF of one card a page "
+        "and PNG images (<game>-kit-service.pdf and its -print-service folder).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     db: str | None = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     """Write a print-and-play kit PDF (cover, cards, pieces, board, sheets) and its QR manifest."""
-    from toolkit.games import NAMES
     from toolkit.games import game as registered
+    from toolkit.games import names
     from toolkit.pdf.kits import run_kit
 
     results = run_kit(
         game,
-        names=NAMES,
+        names=names(),
         builder=lambda name: registered(name).kit(),
         paper=paper,
         out=out,
@@ -435,18 +444,20 @@ def calibrate(
     ),
     duplex: str = typer.Option("long", "--duplex", help="The flip you print with: long or short."),
     orientation: str = typer.Option(
-        "landscape",
+        "both",
         "--orientation",
-        help="The orientation of your card sheets: landscape (as poker and bridge cards on A4 "
-        "and Letter) or portrait.",
+        help="both (default): a portrait sheet that measures your printer and a landscape one "
+        "that checks the offset on turned pages; or only portrait or landscape. The offset is "
+        "measured on the paper: one serves every card sheet, portrait or landscape.",
     ),
     back_offset: str = typer.Option(
         "0,0", "--back-offset", metavar="X,Y", help="Print with this offset, to check a correction."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
-    """A duplex calibration sheet: print it on both sides, hold it against a light and read on its
-    millimetre scales the --back-offset X,Y your printer needs."""
+    """Duplex calibration sheets: print them on both sides, hold them against a light and read
+    on their millimetre scales the --back-offset X,Y your printer needs (on the paper: one offset
+    serves portrait and landscape card sheets alike)."""
     from toolkit.cards import DUPLEX, ORIENTATIONS, check_choice, write_calibration
 
     flip = check_choice("--duplex", duplex, DUPLEX)
@@ -497,6 +508,13 @@ def serve(
         help="Server processes on the one port (1 to 64); more than 1 needs a PostgreSQL --db "
         "(docs/hosting.md).",
     ),
+    keep_backups: int | None = typer.Option(
+        None,
+        "--keep-backups",
+        envvar="DOMEKIT_KEEP_BACKUPS",
+        help="Automatic backups of a SQLite --db to keep (made at each match's end and daily, "
+        "in Domekit's home folder, backups/): 10 unless told; 0 makes none.",
+    ),
 ) -> None:
     """Run the live table tracker: the printed kits' QR codes open its pages."""
     from toolkit.tracker.serve import serve as run_server
@@ -511,7 +529,39 @@ def serve(
         as_json=as_json,
         allowed_hosts=allowed_host,
         workers=workers,
+        keep_backups=keep_backups,
     )
+
+
+@app.command()
+def backup(
+    db: str | None = typer.Option(None, help=DB_HELP),
+    out: Path | None = typer.Option(
+        None, "--out", help="The backup file (default: a new one in Domekit's home, backups/)."
+    ),
+) -> None:
+    """Back up a SQLite tracker database, also while `domekit serve` writes it."""
+    from toolkit.tracker.backups import back_up
+    from toolkit.tracker.storage import resolve_db_url
+
+    typer.echo(back_up(resolve_db_url(db), to=out))
+
+
+@app.command()
+def restore(
+    backup: Path = typer.Argument(..., help="A backup (`domekit backup`, or an automatic one)."),
+    db: str | None = typer.Option(None, help=DB_HELP),
+) -> None:
+    """Put a backup back as the SQLite tracker database (stop `domekit serve` first); the
+    database as it was is kept as one more backup."""
+    from toolkit.tracker.backups import restore as put_back
+    from toolkit.tracker.storage import resolve_db_url
+
+    database = resolve_db_url(db)
+    before = put_back(backup, database)
+    typer.echo(f"restored {backup}")
+    if before is not None:
+        typer.echo(f"the database as it was: {before}")
 
 
 def main() -> None:
@@ -523,4 +573,8 @@ def main() -> None:
     # again during the commands' own imports and free nothing (a few ms of `domekit cards`).
     # Objects made afterwards are collected as usual. Not in-process (tests call `app`).
     gc.freeze()
-    app(prog_name="domekit")
+    try:
+        app(prog_name="domekit")
+    except DomekitError as exc:  # before any command runs: a game DOMEKIT_EXTRA_GAMES names
+        typer.echo(f"error: {exc}", err=True)
+        raise SystemExit(2) from None

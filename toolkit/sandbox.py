@@ -182,7 +182,7 @@ def render_each(source: str, contexts: Sequence[dict[str, Any]]) -> list[str]:
 def _render_child(sender: Any, source: str, contexts: list[dict[str, Any]]) -> None:
     """In the child: cap memory, compile, render each context and send ("ok", markup, None) or
     ("error", message, line); a compile failure is ("compile-error", message, line)."""
-    _cap_memory(TEMPLATE_MEMORY)
+    cap_memory(TEMPLATE_MEMORY)
     try:
         template = _environment().from_string(source)
     except BaseException as exc:  # noqa: BLE001 - the template's fault, whatever it is
@@ -212,7 +212,7 @@ def _render_bounded(template: Any, values: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def _cap_memory(extra: int) -> None:
+def cap_memory(extra: int) -> None:
     """Limit this process's address space to what it has now plus `extra` bytes (Linux)."""
     try:
         import resource

@@ -178,9 +178,12 @@ def test_a_back_offset_moves_every_back_by_that_much(cli, tmp_path):
     plain, _ = build(cli, sheet, "--back", "Domekit")
     shifted, _ = build(cli, sheet, "--back", "Domekit", "--back-offset", "1.5,-2")
     before, after = centre_of(plain[1], "Domekit"), centre_of(shifted[1], "Domekit")
+    # the offset is on the paper; this deck's sheet is landscape, turned a quarter turn
+    # counter-clockwise onto the paper: the paper's +X runs down the page, its +Y rightwards
+    assert plain[1].rect.width > plain[1].rect.height
     for (x0, y0), (x1, y1) in zip(sorted(before), sorted(after), strict=True):
-        assert x1 - x0 == pytest.approx(1.5, abs=0.01)
-        assert y1 - y0 == pytest.approx(2.0, abs=0.01)  # +Y is up: down the page from the top
+        assert x1 - x0 == pytest.approx(-2.0, abs=0.01)  # Y -2 on the paper: 2 mm leftwards
+        assert y1 - y0 == pytest.approx(1.5, abs=0.01)  # X +1.5: down the page from the top
 
 
 def test_an_image_back_fills_each_card_bleed(cli, deck, tmp_path):
@@ -371,8 +374,9 @@ def test_a_back_offset_in_inches_moves_the_backs_that_far(cli, tmp_path):
     shifted, _ = build(cli, deck, "--back", "Domekit", "--back-offset", "0.1in,-2mm")
     [before] = [w for w in words(plain[1]) if w[4] == "Domekit"]
     [after] = [w for w in words(shifted[1]) if w[4] == "Domekit"]
-    assert after[0] - before[0] == pytest.approx(2.54, abs=0.01)
-    assert after[1] - before[1] == pytest.approx(2.0, abs=0.01)  # +Y is up: 2 mm down the page
+    assert plain[1].rect.width > plain[1].rect.height  # landscape: the offset turns (above)
+    assert after[0] - before[0] == pytest.approx(-2.0, abs=0.01)  # Y -2 mm: leftwards
+    assert after[1] - before[1] == pytest.approx(2.54, abs=0.01)  # X 0.1 in: down the page
     cli("cards", str(deck), "--back-offset", "1furlong,0").assert_refused(
         "--back-offset '1furlong,0': expected X,Y in mm, in or pt"
     )

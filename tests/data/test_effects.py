@@ -81,6 +81,7 @@ def test_an_empty_cell_is_no_effect(vocabulary: Vocabulary) -> None:
     [
         ("S2; splsh", "unknown effect word 'splsh'"),
         ("S2; splsh", "did you mean 'splash'"),
+        ("push bak on 2", "did you mean 'push back on'"),
         ("S", "'S' is written 'S <value>'"),
         ("splash 3", "'splash' is written 'splash'"),
         ("S two", "value should be a whole number, got 'two'"),
@@ -112,6 +113,23 @@ def test_a_placeholder_without_its_parameter_is_refused(tmp_path: Path) -> None:
     path.write_text('[word.S]\nparams = []\ntext = "S{value}"\nrule = "r"\nmeans = "m"\n')
     with pytest.raises(DataError, match="placeholder names no parameter"):
         load_vocabulary(path, ("S",))
+
+
+def test_a_text_may_name_the_games_rule_numbers(tmp_path: Path) -> None:
+    """A house rule's number reaches the printed card: the text names rules.toml's number."""
+    path = tmp_path / "effects.toml"
+    path.write_text(
+        '[word."Formation Fighter"]\ntext = "+{bonus} attack or defence"\n'
+        'rule = "Actions"\nmeans = "adds {bonus} for the round"\n'
+    )
+    vocabulary = load_vocabulary(path, ("Formation Fighter",), numbers={"bonus": 2})
+    effects = vocabulary.parse("formation fighter", path="characters.csv")
+    assert vocabulary.text(effects) == "+2 attack or defence"
+    assert vocabulary.describe(effects[0]) == "adds 2 for the round"
+    house = load_vocabulary(path, ("Formation Fighter",), numbers={"bonus": 3})
+    assert house.text(effects) == "+3 attack or defence"
+    with pytest.raises(DataError, match="placeholder names no parameter or rule number"):
+        load_vocabulary(path, ("Formation Fighter",))
 
 
 def test_effects_json_lists_card_term_and_text(vocabulary: Vocabulary) -> None:
@@ -146,3 +164,17 @@ def _shared_vocabulary() -> Vocabulary:
 def test_terms_read_back_as_written(effects: list[Effect]) -> None:
     cell = "; ".join(effect.term() for effect in effects)
     assert _shared_vocabulary().parse(cell, path="x") == tuple(effects)
+
+
+def test_a_word_may_quote_the_rule_book(tmp_path: Path) -> None:
+    path = tmp_path / "effects.toml"
+    path.write_text(
+        '[word."+V"]\nparams = ["value"]\ntext = "Heal {value}."\nrule = "Card Abilities"\n'
+        'quote = "+V = a healing ability"\nmeans = "heals {value}"\n'
+    )
+    vocabulary = load_vocabulary(path, ("+V",))
+    assert vocabulary.word("+v").quote == "+V = a healing ability"
+    assert _shared_vocabulary().word("S").quote == ""  # optional
+    path.write_text(path.read_text().replace('"+V = a healing ability"', "3"))
+    with pytest.raises(DataError, match="quote"):
+        load_vocabulary(path, ("+V",))

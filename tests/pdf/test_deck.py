@@ -212,10 +212,15 @@ def test_the_back_scales_zero_is_the_mirror_of_the_line_plus_the_offset(
 ):
     marks = plan_calibration(PAPERS[paper], orientation, duplex, offset)
     behind = mirrored(marks.x_line, marks.page, duplex)
-    assert marks.x_zero.x == pytest.approx(behind.x + offset[0])
-    assert marks.x_zero.y == pytest.approx(behind.y + offset[1])
     width, height = marks.page
     assert (width > height) == (orientation == "landscape")
+    # the offset is on the paper: a landscape page is turned a quarter turn counter-clockwise
+    # onto it, so the paper's x runs down that page and its y across
+    dx, dy = (offset[1], -offset[0]) if orientation == "landscape" else offset
+    assert marks.x_zero.x == pytest.approx(behind.x + dx)
+    assert marks.x_zero.y == pytest.approx(behind.y + dy)
+    # the X scale runs along the paper's X: across the page, or down a landscape one
+    assert marks.x_step == ((0.0, -1.0) if orientation == "landscape" else (1.0, 0.0))
     # with no printer error and the right offset (zero), the line sits on 0 exactly
     if offset == (0.0, 0.0):
         assert marks.x_zero == behind

@@ -146,14 +146,25 @@ def test_each_back_sits_at_the_mirrored_position_of_its_front(tmp_path, paper):
         assert _close(sorted((b.x, b.y) for b in backs), expected)
 
 
-def test_back_offset_shifts_every_back(tmp_path):
+@pytest.mark.parametrize(("paper", "landscape"), [(A4, True), (A4, False)])
+def test_back_offset_shifts_every_back_by_that_much_on_the_paper(tmp_path, paper, landscape):
+    """The offset is measured on the paper (+x right, +y up on a portrait sheet's back). A
+    portrait page is the paper; a landscape page is turned a quarter turn counter-clockwise onto
+    it (its top on the paper's left edge), so there the paper's +x is the page's -y and the
+    paper's +y the page's +x."""
     plain, shifted = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    _sheet_pdf(plain, 8)
-    _sheet_pdf(shifted, 8, back_offset=(1.5, -2.0))
-    size = (POKER.width + 6, POKER.height + 6)
-    a = sorted((r.x, r.y) for r in _filled_rects(pymupdf.open(plain)[1], size))
-    b = sorted((r.x, r.y) for r in _filled_rects(pymupdf.open(shifted)[1], size))
-    assert _close([(x + 1.5, y - 2.0) for x, y in a], b)
+    size = POKER if landscape else CardSize(63.5, 88.9, 0.0, 4.0)  # bleed: 8 a landscape page
+    for path, offset in ((plain, (0.0, 0.0)), (shifted, (1.5, -2.0))):
+        layout = plan_sheet(paper, size)
+        cards = [Card(_face(f"card {n}"), "b") for n in range(8)]
+        with pdf_document(path, paper) as doc:
+            draw_card_sheets(doc, cards, layout, backs={"b": _back}, back_offset=offset)
+    assert layout.landscape == landscape
+    cell = (size.width + 2 * size.bleed, size.height + 2 * size.bleed)
+    a = sorted((r.x, r.y) for r in _filled_rects(pymupdf.open(plain)[1], cell))
+    b = sorted((r.x, r.y) for r in _filled_rects(pymupdf.open(shifted)[1], cell))
+    move = (-2.0, -1.5) if landscape else (1.5, -2.0)
+    assert len(a) == 8 and _close([(x + move[0], y + move[1]) for x, y in a], b)
 
 
 def test_trim_and_bleed_boxes_are_the_cards_cut_line_and_bleed(tmp_path):

@@ -27,6 +27,7 @@ def _benchmark(name: str) -> Any:
 
 load = _benchmark("tracker_load")
 pg_cluster = _benchmark("pg_cluster")
+limits = _benchmark("tracker_limits")
 
 
 def log_problems(db_url: str) -> list[str]:

@@ -1,12 +1,14 @@
 """The Content-Security-Policy fits the pages: in a real browser (Debian's chromium) every page
-of the four games, the history, the check page, the refusal pages and an error page load without
-one violation, and their scripts still run (live updates, local times, odds charts)."""
+of every game of the registry (the test suite's duel among them: each kind of page its kit
+prints), the history, the check page, the refusal pages and an error page load without one
+violation, and their scripts still run (live updates, local times, odds charts)."""
 
 from __future__ import annotations
 
 import os
 import secrets
 
+import every_game
 import httpx
 import pytest
 from kit_browser import (
@@ -32,10 +34,11 @@ def tracker(tmp_path_factory):
     folder = tmp_path_factory.mktemp("csp")
     db = f"sqlite:///{folder / 'tracker.sqlite3'}"
     kits = {}
-    for game in ("deathdome", "naturedome", "dominum", "domppa"):
+    for game in every_game.names():
         kits[game] = secrets.token_urlsafe(16)
         extra = {"teams": ["red", "blue"]} if game == "deathdome" else {}
         record_kit(db, {"kit_id": kits[game], "game": game, "base_url": "http://t", **extra})
+        kits[f"{game} as printed"] = every_game.record(db, game)
     with serving(free_port(), db, folder / "none") as base:
         yield base, kits
 
@@ -70,16 +73,23 @@ def test_every_page_loads_without_a_policy_violation_and_its_scripts_run(tracker
         f"/k/{kits['domppa']}/table", f"/k/{kits['domppa']}/unit/knight",
         "/", "/k/nosuchkit000000000000000/table",
     ]  # fmt: skip
+    every = [  # each kind of page every game's kit prints, and its table
+        f"/k/{kits[f'{game} as printed']}/{page}"
+        for game in every_game.names()
+        for page in every_game.one_of_each(game)
+    ]
     shots = shots_folder(tmp_path)
     with chromium() as browser:
         page = browser.new_context(viewport=PHONE).new_page()
         page.add_init_script(WATCH_CSP)
         console: list[str] = []
         page.on("console", lambda message: console.append(message.text))
-        for path in pages:
+        for path in [*pages, *every]:
             response = page.goto(base + path)
             assert "script-src 'self'" in response.headers["content-security-policy"]
-            if path.endswith(("/table", "/team/red", "/player/1")) and "nosuch" not in path:
+            if path in every or (
+                path.endswith(("/table", "/team/red", "/player/1")) and "nosuch" not in path
+            ):
                 expect(page.locator("#live-status")).to_have_text("live", timeout=5000)
             assert violations(page) == [], path
         # The history's times are the phone's clock (domekit.js), not seconds since 1970.

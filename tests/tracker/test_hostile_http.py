@@ -10,13 +10,15 @@ import csv
 import io
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+import every_game
 import pytest
 from fastapi.testclient import TestClient
 from load_harness import row_counts
 
+from toolkit.games import game as registered
 from toolkit.tracker.app import create_app
 from toolkit.tracker.kits import record_kit
 from toolkit.tracker.routes.exports import spreadsheet_safe
@@ -152,6 +154,33 @@ CASES = [
 # fmt: on
 
 
+# The same stranger at every game's kit: requests no game's rules answer, for every game of the
+# registry (the test suite's duel among them), each kit as `domekit kit` printed it. `{title}`:
+# the game's title, which its table shows.
+NO_SUCH = '{"type": "teleport"}'
+EVERY_GAME = [
+    H("an action no game has", "POST", "act", act(NO_SUCH), says="unknown action 'teleport'"),
+    H("an action without its type", "POST", "act", act('{"to": "moon"}'), says="unknown action ''"),
+    H("a typed action no game reads", "POST", "act", act('{"command": "teleport to the moon"}'),
+      says="teleport"),
+    H("a typed action with a lone surrogate", "POST", "act", act('{"command": "x \\udc00"}'),
+      says="lone surrogate"),
+    H("version Infinity", "POST", "act", act(NO_SUCH, ', "version": Infinity'), says="'version'"),
+    H("a body nested 10 deep", "POST", "act", act("[" * 10 + "]" * 10), says="nested"),
+    H("a body that is a list", "POST", "act", "[1, 2]", says="JSON object"),
+    H("a 2 MiB body", "POST", "act", act(NO_SUCH, ', "pad": ' + text(PAD)), status=413,
+      says="1024 KiB"),
+    H("a page the match lacks", "GET", "nosuch", status=404, says="nosuch"),
+    H("a twin of nine arguments", "GET", "table/" + "/x" * 9 + ".json", status=404),
+    H("?done=99999999999999999999", "GET", "table", params={"done": "9" * 20}, status=200,
+      says="{title}"),
+    H("a Host it was not told of", "GET", "table", headers={"host": "evil.example"},
+      status=400, says="--allowed-host"),
+    H("odds of a form no game has", "GET", "odds", params={"type": "teleport"},
+      says="no odds for a 'teleport' form"),
+]  # fmt: skip
+
+
 class Kits:
     def __init__(self, db_url: str) -> None:
         self.db_url = db_url
@@ -162,6 +191,9 @@ class Kits:
             record_kit(
                 db_url, {"kit_id": kit, "game": games[name], "base_url": "http://t", **extra}
             )
+
+        for name in every_game.names():  # every game's kit, as it printed it
+            self.ids[name] = every_game.record(db_url, name)
 
     def rows(self) -> dict[str, int]:
         return row_counts(self.db_url)
@@ -201,6 +233,17 @@ def test_a_hostile_request_gets_its_4xx_naming_what_was_wrong_and_changes_nothin
     reply = send(client, kits, case)
     assert reply.status_code == case.status, reply.text[:300]
     assert case.says in reply.text, reply.text[:300]
+    if case.status >= 400:
+        assert kits.rows() == before
+
+
+@pytest.mark.parametrize("game", every_game.names())
+@pytest.mark.parametrize("case", EVERY_GAME, ids=[case.id for case in EVERY_GAME])
+def test_every_game_answers_a_stranger_with_a_4xx_naming_what_was_wrong(client, kits, game, case):
+    before = kits.rows()
+    reply = send(client, kits, replace(case, path=f"{game}/{case.path}"))
+    assert reply.status_code == case.status, reply.text[:300]
+    assert case.says.format(title=registered(game).title) in reply.text, reply.text[:300]
     if case.status >= 400:
         assert kits.rows() == before
 

@@ -1,27 +1,29 @@
 """Pages from one pattern: every game declares its pages (name and arguments) once and one route
 serves them all with their JSON twins; a page without a template of its own still shows its
 view; a game's stylesheets live in its own page folder and are linked on its pages only. Over
-every game of the registry and the test game `tally` (tests/tracker/tally.py), in-process."""
+every game of the registry (the test suite's duel among them: tests/every_game.py, each page its
+kit prints) and the test game `tally` (tests/tracker/tally.py), in-process."""
 
 from __future__ import annotations
 
 import re
 
+import every_game
 import pytest
 import tally
 from fastapi.testclient import TestClient
 from tracker_helpers import HERE, act, client_id_of, loader, new_kit
 
 from toolkit.errors import DomekitError
-from toolkit.games import NAMES
 from toolkit.pages import KIT_WORDS, is_page_name
 from toolkit.tracker.app import create_app
 from toolkit.tracker.contract import View
 from toolkit.tracker.storage import Store
 
-GAMES = [*NAMES, "tally"]
-KITS = {"deathdome": {"teams": ["red", "blue"]}}
-# What each game's kit prints (QR codes), and pages its match does not have.
+GAMES = [*every_game.names(), "tally"]
+# Pages we know each game's kit prints (QR codes), and pages its match does not have; every game
+# of the registry is also checked on every page its kit prints and on pages its declared pages
+# cannot be (tests/every_game.py).
 PRINTED = {
     "deathdome": ["table", "team/red", "team/blue", "unit/red/gunner", "unit/blue/scout"],
     "dominum": ["table", "player/red", "player/gold"],
@@ -69,16 +71,26 @@ def test_every_game_declares_pages_the_kits_and_the_tracker_read_alike(game):
         assert is_page_name(name) and isinstance(view, View), name
 
 
+def kit_of(db_url: str, game: str) -> tuple[str, list[str], list[str]]:
+    """A kit of `game` as `domekit kit` records it, the pages it prints and pages it has not."""
+    if game == "tally":
+        return new_kit(db_url), PRINTED[game], MISSING[game]
+    printed = every_game.printed_pages(game)
+    assert set(PRINTED.get(game, [])) <= set(printed)
+    missing = [*MISSING.get(game, []), *every_game.missing_pages(game)]
+    return every_game.record(db_url, game), printed, missing
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_printed_page_and_its_twin_opens_and_no_other(client, db_url, game):
-    kit = new_kit(db_url, game, **KITS.get(game, {}))
-    for path in [*PRINTED[game], "screen"]:
+    kit, printed, missing = kit_of(db_url, game)
+    for path in [*printed, "screen"]:
         name = path.split("/")[0]
         for base in (f"/k/{kit}", f"/v/{view_token(db_url, kit)}"):  # the kit's, a spectator's
             assert client.get(f"{base}/{path}").status_code == 200, f"{game} {base}/{path}"
             twin = client.get(f"{base}/{path}.json").json()
             assert (twin["game"], twin["page"]) == (game, name)
-    for path in [*MISSING[game], "nosuch", "unit//x"]:
+    for path in [*missing, "nosuch", "unit//x"]:
         assert client.get(f"/k/{kit}/{path}").status_code == 404, f"{game} {path}"
         assert client.get(f"/k/{kit}/{path}.json").status_code == 404, f"{game} {path}.json"
     assert client.get(f"/k/{kit}/page/table.json").json()["page"] == "table"  # the old spelling
@@ -133,10 +145,10 @@ def test_a_new_games_page_without_a_template_records_an_action_typed_as_text(db_
 def test_a_games_stylesheets_come_from_its_folder_and_are_linked_on_its_pages_only(
     client, db_url, game
 ):
-    kit = new_kit(db_url, game, **KITS.get(game, {}))
+    kit, printed, _ = kit_of(db_url, game)
     own = [f"/static/games/{game}/{game}.css"]
     # The tally's table template extends base.html, not _game.html: only its generic page links.
-    for path in ["team/a"] if game == "tally" else [*PRINTED[game], "screen"]:
+    for path in ["team/a"] if game == "tally" else [*printed, "screen"]:
         assert stylesheets(client.get(f"/k/{kit}/{path}").text) == own, path
     for path in ["history", "seat"]:  # the tracker's own pages: no game's stylesheet
         assert stylesheets(client.get(f"/k/{kit}/{path}").text) == [], path

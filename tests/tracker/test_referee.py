@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from game_tracker import KitTable, tracker_client
 
 from toolkit.errors import DomekitError, RuleError
-from toolkit.games import NAMES
+from toolkit.games import names
 from toolkit.games.domppa.tracker import RULE_TURN
 from toolkit.games.naturedome.rules import RULE_TURNS, RULE_WINNER
 from toolkit.tracker.contract import ActionKind, registered
@@ -45,7 +45,7 @@ class Domppa(KitTable):
 # -- an unknown action ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", names())
 def test_every_game_refuses_an_unknown_action_naming_its_actions(name):
     game = registered(name)
     with pytest.raises(DomekitError) as refused:

@@ -1,14 +1,17 @@
-"""The big-screen view (/k/<kit>/screen at 1920 x 1080) and the phone layout (390 x 844) of the
-four games in a real browser (Debian's chromium through Playwright): the screen shows every team,
-the round and turn and the last actions as sentences, live, and Dominum's board; on a phone the
-header stays one row (four teams), every tap target is at least 44 px, and the pages follow the
-phone's dark mode. Screenshots (light and dark) go to DOMEKIT_SCREENSHOTS or the tmp folder."""
+"""The big-screen view (/k/<kit>/screen at 1920 x 1080) and the phone layout (390 x 844) of
+every game of the registry (the test suite's duel among them) in a real browser (Debian's
+chromium through Playwright): the screen shows every team, the round and turn and the last
+actions as sentences, live, and Dominum's board, and every game's screen reads across the table;
+on a phone the header stays one row (four teams), every tap target is at least 44 px, and the
+pages follow the phone's dark mode. Screenshots (light and dark) go to DOMEKIT_SCREENSHOTS or
+the tmp folder."""
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator
 
+import every_game
 import httpx
 import pytest
 from kit_browser import PHONE, browser_missing, chromium, free_port, serving, shots_folder
@@ -41,10 +44,11 @@ def tracker(tmp_path_factory) -> Iterator[tuple[str, dict[str, str]]]:
     (folder / "none").mkdir()
     db = f"sqlite:///{folder / 'tracker.sqlite3'}"
     kits = {}
-    for game in ("deathdome", "naturedome", "dominum", "domppa"):
+    for game in every_game.names():
         kits[game] = secrets.token_hex(16)
         extra = {"teams": TEAMS} if game == "deathdome" else {}
         record_kit(db, {"kit_id": kits[game], "game": game, "base_url": "http://t", **extra})
+        kits[f"{game} as printed"] = every_game.record(db, game)
     with serving(free_port(), db, folder / "none") as base:
         start_deathdome(base, kits["deathdome"])
         kits["db"] = db
@@ -108,6 +112,21 @@ def test_the_screen_view_at_1920_shows_the_table_live(tracker, browser, tmp_path
     page.screenshot(path=str(shots / f"screen-domppa-{scheme}.png"))
 
 
+@pytest.mark.parametrize("game", every_game.names())
+def test_every_games_screen_reads_across_the_table(tracker, browser, tmp_path, game):
+    from playwright.sync_api import expect
+
+    base, kits = tracker
+    page = browser.new_context(viewport=SCREEN).new_page()
+    page.goto(f"{base}/k/{kits[game]}/screen")
+    expect(page.locator("#live-status")).to_have_text("live", timeout=5000)
+    expect(page.locator("main")).to_be_visible()
+    assert page.locator("main form").count() == 0  # a screen to read, not to tap
+    assert float(page.evaluate("getComputedStyle(document.body).fontSize")[:-2]) >= 20
+    assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
+    page.screenshot(path=str(shots_folder(tmp_path) / f"screen-every-{game}.png"))
+
+
 def test_the_screen_of_the_view_only_link(tracker, browser):
     base, kits = tracker
     view = httpx.get(f"{base}/k/{kits['deathdome']}/table").text.split('href="/v/')[1].split("/")[0]
@@ -132,6 +151,9 @@ def test_phone_pages_a_compact_header_big_tap_targets_and_dark_mode(
         "dm-table": f"/k/{kits['dominum']}/table",
         "dp-table": f"/k/{kits['domppa']}/table",
     }
+    for game in every_game.names():  # each kind of page every game's kit prints
+        for path in every_game.one_of_each(game):
+            pages[f"{game}-{path.replace('/', '-')}"] = f"/k/{kits[f'{game} as printed']}/{path}"
     small_targets = """() => [...document.querySelectorAll(
         'header a, button, a.chip, a.button, select, summary,'
         + ' input:not([type=hidden]):not([type=checkbox]):not([type=radio])')]

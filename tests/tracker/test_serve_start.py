@@ -15,6 +15,7 @@ import httpx
 from kit_browser import free_port
 
 from toolkit.network import lan_address
+from toolkit.resources import home
 
 
 def test_a_busy_port_is_one_line_and_exit_2_before_any_url(cli, tmp_path):
@@ -98,10 +99,11 @@ def test_plain_start_up_lines_name_the_url_database_and_kits(tmp_path):
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip
     try:
-        lines = [process.stdout.readline().rstrip("\n") for _ in range(3)]
+        lines = [process.stdout.readline().rstrip("\n") for _ in range(4)]
         assert lines == [
             f"database: {db}",
             f"kits: {tmp_path}",
+            f"backups: {home() / 'backups'} (each match's end and daily, the last 10)",
             f"tracker: http://127.0.0.1:{port}/",
         ]
         for _ in range(100):

@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from toolkit.cards.columns import Columns, find_column, long_stat_columns, plan_columns
 from toolkit.cards.sheet import Sheet, read_sheet
@@ -43,7 +43,7 @@ MAX_SIDE = 400.0  # mm: the largest (a tarot card is 120)
 MIN_DPI, MAX_DPI = 72, 1200
 MARKS: tuple[Marks, ...] = ("corners", "edges", "lines", "none")
 DUPLEX: tuple[Duplex, ...] = ("long", "short")
-ORIENTATIONS: tuple[Orientation, ...] = ("landscape", "portrait")
+ORIENTATIONS: tuple[Orientation | Literal["both"], ...] = ("both", "portrait", "landscape")
 FORMATS = ("pdf", "png", "tts")
 Choice = TypeVar("Choice", bound=str)
 
@@ -581,9 +581,15 @@ def build_cards(args: CardsOptions) -> CardsResult:
 
 
 def write_calibration(
-    *, paper: str, out: Path | None, duplex: Duplex, orientation: Orientation, back_offset: str
+    *,
+    paper: str,
+    out: Path | None,
+    duplex: Duplex,
+    orientation: Orientation | Literal["both"],
+    back_offset: str,
 ) -> Path:
-    """`domekit calibrate`: the duplex calibration sheet's PDF; returns where it is."""
+    """`domekit calibrate`: the duplex calibration sheets' PDF (both: a portrait sheet that
+    measures, a landscape one that checks); returns where it is."""
     from toolkit.pdf.calibration import draw_calibration
     from toolkit.pdf.document import pdf_document
     from toolkit.pdf.geometry import paper_size
@@ -593,5 +599,15 @@ def write_calibration(
     offset = parse_back_offset(back_offset)
     path = output_file(out, f"calibrate-{paper.strip().lower()}.pdf")
     with pdf_document(path, size, title="Duplex calibration") as doc:
-        draw_calibration(doc, orientation=orientation, duplex=duplex, back_offset=offset)
+        chosen: list[Orientation] = (
+            ["portrait", "landscape"] if orientation == "both" else [orientation]
+        )
+        for number, sheet in enumerate(chosen, start=1):
+            draw_calibration(
+                doc,
+                orientation=sheet,
+                duplex=duplex,
+                back_offset=offset,
+                sheet=(number, len(chosen)),
+            )
     return path

@@ -89,10 +89,13 @@ def check_replaceable(folder: Path) -> None:
 
 
 @contextlib.contextmanager
-def atomic_folder(target: Path) -> Iterator[Path]:
+def atomic_folder(
+    target: Path, check: Callable[[Path], None] = check_replaceable
+) -> Iterator[Path]:
     """A temporary folder beside `target` that becomes `target` when the block completes;
-    on any error it is removed and `target` is left as it was."""
-    check_replaceable(target)
+    on any error it is removed and `target` is left as it was. `check` raises unless an
+    existing `target` may be replaced."""
+    check(target)
     parent = target.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
@@ -134,28 +137,36 @@ def render_pages(
 ) -> Iterator[Image]:
     """Each drawer's card rendered at `dpi`, with its bleed or trimmed, one PIL image at a time
     (exactly the card's size in whole pixels)."""
-    import pypdfium2 as pdfium  # type: ignore[import-untyped]  # no py.typed: typed here
-
     from toolkit.pdf.deck import build_card_pages
+
+    with tempfile.TemporaryDirectory(prefix="domekit-cards-") as folder:
+        pdf_path = Path(folder) / "cards.pdf"
+        build_card_pages(pdf_path, drawers, size, bleed=bleed, title=title, font=font)
+        yield from render_pdf_pages(pdf_path, range(len(drawers)), size, dpi, bleed=bleed)
+
+
+def render_pdf_pages(
+    pdf_path: Path, indexes: Sequence[int], size: CardSize, dpi: int, *, bleed: bool = True
+) -> Iterator[Image]:
+    """Pages `indexes` (from 0) of a PDF of one card a page, each rendered at `dpi` as a PIL
+    image exactly the card's size (with its bleed, or trimmed) in whole pixels."""
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]  # no py.typed: typed here
 
     margin = size.bleed if bleed else 0.0
     width = pixels(size.width + 2 * margin, dpi)
     height = pixels(size.height + 2 * margin, dpi)
-    with tempfile.TemporaryDirectory(prefix="domekit-cards-") as folder:
-        pdf_path = Path(folder) / "cards.pdf"
-        build_card_pages(pdf_path, drawers, size, bleed=bleed, title=title, font=font)
-        document = pdfium.PdfDocument(str(pdf_path))
-        try:
-            for index in range(len(document)):
-                page = document[index]
-                scale = max(width / page.get_width(), height / page.get_height())
-                image = page.render(scale=scale, may_draw_forms=False).to_pil().convert("RGB")
-                page.close()
-                if image.size != (width, height):
-                    image = image.crop((0, 0, width, height))
-                yield image
-        finally:
-            document.close()
+    document = pdfium.PdfDocument(str(pdf_path))
+    try:
+        for index in indexes:
+            page = document[index]
+            scale = max(width / page.get_width(), height / page.get_height())
+            image = page.render(scale=scale, may_draw_forms=False).to_pil().convert("RGB")
+            page.close()
+            if image.size != (width, height):
+                image = image.crop((0, 0, width, height))
+            yield image
+    finally:
+        document.close()
 
 
 def save_png(image: Image, path: Path, dpi: int) -> None:

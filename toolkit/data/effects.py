@@ -8,6 +8,7 @@ book's own notation:
     params = ["value"]                 # whole numbers written after the word: "S2", "S 2"
     text = "S{value}"                  # what the printed card says
     rule = "Card Abilities"            # the rule book's section
+    quote = "S1, S2 , S3 , S4 = weapons, ..."   # optional: the rule book's own words
     means = "adds {value} to each attack stack made with this weapon"
 
     [word."push back on"]
@@ -21,6 +22,10 @@ An argument is a whole number, or a name (an id, written with letters, digits an
 the word's parameter is marked `name:` (`combo:vacuum-fan`-style words declare
 `params = ["name:item"]`).
 
+A game may also hand the loader its rule numbers (`numbers`, from its rules.toml): a `text` or
+`means` may then name them as placeholders too (`text = "+{formation_bonus} attack or defence"`),
+so a printed card follows a house rule's number without a second copy of it.
+
 The engines apply `Effect`s by their `word`; the printed text comes from the same terms, so the
 card and the engine cannot disagree. A word the vocabulary does not have stops the load, naming
 the file, the row, the field and the word (with the nearest known word). Which words a game's
@@ -33,7 +38,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +74,10 @@ class Word:
     """The rule book's section the word comes from."""
     means: str
     """What the engine does, in one sentence (the vocabulary's documentation)."""
+    quote: str = ""
+    """The rule book's own words for it (optional), for the vocabulary's documentation."""
+    numbers: Mapping[str, int | str] = field(default_factory=dict, compare=False, repr=False)
+    """The game's rule numbers a text may name (`load_vocabulary`'s `numbers`)."""
 
     def render(self, args: tuple[int | str, ...]) -> str:
         """The printed text for these arguments."""
@@ -80,7 +89,10 @@ class Word:
 
     def _fill(self, template: str, args: tuple[int | str, ...]) -> str:
         return template.format(
-            **{param.name: arg for param, arg in zip(self.params, args, strict=False)}
+            **{
+                **self.numbers,
+                **{param.name: arg for param, arg in zip(self.params, args, strict=False)},
+            }
         )
 
 
@@ -144,7 +156,7 @@ class Vocabulary:
             if found is not None:
                 args = [written_on["number"], *tokens[1:]]
                 return self._effect(found, args, term, path=path, row=row, field=field)
-        raise DataError(path, self._unknown(tokens[0]), row=row, field=field)
+        raise DataError(path, self._unknown(tokens[0], term), row=row, field=field)
 
     def _effect(
         self,
@@ -186,9 +198,13 @@ class Vocabulary:
                 )
         return Effect(word.word, tuple(args))
 
-    def _unknown(self, token: str) -> str:
-        spellings = {word.word: word.word for word in self.words.values()}
-        close = difflib.get_close_matches(token, list(spellings), n=1, cutoff=0.6)
+    def _unknown(self, token: str, term: str = "") -> str:
+        spellings = [word.word for word in self.words.values()]
+        # The nearest word to the whole term without its numbers ("prevent pushback" is
+        # "prevent push back"), else to its first token.
+        written = " ".join(t for t in _SPACES.split(term) if not _NUMBER.match(t))
+        close = difflib.get_close_matches(written, spellings, n=1, cutoff=0.6) if written else []
+        close = close or difflib.get_close_matches(token, spellings, n=1, cutoff=0.6)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         return f"unknown effect word {token!r} (the words are in {self.path.name}){hint}"
 
@@ -205,9 +221,12 @@ def _key(word: str) -> str:
     return _SPACES.sub(" ", word.strip()).casefold()
 
 
-def load_vocabulary(path: Path, known: Collection[str]) -> Vocabulary:
+def load_vocabulary(
+    path: Path, known: Collection[str], numbers: Mapping[str, int | str] | None = None
+) -> Vocabulary:
     """A game's `effects.toml`, checked against the words its engine applies (`known`): a word the
-    engine does not know, or one it knows that the file leaves out, is a DataError naming both."""
+    engine does not know, or one it knows that the file leaves out, is a DataError naming both.
+    `numbers`: the game's rule numbers by name, which a word's `text` and `means` may name."""
     from toolkit.data import line_of, load_toml, read_text
 
     data = load_toml(path)
@@ -227,18 +246,20 @@ def load_vocabulary(path: Path, known: Collection[str]) -> Vocabulary:
                 line=line,
                 field=f"word.{name}",
             )
-        words[_key(name)] = _word(path, name, value, line)
+        words[_key(name)] = _word(path, name, value, line, numbers or {})
     missing = sorted(word for key, word in known_keys.items() if key not in words)
     if missing:
         raise DataError(path, f"no entry for the effect words {', '.join(missing)}", field="word")
     return Vocabulary(path, words)
 
 
-def _word(path: Path, name: str, value: Any, line: int | None) -> Word:
+def _word(
+    path: Path, name: str, value: Any, line: int | None, numbers: Mapping[str, int | str]
+) -> Word:
     where = f"word.{name}"
     if not isinstance(value, dict):
         raise DataError(path, "expected a table", line=line, field=where)
-    unknown = set(value) - {"params", "text", "rule", "means"}
+    unknown = set(value) - {"params", "text", "rule", "means", "quote"}
     if unknown:
         raise DataError(
             path, f"unknown key {sorted(unknown)[0]!r}", line=line, field=f"{where}.params"
@@ -255,14 +276,20 @@ def _word(path: Path, name: str, value: Any, line: int | None) -> Word:
         if not isinstance(text, str) or not text.strip():
             raise DataError(path, "missing (a line of text)", line=line, field=f"{where}.{key}")
         fields[key] = text
-    word = Word(name, params, fields["text"], fields["rule"], fields["means"])
+    quote = value.get("quote", "")
+    if not isinstance(quote, str):
+        raise DataError(path, "expected a line of text", line=line, field=f"{where}.quote")
+    word = Word(name, params, fields["text"], fields["rule"], fields["means"], quote, numbers)
     sample = tuple("x" if param.is_name else 0 for param in params)
     for key, fill in (("text", word.render), ("means", word.explain)):
         try:
             fill(sample)
         except (KeyError, IndexError, ValueError) as exc:
             raise DataError(
-                path, f"a placeholder names no parameter ({exc})", line=line, field=f"{where}.{key}"
+                path,
+                f"a placeholder names no parameter or rule number ({exc})",
+                line=line,
+                field=f"{where}.{key}",
             ) from None
     return word
 

@@ -1,7 +1,8 @@
 """What a game is to the rest of the house: one `Game` descriptor per game package.
 
 Each `toolkit/games/<game>/__init__.py` defines `GAME`, a `Game` whose parts are imported only
-when used, so listing the games costs nothing at start-up.
+when used, so listing the games costs nothing at start-up. A game from outside the package (the
+registry's `register`) names the package its parts live in.
 The CLI, the kit command, the tracker and the odds charts know a game only through this.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -31,10 +33,31 @@ class Game:
     parts: Mapping[str, str] = field(default_factory=dict)
     """Where each part lives, as `module:attribute` within the game's package (entry-point
     style, e.g. `cli:app`); the defaults below name the spine every game has."""
+    package: str = ""
+    """The package its parts live in: `toolkit.games.<name>` unless it says (a game from outside
+    the package: then its tracker pages are in that package's `templates/<name>/`)."""
+    kit_book: bool = False
+    """Its kit is a `toolkit.pdf.book.KitBook` (the shipped games'): the cover with the rules
+    reference on its back, the card sheets front and back, the other sheets single-sided each
+    with a blank back, so the whole file prints double-sided; `--layout service` gives the cards
+    bleed and `--ink full` full colour, and the cover says so. The kit tests check that shape
+    (tests/pdf/test_print_plan.py, test_service_layout.py) only where a game says it has it."""
 
     def _load(self, part: str) -> Any:
         module, _, attribute = self.parts.get(part, DEFAULT_PARTS[part]).partition(":")
-        return getattr(importlib.import_module(f"toolkit.games.{self.name}.{module}"), attribute)
+        package = self.package or f"toolkit.games.{self.name}"
+        return getattr(importlib.import_module(f"{package}.{module}"), attribute)
+
+    def page_folder(self) -> Path | None:
+        """Where a game from outside the package keeps its tracker pages: its package's
+        `templates/`, holding `<name>/` as the package's templates/ does (None for the games
+        Domekit ships, whose pages are there)."""
+        if not self.package:
+            return None
+        from importlib.resources import files
+
+        folder = Path(str(files(self.package).joinpath("templates")))
+        return folder if folder.is_dir() else None
 
     def calculators(self) -> typer.Typer:
         """The `domekit <name> ...` calculators."""

@@ -10,12 +10,19 @@ mirror image of its front's position, so they line up when the sheet is printed 
   (the printer turns a landscape page onto portrait paper, whose long edge is the page's width);
 - short-edge flip: the other way round.
 
-`back_offset` (mm) shifts every back page's content to correct a printer's duplex misregistration.
+`back_offset` (mm) shifts every back page's print to correct a printer's duplex misregistration.
+It is measured once (`calibration`) in the paper's axes, as the back of a portrait sheet is seen:
++x to the right, +y up. A portrait page is the paper; a print dialog turns a landscape page a
+quarter turn counter-clockwise onto portrait paper (its top on the paper's left edge: IPP's
+"landscape", the usual PPD `LandscapeOrientation: Plus90`), so the same shift on the paper is
+another translation in that page's axes (`page_shift`): one offset serves every sheet.
 
 Cards without bleed (a `CardSize` with bleed 0) butt against each other: one cut between two
 cards serves both. Their "cuts" marks draw every cut line across the block as a thin line, and
-the crop marks in the margin. `edge` keeps marks that far from the paper's edge, where a home
-printer prints nothing.
+a crop mark at both ends of every cut line, from the block's edge into the margin. `edge` keeps
+marks that far from the paper's edge, where a home printer prints nothing; where that leaves a
+mark too little room (Letter's 6.35 mm above and below three poker cards), the mark runs on
+inwards along its cut line, so every cut line still gets a mark MARK_LENGTH long at each end.
 """
 
 from __future__ import annotations
@@ -45,6 +52,9 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 
 MARK_GAP = 1.0  # between the bleed and a crop mark
 MARK_LENGTH = 4.0
+MIN_MARK = 1.0  # a crop mark with less room than this outside the bleed is left out
+MARK_WIDTH = 0.25  # pt
+MARK_COLOUR = (0.0, 0.0, 0.0)
 MIN_MARGIN = 5.0  # paper edge to bleed: room for crop marks and the printer's unprintable edge
 
 
@@ -76,6 +86,36 @@ class CardBox:
 class Card:
     face: Callable[[Canvas, CardBox], None]
     back: str | None = None  # key into the backs given to draw_card_sheets
+
+
+Drawer = Callable[[Canvas, CardBox], None]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Cards of one size with one back: what a player sorts into a pile, and what a print
+    service prints as one deck. Every card names the back by `key`; `name` names the deck's
+    files ("Gunner weapons"); `size` is the card as print.toml gives it (its bleed and safe)."""
+
+    key: str
+    name: str
+    cards: tuple[Card, ...]
+    size: CardSize
+    back: Drawer
+
+
+def decks_of(
+    cards: Sequence[Card], backs: dict[str, Drawer], names: dict[str, str], size: CardSize
+) -> list[Deck]:
+    """The decks `cards` form, one per back they name, in the order their first cards come."""
+    keys = list(dict.fromkeys(card.back for card in cards if card.back is not None))
+    for key in keys:
+        if key not in backs:
+            raise DomekitError(f"no card back named {key!r}")
+    return [
+        Deck(key, names.get(key, key), tuple(c for c in cards if c.back == key), size, backs[key])
+        for key in keys
+    ]
 
 
 @dataclass(frozen=True)
@@ -141,39 +181,96 @@ def mirrored(rect: Rect, page: tuple[float, float], duplex: Duplex = "long") -> 
     return Rect(rect.x, height - rect.top, rect.w, rect.h)
 
 
+Segment = tuple[float, float, float, float]  # x0, y0, x1, y1 (mm)
+
+
+def cut_lines(used: Sequence[Rect]) -> tuple[list[float], list[float]]:
+    """The x of every upright cut line and the y of every level one through the cards `used`."""
+    xs = sorted({round(v, 4) for r in used for v in (r.x, r.right)})
+    ys = sorted({round(v, 4) for r in used for v in (r.y, r.top)})
+    return xs, ys
+
+
+def crop_marks(
+    layout: SheetLayout, used: Sequence[Rect], marks: Marks, within: Rect
+) -> list[Segment]:
+    """The crop mark at each end of every cut line through the cards `used`, inside `within`
+    (the page less the margin a printer cannot print). With bleed a mark starts MARK_GAP outside
+    the bleed, and one with under MIN_MARK of room is left out; butted cards ("cuts") have no
+    bleed to keep clear, so a mark starts on the block's edge and, where the margin is short,
+    runs on inwards along its cut line: every mark is MARK_LENGTH long."""
+    if marks == "none" or not used:
+        return []
+    butted = marks == "cuts"
+    area = union(list(used)).outset(layout.size.bleed)
+    xs, ys = cut_lines(used)
+    gap = 0.0 if butted else MARK_GAP
+    length = MARK_LENGTH if butted else min(MARK_LENGTH, MIN_MARGIN - MARK_GAP)
+    space = {
+        "top": within.top - area.top,
+        "bottom": area.y - within.y,
+        "left": area.x - within.x,
+        "right": within.right - area.right,
+    }
+    segments: list[Segment] = []
+    for side, room in space.items():
+        outward = max(0.0, min(length, room - gap))
+        inward = length - outward if butted else 0.0
+        if not butted and outward < MIN_MARK:
+            continue
+        sign = 1 if side in ("top", "right") else -1
+        rim = {"top": area.top, "bottom": area.y, "left": area.x, "right": area.right}[side]
+        start, stop = rim - sign * inward, rim + sign * (gap + outward)
+        if inward == 0:
+            start = rim + sign * gap
+        if side in ("top", "bottom"):
+            segments += [(x, start, x, stop) for x in xs]
+        else:
+            segments += [(start, y, stop, y) for y in ys]
+    return segments
+
+
+def page_shift(offset: tuple[float, float], page: tuple[float, float]) -> tuple[float, float]:
+    """The translation, in the axes of a page of size `page`, that moves its print by `offset`
+    on the paper (mm, the paper's axes: +x right, +y up as the printed side is seen). A portrait
+    page is the paper. A landscape page is turned a quarter turn counter-clockwise onto portrait
+    paper, so its +y runs along the paper's -x and its +x along the paper's +y."""
+    dx, dy = offset
+    if page[0] > page[1]:
+        return (dy, -dx)
+    return (dx, dy)
+
+
 def draw_crop_marks(
-    c: Canvas, layout: SheetLayout, used: Sequence[Rect], marks: Marks, *, edge: float = 0.0
+    c: Canvas,
+    layout: SheetLayout,
+    used: Sequence[Rect],
+    marks: Marks,
+    *,
+    edge: float = 0.0,
+    within: Rect | None = None,
 ) -> None:
-    """Marks on the line of every cut, outside the bleed of the cards on this page, none nearer
-    the paper's edge than `edge` mm (a mark with no room left is not drawn)."""
+    """Marks on the line of every cut (`crop_marks`), inside `within` (default: `edge` mm in
+    from the page's edges); "cuts" also draws every card's outline (the cut lines across the
+    block), "lines" dotted cut lines, "corners" each card's own."""
     if marks == "none" or not used:
         return
     bleed = layout.size.bleed
     area = union(list(used)).outset(bleed)
-    width, height = layout.page
-    xs = sorted({round(v, 4) for r in used for v in (r.x, r.right)})
-    ys = sorted({round(v, 4) for r in used for v in (r.y, r.top)})
+    xs, ys = cut_lines(used)
     c.saveState()
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(0.25)
-    start = MARK_GAP
-    length = min(MARK_LENGTH, MIN_MARGIN - MARK_GAP)
-    room = {
-        "top": min(length, height - edge - area.top - start),
-        "bottom": min(length, area.y - start - edge),
-        "left": min(length, area.x - start - edge),
-        "right": min(length, width - edge - area.right - start),
-    }
-    for x in xs:
-        if room["top"] >= 1:
-            c.line(pt(x), pt(area.top + start), pt(x), pt(area.top + start + room["top"]))
-        if room["bottom"] >= 1:
-            c.line(pt(x), pt(area.y - start), pt(x), pt(area.y - start - room["bottom"]))
-    for y in ys:
-        if room["left"] >= 1:
-            c.line(pt(area.x - start), pt(y), pt(area.x - start - room["left"]), pt(y))
-        if room["right"] >= 1:
-            c.line(pt(area.right + start), pt(y), pt(area.right + start + room["right"]), pt(y))
+    if marks == "cuts":
+        # every cut, solid: between butted cards a line to cut on
+        c.setLineWidth(0.3)
+        c.setStrokeColorRGB(0.45, 0.45, 0.45)
+        for r in used:
+            c.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), stroke=1, fill=0)
+    c.setStrokeColorRGB(*MARK_COLOUR)
+    c.setLineWidth(MARK_WIDTH)
+    if within is None:
+        within = Rect(0, 0, *layout.page).inset(edge)
+    for x0, y0, x1, y1 in crop_marks(layout, used, marks, within):
+        c.line(pt(x0), pt(y0), pt(x1), pt(y1))
     if marks == "corners" and bleed > 0:
         _draw_corner_marks(c, used, bleed)
     if marks == "lines":
@@ -184,12 +281,6 @@ def draw_crop_marks(
             c.line(pt(x), pt(area.y), pt(x), pt(area.top))
         for y in ys:
             c.line(pt(area.x), pt(y), pt(area.right), pt(y))
-    if marks == "cuts":
-        # every cut, solid: between butted cards a line to cut on
-        c.setLineWidth(0.3)
-        c.setStrokeColorRGB(0.45, 0.45, 0.45)
-        for r in used:
-            c.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), stroke=1, fill=0)
     c.restoreState()
 
 
@@ -255,8 +346,9 @@ def draw_card_sheets(
         back_page = 0
         if has_back:
             c = doc.begin_page(layout.page)
+            shift = page_shift(back_offset, layout.page)
             c.saveState()
-            c.translate(pt(back_offset[0]), pt(back_offset[1]))
+            c.translate(pt(shift[0]), pt(shift[1]))
             placed: list[Rect] = []
             for card, trim in zip(batch, slots, strict=True):
                 if card.back is None:
@@ -269,7 +361,7 @@ def draw_card_sheets(
                 backs[card.back](c, layout.box(target))
                 c.restoreState()
             c.restoreState()
-            trim_box = union(placed).moved(*back_offset)
+            trim_box = union(placed).moved(*shift)
             doc.end_page(trim=trim_box, bleed=trim_box.outset(layout.size.bleed), side="back")
             doc.flip = duplex
             back_page = doc.pages

@@ -1,9 +1,11 @@
-"""A kit's cover page: how to print it (which pages double-sided, which single-sided, at 100 %
-checked on a 50 mm bar, the flip edge), what is in it (a checklist with counts and pages), what
-else the game needs, and the order to cut and assemble it in.
+"""A kit's cover page: how to print it (at 100 % checked on a 50 mm bar; the page lists to type
+into any print dialog, on paper or on card stock, double- or single-sided; the sheets each way
+takes), what is in it (a checklist with counts and pages), what else the game needs, and the order
+to cut and assemble it in. It speaks to a person holding only the PDF: plain words, no flags.
 
-The page numbers come from the pages really drawn (`KitBook` draws the cover last); the words
-"what to print how" are the same `print_line` `domekit kit` ends with.
+The page lists come from the pages really drawn (`KitBook` draws the cover last) through the
+same `print_plan` `domekit kit` ends with; every number of sheets it gives is counted, and it
+offers nothing that saves nothing.
 """
 
 from __future__ import annotations
@@ -13,28 +15,29 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.pdf.book import KitBook
+from toolkit.pdf.book import KitBook, card_sheet_count
 from toolkit.pdf.geometry import Rect, pt
-from toolkit.pdf.kits import KitOptions, every_other, print_plan, serve_command
+from toolkit.pdf.kits import KitOptions, page_numbers, page_ranges, print_plan
+from toolkit.pdf.service import SERVICE_BLEED, SERVICE_DPI
 from toolkit.pdf.sheets import draw_table
 from toolkit.pdf.style import BOLD, INK, REGULAR, Layout, line, look_and_layout, text
 
 MARGIN = 12.0
 CHECK_BAR = 50.0  # mm: measure it with a ruler; anything else means the print was scaled
 RULE = (0.35, 0.35, 0.35)
+FOOTER = 6.5  # mm: the footer on the QR codes, two lines of 7.5 pt
 HEAD = (0.2, 0.2, 0.2)
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 INK_WORDS = {
-    "light": "printer-friendly ink (white grounds; `--ink full` colours every card and board "
-    "to the edge, for a print service)",
-    "full": "full colour to the edge of every card and board square (`--ink light` saves ink "
-    "on a home printer)",
+    "light": "printer-friendly ink (white grounds, colour in lines and tints)",
+    "full": "full colour to the edge of every card and board square",
 }
 LAYOUT_WORDS = {
-    "home": "cards butted 9 a sheet, cut on the shared lines (`--layout service` adds bleed "
-    "and crop marks for a print service)",
+    "home": "cards butted on shared cut lines, backs printed on the other side",
+    "gutterfold": "gutterfold cards: each back beside its front, folded and glued; one-sided",
     "service": "every card with 3 mm bleed and crop marks, for a print service",
 }
+CARD_STOCK = "card stock (160-250 g/m²)"
 
 
 # Steps every kit's cutting and assembly order shares, in the same words.
@@ -43,6 +46,17 @@ FOLD_STANDEES = (
     "Standees: cut round each outline, fold on the dashed lines, glue front to back, fold the "
     "tabs out so it stands on a square."
 )
+
+
+def print_first(pieces: str = "") -> str:
+    """The first step: print; the `pieces` sheets ("standee and marker") go on card stock, or
+    on paper glued onto thin card."""
+    if not pieces:
+        return "Print (section 1)."
+    return (
+        f"Print (section 1). The {pieces} sheets printed on paper: glue them onto thin card "
+        "before cutting."
+    )
 
 
 def cut_cards(then: str = "") -> str:
@@ -98,27 +112,98 @@ def pages_of(book: KitBook, section: str) -> str:
     """A section's pages as the checklist prints them (its blank backs left out)."""
     sides = book.doc.sides
     pages = [n for n in book.sections.get(section, []) if sides[n - 1] != "blank"]
-    if section == "Rules reference" and pages == [2]:
+    if section == "Rules reference" and pages == [2] and book.duplex:
         return "2 (back of this page)"
-    return every_other(pages)
+    return page_ranges(pages)
+
+
+def _parts(book: KitBook, pages: set[int]) -> str:
+    """The parts (sections) printed on `pages`, in book order, lower case: 'cards, tokens'."""
+    names = [
+        name.lower() if name != "Rules reference" else "rules"
+        for name, numbers in book.sections.items()
+        if pages & set(numbers)
+    ]
+    if 1 in pages:
+        names.insert(0, "cover")
+    return ", ".join(names)
+
+
+def print_runs(book: KitBook) -> list[str]:
+    """Each print run in words: what to load, how to print, the pages to type into the print
+    dialog's 'Pages' box, and what they are."""
+    plan = print_plan(book.doc.sides, book.doc.flip, book.doc.stocks)
+    flip = plan["flip"] or "long"
+    runs = []
+    for run in plan["runs"]:
+        stock = CARD_STOCK if run["stock"] == "card" else "Paper"
+        how = f"both sides, flip on the {flip} edge" if run["sides"] == "double" else "one side"
+        what = _parts(book, page_numbers(run["pages"]))
+        runs.append(f"{stock[0].upper()}{stock[1:]}, {how}: pages {run['pages']} ({what}).")
+    return runs
 
 
 def print_steps(book: KitBook) -> list[str]:
-    """The printing paragraph: the check, the easy way, the paper-saving way, the backs."""
-    sides = book.doc.sides
-    plan = print_plan(sides, book.doc.flip)
+    """The printing paragraphs: the ways to print this very file and the sheets each takes, how
+    to fix backs that miss their fronts, and the other layouts, with what they cost."""
+    plan = print_plan(book.doc.sides, book.doc.flip, book.doc.stocks)
+    sheets = plan["sheets"]
     flip = plan["flip"] or "long"
-    both = plan["double_sided"]
-    singles = [n for n, side in enumerate(sides, start=1) if side == "single"]
-    steps = [
-        f"Easiest: print the whole file double-sided, flipping on the {flip} edge. Every "
-        "single-sided sheet has a blank back, so no board tile or piece lands on the back of "
-        "another.",
-        f"To save paper: pages {both} double-sided ({flip}-edge flip), then pages "
-        f"{every_other(singles)} single-sided: the pages between them are the blank backs.",
-        "If card backs sit a millimetre off their fronts, print `domekit calibrate` once and "
-        "pass the --back-offset it gives to `domekit kit`.",
-    ]
+    total = sheets["total"]
+    split = f"{sheets['card']} of card stock, {sheets['paper']} of paper"
+    steps: list[str] = []
+    if book.duplex:
+        steps.append(
+            f"Easiest, all on paper: the whole file double-sided, flip on the {flip} edge: "
+            f"{total} sheets. Every one-sided page has a blank back, so nothing lands on the "
+            "back of a board tile or a piece; glue the piece sheets onto thin card."
+        )
+        steps.append(
+            f"Sturdier, the same {total} sheets ({split}): type each page list into the print "
+            "dialog's 'Pages' box in turn:"
+        )
+    else:
+        steps.append(
+            f"Every page prints on one side: {total} sheets ({split}). Type each page list "
+            "into the print dialog's 'Pages' box in turn:"
+        )
+    return steps
+
+
+def _after_steps(book: KitBook) -> list[str]:
+    """What to do when backs miss their fronts, and the other ways to print the cards."""
+    paper = book.doc.paper
+    decks = book.decks
+    steps: list[str] = []
+    if book.layout == "gutterfold":
+        steps.append(
+            "Gutterfold card sheets: fold each on its dashed middle line, printed sides out, "
+            "glue the halves together all over, let them dry flat, then cut the cards out of "
+            "both layers at once: every back is lined up by the fold."
+        )
+        return steps
+    steps.append(
+        "Backs off their fronts? Your printer shifts the second side a little. Measure it once "
+        "with Domekit's calibration sheet (the command domekit calibrate makes it): print it "
+        "double-sided, hold it against a window, read the two numbers where the red lines cross "
+        "the scales, and make the kit again with them as its back offset. One measurement "
+        "serves every sheet of every kit."
+    )
+    if decks:
+        duplex_sheets = card_sheet_count(paper, decks, book.layout)
+        folded = card_sheet_count(paper, decks, "gutterfold")
+        steps.append(
+            "No duplex printer, or backs that will not line up? Make this kit in Domekit's "
+            "gutterfold layout: each card's back beside its front on one side of the paper, "
+            f"folded and glued. Its cards take {folded} sheets of paper instead of "
+            f"{duplex_sheets} printed on both sides."
+        )
+    if book.layout == "service":
+        steps.append(
+            "For a print service: beside this file, its print-service folder holds each deck "
+            f"as a PDF of one card a page (front, back, front, back; {SERVICE_BLEED:g} mm "
+            f"bleed) and as {SERVICE_DPI} dpi PNG images. Upload those."
+        )
     return steps
 
 
@@ -147,14 +232,33 @@ def _heading(c: Canvas, words: str, box: Rect) -> None:
     c.line(pt(box.x), pt(box.y), pt(box.right), pt(box.y))
 
 
-def _list(c: Canvas, entries: Sequence[str], box: Rect, *, numbered: bool, size: float) -> float:
-    """Bulleted or numbered paragraphs from the top of `box`; returns the y below them."""
+def _list_height(entries: Sequence[str], width: float, size: float) -> float:
+    """How tall (mm) `_list` sets `entries` at `size` in `width` mm."""
+    from reportlab.lib.utils import simpleSplit
+
+    leading = size * 1.2 / 2.83465
+    lines = sum(len(simpleSplit(entry, REGULAR, size, pt(width - 5))) for entry in entries)
+    return (lines + 0.35 * len(entries)) * leading
+
+
+def _list_size(entries: Sequence[str], box: Rect, size: float) -> float:
+    """The largest size from `size` down to 7.5 pt at which `_list` sets `entries` in `box`."""
+    while size > 7.5 and _list_height(entries, box.w, size) > box.h:
+        size -= 0.25
+    return size
+
+
+def _list(
+    c: Canvas, entries: Sequence[str], box: Rect, *, numbered: bool, size: float, mark: str = "•"
+) -> float:
+    """Bulleted (`mark`) or numbered paragraphs from the top of `box`; returns the y below."""
     from reportlab.lib.utils import simpleSplit
 
     y = box.top
     leading = size * 1.2 / 2.83465
+    bullet = mark
     for index, entry in enumerate(entries, start=1):
-        mark = f"{index}." if numbered else "•"
+        mark = f"{index}." if numbered else bullet
         lines = simpleSplit(entry, REGULAR, size, pt(box.w - 5))
         c.setFont(BOLD if numbered else REGULAR, size)
         c.setFillColorRGB(*INK)
@@ -198,8 +302,23 @@ def draw_cover(c: Canvas, page: Rect, cover: Cover, book: KitBook) -> None:
         valign="middle",
     )
     draw_check_bar(c, check.right - CHECK_BAR - 4, check.y + 5)
-    steps_box = Rect(rest.x, rest.top - 36, rest.w, 35)
-    below = _list(c, print_steps(book), steps_box, numbered=False, size=9)
+    size = 8.5
+    below = _list(c, print_steps(book), rest, numbered=False, size=size)
+    below = _list(
+        c,
+        print_runs(book),
+        Rect(rest.x + 5, rest.y, rest.w - 5, below - rest.y),
+        numbered=False,
+        size=size,
+        mark="–",
+    )
+    below = _list(
+        c,
+        _after_steps(book),
+        Rect(rest.x, rest.y, rest.w, below - rest.y),
+        numbered=False,
+        size=size,
+    )
     rest = Rect(rest.x, rest.y, rest.w, below - rest.y - 2)
 
     # 2. the checklist
@@ -225,20 +344,22 @@ def draw_cover(c: Canvas, page: Rect, cover: Cover, book: KitBook) -> None:
     right = Rect(rest.x + rest.w * 0.4, rest.y, rest.w * 0.6, rest.h)
     head, body = left.split_top(8)
     _heading(c, "3  You also need", head)
-    _list(c, cover.needs, Rect(body.x, body.y, body.w, body.h - 2), numbered=False, size=8.5)
+    room = area.y + FOOTER + 1.5  # the lowest a list may reach
+    body = Rect(body.x, room, body.w, body.top - 2 - room)
+    needs = _list(c, cover.needs, body, numbered=False, size=_list_size(cover.needs, body, 8.5))
     head, body = right.split_top(8)
     _heading(c, "4  Cut and assemble, in this order", head)
-    bottom = _list(
-        c, cover.steps, Rect(body.x, body.y, body.w, body.h - 2), numbered=True, size=8.5
-    )
-    if bottom < area.y + 6:
+    body = Rect(body.x, room, body.w, body.top - 2 - room)
+    steps = _list(c, cover.steps, body, numbered=True, size=_list_size(cover.steps, body, 8.5))
+    if min(needs, steps) < room - 0.01:
         raise ValueError(f"the cover of {cover.title} runs off its page")
     c.setFillColorRGB(*RULE)
-    line(
+    text(
         c,
-        f"The QR codes lead to {cover.base_url}: run `{serve_command(cover.base_url)}` there, "
-        "then scan a piece or a sheet to open its page on the table tracker.",
-        Rect(area.x, area.y, area.w, 4.5),
+        f"The QR codes lead to {cover.base_url}: while Domekit's table tracker runs there (on "
+        "the computer that made this kit), scan a piece or a sheet to open its page.",
+        Rect(area.x, area.y, area.w, FOOTER),
         font=REGULAR,
         max_size=7.5,
+        valign="bottom",
     )

@@ -21,6 +21,8 @@ from toolkit.errors import DomekitError
 from toolkit.pdf.geometry import Rect, pt
 
 PageSide = Literal["single", "front", "back", "blank"]
+Stock = Literal["paper", "card"]
+"""What a page prints on: paper, or card stock (160-250 g/m2: cards and punch-out pieces)."""
 
 
 class Document:
@@ -28,14 +30,18 @@ class Document:
 
     `sides` says how each page is printed: "single" (one side), or "front" and the "back" that
     follows it (both sides of one sheet, flipped on the `flip` edge); a "blank" page is the
-    empty back of the single page before it, there so the whole file prints double-sided."""
+    empty back of the single page before it, there so the whole file prints double-sided.
+    `stocks` says what each page prints on: `stock` unless its `end_page` says otherwise."""
 
-    def __init__(self, canvas: Canvas, page_size: tuple[float, float]) -> None:
+    def __init__(self, canvas: Canvas, page_size: tuple[float, float], title: str = "") -> None:
         self.canvas = canvas
+        self.title = title
         self.paper = page_size
         self.page_size = page_size
         self.pages = 0
         self.sides: list[PageSide] = []
+        self.stocks: list[Stock] = []
+        self.stock: Stock = "paper"
         self.flip: str | None = None
         self._open = False
 
@@ -61,9 +67,15 @@ class Document:
         return self.canvas
 
     def end_page(
-        self, *, trim: Rect | None = None, bleed: Rect | None = None, side: PageSide = "single"
+        self,
+        *,
+        trim: Rect | None = None,
+        bleed: Rect | None = None,
+        side: PageSide = "single",
+        stock: Stock | None = None,
     ) -> None:
-        """Finish a page; TrimBox/BleedBox are this page's (the whole page when not given)."""
+        """Finish a page; TrimBox/BleedBox are this page's (the whole page when not given); it
+        prints on `stock` (the document's current `stock` when not given)."""
         trim = trim or self.page
         bleed = bleed or trim
         self.canvas.setTrimBox(trim.points())
@@ -72,6 +84,7 @@ class Document:
         self._open = False
         self.pages += 1
         self.sides.append(side)
+        self.stocks.append(stock or self.stock)
 
 
 @contextlib.contextmanager
@@ -108,7 +121,7 @@ def pdf_document(
         canvas.setTitle(title)
         canvas.setAuthor(author)
         canvas.setCreator("Domekit")
-        document = Document(canvas, page_size)
+        document = Document(canvas, page_size, title)
         yield document
         canvas.save()
         _publish(temp_name, target)

@@ -12,8 +12,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pdf.cards import CardBox
+from toolkit.pdf.fonts import ensure
 from toolkit.pdf.geometry import MM, WHITE, Colour, Rect, pt, text_colour_on
-from toolkit.pdf.style import BOLD, MIN_TYPE, REGULAR, Look, deep, line
+from toolkit.pdf.style import BOLD, ITALIC, MIN_TYPE, REGULAR, Look, deep, line, text
+from toolkit.pdf.text import LEADING, fit_lines
 
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -206,3 +208,48 @@ def draw_card_title(
     c.setFillColorRGB(*deep(colour))
     line(c, kind, kind_box, font=REGULAR, max_size=kind_size)
     return rest
+
+
+FLAVOUR_SIZE = 7.5  # pt: a card's flavour line, in italics
+
+
+def _wrapped_height(words: str, width: float, font: str, size: float) -> float:
+    """How tall (mm) `words` set at `size` in `font` wrap to in `width` mm."""
+    ensure(font)
+    _, lines = fit_lines(words, Rect(0, 0, width, 1e4), font=font, max_size=size, min_size=size)
+    return len(lines) * size * LEADING / MM if words else 0.0
+
+
+def rules_and_flavour_height(rules: str, flavour: str, width: float) -> float:
+    """The least height (mm) `draw_rules_and_flavour` needs in `width` mm: both at MIN_TYPE."""
+    gap = 1.0 if flavour else 0.0
+    return (
+        _wrapped_height(rules, width, REGULAR, MIN_TYPE)
+        + gap
+        + _wrapped_height(flavour, width, ITALIC, MIN_TYPE)
+    )
+
+
+def draw_rules_and_flavour(
+    c: Canvas, rules: str, flavour: str, box: Rect, flavour_colour: Colour, max_size: float = 8
+) -> None:
+    """A card's rules text (made from its effect words) at the top of `box`, and below it, in
+    italics and apart, its flavour (no rules): the flavour takes the lines it needs, the rules
+    the rest, each as large as fits, never under MIN_TYPE."""
+    below = 0.0
+    if flavour:
+        rules_need = _wrapped_height(rules, box.w, REGULAR, MIN_TYPE)
+        size = next(
+            (
+                step
+                for step in (FLAVOUR_SIZE, MIN_TYPE)
+                if _wrapped_height(flavour, box.w, ITALIC, step) + 1.0 + rules_need <= box.h
+            ),
+            MIN_TYPE,
+        )
+        below = _wrapped_height(flavour, box.w, ITALIC, size) + 1.0
+        c.setFillColorRGB(*flavour_colour)
+        text(c, flavour, Rect(box.x, box.y, box.w, below - 1.0), font=ITALIC, max_size=size,
+             valign="bottom")  # fmt: skip
+    c.setFillColorRGB(0, 0, 0)
+    text(c, rules, Rect(box.x, box.y + below, box.w, box.h - below), max_size=max_size)

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from toolkit.errors import DomekitError
@@ -23,6 +23,9 @@ from toolkit.pages import page_url
 from toolkit.pdf.document import Document, write_atomic
 from toolkit.pdf.geometry import paper_size
 from toolkit.resources import home
+
+if TYPE_CHECKING:
+    from toolkit.pdf.book import KitBook
 
 DEFAULT_PORT = 8000
 MAX_BACK_OFFSET = 20.0
@@ -38,7 +41,9 @@ class KitOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     kit_id: str | None = None
     ink: str = "light"  # style.INKS: light (home printers) or full (print services)
-    layout: str = "home"  # style.LAYOUTS: home (9 butted cards a sheet) or service (bleed)
+    # style.LAYOUTS: home (9 butted cards a sheet, double-sided), gutterfold (each back beside
+    # its front, one-sided, folded) or service (bleed, and the print-service files beside)
+    layout: str = "home"
 
 
 @dataclass
@@ -52,6 +57,9 @@ class KitResult:
     sides: tuple[str, ...] = ()  # each page's Document side: single, front, back or blank
     flip: str | None = None  # the edge the double-sided pages flip on
     base_url: str = ""  # where the QR codes lead
+    stocks: tuple[str, ...] = ()  # what each page prints on: paper or card (stock)
+    layout: str = "home"
+    print_service: dict[str, Any] | None = None  # service.write_service_files' answer
 
 
 class Progress:
@@ -200,20 +208,34 @@ class KitTarget:
 
 
 def kit_target(game: str, options: KitOptions) -> KitTarget:
-    """The PDF path (checked), the base URL (or this machine's LAN one) and the kit id (or new)."""
+    """The PDF path (checked, and for the service layout its print-service folder), the base
+    URL (or this machine's LAN one) and the kit id (or new)."""
+    out = output_path(game, options.out, options.layout)
+    if options.layout == "service":
+        from toolkit.pdf.service import check_service_folder, service_folder
+
+        check_service_folder(service_folder(out))
     return KitTarget(
-        game,
-        output_path(game, options.out),
-        options.base_url or default_base_url(),
-        options.kit_id or new_kit_id(),
+        game, out, options.base_url or default_base_url(), options.kit_id or new_kit_id()
     )
 
 
 def finish_kit(
-    target: KitTarget, fields: dict[str, Any], urls: dict[str, Any], doc: Document
+    target: KitTarget, fields: dict[str, Any], urls: dict[str, Any], book: KitBook | Document
 ) -> KitResult:
-    """Write the manifest (kit id, game, base URL, then `fields`, then the URLs) next to the PDF;
-    the result has the finished document's pages and how each is printed."""
+    """Write the print service's files (the service layout), then the manifest (kit id, game,
+    base URL, then `fields`, the print plan, the files, the URLs) next to the PDF; the result
+    has the finished document's pages and how each is printed. A kit that is not a `KitBook`
+    (a plain `Document`: a game whose kit has no cover and no decks) has the home layout."""
+    if isinstance(book, Document):
+        doc, layout, decks = book, "home", []
+    else:
+        doc, layout, decks = book.doc, book.layout, book.decks
+    service = None
+    if layout == "service":
+        from toolkit.pdf.service import write_service_files
+
+        service = write_service_files(target.out, decks, title=doc.title)
     manifest = write_manifest(
         target.out,
         {
@@ -221,6 +243,8 @@ def finish_kit(
             "game": target.game,
             "base_url": target.base_url,
             **fields,
+            "print": print_plan(doc.sides, doc.flip, doc.stocks),
+            **({"print_service": service} if service else {}),
             "urls": urls,
             "qr_urls": all_urls(urls),
         },
@@ -235,12 +259,21 @@ def finish_kit(
         sides=tuple(doc.sides),
         flip=doc.flip,
         base_url=target.base_url,
+        stocks=tuple(doc.stocks),
+        layout=layout,
+        print_service=service,
     )
 
 
-def output_path(game: str, out: Path | None) -> Path:
+def kit_file_name(game: str, layout: str = "home") -> str:
+    """A kit's PDF's name in Domekit's home folder: `<game>-kit.pdf`, and for the other layouts
+    `<game>-kit-gutterfold.pdf`, `<game>-kit-service.pdf`, so that they never replace it."""
+    return f"{game}-kit.pdf" if layout == "home" else f"{game}-kit-{layout}.pdf"
+
+
+def output_path(game: str, out: Path | None, layout: str = "home") -> Path:
     """Where a kit's PDF goes, as an absolute path: `--out`, else Domekit's home folder."""
-    path = out if out is not None else home() / f"{game}-kit.pdf"
+    path = out if out is not None else home() / kit_file_name(game, layout)
     if os.path.isdir(path):  # False, not an OSError, for a name too long
         raise DomekitError(f"--out {path} is a folder; expected a file name like my-kit.pdf")
     return path.absolute()
@@ -311,10 +344,12 @@ def _result_json(result: KitResult) -> dict[str, Any]:
     return {
         "game": result.game,
         "pdf": str(result.pdf),
+        "layout": result.layout,
         "manifest": str(result.manifest),
         "kit_id": result.kit_id,
         "pages": result.pages,
-        "print": print_plan(result.sides, result.flip),
+        "print": print_plan(result.sides, result.flip, result.stocks),
+        **({"print_service": result.print_service} if result.print_service else {}),
         "urls": result.urls,
     }
 
@@ -334,31 +369,60 @@ def page_ranges(pages: Iterable[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in ranges)
 
 
-def every_other(pages: Sequence[int]) -> str:
-    """Pages as a print dialog takes them, with "odd pages" or "even pages" when they are every
-    other page of one range (31, 33, ... 61: "31-61 (odd pages only)")."""
-    pages = sorted(pages)
-    steps = {b - a for a, b in zip(pages, pages[1:], strict=False)}
-    if len(pages) > 2 and steps == {2}:
-        parity = "odd" if pages[0] % 2 else "even"
-        return f"{pages[0]}-{pages[-1]} ({parity} pages only)"
-    return page_ranges(pages)
+def page_numbers(ranges: str) -> set[int]:
+    """The pages a print dialog's list names: "1-2, 5, 7-8" is {1, 2, 5, 7, 8}."""
+    found: set[int] = set()
+    for part in filter(None, (piece.strip() for piece in ranges.split(","))):
+        first, _, last = part.partition("-")
+        found.update(range(int(first), int(last or first) + 1))
+    return found
 
 
-def print_plan(sides: Sequence[str], flip: str | None) -> dict[str, Any]:
-    """Which pages (counted from 1) print on both sides of the sheet, which on one, and which
-    are the blank backs of single-sided sheets (there so the whole file prints double-sided:
-    `whole_file_double_sided` says whether it does)."""
-    both = [number for number, side in enumerate(sides, start=1) if side in ("front", "back")]
-    one = [number for number, side in enumerate(sides, start=1) if side == "single"]
-    blank = [number for number, side in enumerate(sides, start=1) if side == "blank"]
+STOCK_WORDS = {"paper": "paper", "card": "card stock"}
+
+
+def print_plan(
+    sides: Sequence[str], flip: str | None, stocks: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """How to print a file: which pages (counted from 1) print on both sides of a sheet and which
+    on one, which are the blank backs of one-sided sheets (there so the whole file prints
+    double-sided: `whole_file_double_sided` says whether it does), which print on card stock
+    (`stocks`; paper when not given), how many sheets of each it takes, and the print runs: the
+    page lists to give a print dialog, each on one stock, double- or single-sided, in order."""
+    stocks = list(stocks) if stocks is not None else ["paper"] * len(sides)
+    numbered = list(enumerate(zip(sides, stocks, strict=True), start=1))
+    both = [number for number, (side, _) in numbered if side in ("front", "back")]
+    one = [number for number, (side, _) in numbered if side == "single"]
+    blank = [number for number, (side, _) in numbered if side == "blank"]
+    card = [number for number, (side, stock) in numbered if stock == "card" and side != "blank"]
+    sheets = {
+        stock: sum(
+            1 for _, (side, kind) in numbered if side in ("front", "single") and kind == stock
+        )
+        for stock in STOCK_WORDS
+    }
+    runs: list[dict[str, str]] = []
+    for kind, wanted in (("double", ("front", "back")), ("single", ("single",))):
+        for stock in sorted(STOCK_WORDS, key=lambda s: _first(numbered, wanted, s)):
+            pages = [n for n, (side, paper) in numbered if side in wanted and paper == stock]
+            if pages:
+                runs.append({"stock": stock, "sides": kind, "pages": page_ranges(pages)})
     return {
         "double_sided": page_ranges(both),
         "single_sided": page_ranges(one),
         "blank_backs": page_ranges(blank),
         "flip": flip if both else None,
         "whole_file_double_sided": bool(sides) and duplex_safe(sides),
+        "card_stock": page_ranges(card),
+        "sheets": {"total": sum(sheets.values()), **sheets},
+        "runs": runs,
     }
+
+
+def _first(
+    numbered: Sequence[tuple[int, tuple[str, str]]], sides: Sequence[str], stock: str
+) -> int:
+    return next((n for n, (side, kind) in numbered if side in sides and kind == stock), 0)
 
 
 def duplex_safe(sides: Sequence[str]) -> bool:
@@ -371,19 +435,22 @@ def duplex_safe(sides: Sequence[str]) -> bool:
     )
 
 
-def print_line(sides: Sequence[str], flip: str | None) -> str:
-    """What to print how, in a few words: `domekit kit` prints it and every cover says it."""
-    plan = print_plan(sides, flip)
-    one = [number for number, side in enumerate(sides, start=1) if side == "single"]
-    parts = []
-    if plan["double_sided"]:
-        parts.append(f"double-sided {plan['double_sided']} ({plan['flip']}-edge flip)")
-    if one:
-        single = every_other(one) if plan["blank_backs"] else plan["single_sided"]
-        parts.append(f"single-sided {single}")
-    text = ", ".join(parts)
+def run_words(run: dict[str, str], flip: str | None) -> str:
+    """One print run in words: "card stock, double-sided (long-edge flip): 3-20"."""
+    how = f"double-sided ({flip or 'long'}-edge flip)" if run["sides"] == "double" else "one side"
+    return f"{STOCK_WORDS[run['stock']]}, {how}: {run['pages']}"
+
+
+def print_line(sides: Sequence[str], flip: str | None, stocks: Sequence[str] | None = None) -> str:
+    """What to print how, in a few words: `domekit kit` prints it, and the cover says the same
+    with more words."""
+    plan = print_plan(sides, flip, stocks)
+    text = "; ".join(run_words(run, plan["flip"]) for run in plan["runs"])
     if plan["blank_backs"] and plan["whole_file_double_sided"]:
-        text += "; or the whole file double-sided (the single-sided sheets have blank backs)"
+        text += (
+            f"; or all on paper, the whole file double-sided ({plan['sheets']['total']} sheets "
+            "either way)"
+        )
     return text
 
 
@@ -418,8 +485,20 @@ def next_steps(results: Sequence[KitResult]) -> list[str]:
     """The few lines `domekit kit` ends with: what to print how, then where the tracker goes."""
     lines = ["next steps:"]
     for result in results:
-        lines.append(f"  print {result.pdf.name}: {print_line(result.sides, result.flip)}")
-    lines.append("  at actual size (100 %); if card backs miss their fronts, `domekit calibrate`")
+        lines.append(
+            f"  print {result.pdf.name}: {print_line(result.sides, result.flip, result.stocks)}"
+        )
+        if result.print_service:
+            lines.append(
+                f"  for a print service: {len(result.print_service['decks'])} decks in "
+                f"{result.print_service['folder']} (a PDF of one card a page, and PNG images)"
+            )
+    if all(result.layout == "gutterfold" for result in results):
+        lines.append("  at actual size (100 %); fold each card sheet on its dashed line, glue, cut")
+    else:
+        lines.append(
+            "  at actual size (100 %); if card backs miss their fronts, `domekit calibrate`"
+        )
     base_url = results[0].base_url
     lines.append(f"  then run `{serve_command(base_url)}`: the QR codes lead to {base_url}")
     url = guide_url()

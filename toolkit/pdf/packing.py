@@ -16,18 +16,14 @@ import math
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.errors import DomekitError
-from toolkit.pdf.document import Document
+from toolkit.pdf.document import Document, Stock
 from toolkit.pdf.geometry import Rect, pt
 from toolkit.pdf.style import INK, Look, line, text
-
-Stock = Literal["card", "paper"]
-"""The paper a sheet is printed on: card stock (pieces cut out and handled, and what they move
-on) or paper (boards, mats, sheets written on)."""
 
 CAPTION = 5.0  # mm: the caption band above a block
 GAP = 2.5  # mm between two blocks (a block's edge is its own cut)
@@ -286,7 +282,7 @@ class Book(Protocol):
     def portrait(self) -> tuple[float, float]: ...
 
     def sheet(
-        self, size: tuple[float, float] | None = None, stock: Stock = "paper"
+        self, size: tuple[float, float] | None = None, stock: Stock | None = None
     ) -> AbstractContextManager[Canvas]: ...
 
     def holds(self, name: str, page: int) -> None: ...

@@ -27,13 +27,16 @@ MIN_TYPE = 7.0  # points: nothing a player reads is printed smaller
 
 Ink = Literal["light", "full"]
 INKS: tuple[Ink, ...] = ("light", "full")
-Layout = Literal["home", "service"]
-LAYOUTS: tuple[Layout, ...] = ("home", "service")
+Layout = Literal["home", "gutterfold", "service"]
+LAYOUTS: tuple[Layout, ...] = ("home", "gutterfold", "service")
 
 
 def look_and_layout(ink: str, layout: str) -> tuple[Look, Layout]:
-    """A kit's `--ink` and `--layout` (checked by `domekit kit`) as a Look and a Layout."""
-    return Look("full" if ink == "full" else "light"), "service" if layout == "service" else "home"
+    """A kit's `--ink` and `--layout` (checked by `domekit kit`) as a Look and a Layout: home
+    (butted cards, double-sided), gutterfold (each back beside its front, one-sided, folded),
+    service (bleed, and a print service's files beside the kit)."""
+    chosen: Layout = next((name for name in LAYOUTS if name == layout), "home")
+    return Look("full" if ink == "full" else "light"), chosen
 
 
 PALE = 0.16  # a light ground: this much of the colour, the rest white

@@ -37,7 +37,7 @@ def fit_lines(
         if len(lines) * size * LEADING <= height_pt + 0.01 or size <= min_size:
             break
         size = max(min_size, size - 0.25)
-    fitting = max(1, int(height_pt // (size * LEADING)))
+    fitting = max(1, int((height_pt + 0.01) // (size * LEADING)))  # as tolerant as the test above
     if len(lines) > fitting:
         lines = lines[:fitting]
         lines[-1] = _cut(lines[-1], font, size, width_pt)

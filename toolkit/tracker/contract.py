@@ -134,6 +134,11 @@ class TrackerGame(ABC, Generic[S, A]):
     def next_match_refusal(self, state: S) -> str | None:
         """None when the next match may start from this state, else why not."""
 
+    def over(self, state: S) -> str | None:
+        """Why the match is over, None while it goes on (the tracker backs its SQLite file up
+        when a match ends: toolkit/tracker/backups.py). Default: never over."""
+        return None
+
     # -- seats at the table (the phones) -------------------------------------------------------
 
     def seats(self, state: S) -> list[tuple[str, str]]:
@@ -245,11 +250,12 @@ class TrackerGame(ABC, Generic[S, A]):
 
 def registered(name: str) -> TrackerGame[Any, Any]:
     """The tracker's side of a game in the registry; PageNotFound for a name it does not list."""
-    from toolkit.games import NAMES, game
+    from toolkit.games import UnknownGame, game
 
-    if name not in NAMES:
-        raise PageNotFound(f"the tracker has no pages for {name!r} kits")
-    found = game(name).tracker()
+    try:
+        found = game(name).tracker()
+    except UnknownGame:
+        raise PageNotFound(f"the tracker has no pages for {name!r} kits") from None
     if not isinstance(found, TrackerGame):
         raise TypeError(f"{name}'s tracker part is not a TrackerGame: {found!r}")
     return found

@@ -3,10 +3,11 @@ its own templates and static files.
 
 Each folder on the path may hold, for a game, `<game>/` with its page templates and
 `<game>/static/` with its stylesheets and other files. The path is the folders the app was given
-(a test's game brings its own) and then the package's `templates/`; the first folder holding a
-file wins. A game's static files are served at /static/games/<game>/<file>, and every `*.css` of
-its `static/` is linked on that game's pages only (templates/_game.html), in name order, after
-the shared stylesheets.
+(a test's game brings its own), the page folders of the games registered from outside the
+package, and then the package's `templates/`; the first folder holding a file wins. A game's
+static files are served at /static/games/<game>/<file>, and every `*.css` of its `static/` is
+linked on that game's pages only (templates/_game.html), in name order, after the shared
+stylesheets.
 """
 
 from __future__ import annotations
@@ -26,8 +27,12 @@ STATIC = "static"
 
 
 def page_folders(own: Sequence[Path] = ()) -> list[Path]:
-    """The search path: the folders given, then the package's templates/."""
-    return [*own, templates_dir()]
+    """The search path: the folders given, those of the games registered from outside the
+    package (`Game.page_folder`), then the package's templates/."""
+    from toolkit.games import games
+
+    registered = [folder for game in games() if (folder := game.page_folder()) is not None]
+    return [*own, *registered, templates_dir()]
 
 
 class GameFiles(StaticFiles):

@@ -4,6 +4,10 @@ headers every answer carries.
 - **Host.** A request whose `Host` is neither an IP address, `localhost`, nor a name the server
   was told to answer to (`domekit serve --allowed-host NAME`) gets 400: a web page elsewhere that
   points its own name at this laptop (DNS rebinding) reads nothing.
+- **Heads.** A request head (its line and headers) over `MAX_HEAD_BYTES` or with more than
+  `MAX_HEADERS` header lines gets 431: one still arriving is cut off by the server's protocol
+  (toolkit/tracker/protocol.py) before it grows further, one that arrived whole in one read is
+  refused here.
 - **Size and time.** A body over `max_body` bytes gets 413 before it is read whole: at once when
   its Content-Length says so, else as soon as the bytes streamed in pass the bound. A body that
   has not arrived in full within `body_seconds` gets 408 (a phone trickling a byte a second holds
@@ -32,6 +36,8 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 MAX_BODY = 1024 * 1024  # bytes: the largest match export of an 18k-action campaign is ~0.5 MiB
+MAX_HEAD_BYTES = 16 * 1024  # a phone's request head is under 2 kB (cookies included)
+MAX_HEADERS = 100  # header lines in one request head (a browser sends about 20)
 BODY_SECONDS = 30.0
 PRINTED_HOSTS_SECONDS = 5.0
 
@@ -108,13 +114,19 @@ class Guard:
             return
         host = length = None
         chunked = False
+        # A head that arrived whole in one read reaches the app: its size is checked here.
+        head = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
         for name, value in scope["headers"]:
+            head += len(name) + len(value) + 4  # "name: value\r\n"
             if name == b"host":
                 host = value.decode("latin-1")
             elif name == b"content-length":
                 length = value
             elif name == b"transfer-encoding":
                 chunked = True
+        if head > MAX_HEAD_BYTES or len(scope["headers"]) > MAX_HEADERS:
+            await _refuse(send, 431, HEAD_TOO_LARGE, close=True)
+            return
         if host is not None and not self._answers_to(host):
             shown = host if len(host) <= 80 else host[:77] + "..."
             await _refuse(
@@ -190,14 +202,26 @@ class Guard:
         return bounded_receive
 
 
-async def _refuse(send: Send, status: int, message: str, *, close: bool = False) -> None:
+HEAD_TOO_LARGE = (
+    f"the request's head is over {MAX_HEAD_BYTES // 1024} KiB or {MAX_HEADERS} header lines, "
+    "the most this tracker reads"
+)
+
+
+def refusal(message: str, *, close: bool = False) -> tuple[list[tuple[bytes, bytes]], bytes]:
+    """A refusal's headers and JSON body (`{"ok": false, "message": ...}`)."""
     body = json.dumps({"ok": False, "message": message}).encode()
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
         *HEADERS,
     ]
-    if close:  # the rest of the body is not read: the connection cannot carry another request
+    if close:  # the rest of the request is not read: the connection cannot carry another
         headers.append((b"connection", b"close"))
+    return headers, body
+
+
+async def _refuse(send: Send, status: int, message: str, *, close: bool = False) -> None:
+    headers, body = refusal(message, close=close)
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

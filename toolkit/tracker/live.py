@@ -5,6 +5,13 @@ everything after the last number it saw and misses nothing, from any server proc
 reads its events from the database's events table, and the broker only wakes it. Commits made
 in this process reach the broker from the writer's thread; those of other processes through the
 PostgreSQL listener (toolkit/tracker/listener.py).
+
+A commit wakes every stream of its match at once: the first to ask reads the new events from the
+database, and the others share that read (`Broker.events_after`), so an action costs one read
+however many phones follow the match. Streams are capped: `MAX_STREAMS_PER_KIT` on one kit (its
+kit id and view link together) and `MAX_STREAMS` on the server process; one more is refused
+(429 for the kit, 503 for the server, each with Retry-After and a message), and the page's
+stream tries again later by itself.
 """
 
 from __future__ import annotations
@@ -13,20 +20,49 @@ import asyncio
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
+from starlette.responses import StreamingResponse
+from starlette.types import Receive, Scope, Send
 
 from toolkit.tracker.storage import Store
 
+MAX_STREAMS_PER_KIT = 50
+"""Live streams open at once on one kit: a table's phones and screens are a dozen."""
+MAX_STREAMS = 2000
+"""Live streams open at once on one server process, every kit's together."""
+RETRY_SECONDS = 30
+"""What a refused stream is told to wait (Retry-After)."""
+SHARED_READ_SECONDS = 1.0
+"""How long one read of a match's new events serves the other streams woken with it."""
+
+
+@dataclass
+class _Tail:
+    """A match's events after `after`, as read from the database at `read_at`, ready to send."""
+
+    after: int
+    upto: int
+    events: list[tuple[int, str]]
+    read_at: float
+
 
 class Broker:
-    """Wakes the streams of a match when an action of it was committed."""
+    """Wakes the streams of a match when an action of it was committed, shares their reads,
+    and counts them against the caps."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, per_kit: int = MAX_STREAMS_PER_KIT, total: int = MAX_STREAMS) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._latest: dict[int, int] = {}
         self._waiters: dict[int, set[asyncio.Future[None]]] = {}
+        self._tails: dict[int, _Tail] = {}
+        self._reading: dict[int, asyncio.Lock] = {}
+        self.per_kit = per_kit
+        self.total = total
+        self._open: dict[str, int] = {}
+        self._open_total = 0
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
@@ -47,6 +83,7 @@ class Broker:
 
     def wake_all(self) -> None:
         """Wake every stream to read the events table again (on the event loop)."""
+        self._tails.clear()
         waiting, self._waiters = self._waiters, {}
         for waiters in waiting.values():
             for waiter in waiters:
@@ -66,6 +103,85 @@ class Broker:
             return False
         finally:
             self._waiters.get(match_id, set()).discard(waiter)
+
+    async def events_after(self, store: Store, match_id: int, after: int) -> list[tuple[int, str]]:
+        """The match's events after seq `after` as server-sent events (seq, text): one read of
+        the database serves every stream that asks within SHARED_READ_SECONDS for no more than
+        it holds (on the event loop)."""
+        lock = self._reading.setdefault(match_id, asyncio.Lock())
+        async with lock:  # streams woken together wait for the first one's read
+            tail = self._tails.get(match_id)
+            if (
+                tail is None
+                or after < tail.after
+                or tail.upto < self._latest.get(match_id, 0)
+                or time.monotonic() - tail.read_at > SHARED_READ_SECONDS
+            ):
+                read_at = time.monotonic()
+                rows = await run_in_threadpool(store.events_after, match_id, after)
+                events = [(seq, sse({"kind": kind, "seq": seq, **data}, event_id=seq))
+                          for seq, kind, data in rows]  # fmt: skip
+                tail = _Tail(after, events[-1][0] if events else after, events, read_at)
+                self._tails[match_id] = tail
+        return [event for event in tail.events if event[0] > after]
+
+    def forget(self, match_id: int) -> None:
+        """Drop what is kept for a match no stream follows any more."""
+        if not self._waiters.get(match_id):
+            self._tails.pop(match_id, None)
+            lock = self._reading.get(match_id)
+            if lock is not None and not lock.locked():
+                del self._reading[match_id]
+
+    # -- the caps ---------------------------------------------------------------------------
+
+    def admit(self, kit_id: str) -> tuple[int, str] | None:
+        """Count a new stream of the kit in, or (status, why) it is refused (on the event loop)."""
+        if self._open_total >= self.total:
+            return 503, (
+                f"this tracker has {self.total} live streams open, the most it serves: the page "
+                f"tries again by itself (in {RETRY_SECONDS} s)"
+            )
+        if self._open.get(kit_id, 0) >= self.per_kit:
+            return 429, (
+                f"this kit has {self.per_kit} live streams open (its phones, screens and view "
+                "link together), the most one kit may hold: close it on a phone that no longer "
+                f"needs it; the page tries again by itself (in {RETRY_SECONDS} s)"
+            )
+        self._open[kit_id] = self._open.get(kit_id, 0) + 1
+        self._open_total += 1
+        return None
+
+    def release(self, kit_id: str) -> None:
+        """A stream of the kit ended (on the event loop)."""
+        left = self._open.get(kit_id, 0) - 1
+        if left > 0:
+            self._open[kit_id] = left
+        else:
+            self._open.pop(kit_id, None)
+        self._open_total = max(self._open_total - 1, 0)
+
+    def open_streams(self, kit_id: str | None = None) -> int:
+        """Streams open now: the kit's, or all."""
+        return self._open_total if kit_id is None else self._open.get(kit_id, 0)
+
+
+class LiveStream(StreamingResponse):
+    """A stream's response, which tells the broker when it ended, however it ended."""
+
+    def __init__(self, content: AsyncIterator[str], release: Callable[[], None]) -> None:
+        super().__init__(
+            content,
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+        self._release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
 
 
 def sse(data: dict[str, Any], *, event_id: int | None = None) -> str:
@@ -88,15 +204,18 @@ async def match_stream(
     to another match. Ends after `max_seconds` (the browser reconnects with Last-Event-ID)."""
     deadline = time.monotonic() + max_seconds
     yield "retry: 1000\n\n"
-    while True:
-        for seq, kind, data in await run_in_threadpool(store.events_after, match_id, last_seq):
-            yield sse({"kind": kind, "seq": seq, **data}, event_id=seq)
-            last_seq = seq
-        if not await still_current():
-            yield sse({"kind": "reload"})
-            return
-        left = deadline - time.monotonic()
-        if left <= 0 or await disconnected():
-            return
-        if not await broker.wait(match_id, last_seq, min(keepalive, left)):
-            yield ": keepalive\n\n"
+    try:
+        while True:
+            for seq, text in await broker.events_after(store, match_id, last_seq):
+                yield text
+                last_seq = seq
+            if not await still_current():
+                yield sse({"kind": "reload"})
+                return
+            left = deadline - time.monotonic()
+            if left <= 0 or await disconnected():
+                return
+            if not await broker.wait(match_id, last_seq, min(keepalive, left)):
+                yield ": keepalive\n\n"
+    finally:
+        broker.forget(match_id)

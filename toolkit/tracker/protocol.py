@@ -1,4 +1,5 @@
-"""uvicorn's HTTP protocol with a deadline on idle and half-sent connections.
+"""uvicorn's HTTP protocol with a deadline on idle and half-sent connections, and a bound on
+the bytes and lines of a request head.
 
 uvicorn closes a kept-alive connection `timeout_keep_alive` seconds after its last answer, but
 never one that connects and sends nothing, or sends half a request head and stops: thousands of
@@ -6,6 +7,13 @@ them stay open until the process runs out of file descriptors and new phones are
 protocol closes a connection that has no request in progress for `head_seconds` (since it
 opened, or since its last answer). A request in progress (a live event stream, a body arriving)
 is left alone: the body's own deadline is the front door's (toolkit/tracker/guard.py).
+
+httptools reads a request head for as long as it comes, in any size: two connections streaming
+header lines took the server from 129 MiB to 2.1 GiB in 8 s, one header value sent in pieces
+grew it by 860 MiB. This protocol counts a head's bytes as they arrive and cuts it off at
+`MAX_HEAD_BYTES` or `MAX_HEADERS` lines (the front door's, toolkit/tracker/guard.py), answering
+431 and closing the connection, before any of it reaches the app. (uvicorn's h11, used where
+httptools is missing, bounds a head itself: `h11_max_incomplete_event_size`.)
 
 `run_uvicorn` serves the tracker with it on a bound socket: the one server of `domekit serve`
 (serve.py) and of each of its workers (cluster.py).
@@ -17,6 +25,8 @@ import asyncio
 import socket
 from typing import Any
 
+from toolkit.tracker.guard import HEAD_TOO_LARGE, MAX_HEAD_BYTES, MAX_HEADERS, refusal
+
 HEAD_SECONDS = 10.0
 
 
@@ -24,12 +34,61 @@ def http_protocol(head_seconds: float = HEAD_SECONDS) -> type[asyncio.Protocol]:
     """The protocol class for `uvicorn.run(http=...)`: httptools' when installed, else h11's."""
     try:
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as Base
-    except ImportError:  # no httptools on this platform
+
+        counts_heads = True
+    except ImportError:  # no httptools on this platform: h11 bounds its heads itself
         from uvicorn.protocols.http.h11_impl import H11Protocol as Base  # type: ignore[assignment]
+
+        counts_heads = False
 
     class TimedProtocol(Base):  # type: ignore[misc, valid-type, unused-ignore]
         _idle_since = 0.0
         _timer: asyncio.TimerHandle | None = None
+        # The head being read (httptools): begun and not yet complete, its bytes so far; heads
+        # completed and body bytes read (within one `data_received`, to tell them from a head's).
+        _in_head = False
+        _head_bytes = 0
+        _heads_done = 0
+        _body_bytes = 0
+
+        def data_received(self, data: bytes) -> None:
+            if not counts_heads:
+                super().data_received(data)
+                return
+            heads, body = self._heads_done, self._body_bytes
+            super().data_received(data)
+            if not self._in_head or self.transport.is_closing():
+                return
+            if self._heads_done == heads:  # no other head ended in `data`: it is this head's
+                self._head_bytes += len(data) - (self._body_bytes - body)
+            # else this head began after another one's request in `data`: at most one read of
+            # it is not counted
+            if self._head_bytes > MAX_HEAD_BYTES or len(self.headers) > MAX_HEADERS:
+                self._refuse_head()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._in_head = True
+            self._head_bytes = 0
+
+        def on_headers_complete(self) -> None:
+            self._in_head = False
+            self._heads_done += 1
+            super().on_headers_complete()
+
+        def on_body(self, body: bytes) -> None:
+            self._body_bytes += len(body)
+            super().on_body(body)
+
+        def _refuse_head(self) -> None:
+            """431 and close; a response under way on this connection (a head pipelined
+            behind a live stream) is cut off instead: no answer may be written into it."""
+            if self.cycle is None or self.cycle.response_complete:
+                headers, body = refusal(HEAD_TOO_LARGE, close=True)
+                lines = [b"HTTP/1.1 431 Request Header Fields Too Large"]
+                lines += [name + b": " + value for name, value in headers]
+                self.transport.write(b"\r\n".join(lines) + b"\r\n\r\n" + body)
+            self.transport.close()
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
@@ -83,6 +142,6 @@ def run_uvicorn(
         log_level="info" if access_log else "warning",
         timeout_graceful_shutdown=2,
         timeout_keep_alive=5,
-        h11_max_incomplete_event_size=16 * 1024,  # a request head's bytes (h11 only)
+        h11_max_incomplete_event_size=MAX_HEAD_BYTES,  # a request head's bytes (h11 only)
     )
     uvicorn.Server(config).run(sockets=[listener])

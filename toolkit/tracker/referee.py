@@ -100,6 +100,9 @@ class Referee(Generic[S, A]):
     def round_of(self, before: S, action: A) -> str | None:
         return self._call("round_of", self.game.round_of, before, action)
 
+    def over(self, state: S) -> str | None:
+        return self._call("over", self.game.over, state)
+
     def seats(self, state: S) -> list[tuple[str, str]]:
         return [(str(seat), str(label)) for seat, label in self.game.seats(state)]
 

@@ -13,10 +13,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from toolkit.errors import DomekitError
+from toolkit.tracker.backups import KEEP_BACKUPS
 from toolkit.tracker.protocol import HEAD_SECONDS, run_uvicorn
 
 MAX_MANIFEST_BYTES = 1_000_000  # a kit manifest is a few kB
 BACKLOG = 2048  # uvicorn's default
+MAX_KEEP_BACKUPS = 10_000
 
 
 def print_qr(url: str) -> None:
@@ -93,21 +95,28 @@ def serve(
     allowed_hosts: Sequence[str] = (),
     head_seconds: float = HEAD_SECONDS,
     workers: int = 1,
+    keep_backups: int | None = None,
 ) -> None:
     """One process (one writer thread per database), or `workers` processes on one socket over
     PostgreSQL; uvloop and httptools when installed (uvicorn's "auto"); no access log unless
     asked (it costs CPU on every request). Kit manifests are read from `kits_dir`, by default
     Domekit's home (where `domekit kit` writes them). A SQLite file is locked for the server's
-    lifetime: a second server on it stops (exit 2), and so does `--workers` above 1 on it."""
+    lifetime: a second server on it stops (exit 2), and so does `--workers` above 1 on it; it
+    is backed up at every match's end and daily, the last `keep_backups` kept (backups.py)."""
     from toolkit.network import lan_address
     from toolkit.resources import home
     from toolkit.tracker.app import create_app, record_kits
+    from toolkit.tracker.backups import Keeper
     from toolkit.tracker.cluster import WorkerOptions, check_workers, run_workers
     from toolkit.tracker.lock import lock_database
+    from toolkit.tracker.odds_pool import odds_pool
     from toolkit.tracker.storage import Store, resolve_db_url, shown_url
 
     if not 0 < port < 65536:
         raise DomekitError(f"--port must be 1 to 65535 (got {port})")
+    keep_backups = KEEP_BACKUPS if keep_backups is None else keep_backups
+    if not 0 <= keep_backups <= MAX_KEEP_BACKUPS:
+        raise DomekitError(f"--keep-backups must be 0 to {MAX_KEEP_BACKUPS} (got {keep_backups})")
     database = resolve_db_url(db)
     check_workers(workers, database)
     if lan:
@@ -115,9 +124,12 @@ def serve(
     kits_dir = kits_dir if kits_dir is not None else home()
     lock = lock_database(database)  # held until the server stops
     _more_file_descriptors()
+    keeper = None
     if workers == 1:
         app = create_app(db, kits_dir=kits_dir, allowed_hosts=allowed_hosts)
         notes = list(app.state.startup_notes)
+        if lock is not None and keep_backups:  # a SQLite file
+            keeper = Keeper(database, keep_backups).attach(app.state.service)
     else:  # the kits are recorded once, here; each worker builds its own app
         store = Store(database)
         try:
@@ -137,6 +149,7 @@ def serve(
             "database": shown_url(database),
             "kits": str(kits_dir),
             "workers": workers,
+            "backups": str(keeper.folder) if keeper is not None else None,
             "notes": notes,
             "warnings": warnings,
         }
@@ -148,6 +161,8 @@ def serve(
         print(f"kits: {kits_dir}")
         if workers > 1:
             print(f"workers: {workers} processes on one socket")
+        if keeper is not None:
+            print(f"backups: {keeper.folder} (each match's end and daily, the last {keep_backups})")
         for warning in warnings:
             print(f"warning: {warning}", file=sys.stderr)
         if lan:
@@ -158,6 +173,7 @@ def serve(
         sys.stdout.flush()
     try:
         if workers == 1:
+            odds_pool().start()  # its workers load the games meanwhile
             # Everything loaded so far lives as long as the server: keep it out of the garbage
             # collector's full passes, which otherwise grow with it and stall requests.
             gc.collect()
@@ -170,6 +186,8 @@ def serve(
             run_workers(listener, options, workers)
     finally:
         listener.close()
+        if keeper is not None:
+            keeper.stop()
         if lock is not None:
             lock.release()
 

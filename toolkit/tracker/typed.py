@@ -74,6 +74,9 @@ class GameTracker(TrackerGame[S, A]):
     def seat_name(self, state: S, seat: str) -> str:
         return self.door.seat_name(state, seat)
 
+    def over(self, state: S) -> str | None:
+        return self.door.over(state)
+
     def acting_seat(self, state: S, action: A) -> str | None:
         """Default: the seat the door names as the mover of a turn's action."""
         return self.door.mover(state, action)

@@ -57,13 +57,16 @@ def test_every_item_the_rules_name_is_a_card(data, name):
 @pytest.mark.parametrize("deck", UNIT_TYPES)
 def test_each_unit_deck_has_ranged_close_and_area_weapons(data, deck):
     weapons = data.deck(deck)
-    assert {w.attack for w in weapons} == {"ranged", "close", "area"}
+    # The medic's deck also holds his drugs for friends: given, not attacking (issue 26).
+    assert {w.attack for w in weapons if not w.is_drug} == {"ranged", "close", "area"}
     assert all(w.kind == "weapon" for w in weapons)
+    assert all(w.attack is None for w in weapons if w.is_drug)
+    assert all(w.deck == "medic" for w in weapons if w.is_drug)
 
 
 def test_weapon_strengths_armour_toughness_and_weapon_keywords_are_all_used(data):
     items = list(data.items.values())
-    assert {i.strength for i in items if i.kind == "weapon"} == {1, 2, 3, 4}
+    assert {i.strength for i in items if i.kind == "weapon" and not i.is_drug} == {1, 2, 3, 4}
     assert {i.toughness for i in items if i.kind == "armour"} == {1, 2, 3, 4}
     weapons = [i for i in items if i.kind == "weapon"]
     assert any(w.push_on == 2 for w in weapons)
@@ -112,9 +115,9 @@ def test_weapon_lookup_by_name_ignores_case(data):
         ("items.csv", ",price,", ",cost,", ["items.csv", "row 1", "missing column(s) price"]),
         (
             "items.csv",
-            "heavy-rifle,Heavy Rifle,weapon,gunner,ranged,2,",
-            "heavy-rifle,Heavy Rifle,weapon,gunner,ranged,big,",
-            ["items.csv", "row 2", "'strength'", "'big'"],
+            "[S]; ranged; S 2,A reliable",
+            "[S]; ranged; S big,A reliable",
+            ["items.csv", "row 2", "'effects'", "'big'"],
         ),
         (
             "items.csv",
@@ -124,28 +127,28 @@ def test_weapon_lookup_by_name_ignores_case(data):
         ),
         (
             "items.csv",
-            "autocannon,Autocannon,weapon,gunner,ranged,3,",
-            "autocannon,Autocannon,weapon,gunner,ranged,5,",
-            ["items.csv", "row 3", "'strength'", "less than or equal to 4"],
+            "[S]; ranged; S 3,Belt-fed",
+            "[S]; ranged; S 5,Belt-fed",
+            ["items.csv", "row 3", "'effects'", "S is 1 to 4"],
         ),
         (
             "items.csv",
-            "200000,1,S,Belt-fed",
-            "200000,1,S Z,Belt-fed",
-            ["items.csv", "row 3", "'icons'", "unknown timing icon 'Z'"],
+            "[S]; ranged; S 3,Belt-fed",
+            "[S]; [Z]; ranged; S 3,Belt-fed",
+            ["items.csv", "row 3", "'effects'", "unknown effect word '[Z]'"],
         ),
         (
             "items.csv",
-            "kevlar-vest,Kevlar Vest,armour,armour,,,2,",
-            "kevlar-vest,Kevlar Vest,armour,armour,,,,",
-            ["items.csv", "'toughness'", "armour needs a toughness"],
+            "kevlar-vest,Kevlar Vest,armour,armour,,125000,2,[D]; T 2,",
+            "kevlar-vest,Kevlar Vest,armour,armour,,125000,2,[D],",
+            ["items.csv", "'effects'", "armour needs a toughness"],
         ),
         ("units.csv", "scout,Scout,6,", "scout,Scout,fast,", ["units.csv", "row 5", "'movement'"]),
         (
             "special_play.csv",
-            "power-4,Power 4,4,",
-            "power-4,Power 4,7,",
-            ["special_play.csv", "row 5", "'power'"],
+            "[S]; [D]; power 4,",
+            "[S]; [D]; power 7,",
+            ["special_play.csv", "row 5", "'effects'", "power 7 is not 1 to 4"],
         ),
         (
             "sets.toml",

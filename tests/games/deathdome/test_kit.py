@@ -280,9 +280,15 @@ BAD_DATA = [
     ("items.csv", ",price,", ",cost,", ["items.csv", "row 1", "price"]),
     (
         "items.csv",
-        "heavy-rifle,Heavy Rifle,weapon,gunner,ranged,2,",
-        "heavy-rifle,Heavy Rifle,weapon,gunner,ranged,two,",
-        ["items.csv", "row 2", "field 'strength'"],
+        "[S]; ranged; S 2,A reliable",
+        "[S]; ranged; S two,A reliable",
+        ["items.csv", "row 2", "field 'effects'", "'two'"],
+    ),
+    (
+        "items.csv",
+        "[S]; ranged; S 2,A reliable",
+        "[S]; ranged; S 2; splsh,A reliable",
+        ["items.csv", "row 2", "field 'effects'", "'splsh'", "did you mean 'splash'"],
     ),
     (
         "items.csv",
@@ -405,14 +411,22 @@ def test_the_print_plan_of_domekit_kit_matches_the_cover(tmp_path):
     doc = pymupdf.open(out)
     [line] = [line for line in result.stderr.splitlines() if line.startswith("  print ")]
     words = " ".join(doc[0].get_text().split())
-    double, _, single = line.split(": ", 1)[1].partition(", single-sided ")
-    assert double.startswith("double-sided ") and double.endswith(" (long-edge flip)")
-    assert (
-        f"pages {double.removeprefix('double-sided ').removesuffix(' (long-edge flip)')} " in words
-    )
-    single, _, rest = single.partition("; ")
-    assert f"then pages {single} single-sided" in words
-    assert rest == "or the whole file double-sided (the single-sided sheets have blank backs)"
+    runs, _, rest = line.split(": ", 1)[1].partition("; or ")
+    sheets = sum(1 for page in range(len(doc)) if page % 2 == 0)
+    # the same runs, in the same order, as the cover's page lists
+    listed = []
+    for run in runs.split("; "):
+        how, _, pages = run.rpartition(": ")
+        stock, _, sides = how.partition(", ")
+        assert stock in ("paper", "card stock") and sides in (
+            "double-sided (long-edge flip)",
+            "one side",
+        ), run
+        assert f": pages {pages} (" in words, run
+        listed.append(words.index(f": pages {pages} ("))
+    assert listed == sorted(listed)
+    assert rest == f"all on paper, the whole file double-sided ({sheets} sheets either way)"
+    assert f"the whole file double-sided, flip on the long edge: {sheets} sheets" in words
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -563,11 +577,13 @@ def test_bounty_writes_money_like_every_other_card(a4_kit):
 
 
 def test_a_card_text_with_another_number_format_stops_the_build(cli, copy, tmp_path):
-    edit_text(copy / "special_play.csv", "take 50,000 cr from", "take 50000 credits from")
+    # Issue 26: a card's rules text is made from its effects (Bounty's `take 50000` prints
+    # "Take 50,000 cr"); its flavour notes are written by hand, and checked the same way.
+    edit_text(copy / "special_play.csv", "[K]; take 50000,", "[K]; take 50000,Worth 50000 credits")
     out = tmp_path / "out" / "kit.pdf"
     result = cli("kit", "deathdome", "--data", str(copy), "--out", str(out), "--base-url", BASE)
     assert result.exit_code == 2
-    assert "special_play.csv, row 17, field 'text': 'bounty' writes '50000'" in result.stderr
+    assert "special_play.csv, row 17, field 'notes': 'bounty' writes '50000'" in result.stderr
     assert not out.exists()
 
 
@@ -578,7 +594,7 @@ def test_full_ink_for_a_print_service_and_bad_ink_or_layout_flags(service_kit, c
     assert "full colour to the edge" in doc[0].get_text()
     for flags, expected in (
         (["--ink", "bright"], "--ink 'bright': expected one of light, full"),
-        (["--layout", "a3"], "--layout 'a3': expected one of home, service"),
+        (["--layout", "a3"], "--layout 'a3': expected one of home, gutterfold, service"),
     ):
         out = tmp_path / "bad.pdf"
         bad = cli("kit", "deathdome", "--out", str(out), *flags)
@@ -670,3 +686,51 @@ def test_the_rules_reference_prints_every_line_at_7_pt(a4_kit, letter_kit, data)
 
     for _, doc in (a4_kit, letter_kit):
         check_reference_prints_whole(doc[1], rules_sections(data))
+
+
+# --- every card prints what its effects say (issue 26) ----------------------------------------
+
+
+def _card_texts(doc, data) -> list[str]:
+    """The text of each card front, in the order the kit lays them out, read from its box."""
+    from toolkit.games.deathdome.kit.cards import kit_cards
+    from toolkit.pdf.style import look_and_layout
+
+    sheet = card_layout(PAPERS["a4"], data.print.card, "home")
+    count = len(kit_cards(data, look_and_layout("home", None)[0]))
+    texts = []
+    for index in range(count):
+        page = doc[FIRST_CARD_PAGE + 2 * (index // sheet.per_page)]
+        box = sheet.box(sheet.slots[index % sheet.per_page]).trim
+        height = page.rect.height
+        clip = pymupdf.Rect(box.x * MM, height - box.top * MM, box.right * MM, height - box.y * MM)
+        texts.append(" ".join(page.get_text(clip=clip).split()))
+    return texts
+
+
+def test_every_card_shows_the_text_of_each_of_its_effects(a4_kit, data):
+    """What a printed card says is what the engine reads: every term of a card's effects (and
+    each combo it is part of) is printed inside that card, the icons as their letters."""
+    from toolkit.games.deathdome import effects as words
+    from toolkit.games.deathdome.data import combo_lines
+
+    _, doc = a4_kit
+    cards = [
+        *(item for deck in (*UNIT_TYPES, "armour", "equipment") for item in data.deck(deck)
+          for _ in range(item.qty)),
+        *(card for card in data.special_play for _ in range(card.qty)),
+    ]  # fmt: skip
+    texts = _card_texts(doc, data)
+    assert len(texts) == len(cards)
+    vocabulary = data.words()
+    for card, text in zip(cards, texts, strict=True):
+        assert text.startswith(card.name), (card.id, text)
+        for effect in card.effects:
+            if effect.word in words.ICONS:
+                assert words.ICONS[effect.word] in text.split(), (card.id, effect.word)
+            else:
+                assert vocabulary.text([effect]).rstrip(".") in text, (card.id, effect.term())
+        for line in combo_lines(card, vocabulary, data.combos, data.items):
+            assert line in text, (card.id, line)
+        if card.notes:
+            assert card.notes in text, card.id

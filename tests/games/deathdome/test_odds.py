@@ -197,3 +197,87 @@ def test_quiet_death_dome_attack_matches_the_explained_one(
     assert deathdome.resolve_attacks(attacker, others, RULES) == [
         replace(deathdome.resolve_attack(attacker, other, RULES), steps=[]) for other in others
     ]
+
+
+# --- the cards in play change the exact fractions (issue 26) ----------------------------------
+
+
+def odds_cli(cli, *args: str) -> dict:
+    result = cli("odds", "deathdome", "attack", *args, "--json")
+    assert result.exit_code == 0, result.stderr
+    return result.json()
+
+
+def fraction(value: dict) -> Fraction:
+    return Fraction(value["fraction"])
+
+
+def test_an_item_and_a_combo_change_the_exact_fractions(cli):
+    """A Heavy Rifle (S2) gunner (Skill 1) plays a 3: attack 6. The warrior (Toughness 1, Vitae
+    3) holds 1 unknown card of the 70 left (71 less the 3 in hand): 10 ones, 10 twos, 7 threes,
+    6 fours, 37 effect cards; it plays its power card.
+    - no armour: defence 1 + c, damage 5 - c: killed for c <= 2 (37 + 10 + 10 = 57 of 70);
+    - Riot Shield (T2): defence 3 + c, damage 3 - c: killed only on an effect card, 37/70;
+      wounded for c <= 2, 57/70;
+    - Riot Shield + Sansachel's Satchel (Combos: T1 more): damage 2 - c: never killed, wounded
+      for c <= 1, 47/70.
+    The defender's effect cards, if it plays them (the choice's worst): with the shield, Dodge
+    (+2 T, 2 cards) and Take Cover (+1 T, 2 cards) keep it alive: killed 33/70."""
+    base = ["--hand", "3", "--unit", "gunner", "--attacker-items", "heavy-rifle", "--defender",
+            "warrior", "--vitae", "3", "--defender-cards", "1"]  # fmt: skip
+    bare = odds_cli(cli, *base)
+    assert fraction(bare["p_kill"]) == Fraction(57, 70)
+    shield = odds_cli(cli, *base, "--defender-items", "riot-shield")
+    assert (fraction(shield["p_kill"]), fraction(shield["p_wound"])) == (
+        Fraction(37, 70),
+        Fraction(57, 70),
+    )
+    assert fraction(shield["p_push_back"]) == 0
+    (choice,) = shield["choices"]
+    assert fraction(choice["best"]["p_kill"]) == Fraction(37, 70)
+    assert fraction(choice["worst"]["p_kill"]) == Fraction(33, 70)
+    combo = odds_cli(cli, *base, "--defender-items", "riot-shield,sansachel-satchel")
+    assert (fraction(combo["p_kill"]), fraction(combo["p_wound"])) == (0, Fraction(47, 70))
+    assert any(e["card"].startswith("Combo:") for e in combo["effects"])
+
+
+def test_a_set_bonus_and_an_effect_card_in_hand_count_in_the_odds():
+    """Plutonium Cannon S4 + gunner Skill 1 + the set's +1 = 6 against a known defence of 1 and
+    Toughness 0, Vitae 5: 5 damage, killed. An Overcharge in hand (+2 S) makes 8 with the 3
+    played too, and is weighed as a set of its own: {overcharge} alone kills at 6 + 2 - 1 = 7."""
+    from toolkit.games.deathdome import loadout
+    from toolkit.games.deathdome.data import load_deathdome
+
+    data = load_deathdome()
+    cards = loadout.unit_cards(
+        data, ["plutonium-cannon", "plutonium-cell"], team_items=["plutonium-plate"]
+    )
+    skill = loadout.unit_stats({"movement": 3, "skill": 1, "toughness": 2, "vitae": 7}, cards)
+    weapon = loadout.weapon_profile(data.items["plutonium-cannon"], cards)[0]
+    assert (skill.stats["skill"], weapon.strength) == (2, 4)
+    odds = attack_odds(
+        hand=[3, "overcharge"], weapon=weapon, skill=skill.stats["skill"],
+        target=Defender(cards=(), vitae=5), defender_hand=[1], deck=special_play_deck(by_card=True),
+        rules=RULES, data=data,
+    )  # fmt: skip
+    rows = {row["cards"]: row for row in odds["plays"]}
+    assert rows["none"]["expected_damage"] == 5 and rows["none"]["p_kill"] == 1
+    assert rows["overcharge"]["attack"] == 8 and rows["3,overcharge"]["attack"] == 11
+
+
+def test_a_swap_is_a_choice_shown_as_its_best_and_worst():
+    """The Telegun "Instead of damage you may swap places with the target": S1 + 3 = 4 against
+    0 (known defence none), Vitae 9: best 4 damage for certain, worst (the swap) none."""
+    from toolkit.games.deathdome import loadout
+    from toolkit.games.deathdome.data import load_deathdome
+
+    data = load_deathdome()
+    telegun = loadout.weapon_profile(data.items["telegun"])[0]
+    odds = attack_odds(
+        hand=[3], weapon=telegun, target=Defender(cards=(), vitae=9), defender_hand=[],
+        deck=special_play_deck(by_card=True), rules=RULES, data=data,
+    )  # fmt: skip
+    (choice,) = odds["choices"]
+    assert "swaps places" in choice["choice"]
+    assert choice["best"]["p_wound"] == 1 and choice["best"]["expected_damage"] == 4
+    assert choice["worst"]["p_wound"] == 0 and choice["worst"]["expected_damage"] == 0

@@ -11,13 +11,21 @@ from toolkit.data import CARD_DATA
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.deathdome.board import load_board
 from toolkit.games.deathdome.config import RulesConfig, load_rules_config
+from toolkit.games.deathdome.payout import (
+    campaign_standing,
+    pay_out,
+    payout,
+    purchase,
+    sell_back,
+    starting_credits,
+    transfer,
+)
 from toolkit.games.deathdome.rules import (
     Attacker,
     Defender,
     ItemProfile,
     SetProfile,
     WeaponProfile,
-    campaign_standing,
     can_target,
     cards_to_draw,
     check_loadout,
@@ -25,18 +33,12 @@ from toolkit.games.deathdome.rules import (
     kill_credit,
     last_team_standing,
     match_turns,
-    pay_out,
-    payout,
-    purchase,
     push_back_triggered,
     resolve_attack,
     resolve_splash,
-    sell_back,
     set_bonuses,
     splash_targets,
-    starting_credits,
     team_out,
-    transfer,
     turn_order,
     unit_phases_left,
     weapon_reach,

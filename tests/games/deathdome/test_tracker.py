@@ -700,3 +700,89 @@ def test_an_action_typed_as_text_is_checked_then_recorded(table):
         follow_redirects=False,
     )
     assert undo.status_code == 303 and table.state()["phases_used"] == 0
+
+
+# ------------------------------------------------------ what the units wear, with no extra tap
+
+
+def test_the_items_both_units_wear_apply_with_no_extra_tap(table):
+    """The attack form names the attacker, the target and the cards only: the Riot Shield the
+    warrior wears keeps it in place (1,1,1 + S2 + Skill 1 = 6 against T2 + Toughness 1 = 3: 3
+    damage, three of a kind, no push back), and the check page says why."""
+    table.start({"red": [("gunner", "heavy-rifle")], "blue": [("warrior", "riot-shield")]})
+    form = {
+        "type": "attack",
+        "attacker": "red.gunner",
+        "target": "blue.warrior",
+        "weapon": "heavy-rifle",
+        "cards": "1,1,1",
+        "client_action_id": "a1",
+        "version": "0",
+    }
+    page = table.client.post(f"/k/{table.kit}/preview", data=form)  # fmt: skip
+    assert page.status_code == 200 and "Riot Shield: Prevents push back." in page.text
+    assert "is pushed back: what is on the square behind it?" not in page.text
+    reply = table.ok(**{k: v for k, v in form.items() if k not in ("client_action_id", "version")})
+    assert reply["outcome"]["hits"][0]["push_back"] is False
+    assert table.unit("blue.warrior")["vitae"] == DATA.units["warrior"].vitae - 3
+    shield = next(i for i in table.unit("blue.warrior")["items"] if i["id"] == "riot-shield")
+    assert {
+        "effect": "prevent push back",
+        "text": "Prevents push back.",
+        "card": "Riot Shield",
+    } in (shield["effects"])
+
+
+def test_a_drug_is_used_from_the_unit_page_and_lasts_the_turn(table):
+    """The unit page offers the medic's Steroids, to give to a friend: +1 Skill this turn."""
+    table.start({"red": [("medic", "steroids")]})
+    page = table.client.get(f"/k/{table.kit}/unit/red/medic").text
+    assert "Use an item" in page and 'name="item" value="steroids"' in page
+    table.ok(type="use", unit="red.medic", item="steroids", targets="red.warrior")
+    warrior = table.unit("red.warrior")
+    assert warrior["stats"]["skill"] == DATA.units["warrior"].skill + 1
+    assert warrior["lasting"] == [{"card": "steroids", "name": "Steroids", "until": "turn"}]
+    assert "Steroids (until the end of this turn)" in (
+        table.client.get(f"/k/{table.kit}/unit/red/warrior").text
+    )
+    table.end_turn()
+    assert table.unit("red.warrior")["stats"]["skill"] == DATA.units["warrior"].skill
+    table.refused("Item Cards", type="use", unit="blue.medic", item="steroids",
+                  targets="blue.gunner")  # fmt: skip
+
+
+def test_a_card_played_from_the_team_page(table):
+    """Bee Sting "[A] -1 V" played by red on blue's scout: one tap of the team page's form."""
+    table.start()
+    page = table.client.get(f"/k/{table.kit}/team/red").text
+    assert 'id="play-card-form"' in page and 'value="bee-sting"' in page
+    table.ok(type="play", team="red", card="bee-sting", unit="blue.scout")
+    assert table.unit("blue.scout")["vitae"] == DATA.units["scout"].vitae - 1
+    assert table.state()["phases_used"] == 1
+    history = table.client.get(f"/k/{table.kit}/history").text
+    assert "play bee-sting by red on blue.scout" in history
+
+
+def test_the_check_asks_a_swap_only_for_a_weapon_that_may_swap(table):
+    """The Telegun: "Instead of damage you may swap places with the target": asked on the check
+    page when it hits; answered, it is recorded as the table said."""
+    table.start({"red": [("scout", "telegun")]})
+    url = f"/k/{table.kit}/act"
+    form = {
+        "type": "attack",
+        "attacker": "red.scout",
+        "target": "blue.gunner",
+        "weapon": "telegun",
+        "cards": "3",
+        "ask_first": "1",
+        "client_action_id": "s1",
+    }
+    page = table.client.post(url, data=form, follow_redirects=False)  # fmt: skip
+    assert page.status_code == 200 and "swap places with it instead of damage?" in page.text
+    answered = table.client.post(
+        url, data={k: v for k, v in form.items() if k != "ask_first"} | {"swap": "yes"},
+        follow_redirects=False,
+    )  # fmt: skip
+    assert answered.status_code == 303
+    assert table.unit("blue.gunner")["vitae"] == DATA.units["gunner"].vitae
+    assert "swap yes" in table.client.get(f"/k/{table.kit}/history").text

@@ -41,6 +41,7 @@ from toolkit.games.dominum.actions import (
     Shift,
     SpendCharge,
     Submerge,
+    Use,
     Weaken,
 )
 from toolkit.games.dominum.power import CRITICAL, PowerSource
@@ -56,7 +57,8 @@ LOGGED = [entry for entry in EXPORT["actions"] if entry["payload"]["type"] != "u
 # -- the export made before the actions were typed ---------------------------------------------
 def test_every_payload_of_an_old_export_reads_back_to_itself():
     assert len(LOGGED) == 812
-    assert {e["payload"]["type"] for e in LOGGED} == set(KINDS) - {"submerge"}
+    # `use` (an ability used) came with the cards' effects as data (issue 26), after the export.
+    assert {e["payload"]["type"] for e in LOGGED} == set(KINDS) - {"submerge", "use"}
     for entry in LOGGED:
         action = Action.from_json(entry["payload"])
         assert action.to_json() == entry["payload"]
@@ -65,13 +67,27 @@ def test_every_payload_of_an_old_export_reads_back_to_itself():
 
 ADDED_BY_ISSUE_17 = {"place_spaces", "deploy_spaces", "empty_spaces"}
 """What the pages show since issue 17 (the spaces drawn as buttons); all else they show as then."""
+ADDED_BY_ISSUE_26 = {"text", "stronghold", "my_abilities", "my_alt_attackers"}
+"""What the pages show since the cards' effects are data: a card's rules text, the Stronghold
+tile and its text, the abilities and Alt Attacks a player may use now (none in a match recorded
+before)."""
+
+
+def _without_added(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_added(v) for k, v in value.items() if k not in ADDED_BY_ISSUE_26}
+    if isinstance(value, list):
+        return [_without_added(v) for v in value]
+    return value
 
 
 def _without_last_text(value: dict[str, Any]) -> dict[str, Any]:
     """A state or page with the latest action's steps but not its text (the text forms changed
     when the actions were typed; the JSON forms did not)."""
     value = {k: v for k, v in value.items() if k not in ADDED_BY_ISSUE_17}
-    return {**value, "last": {**value["last"], "text": None}} if value.get("last") else value
+    if value.get("last"):
+        value = {**value, "last": {**value["last"], "text": None}}
+    return _without_added(value)
 
 
 def _one_spelling(value: Any) -> Any:
@@ -194,11 +210,51 @@ DECK2 = PowerSource("deck", 2)
         ),
         ("gold submerge to 3,5", Submerge("gold", (3, 5))),
         ("red advance from 3,2", Advance("red", (3, 2))),
+        # issue 26: a Stronghold chosen, an ability used, the choices an attack leaves open
+        ("red forces Elves (Moonwell)", Forces("red", "Elves", stronghold="Moonwell")),
+        (
+            "red forces Elves (Thorn Gate): Shadowblade",
+            Forces("red", "Elves", ("Shadowblade",), "Thorn Gate"),
+        ),
+        ("red use 2,3 on 3,3", Use("red", (2, 3), (3, 3))),
+        ("gold use stronghold on 4,3 to 4,4", Use("gold", None, (4, 3), (4, 4))),
+        (
+            "red attack 2,3 -> 3,3 power 1 on discard 3,2 no knockback no lunge power",
+            Attack(
+                "red",
+                (2, 3),
+                (3, 3),
+                PowerSource("deck", 1),
+                on_discard=(3, 2),
+                declined=("knockback", "lunge power"),
+            ),
+        ),
+        (
+            "gold counterattack power 2 knockback 2,1 no evasive",
+            Counterattack("gold", DECK2, knockback_to=(2, 1), declined=("evasive",)),
+        ),
     ],
 )
 def test_text_forms(text, action):
     assert Action.from_text(text) == action
     assert Action.from_text(action.text()) == action
+
+
+def test_a_choice_answered_no_is_declined_and_old_payloads_keep_their_members():
+    """The check page's "no" (the Knockback, the Evasive card does not shift; no second Lunge
+    draw) is an answer, kept in `declined`; an action with no such choice writes the members
+    it always wrote (old logs read back alike)."""
+    fields = {"type": "attack", "player": "red", "attacker": "2,3", "target": "3,3"}
+    action = Action.from_fields({**fields, "power": "deck:1", "knockback_to": "no"})
+    assert action.knockback_to is None and action.declined == ("knockback",)
+    assert action.to_json()["declined"] == ["knockback"]
+    plain = Action.from_fields({**fields, "power": "deck:1"})
+    assert "declined" not in plain.to_json() and "on_discard" not in plain.to_json()
+    counter = Counterattack("gold", DECK2).to_json()
+    assert set(counter) == {"type", "player", "power", "defense_power", "cycles"}
+    assert "stronghold" not in Forces("red", "Elves").to_json()
+    with pytest.raises(DomekitError, match="declined"):
+        Action.from_fields({**fields, "power": "deck:1", "declined": ["retreat"]})
 
 
 def test_the_history_writes_the_player_first():

@@ -16,6 +16,30 @@ RED = ["1,2", "1,4", "2,2", "2,3", "2,4", "3,3"]
 GOLD = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
 
 
+def act(root: str, **action) -> None:
+    reply = httpx.post(
+        f"{root}/act", json={"action": action, "client_action_id": os.urandom(8).hex()}
+    )
+    assert reply.status_code == 200, reply.text
+
+
+def set_up(root: str, gold: str | None = None) -> None:
+    """Set-up and deployment through the JSON API (gold's Domain, if not the first); red's
+    Elven Spearman steps 3,3 -> 3,2, beside gold's card on 3,1; gold repositions nothing."""
+    if gold is not None:
+        act(root, type="forces", player="gold", domain=gold)
+    act(root, type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]}, first_player="red")
+    forces = httpx.get(f"{root}/table.json").json()["forces"]
+    for i in range(6):
+        act(root, type="place", player="red", card=forces["red"][i], space=RED[i])
+        act(root, type="place", player="gold", card=forces["gold"][i], space=GOLD[i])
+    act(root, type="activate", player="red", phase="move")
+    act(root, type="move", player="red", start="3,3", end="3,2")
+    act(root, type="end_phase", player="red")
+    act(root, type="activate", player="gold", phase="reposition")
+    act(root, type="end_phase", player="gold")
+
+
 @pytest.mark.skipif(missing() is not None, reason=str(missing()))
 def test_scan_the_red_mat_attack_and_the_table_sees_the_wound(tmp_path: Path):
     from playwright.sync_api import expect
@@ -27,24 +51,9 @@ def test_scan_the_red_mat_attack_and_the_table_sees_the_wound(tmp_path: Path):
         assert red_mat.startswith(base + "/k/")
         root = red_mat.rsplit("/player", 1)[0]
 
-        def act(**action):
-            reply = httpx.post(
-                f"{root}/act", json={"action": action, "client_action_id": os.urandom(8).hex()}
-            )
-            assert reply.status_code == 200, reply.text
-
         # Set-up and deployment through the JSON API; the Elven Spearman steps next to the
-        # Militia Pikeman and red takes its attack phase.
-        act(type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]}, first_player="red")
-        forces = httpx.get(f"{root}/table.json").json()["forces"]
-        for i in range(6):
-            act(type="place", player="red", card=forces["red"][i], space=RED[i])
-            act(type="place", player="gold", card=forces["gold"][i], space=GOLD[i])
-        act(type="activate", player="red", phase="move")
-        act(type="move", player="red", start="3,3", end="3,2")
-        act(type="end_phase", player="red")
-        act(type="activate", player="gold", phase="reposition")
-        act(type="end_phase", player="gold")
+        # Militia Pikeman.
+        set_up(root)
 
         with chromium() as browser:
             mat = phone(browser)
@@ -74,3 +83,37 @@ def test_scan_the_red_mat_attack_and_the_table_sees_the_wound(tmp_path: Path):
             table.screenshot(path=str(shots / "dominum-table-live.png"), full_page=True)
             mat.goto(root + "/player/gold")
             mat.screenshot(path=str(shots / "dominum-gold-mat.png"), full_page=True)
+
+
+@pytest.mark.skipif(missing() is not None, reason=str(missing()))
+def test_a_knockback_is_asked_on_the_phone_and_one_tap_records_it(tmp_path: Path):
+    """The Elven Spearman (Knockback) wounds the Shy-Lorr Spawn: the check page asks where the
+    Spawn is shifted; one tap records the attack with the answer, and the table sees it moved."""
+    from playwright.sync_api import expect
+
+    shots = shots_folder(tmp_path)
+    with running_kit("dominum", tmp_path) as (base, pdf):
+        urls = scan(pdf, "Dominum: Red player mat", tmp_path)
+        red_mat = next(url for url in urls if url.endswith("/player/red"))
+        root = red_mat.rsplit("/player", 1)[0]
+
+        set_up(root, gold="Shy-Lorr")
+        act(root, type="activate", player="red", phase="attack")
+
+        with chromium() as browser:
+            mat = phone(browser)
+            mat.goto(red_mat)
+            expect(mat.locator("#abilities")).to_contain_text("Thornweaver")
+            mat.screenshot(path=str(shots / "dominum-abilities.png"), full_page=True)
+            form = mat.locator("#attack-form")
+            form.locator("label[data-space='3,2']").click()
+            form.locator("label[data-space='3,1']").click()
+            form.locator("#power label:has(input[value='deck:2'])").click()
+            mat.click("text=Check the attack")
+            expect(mat.locator("body")).to_contain_text("Knockback: shift Shy-Lorr Spawn?")
+            mat.screenshot(path=str(shots / "dominum-knockback-asked.png"), full_page=True)
+            mat.click("text=Shift to 2,1")
+            expect(mat.locator(".flash")).to_contain_text("knockback 2,1")
+            table = httpx.get(f"{root}/table.json").json()
+            spawn = next(u for u in table["units"] if u["space"] == "2,1")
+            assert spawn["name"] == "Shy-Lorr Spawn" and spawn["wounds"] == 1

@@ -17,7 +17,6 @@ from card_edits import copy_card_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kit_checks import (
-    card_fronts,
     cards_on,
     check_cover,
     check_crosses_clear_of_text,
@@ -163,14 +162,35 @@ def test_every_page_is_the_chosen_paper_either_way_round(kit, request):
 # --- Domain cards, Stronghold tiles and the Power Decks ---------------------------------------
 
 
+def card_faces(doc, size: tuple[float, float]) -> list[str]:
+    """The text inside each card of the kit's size (a filled rectangle of that size), read from
+    the PDF."""
+    faces = {}
+    for page in doc:
+        for drawing in page.get_drawings():
+            rect = drawing["rect"]
+            if (
+                drawing.get("fill") is not None
+                and abs(rect.width / MM - size[0]) < 0.05
+                and abs(rect.height / MM - size[1]) < 0.05
+            ):
+                faces[(page.number, tuple(round(v) for v in rect))] = flat(
+                    page.get_text("text", clip=rect)
+                )
+    return list(faces.values())
+
+
 def test_every_domain_card_and_stronghold_prints_its_text(a4, data):
+    """Every card printed (each copy) shows, inside its own card, the rules text its effects
+    generate (toolkit/games/dominum/effects.py): the card and the engine cannot disagree."""
     _, _, doc = a4
-    text = flat(" ".join(page.get_text() for page in doc))
-    for card in data.cards:
-        for part in (card.name, card.ability, *card.keywords):
-            assert flat(part) in text, (card.name, part)
-    for tile in data.strongholds:
-        assert tile.name in text and flat(tile.ability) in text, tile.name
+    faces = card_faces(doc, (data.print.card.width, data.print.card.height))
+    for item, copies in [(card, card.qty) for card in data.cards] + [
+        (tile, 1) for tile in data.strongholds
+    ]:
+        mine = [face for face in faces if face.startswith(item.name) or f" {item.name} " in face]
+        printed = [face for face in mine if flat(data.text(item)) in face]
+        assert len(printed) == copies, (item.name, data.text(item), mine)
 
 
 def test_each_card_is_printed_as_many_times_as_its_qty(a4, data):
@@ -196,19 +216,29 @@ def test_card_anatomy_type_attack_range_and_fly_icon(a4, data):
     assert printed["Defense 4"] == sum(c.qty for c in cards if c.defense == 4) > 0
 
 
+def power_cards_printed(doc, data) -> list[tuple[object, Rect, str]]:
+    """(page, rect, text) of every Power card front: the mini cards on the card sheets."""
+    card = data.print.power_card
+    found = []
+    for page in pages_with(doc, "Power Deck"):
+        if "DOMINUM" in page.get_text():
+            continue  # a backs page
+        for rect in filled_rects(page, (card.width, card.height)):
+            found.append((page, rect, text_in(page, rect)))
+    return found
+
+
 def test_each_player_has_the_nine_card_power_deck(a4, data):
     _, _, doc = a4
     assert power_cards(data.rules) == ["1", "1", "2", "2", "3", "3", "4", "4", "Critical"]
+    printed = power_cards_printed(doc, data)
     for player in PLAYERS:
-        fronts = [
-            page
-            for page in pages_with(doc, f"{player.title()} Power Deck")
-            if "DOMINUM" not in page.get_text()
-        ]
-        values = Counter(line for page in fronts for line in lines(page) if line.isdigit())
+        texts = [text for _, _, text in printed if f"{player.title()} Power Deck" in text]
+        assert len(texts) == 9
         # each numbered card shows its value three times: two corners and the middle
+        values = Counter(word for text in texts for word in text.split() if word.isdigit())
         assert values == {"1": 6, "2": 6, "3": 6, "4": 6}
-        assert sum(lines(page).count("CRITICAL") for page in fronts) == 1
+        assert sum(text.count("CRITICAL") for text in texts) == 1
 
 
 def _sheet_pairs(doc, markers: tuple[str, ...], size: tuple[float, float]):
@@ -249,16 +279,19 @@ def test_power_card_backs_are_mirrored_and_in_the_players_colour(a4, data):
     _, _, doc = a4
     card = data.print.power_card
     size = (card.width, card.height)  # butted cards, no bleed
-    pairs = _sheet_pairs(doc, ("Red Power Deck", "Gold Power Deck"), size)
-    assert len(pairs) == len(PLAYERS)
-    for front, back, rects in pairs:
-        player = "Red" if "Red Power Deck" in front.get_text() else "Gold"
-        backs = filled_rects(back, size)
-        expected = [mirrored(r, page_mm(front)) for r in rects]
-        assert len(backs) == len(expected) and len(rects) == 9
-        for m in expected:  # each mirror has its back there (to 0.06 mm)
-            assert any(abs(b.x - m.x) < 0.06 and abs(b.y - m.y) < 0.06 for b in backs), m
-        assert f"{player} Power Deck" in back.get_text()
+    printed = power_cards_printed(doc, data)
+    assert len(printed) == 9 * len(PLAYERS)
+    for front, rect, text in printed:
+        back = doc[front.number + 1]
+        player = "Red" if "Red Power Deck" in text else "Gold"
+        mirror = mirrored(rect, page_mm(front))
+        [at] = [
+            b
+            for b in filled_rects(back, size)
+            if abs(b.x - mirror.x) < 0.06 and abs(b.y - mirror.y) < 0.06
+        ]
+        # behind each card its own player's back, though both decks share the sheet
+        assert f"{player} Power Deck" in text_in(back, at)
 
 
 # --- the battlefield ----------------------------------------------------------------------------
@@ -489,7 +522,7 @@ def copy(tmp_path: Path) -> Path:
             "domains.csv",
             "Shy-Lorr,Gutripper,elite,3,,standard,,Deadly,",
             "Shy-Lorr,Gutripper,elite,3,,standard,,Deadly; Berserk,",
-            "domains.csv, row 30, field 'keywords': unknown keyword 'Berserk'",
+            "domains.csv, row 30, field 'effects': unknown effect word 'Berserk'",
         ),
         (
             "domains.csv",
@@ -595,19 +628,31 @@ def test_the_kit_prints_on_a_home_printer(kit, request, tmp_path):
     check_page_order(result, doc)
 
 
-def test_nine_domain_cards_a_sheet_and_the_power_decks_one_sheet_each(letter, data):
-    _, result, doc = letter
+@pytest.mark.parametrize("kit", ["a4", "letter"])
+def test_nine_domain_cards_a_sheet_and_both_power_decks_on_one_sheet(kit, request, data):
+    _, _, doc = request.getfixturevalue(kit)
     card = data.print.card
-    layout = card_layout(PAPERS["letter"], card, "home")
+    paper = PAPERS[kit]
+    layout = card_layout(paper, card, "home")
     assert layout.per_page == 9
-    fronts = card_fronts(result, doc)
+    # the card fronts: a TrimBox inside the page, and no back's "DOMINUM"
+    fronts = [
+        i
+        for i, page in enumerate(doc)
+        if page.trimbox != page.mediabox and "DOMINUM" not in page.get_text()
+    ]
     power = [i for i in fronts if "Power Deck" in doc[i].get_text()]
     domain = [i for i in fronts if i not in power]
-    assert len(power) == 2  # a player's 9 power cards on one sheet
+    # the two decks are one card size: 18 mini cards fill one sheet (each deck had a sheet of
+    # its own, 9 of 18 slots used)
+    mini = card_layout(paper, data.print.power_card, "home")
+    assert mini.per_page == 18 and len(power) == 1
+    assert (
+        cards_on(doc[power[0]], (data.print.power_card.width, data.print.power_card.height)) == 18
+    )
     for index in domain[:-1]:
         assert cards_on(doc[index], (card.width, card.height)) == 9
     check_safe_text(doc, domain, [layout.box(slot).safe for slot in layout.slots])
-    mini = card_layout(PAPERS["letter"], data.print.power_card, "home")
     check_safe_text(doc, power, [mini.box(slot).safe for slot in mini.slots])
 
 

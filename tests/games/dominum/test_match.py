@@ -11,9 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from toolkit.data.effects import Effect
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.dominum.actions import Begin, Forces
 from toolkit.games.dominum.config import default_rules
+from toolkit.games.dominum.effects import ROLES, Ability
 from toolkit.games.dominum.match import (
     Activate,
     Advance,
@@ -283,7 +285,7 @@ def test_counterattack_only_right_after_a_block():
 def test_submerge_instead_of_a_counterattack():
     units = {
         (2, 3): Unit(Card("a", 1), "red"),
-        (3, 3): Unit(Card("b", 5, keywords=frozenset({Keyword.SUBMERGE})), "gold"),
+        (3, 3): Unit(Card("b", 5, abilities=kw(Keyword.SUBMERGE)), "gold"),
     }
     state = battle(units, reserves={"red": (1, 1), "gold": (1, 1)})
     state, _ = run(
@@ -314,7 +316,7 @@ def test_assault_scores_from_the_board():
     units = {
         (5, 2): Unit(Card("f", 2), "red"),
         (4, 3): Unit(Card("z", 2), "red"),
-        (3, 1): Unit(Card("b", 2, keywords=frozenset({Keyword.BARRAGE})), "red"),
+        (3, 1): Unit(Card("b", 2, abilities=kw(Keyword.BARRAGE)), "red"),
     }
     state = battle(units, reserves={"red": (4, 4), "gold": (1, 1)})
     state, steps = run(
@@ -536,17 +538,28 @@ def legal_sample(state: MatchState, rng: random.Random) -> list:
 
 
 # -- keyword abilities in a match ------
-def kw(*keywords: Keyword) -> frozenset[Keyword]:
-    return frozenset(keywords)
+def kw(*keywords: Keyword) -> tuple[Ability, ...]:
+    """A card's keyword abilities, as its effects cell would give them."""
+    words = {word.casefold(): word for word in ROLES}
+    args = {Keyword.ALT_ATTACK: ("attack",)}  # Alt Attack (in your attack phase)
+    return tuple(Ability(Effect(words[k.value], args.get(k, ()))) for k in keywords)
+
+
+HUNTER = (Ability(Effect("On Deploy"), (), (Effect("make a free strike"),)),)
+"""On Deploy: make a Free Strike (the Flesh Hunter's, without its Lunge)."""
 
 
 def test_free_strike_from_an_ability_in_another_phase_is_not_counterattacked():
     """Free Strike: an attack that, if blocked, cannot be counterattacked (e.g. On Deploy)."""
-    units = {(2, 3): Unit(Card("hunter", 1), "red"), (3, 3): Unit(Card("wall", 5), "gold")}
+    units = {(3, 3): Unit(Card("wall", 5), "gold")}
     state = battle(units, reserves={"red": (1, 1), "gold": (1, 1)})
+    side = state.sides["red"]
+    hunter = Card("hunter", 1, abilities=HUNTER)
+    state = replace(state, sides={**state.sides, "red": replace(side, hand=(hunter,))})
     state, steps = run(
         state,
         Activate("red", "deploy"),
+        Deploy("red", "hunter", (2, 3)),
         Attack(
             "red", (2, 3), (3, 3), PowerSource("reserve", 1), attack_kind=AttackKind.FREE_STRIKE
         ),
@@ -559,7 +572,7 @@ def test_free_strike_from_an_ability_in_another_phase_is_not_counterattacked():
 def test_alt_attack_is_in_addition_to_the_attack():
     """Alt Attack: can be used in addition to their attack during their attack phase."""
     units = {
-        (2, 3): Unit(Card("archer", 9, keywords=kw(Keyword.ALT_ATTACK)), "red"),
+        (2, 3): Unit(Card("archer", 9, abilities=kw(Keyword.ALT_ATTACK)), "red"),
         (3, 3): Unit(Card("b", 0), "gold"),
         (2, 2): Unit(Card("c", 0), "gold"),
     }
@@ -579,7 +592,7 @@ def test_alt_attack_is_in_addition_to_the_attack():
 
 def test_knockback_shifts_a_non_hero_before_the_wound():
     units = {
-        (2, 3): Unit(Card("ram", 5, keywords=kw(Keyword.KNOCKBACK)), "red"),
+        (2, 3): Unit(Card("ram", 5, abilities=kw(Keyword.KNOCKBACK)), "red"),
         (3, 3): Unit(Card("b", 1), "gold"),
     }
     state = battle(units, reserves={"red": (1, 1), "gold": (1, 1)})
@@ -593,7 +606,7 @@ def test_knockback_shifts_a_non_hero_before_the_wound():
 
 def test_knockback_never_moves_a_hero():
     units = {
-        (2, 3): Unit(Card("ram", 5, keywords=kw(Keyword.KNOCKBACK)), "red"),
+        (2, 3): Unit(Card("ram", 5, abilities=kw(Keyword.KNOCKBACK)), "red"),
         (3, 3): Unit(Card("lord", 1, kind="hero"), "gold"),
     }
     state = battle(units, reserves={"red": (1, 1), "gold": (1, 1)})
@@ -604,7 +617,7 @@ def test_knockback_never_moves_a_hero():
 
 def test_evasive_shift_avoids_the_counterattack():
     units = {
-        (2, 3): Unit(Card("rogue", 1, keywords=kw(Keyword.EVASIVE)), "red"),
+        (2, 3): Unit(Card("rogue", 1, abilities=kw(Keyword.EVASIVE)), "red"),
         (3, 3): Unit(Card("wall", 5), "gold"),
     }
     state = battle(units, reserves={"red": (1, 1), "gold": (1, 1)})
@@ -619,7 +632,7 @@ def test_evasive_shift_avoids_the_counterattack():
 def test_lunge_shifts_then_uses_the_second_draw():
     """Lunge: shift before the attack; a second draw replaces the first."""
     units = {
-        (1, 3): Unit(Card("hunter", 2, keywords=kw(Keyword.LUNGE)), "red"),
+        (1, 3): Unit(Card("hunter", 2, abilities=kw(Keyword.LUNGE)), "red"),
         (3, 3): Unit(Card("b", 4, defense=5), "gold"),
     }
     state = battle(units, reserves={"red": (1, 4), "gold": (1, 1)})

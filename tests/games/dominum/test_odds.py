@@ -203,3 +203,59 @@ def test_a_defender_draw_never_helps_the_attacker(used, defender_used, strength,
         assert sum(odds["attack_total_distribution"].values()) == 1
     assert chances["deck"]["p_wound"] <= chances["never"]["p_wound"]
     assert chances["best"]["p_wound"] <= chances["never"]["p_wound"]
+
+
+# -- the cards' abilities in the odds (issue 26) ---------------------------------------------------
+def _fight(attacker: str, defender: str | None = None, **kwargs):
+    from toolkit.games.dominum.data import load_dominum
+    from toolkit.games.dominum.matchup import matchup
+
+    data = load_dominum()
+    defense = kwargs.pop("defense", None)
+    return matchup(
+        data, attacker=attacker, defender=defender, strength=None, defense=defense, **kwargs
+    )
+
+
+@pytest.mark.parametrize(
+    ("where", "expected"), [("opponent", Fraction(1)), ("own", Fraction(7, 9))]
+)
+def test_infiltrate_changes_the_odds_where_it_holds(where, expected):
+    """Skitterling (1), Infiltrate +1, against the Elven Spearman (2), no defender draw: in the
+    opponent's Domain 2 + any card > 2, every card wounds; elsewhere 1 + card > 2 needs a 2 or
+    more or the Critical: 7 of 9."""
+    fight = _fight("Skitterling", "Elven Spearman", attacker_where=where)
+    odds = attack_odds(
+        attacker=state(), defender=state(), defender_policy="never", fight=fight, rules=RULES
+    )
+    assert odds["p_wound"] == expected
+
+
+def test_evasive_shows_the_best_and_the_worst_of_the_shift():
+    """Hawk Rider (2), Evasive, against defense 4, no defender draw: a 1 or a 2 (4 of 9) is
+    blocked. Shifting after a block (the best) leaves no counterattack; staying (the worst),
+    4/9."""
+    fight = _fight("Hawk Rider", defense=4)
+    odds = attack_odds(
+        attacker=state(), defender=state(), defender_policy="never", fight=fight, rules=RULES
+    )
+    assert odds["p_blocked"] == Fraction(4, 9)
+    assert odds["best"]["p_counterattack"] == 0 == odds["p_counterattack"]
+    assert odds["worst"]["p_counterattack"] == Fraction(4, 9)
+    assert odds["choices"] == ["Evasive: shift after a block (no counterattack), or stay"]
+
+
+def test_a_lunge_second_draw_from_the_reserve_counted_by_hand():
+    """Free Lancer (3, Lunge, Deadly) lunged against defense 5, no defender draw, its reserve a 4
+    and its deck 1, 1, 2, 2, 3, 3, 4 and the Critical (8): a 2 ties and Deadly wins, so a 1 alone
+    fails (2 of 8). Best: after a 1 it uses the reserve 4 (7 > 5): every draw wounds. Worst:
+    after a 2, 3, 4 or the Critical (6 of 8) it draws again from the 7 left, two of them 1s (5/7
+    wound; keeping or the reserve 4 would wound surely); after a 1 it keeps it (0). So
+    6/8 x 5/7 = 15/28."""
+    fight = _fight("Free Lancer", defense=5, lunged=True)
+    odds = attack_odds(
+        attacker=state(reserve=[4]), defender=state(), defender_policy="never", fight=fight,
+        rules=RULES,
+    )  # fmt: skip
+    assert odds["best"]["p_wound"] == 1
+    assert odds["worst"]["p_wound"] == Fraction(15, 28)

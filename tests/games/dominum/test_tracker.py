@@ -45,6 +45,16 @@ class Match(KitTable):
             self.ok(type="place", player="red", card=forces["red"][i], space=RED_SPACES[i])
             self.ok(type="place", player="gold", card=forces["gold"][i], space=GOLD_SPACES[i])
 
+    def spearman_to_3_2_and_attack(self) -> None:
+        """Red's Elven Spearman steps 3,3 -> 3,2, beside gold's card on 3,1; after gold's empty
+        reposition phase, red takes its attack phase."""
+        self.ok(type="activate", player="red", phase="move")
+        self.ok(type="move", player="red", start="3,3", end="3,2")
+        self.ok(type="end_phase", player="red")
+        self.ok(type="activate", player="gold", phase="reposition")
+        self.ok(type="end_phase", player="gold")
+        self.ok(type="activate", player="red", phase="attack")
+
     def two_in_golds_zone(self) -> None:
         """Red moves the Elven Spearman and the Glade Rider into gold's assault zone."""
         self.deployed()
@@ -163,12 +173,7 @@ def test_the_initiative_token_starts_the_next_round(match):
 
 def test_an_attack_draws_power_and_a_second_wound_defeats(match):
     match.deployed()
-    match.ok(type="activate", player="red", phase="move")
-    match.ok(type="move", player="red", start="3,3", end="3,2")
-    match.ok(type="end_phase", player="red")
-    match.ok(type="activate", player="gold", phase="reposition")
-    match.ok(type="end_phase", player="gold")
-    match.ok(type="activate", player="red", phase="attack")
+    match.spearman_to_3_2_and_attack()
     # The Elven Spearman (strength 2) draws a 2 against the Militia Pikeman (2), no defense draw.
     reply = match.ok(type="attack", player="red", attacker="3,2", target="3,1", power="deck:2")
     steps = reply["outcome"]["steps"]
@@ -430,22 +435,20 @@ def test_deploy_after_a_retreat_reposition_and_charge_removing_a_weaken(match):
 
 def test_a_second_wound_defeats_and_the_attacker_may_advance(match):
     match.deployed()
-    match.ok(type="activate", player="red", phase="move")
-    match.ok(type="move", player="red", start="3,3", end="3,2")
-    match.ok(type="end_phase", player="red")
-    match.ok(type="activate", player="gold", phase="reposition")
-    match.ok(type="end_phase", player="gold")
-    match.ok(type="activate", player="red", phase="attack")
+    match.spearman_to_3_2_and_attack()
     match.ok(type="attack", player="red", attacker="3,2", target="3,1", power="deck:2")
-    # An ability's Free Strike comes on top of the card's one attack.
-    reply = match.ok(
+    match.ok(type="end_phase", player="red")
+    # The wounded Militia Pikeman attacks (2 + 1) and is blocked (2 + 4): red counterattacks.
+    match.ok(type="activate", player="gold", phase="attack")
+    match.ok(
         type="attack",
-        player="red",
-        attacker="3,2",
-        target="3,1",
-        power="deck:4",
-        kind="free strike",
+        player="gold",
+        attacker="3,1",
+        target="3,2",
+        power="deck:1",
+        defense_power="reserve:4",
     )
+    reply = match.ok(type="counterattack", player="red", power="deck:4")
     assert match.unit("3,1") is None and "Militia Pikeman" in match.side("gold")["discard"]
     assert match.state()["pending"]["advance_to"] == "3,1"
     assert any("advance" in step for step in reply["outcome"]["steps"])
@@ -469,3 +472,124 @@ def test_actions_typed_as_the_history_writes_them_and_whose_turn_it_is(match):
     match.refused("action form", command="red moves 4,3 -> 4,4")
     match.ok(command="red end phase")
     assert match.state()["to_act"] == "gold"
+
+
+# --------------------------------------------------------------- the cards' abilities at the table
+
+
+def _shy_lorr_deployed(match: Match) -> None:
+    """Red brings the Elves, gold the Shy-Lorr: gold's Shy-Lorr Spawn stands on 3,1, the Tide
+    Stalker on 4,1; red's Elven Spearman on 3,3."""
+    match.ok(type="forces", player="gold", domain="Shy-Lorr")
+    match.deployed()
+
+
+def test_a_knockback_is_asked_on_the_check_page_and_the_answer_recorded(match):
+    """Elven Spearman, Knockback: 2 + 2 = 4 > 1 wounds the Spawn on 3,1. The check asks where it is
+    shifted (no shift, or 2,1: 4,1 and 3,2 are taken); the answer is the attack's field."""
+    _shy_lorr_deployed(match)
+    match.spearman_to_3_2_and_attack()
+    attack = {"type": "attack", "player": "red", "attacker": "3,2", "target": "3,1"}
+    reply = match.client.post(
+        f"/k/{match.kit}/preview", json={"action": {**attack, "power": "deck:2"}}
+    )
+    assert reply.status_code == 200, reply.json()
+    [ask] = reply.json()["asks"]
+    assert ask["field"] == "knockback_to"
+    assert [o["value"] for o in ask["options"]] == ["no", "2,1"]
+    assert match.state()["last"]["text"] == "red activate attack"  # a check records nothing
+    answered = {**attack, "power": "deck:2", "knockback_to": "no"}
+    reply = match.client.post(f"/k/{match.kit}/preview", json={"action": answered})
+    assert reply.json()["asks"] == []  # "no" is an answer: asked no more
+    match.ok(**attack, power="deck:2", knockback_to="2,1")
+    assert match.unit("2,1")["name"] == "Shy-Lorr Spawn" and match.unit("2,1")["wounds"] == 1
+
+
+def test_an_ability_is_used_from_the_phone_with_its_cost(match):
+    """Thornweaver (on 2,3), "During your attack phase, pay 1 Charge to weaken one enemy within
+    range instead of attacking": the player page offers it in the attack phase; used on the
+    Spawn moved to 3,3, it costs 1 Charge (2 -> 1)."""
+    _shy_lorr_deployed(match)
+    match.ok(type="activate", player="red", phase="move")
+    match.ok(type="move", player="red", start="3,3", end="3,4")
+    match.ok(type="end_phase", player="red")
+    match.ok(type="activate", player="gold", phase="move")
+    match.ok(type="move", player="gold", start="3,1", end="3,3")
+    match.ok(type="end_phase", player="gold")
+    page = match.client.get(f"/k/{match.kit}/player/red.json").json()
+    assert page["my_abilities"] == []
+    match.ok(type="activate", player="red", phase="attack")
+    page = match.client.get(f"/k/{match.kit}/player/red.json").json()
+    # ... and the Elves' first Stronghold, Heartwood Grove ("In your turn, ...")
+    assert [(a["source"], a["name"]) for a in page["my_abilities"]] == [
+        ("2,3", "Thornweaver"),
+        ("stronghold", "Heartwood Grove"),
+    ]
+    usable = page["my_abilities"][0]
+    assert usable["text"].startswith("During your attack phase, pay 1 Charge to weaken")
+    assert 'value="use"' in match.client.get(f"/k/{match.kit}/player/red").text
+    match.ok(type="use", player="red", source="2,3", target="3,3")
+    assert match.unit("3,3")["weakened"] and match.side("red")["charge"] == 1
+    match.refused("Activated Abilities", type="use", player="red", source="2,3", target="3,3")
+
+
+def test_the_pages_show_each_cards_text_and_the_stronghold(match):
+    _shy_lorr_deployed(match)
+    state = match.state()
+    spawn = next(u for u in state["units"] if u["name"] == "Shy-Lorr Spawn")
+    assert spawn["text"] == "On Discard: weaken one adjacent enemy."
+    assert state["sides"]["gold"]["stronghold"]["name"] == "Drowned Temple"
+    assert state["sides"]["gold"]["stronghold"]["text"] == (
+        "In your turn, pay 1 Charge to shift an ally with Submerge."
+    )
+    assert "Drowned Temple" in match.client.get(f"/k/{match.kit}/player/gold").text
+
+
+def test_a_stronghold_is_chosen_with_the_forces(match):
+    match.ok(type="forces", player="red", domain="Elves", stronghold="Moonwell")
+    match.refused(
+        "Select Your Domain and Forces",
+        type="forces",
+        player="gold",
+        domain="Freemen",
+        stronghold="Moonwell",
+    )
+    match.ok(**BEGIN, first_player="red")
+    assert match.side("red")["stronghold"]["name"] == "Moonwell"
+
+
+def test_an_on_deploy_free_strike_has_its_form_at_once(match):
+    """The Flesh Hunter, "On Deploy: make a Free Strike with Lunge": placed, its form shows on
+    gold's mat at once; red placing next, it is lost ("otherwise the ability is lost")."""
+    match.ok(type="forces", player="gold", domain="Shy-Lorr")
+    match.ok(**BEGIN, first_player="red")
+    forces = match.state()["forces"]
+    assert forces["gold"][1] == "Flesh Hunter"
+    match.ok(type="place", player="red", card=forces["red"][0], space="2,3")
+    match.ok(type="place", player="gold", card="Flesh Hunter", space="4,3")
+    assert match.state()["pending"]["strike_from"] == "4,3"
+    assert 'id="strike-form"' in match.client.get(f"/k/{match.kit}/player/gold").text
+    match.ok(type="place", player="red", card=forces["red"][1], space="2,2")
+    assert match.state()["pending"]["strike_from"] is None
+    assert 'id="strike-form"' not in match.client.get(f"/k/{match.kit}/player/gold").text
+
+
+def test_an_alt_attack_has_its_form_in_the_phase_its_card_names(match):
+    """Leaf Archer, "Alt Attack (in your move phase)": deployed (after a retreat), its Alt Attack
+    form shows on red's mat in the move phase, not in the reposition phase."""
+    match.deployed()
+    match.ok(type="activate", player="red", phase="deploy")
+    match.ok(type="retreat", player="red", space="2,3")
+    match.ok(type="deploy", player="red", card="Leaf Archer", space="2,3")
+    match.ok(type="end_phase", player="red")
+    match.ok(type="activate", player="gold", phase="reserve")
+    match.ok(type="reserve", player="gold", revealed="4")
+    match.ok(type="activate", player="red", phase="reposition")
+    page = match.client.get(f"/k/{match.kit}/player/red")
+    assert 'id="alt-attack-form"' not in page.text
+    match.ok(type="end_phase", player="red")
+    match.ok(type="activate", player="gold", phase="charge")
+    match.ok(type="charge", player="gold")
+    match.ok(type="activate", player="red", phase="move")
+    page = match.client.get(f"/k/{match.kit}/player/red")
+    assert 'id="alt-attack-form"' in page.text and 'value="2,3">2,3 Leaf Archer' in page.text

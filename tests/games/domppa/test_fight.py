@@ -224,7 +224,9 @@ def test_the_command_takes_two_names_from_the_card_data(cli):
     "args, needle",
     [
         (("Knight", "Nobody"), "no character 'Nobody'"),
-        (("Knight", "Troll"), "Troll fights with which weapon? its gear (characters.csv)"),
+        # Issue 26: the Troll, whose gear names no weapon, now fights unarmed (its own test);
+        # a weapon no card names is still refused.
+        (("Knight", "Troll", "--weapon-b", "Club"), "no weapon 'Club' in weapons.csv"),
         (("Knight", "Knight"), "does not fight itself"),
         (("Knight", "Berserker", "--exchanges", "0"), "exchanges (--exchanges) must be 1 to 100"),
         (("Knight", "Berserker", "--hp-a", "99"), "--hp-a must be 1 to Knight's 27"),

@@ -656,12 +656,13 @@ def test_counters_for_poison_and_paralysis_lie_beside_their_tokens(kit, data):
 
 
 def test_the_knight_has_a_horse(kit, data):
-    """Riding: "may ride a horse: +3 defence"."""
+    """Riding: "may ride a horse: +3 defence"; the Knight's Warhorse (mounts.csv)."""
     _, doc = kit
     [index] = pages_with(doc, "Standees (7 characters, 1 horse)")
     text = words(lines_in(doc[index]))
     assert text.count("Knight's horse") == 2  # on both sides of its standee
-    assert "Knight rides it: +3 defence (Riding)" in text
+    # its card's words (mounts.csv's Warhorse): Riding's +3 defence, the horse's size and AP
+    assert text.count("Warhorse. A horse (Riding): its rider +3 defence, +1 size, +4 AP.") == 2
 
 
 def test_every_spell_prints_how_the_rules_cast_it(kit, data):

@@ -7,4 +7,5 @@ GAME = Game(
     title="Death Dome",
     calculators_help="Death Dome calculators: attack, payout, line of sight, movement, draws.",
     odds_help="Death Dome odds: attack, capture.",
+    kit_book=True,
 )

@@ -522,18 +522,21 @@ def step_problem(
     colour: str,
     enemies: frozenset[Square] = frozenset(),
     lava_allowed: bool = False,
+    climb: bool = False,
 ) -> str | None:
-    """Why a unit of `colour` may not step from `here` to the next square `there`, or None."""
+    """Why a unit of `colour` may not step from `here` to the next square `there`, or None.
+    `climb`: a card lets it onto and off the tower from any square ("Bridges are the ONLY way
+    to access the tower unless otherwise stated on a card")."""
     cell, came_from = board.cell(there), board.cell(here)
     closed = square_problem(board, there, colour=colour, lava_allowed=lava_allowed)
     if closed:
         return closed
-    if cell.on_tower and not came_from.on_tower and came_from.kind != "bridge":
+    if not climb and cell.on_tower and not came_from.on_tower and came_from.kind != "bridge":
         return (
             f"{there} is on the {cell.tower} tower, and {here} is not a bridge "
             "(the tower may only be moved onto from an adjacent bridge space)"
         )
-    if came_from.on_tower and not cell.on_tower and cell.kind != "bridge":
+    if not climb and came_from.on_tower and not cell.on_tower and cell.kind != "bridge":
         return (
             f"{there} is off the {came_from.tower} tower and not a bridge "
             "(bridges are the ONLY way to access the tower)"
@@ -557,6 +560,7 @@ def can_move(
     teammates: frozenset[Square] | set[Square] = frozenset(),
     enemies: frozenset[Square] | set[Square] = frozenset(),
     lava_allowed: bool = False,
+    climb: bool = False,
 ) -> MoveCheck:
     """A movement phase from `origin` to `target`: the shortest legal path and whether the unit's
     Movement covers it. Units move diagonally and through teammates, not through enemies, and end
@@ -606,8 +610,9 @@ def can_move(
                 if there in previous:
                     continue
                 if step_problem(
-                    board, here, there, colour=colour, enemies=enemies, lava_allowed=lava_allowed
-                ):
+                    board, here, there, colour=colour, enemies=enemies,
+                    lava_allowed=lava_allowed, climb=climb,
+                ):  # fmt: skip
                     continue
                 previous[there] = here
                 following.append(there)
@@ -616,8 +621,14 @@ def can_move(
         # Explain with what bars the last step from each square the unit can reach.
         reasons = {
             step_problem(
-                board, n, target, colour=colour, enemies=enemies, lava_allowed=lava_allowed
-            )
+                board,
+                n,
+                target,
+                colour=colour,
+                enemies=enemies,
+                lava_allowed=lava_allowed,
+                climb=climb,
+            )  # fmt: skip
             for n in board.neighbours(target)
             if n in previous
         }

@@ -6,6 +6,7 @@ The engine is imported inside each command so `domekit --help` stays fast.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -64,38 +65,105 @@ def _squares(board: Board, text: str, flag: str) -> set[Square]:
 # ---------------------------------------------------------------------------------- attack
 
 
+ITEMS_HELP = (
+    "ids from items.csv, e.g. riot-shield,kevlar-vest: their effects, combos and set bonuses apply"
+)
+AttackerItems = Annotated[
+    str | None, typer.Option(help=f"The items the attacking unit carries: {ITEMS_HELP}.")
+]
+DefenderItems = Annotated[
+    str | None, typer.Option(help=f"The items the defending unit carries: {ITEMS_HELP}.")
+]
+TeamItems = Annotated[
+    str | None,
+    typer.Option(
+        help="The attacker's team's other items (on other units or spare): a set bonus needs "
+        "the team to own all 3 of its items. Default: only those the unit carries."
+    ),
+]
+DefenderTeamItems = Annotated[
+    str | None, typer.Option(help="The defender's team's other items, as --team-items.")
+]
+AttackerDrugs = Annotated[
+    str | None,
+    typer.Option(
+        help="Drugs (or Special Play cards) whose effects last on the attacker now, by id, e.g. "
+        "steroids: they count as carried for combos."
+    ),
+]
+DefenderDrugs = Annotated[
+    str | None,
+    typer.Option(help="Drugs whose effects last on the defender now, e.g. pain-dispersor."),
+]
+Adjacent = Annotated[
+    bool | None,
+    typer.Option(
+        "--adjacent/--not-adjacent",
+        help="The attacker stands next to the target (a Buzz Saw Suit cuts it). Default: when "
+        "its weapon reaches only 1 square.",
+    ),
+]
+
+
 @app.command()
 def attack(
     attack_cards: Annotated[
-        str, typer.Option(help="Power values of the Special Play cards played, e.g. 3,3,3.")
+        str,
+        typer.Option(
+            help="The Special Play cards played on the attack stack: power values and effect "
+            "cards by id, e.g. 3,3,3 or 2,2,shove."
+        ),
     ] = "",
     weapon_strength: Annotated[
-        int | None, typer.Option(help="The weapon's S value (S1..S4); default 0 or the --weapon's.")
+        int | None,
+        typer.Option(help="The weapon's S value (S1..S4); wins over the weapon card's. Default 0."),
     ] = None,
     skill: Annotated[
-        int | None, typer.Option(help="The attacking unit's Skill; default 0 or the --unit's.")
+        int | None,
+        typer.Option(
+            help="The attacking unit's Skill as it stands; wins over --unit's and its cards' "
+            "bonuses. Default 0."
+        ),
     ] = None,
     bonus: Annotated[int, typer.Option(help="Temporary +S.")] = 0,
     defense_cards: Annotated[
-        str, typer.Option(help="Power values of the cards played to defend, e.g. 2,1.")
+        str,
+        typer.Option(
+            help="The cards played to defend: power values, effect cards by id, or an item of "
+            "the defender used there, e.g. 2,1 or 2,brace or smoke-bombs."
+        ),
     ] = "",
-    armor: Annotated[str, typer.Option(help="The T value of each armour worn, e.g. 1,2.")] = "",
+    armor: Annotated[
+        str,
+        typer.Option(
+            help="The T value of each armour worn, e.g. 1,2; wins over --defender-items'."
+        ),
+    ] = "",
     toughness: Annotated[
-        int | None, typer.Option(help="The defender's Toughness; default 0 or the --defender's.")
+        int | None,
+        typer.Option(
+            help="The defender's Toughness as it stands; wins over --defender's and its cards' "
+            "bonuses. Default 0."
+        ),
     ] = None,
     defense_bonus: Annotated[int, typer.Option(help="Temporary +T.")] = 0,
     vitae: Annotated[
         int | None, typer.Option(help="The defender's Vitae before the attack.")
     ] = None,
     push_on: Annotated[
-        int | None, typer.Option(help="Push back on N of a kind: 3, or 2 for weapons marked so.")
+        int | None,
+        typer.Option(
+            help="Push back on N of a kind: 3, or 2 for weapons marked so; wins over the weapon's."
+        ),
     ] = None,
     behind: Annotated[
         str, typer.Option(help="What is on the square behind the target: empty, wall, unit, lava.")
     ] = "empty",
     weapon: Annotated[
         str | None,
-        typer.Option(help="A weapon's name from items.csv: its S, push on, incapacitate."),
+        typer.Option(
+            help="The weapon used, by name or id (one of --attacker-items when they are given)."
+        ),
     ] = None,
     unit: Annotated[
         str | None, typer.Option(help="The attacking unit type (units.csv) for its Skill.")
@@ -103,67 +171,155 @@ def attack(
     defender: Annotated[
         str | None, typer.Option(help="The defending unit type for its Toughness and Vitae.")
     ] = None,
+    attacker_items: AttackerItems = None,
+    defender_items: DefenderItems = None,
+    team_items: TeamItems = None,
+    defender_team_items: DefenderTeamItems = None,
+    attacker_drugs: AttackerDrugs = None,
+    defender_drugs: DefenderDrugs = None,
+    adjacent: Adjacent = None,
+    higher_ground: Annotated[
+        bool,
+        typer.Option(help="The attacker is on the tower, the target is not (a High Ground card)."),
+    ] = False,
+    swap: Annotated[
+        bool,
+        typer.Option(help="The attacker swaps places instead of damaging (a Telegun lets it)."),
+    ] = False,
     data: DataOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Resolve one attack: attack stack against defense stack, damage to Vitae, push back."""
+    """Resolve one attack: attack stack against defense stack, damage to Vitae, push back, and
+    what every item worn and card played does. A flag given as a number wins over the cards."""
     from toolkit.games.deathdome.inputs import attack_sides
-    from toolkit.games.deathdome.rules import Attacker, Defender, resolve_attack
     from toolkit.output import emit
 
     rules = _rules(data)
     sides = attack_sides(
         rules, data, weapon=weapon, unit=unit, defender=defender,
         weapon_strength=weapon_strength, push_on=push_on, skill=skill, toughness=toughness,
-        vitae=vitae, behind=behind,
+        vitae=vitae, behind=behind, armor=parse_numbers(armor, "--armor") if armor else None,
+        defense_bonus=defense_bonus, attacker_items=attacker_items,
+        defender_items=defender_items, team_items=team_items,
+        defender_team_items=defender_team_items, attacker_drugs=attacker_drugs,
+        defender_drugs=defender_drugs, adjacent=adjacent,
     )  # fmt: skip
-    profile = sides.weapon
-    attacker = Attacker(
-        cards=parse_numbers(attack_cards, "--attack-cards"),
-        weapon=profile,
-        skill=sides.skill,
-        bonus=bonus,
-    )
-    target = Defender(
-        cards=parse_numbers(defense_cards, "--defense-cards"),
-        armour=parse_numbers(armor, "--armor"),
-        toughness=sides.toughness,
-        bonus=defense_bonus,
-        vitae=sides.vitae,
-        behind=behind,  # type: ignore[arg-type]
-    )
-    outcome = resolve_attack(attacker, target, rules)
-    result: dict[str, Any] = {
-        "attack_cards": list(attacker.cards),
-        "weapon_strength": profile.strength,
-        "skill": attacker.skill,
+    result = _resolve(sides, rules, data, attack_cards, defense_cards, bonus, higher_ground, swap)
+    head: dict[str, Any] = {
+        "attack_cards": result.pop("attack_cards"),
+        "weapon_strength": sides.weapon.strength,
+        "skill": sides.skill,
         "bonus": bonus,
-        "defense_cards": list(target.cards),
-        "armor": list(target.armour),
-        "toughness": target.toughness,
+        "defense_cards": result.pop("defense_cards"),
+        "armor": list(sides.target.armour),
+        "toughness": sides.toughness,
         "defense_bonus": defense_bonus,
-        "push_on": profile.push_on or rules.combat.push_back_of_a_kind,
+        "push_on": sides.weapon.push_on or rules.combat.push_back_of_a_kind,
         "behind": behind,
     }
-    if weapon:
-        result["weapon"] = profile.name
+    if weapon or sides.weapon.name != "weapon":
+        head["weapon"] = sides.weapon.name
     if unit:
-        result["unit"] = unit.lower()
+        head["unit"] = unit.lower()
     if defender:
-        result["defender"] = defender.lower()
-    result.update(
-        attack=outcome.attack,
-        defense=outcome.defense,
-        damage=outcome.damage,
-        vitae=outcome.vitae,
-        vitae_left=outcome.vitae_left,
-        wounded=outcome.wounded,
-        killed=outcome.killed,
-        push_back=outcome.push_back,
-        incapacitated=outcome.incapacitated,
-        steps=outcome.steps,
+        head["defender"] = defender.lower()
+    head.update({name: ids for name, ids in sides.items.items() if ids})
+    emit({**head, **result}, as_json=json, title="Death Dome attack")
+
+
+def _resolve(
+    sides: Any,
+    rules: RulesConfig,
+    data: Path | None,
+    attack_cards: str,
+    defense_cards: str,
+    bonus: int,
+    higher_ground: bool,
+    swap: bool,
+) -> dict[str, Any]:
+    """The attack the flags describe, through the engine: the cards on each stack (a Counter
+    cancelling the other side's), resolve_attack, what the cards do once it is known."""
+    from toolkit.games.deathdome import loadout
+    from toolkit.games.deathdome.actions import played
+    from toolkit.games.deathdome.inputs import card_data
+    from toolkit.games.deathdome.rules import Attacker, resolve_attack
+
+    power, named = played(attack_cards, "--attack-cards")
+    guard, guard_named = played(defense_cards, "--defense-cards")
+    cards = card_data(data) if named or guard_named or sides.applied else None
+    attack = loadout.Played(power=power)
+    defence = loadout.Played(power=guard)
+    if cards is not None:
+        attack = _stack(loadout, [*power, *named], "attack", cards, (), "--attack-cards")
+        defence = _stack(
+            loadout, [*guard, *guard_named], "defence", cards, sides.carried, "--defense-cards"
+        )
+        if defence.counters:
+            attack = loadout.countered(attack, defence)
+        defence = loadout.countered(defence, attack)
+    if attack.higher_ground and not higher_ground:
+        raise DomekitError(
+            "--attack-cards: a card played only from higher ground: give --higher-ground "
+            "(rule: Line of Sight)"
+        )
+    attacker = Attacker(
+        cards=attack.power, weapon=sides.weapon, skill=sides.skill, bonus=bonus,
+        effects=attack.bonus, cause_push_back=attack.cause_push_back, swap=swap,
+    )  # fmt: skip
+    target = replace(
+        sides.target,
+        cards=defence.power,
+        effects=defence.bonus,
+        prevent_push_back=sides.target.prevent_push_back or defence.prevent_push_back,
+        heal=defence.heal,
+        cancels=defence.cancels_ranged,
     )
-    emit(result, as_json=json, title="Death Dome attack")
+    outcome = resolve_attack(attacker, target, rules)
+    applied = [*sides.applied, *attack.applied, *defence.applied, *defence.item_applied]
+    steps = [*outcome.steps, *sides.steps]
+    for name in attack.on_kill + defence.on_kill:
+        if not outcome.killed:
+            steps.append(f"{name} ([K]): no unit is killed, no effect")
+    for name in defence.on_wound:
+        if not outcome.wounded:
+            steps.append(f"{name} ([V]): the unit loses no Vitae, no effect")
+    result: dict[str, Any] = {
+        "attack_cards": [*attack.power, *named],
+        "defense_cards": [*defence.power, *guard_named],
+        "attack": outcome.attack,
+        "defense": outcome.defense,
+        "damage": outcome.damage,
+        "vitae": outcome.vitae,
+        "vitae_left": outcome.vitae_left,
+        "wounded": outcome.wounded,
+        "killed": outcome.killed,
+        "push_back": outcome.push_back,
+        "push_back_squares": outcome.push_squares,
+        "incapacitated": outcome.incapacitated,
+        "attacker_vitae_loss": outcome.attacker_vitae_loss,
+    }
+    if outcome.healed:
+        result["healed"] = outcome.healed
+    if outcome.swapped or outcome.cancelled:
+        result.update(swapped=outcome.swapped, cancelled=outcome.cancelled)
+    if outcome.killed:
+        result["kill_point"] = not defence.no_kill_point
+        if attack.take:
+            result["credits_taken"] = attack.take
+            steps.append(f"bounty: the killed unit's team pays {attack.take:,} cr (what it has)")
+    if cards is not None:
+        result["effects"] = loadout.applied_json(applied, cards.words())
+    else:
+        result["effects"] = []
+    result["steps"] = steps
+    return result
+
+
+def _stack(loadout: Any, cards: list[Any], side: str, data: Any, carried: Any, flag: str) -> Any:
+    try:
+        return loadout.stack_cards(cards, side, data, carried)
+    except DomekitError as exc:
+        raise DomekitError(f"{flag}: {exc}") from None
 
 
 # ---------------------------------------------------------------------------------- payout
@@ -193,7 +349,7 @@ def payout(
     json: JsonOption = False,
 ) -> None:
     """The match payout: control points, tower centres and kills, then the fans for every team."""
-    from toolkit.games.deathdome.rules import payout as match_payout
+    from toolkit.games.deathdome.payout import payout as match_payout
     from toolkit.games.deathdome.rules import turn_order
     from toolkit.output import emit
 
@@ -258,19 +414,31 @@ def los(
     weapon: Annotated[
         str | None, typer.Option(help="A weapon's name: also checks its range.")
     ] = None,
+    items: Annotated[
+        str | None,
+        typer.Option(
+            help="The items the unit carries, by id: a combo's range, or the Needle Gun's reach "
+            "for the medic's offensive drugs."
+        ),
+    ] = None,
     data: DataOption = None,
     json: JsonOption = False,
 ) -> None:
     """Line of sight between two squares of the data board, with the reason when there is none."""
+    from toolkit.games.deathdome import loadout
     from toolkit.games.deathdome.board import line_of_sight
-    from toolkit.games.deathdome.inputs import card_data, find_weapon, weapon_profile
+    from toolkit.games.deathdome.inputs import card_data, find_weapon, item_ids
     from toolkit.games.deathdome.rules import weapon_reach
     from toolkit.output import emit
 
     rules = _rules(data)
     board = _board(data, rules)
     start, end = board.parse_square(origin), board.parse_square(target)
-    profile = weapon_profile(find_weapon(card_data(data), weapon)) if weapon else None
+    profile = None
+    if weapon:
+        cards = card_data(data)
+        carried = loadout.unit_cards(cards, item_ids(cards, items, "--items"))
+        profile = loadout.weapon_profile(find_weapon(cards, weapon), carried)[0]
     sight = line_of_sight(
         board, start, end, ignore_los=ignore_los or bool(profile and profile.ignore_los)
     )
@@ -314,12 +482,27 @@ def move(
     teammates: Annotated[str, typer.Option(help="Squares of its teammates, e.g. D5,D6.")] = "",
     enemies: Annotated[str, typer.Option(help="Squares of enemy units, e.g. F7.")] = "",
     lava: Annotated[bool, typer.Option(help="A card lets this unit enter lava.")] = False,
+    items: Annotated[
+        str | None,
+        typer.Option(
+            help="The items the unit carries, by id (Titan Armour's -1 M, Spider Legs' climb, a "
+            "set's +1 M apply); --movement wins over their Movement."
+        ),
+    ] = None,
+    drugs: Annotated[
+        str | None,
+        typer.Option(help="Drugs and cards whose effects last on it now, e.g. adrenaline."),
+    ] = None,
+    team_items: TeamItems = None,
     data: DataOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Can this unit move FROM -> TO in one movement phase? The path, or the reason not."""
+    """Can this unit move FROM -> TO in one movement phase? The path, or the reason not, with
+    what its items and drugs do to its Movement and to how it may reach the tower."""
+    from toolkit.games.deathdome import loadout
     from toolkit.games.deathdome.board import can_move
-    from toolkit.games.deathdome.inputs import card_data, find_unit
+    from toolkit.games.deathdome.effects import STATS
+    from toolkit.games.deathdome.inputs import card_data, find_unit, item_ids
     from toolkit.output import emit
 
     rules = _rules(data)
@@ -330,12 +513,23 @@ def move(
             f"unknown team {colour!r} in {unit!r}; expected COLOUR.TYPE with a colour among "
             f"{', '.join(rules.teams.colours)}"
         )
+    carried: list[str] = []
+    cards = loadout.UnitCards()
+    if items or drugs:
+        found = card_data(data)
+        carried = item_ids(found, items, "--items")
+        lasting = item_ids(found, drugs, "--drugs", lasting=True)
+        owned = [*item_ids(found, team_items, "--team-items"), *carried]
+        cards = loadout.unit_cards(found, carried, lasting, owned)
     if movement is None:
         if not unit_type:
             raise DomekitError(f"{unit!r} names no unit type: give COLOUR.TYPE or --movement N")
-        movement = find_unit(card_data(data), unit_type, "UNIT").movement
+        base = find_unit(card_data(data), unit_type, "UNIT")
+        stats = loadout.unit_stats({s: getattr(base, s) for s in STATS}, cards)
+        movement = stats.stats["movement"]
     elif unit_type:
         find_unit(card_data(data), unit_type, "UNIT")
+    climb = cards.has("climb the tower")
     if movement < 0:
         raise DomekitError(f"--movement cannot be negative (got {movement})")
     start, end = board.parse_square(origin), board.parse_square(target)
@@ -355,7 +549,10 @@ def move(
         teammates=friends,
         enemies=foes,
         lava_allowed=lava,
+        climb=climb,
     )
+    effects = [a for a in cards.effects() if a.effect.word in ("-M", "+M", "climb the tower")]
+    effects += [a for a in cards.effects() if a.effect.term().startswith("set bonus movement")]
     emit(
         {
             "unit": unit.lower(),
@@ -365,6 +562,9 @@ def move(
             "teammates": sorted(map(str, friends)),
             "enemies": sorted(map(str, foes)),
             "lava": lava,
+            "items": carried,
+            "climb": climb,
+            "effects": loadout.applied_json(effects, card_data(data).words()) if effects else [],
             "allowed": check.allowed,
             "reason": check.reason,
             "squares_needed": check.squares_needed,
@@ -407,7 +607,9 @@ odds_app = typer.Typer(help=GAME.odds_help, no_args_is_help=True)
 @odds_app.command("attack")
 def odds_attack(
     hand: str = typer.Option(
-        ..., help="Power values of the Special Play cards in hand, e.g. 3,3,3,1."
+        ...,
+        help="The Special Play cards in hand: power values and effect cards by id, e.g. "
+        "3,3,3,1 or 2,2,overcharge.",
     ),
     weapon_strength: int | None = typer.Option(
         None, help="The weapon's S value (S1..S4); default 0 or the --weapon's."
@@ -430,7 +632,8 @@ def odds_attack(
         None,
         "--defender-hand",
         "--defense-cards",
-        help="The defender's power cards, if known (it plays them all).",
+        help="The defender's cards, if known (it plays its power cards; what its effect "
+        "cards would change is shown as a choice).",
     ),
     defender_cards: int | None = typer.Option(
         None, help="How many unknown cards the defender holds (default: a turn's base draw)."
@@ -448,13 +651,21 @@ def odds_attack(
     defender: str | None = typer.Option(
         None, help="The defending unit type: its Toughness and Vitae."
     ),
+    attacker_items: AttackerItems = None,
+    defender_items: DefenderItems = None,
+    team_items: TeamItems = None,
+    defender_team_items: DefenderTeamItems = None,
+    attacker_drugs: AttackerDrugs = None,
+    defender_drugs: DefenderDrugs = None,
+    adjacent: Adjacent = None,
     data: Path | None = ODDS_DATA,
     as_json: bool = ODDS_JSON,
 ) -> None:
-    """Wound, kill and push-back chances for every set of cards the hand could play."""
-    from toolkit.games.deathdome.inputs import attack_sides
+    """Wound, kill and push-back chances for every set of cards the hand could play, with what
+    every item worn and card played does; a choice left to a player as its best and worst."""
+    from toolkit.games.deathdome.actions import played
+    from toolkit.games.deathdome.inputs import attack_sides, card_data, card_id
     from toolkit.games.deathdome.odds import attack_odds, load_rules, special_play_deck
-    from toolkit.games.deathdome.rules import Defender
     from toolkit.odds.render import emit_odds
 
     rules = load_rules(data)
@@ -462,34 +673,41 @@ def odds_attack(
     sides = attack_sides(
         rules, data, weapon=weapon, unit=unit, defender=defender,
         weapon_strength=weapon_strength, push_on=push_on, skill=skill, toughness=toughness,
-        vitae=vitae, behind=behind,
+        vitae=vitae, behind=behind, armor=parse_numbers(armor, "--armor") if armor else None,
+        defense_bonus=defense_bonus, attacker_items=attacker_items,
+        defender_items=defender_items, team_items=team_items,
+        defender_team_items=defender_team_items, attacker_drugs=attacker_drugs,
+        defender_drugs=defender_drugs, adjacent=adjacent,
     )  # fmt: skip
+    in_hand: list[int | str] = [*played(hand, "--hand")[0], *played(hand, "--hand")[1]]
+    known = None if defender_hand is None else played(defender_hand, "--defender-hand")
+    named = any(isinstance(card, str) for card in in_hand) or bool(known and known[1])
+    for flag, ids in (("--hand", in_hand), ("--defender-hand", known[1] if known else ())):
+        for card in ids:
+            if isinstance(card, str):
+                card_id(card_data(data), card, flag)
     if defender_cards is not None and defender_hand is not None:
         raise DomekitError("give --defender-hand or --defender-cards, not both")
     if defender_cards is not None:
         at_least(defender_cards, "--defender-cards")
     result = attack_odds(
-        hand=parse_numbers(hand, "--hand"),
+        hand=in_hand,
         weapon=sides.weapon,
         skill=sides.skill,
         bonus=bonus,
-        target=Defender(
-            cards=(),
-            armour=parse_numbers(armor, "--armor"),
-            toughness=sides.toughness,
-            bonus=defense_bonus,
-            vitae=sides.vitae,
-            behind=behind,  # type: ignore[arg-type]
-        ),
-        defender_hand=None
-        if defender_hand is None
-        else parse_numbers(defender_hand, "--defender-hand"),
+        target=sides.target,
+        defender_hand=None if known is None else [*known[0], *known[1]],
         cards=defender_cards,
-        seen=parse_numbers(seen, "--seen"),
-        play=None if play is None else parse_numbers(play, "--play"),
-        deck=special_play_deck(data),
+        seen=[*played(seen, "--seen")[0], *played(seen, "--seen")[1]],
+        play=None if play is None else [*played(play, "--play")[0], *played(play, "--play")[1]],
+        deck=special_play_deck(data, by_card=True),
         rules=rules,
+        data=card_data(data),
     )
+    if sides.applied or named:
+        from toolkit.games.deathdome.loadout import applied_json
+
+        result["effects"] = applied_json(sides.applied, card_data(data).words())
     emit_odds(result, as_json=as_json, title="Death Dome attack odds")
 
 

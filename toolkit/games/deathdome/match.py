@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from toolkit.errors import RuleError
-from toolkit.games.deathdome import play, purchases
+from toolkit.games.deathdome import cards, play, purchases
+from toolkit.games.deathdome import payout as money
 from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.actions import (
     ACTIONS,
@@ -34,6 +35,7 @@ from toolkit.games.deathdome.actions import (
     Heal,
     Pass,
     Payout,
+    PlayCard,
     Points,
     Release,
     Seat,
@@ -41,6 +43,7 @@ from toolkit.games.deathdome.actions import (
     Start,
     Transfer,
     Unequip,
+    Use,
     Vitae,
 )
 from toolkit.games.deathdome.state import (
@@ -78,7 +81,7 @@ __all__ = [
 
 RULE_TURN = "On Your Turn"
 RULE_OVER = "Payout Winnings"
-ON_TURN = frozenset({"attack", "heal", "capture", "release", "end_turn"})
+ON_TURN = frozenset({"attack", "heal", "use", "capture", "release", "end_turn"})
 """Made on the team's own turn ("On each team's turn, a player may perform 2 unit phases")."""
 AFTER_END = frozenset({"transfer"})
 """Still made once the match is paid out: "Any money transaction between players can happen at
@@ -101,7 +104,7 @@ def new_match(
     colours = list(teams or rules.teams.colours[: rules.teams.min])
     engine.check_teams(colours, rules)
     order = engine.turn_order(colours, colours, rules)
-    credits = engine.starting_credits(order, rules).credits
+    credits = money.starting_credits(order, rules).credits
     carried: dict[str, dict[str, tuple[str, ...]]] = {}
     if previous is not None:
         order = list(previous.order)
@@ -173,7 +176,7 @@ def mover(action: Action) -> str | None:
     match action:
         case Attack():
             return action.controller
-        case Heal():
+        case Heal() | Use():
             return action.unit.colour
         case Capture() | Release() | EndTurn():
             return action.team
@@ -206,6 +209,10 @@ def _rules(state: MatchState, action: Action) -> tuple[MatchState, Json]:
             return play.heal(state, action)
         case Vitae():
             return play.vitae(state, action)
+        case Use():
+            return cards.use_item(state, action)
+        case PlayCard():
+            return cards.play_card(state, action)
         case Capture():
             return play.capture(state, action)
         case Points():
@@ -246,7 +253,7 @@ replay = DOOR.replay
 def transfer(state: MatchState, action: Transfer) -> tuple[MatchState, Json]:
     """ "Any money transaction between players can happen at any time, for selling, buying,
     betting, bribing etc" - never more than the payer has."""
-    ledger = engine.transfer(state.credits(), action.payer, action.payee, action.amount)
+    ledger = money.transfer(state.credits(), action.payer, action.payee, action.amount)
     return replace(state, teams=with_credits(state, ledger.credits)), {"steps": ledger.steps}
 
 
@@ -256,11 +263,11 @@ def payout(state: MatchState, action: Payout) -> tuple[MatchState, Json]:
     match, the team with the most credits wins it."""
     state.need_phase("payout", rule=RULE_OVER)
     result = state.payout_now(action.roll)
-    ledger = engine.pay_out(state.credits(), result)
+    ledger = money.pay_out(state.credits(), result)
     steps = [*result.steps, *ledger.steps]
     winners = None
     if state.number >= state.matches:
-        standing = engine.campaign_standing(ledger.credits, state.number, state.rules)
+        standing = money.campaign_standing(ledger.credits, state.number, state.rules)
         winners = tuple(standing.winners)
         steps += standing.steps
     paid = PayoutResult(

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from toolkit.errors import RuleError
+from toolkit.games.deathdome import combat
+from toolkit.games.deathdome import effects as effect_words
 from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.actions import (
     Attack,
@@ -25,207 +27,30 @@ from toolkit.games.deathdome.actions import (
     Release,
     Vitae,
 )
-from toolkit.games.deathdome.inputs import weapon_profile
-from toolkit.games.deathdome.state import MatchState, Unit, UnitRef, replace_team
+from toolkit.games.deathdome.books import (
+    Step,
+    kill,
+    need_able,
+    need_in_play,
+    set_unit,
+    use_unit_phase,
+)
+from toolkit.games.deathdome.state import MatchState, UnitRef, Until, replace_team
 from toolkit.parsing import Json
-
-Step = tuple[MatchState, Json]
-
-
-# ---------------------------------------------------------------------------- the books
-
-
-def _set_unit(state: MatchState, ref: UnitRef, unit: Unit) -> MatchState:
-    team = state.team(ref.colour)
-    units = {**team.units, ref.unit_type: unit}
-    return replace(state, teams=replace_team(state, ref.colour, replace(team, units=units)))
-
-
-def use_unit_phase(state: MatchState) -> MatchState:
-    """One of the turn's unit phases ("a player may perform 2 unit phases"); RuleError (On Your
-    Turn) when the turn has used them all."""
-    left = engine.unit_phases_left(state.phases_used + 1, state.rules)
-    return replace(state, phases_used=state.rules.match.unit_phases_per_turn - left)
-
-
-def need_in_play(unit: Unit, ref: UnitRef, rule: str = "Death") -> None:
-    """ "No items or actions may be performed from jail or on units in jail"."""
-    if unit.in_jail:
-        raise RuleError(rule, f"{ref} is in jail: no items or actions from or on units in jail")
-
-
-def need_able(unit: Unit, ref: UnitRef) -> None:
-    """An incapacitated unit "is unable to move or perform an action on its teams next turn"."""
-    if unit.incapacitated:
-        raise RuleError("Incapacitate", f"{ref} is incapacitated: it cannot act this turn")
-
-
-def check_jail(state: MatchState, jail: str, rule: str = "Death") -> str:
-    """The jail named (the board's first when none is), checked against the board."""
-    jails = state.data.jails
-    if not jail:
-        return jails[0] if jails else "jail"
-    if jail not in jails:
-        raise RuleError(rule, f"no jail {jail!r} on the board; the jails are {', '.join(jails)}")
-    return jail
-
-
-def kill(state: MatchState, ref: UnitRef, credited: str | None, jail: str) -> Step:
-    """A unit's Vitae reached 0: "the player who caused the unit's demise chooses a jail to place
-    that unit in"; the kill point goes to the team controlling the unit that made the kill."""
-    jail = check_jail(state, jail)
-    state = _set_unit(state, ref, Unit(vitae=0, items=state.unit(ref).items, jail=jail))
-    credit = engine.kill_credit(credited, state.rules)
-    if credit.credited_to is not None:
-        team = state.team(credit.credited_to)
-        killer = replace(team, kills=team.kills + credit.kill_points)
-        state = replace(state, teams=replace_team(state, credit.credited_to, killer))
-    steps = [f"{ref} goes to jail {jail}", *credit.steps]
-    if engine.team_out(state.team(ref.colour).units_in_jail(), state.rules):
-        steps.append(f"every {ref.colour} unit is in jail: {ref.colour} is out of the match")
-    return state, {"steps": steps}
-
 
 # ----------------------------------------------------------------------------------- combat
 
 
-def combat_attacker(state: MatchState, action: Attack) -> engine.Attacker:
-    """The attack stack's side: the cards, the weapon the unit carries, its Skill, +S."""
-    unit = state.unit(action.attacker)
-    weapon = engine.WeaponProfile(strength=0, attack="close", name="no weapon")
-    if action.weapon:
-        item = state.data.item(action.weapon)
-        if item.id not in unit.items:
-            raise RuleError("Weapons", f"{action.attacker} does not carry {item.name}")
-        if item.kind != "weapon":
-            raise RuleError("Weapons", f"{item.name} is not a weapon")
-        weapon = weapon_profile(item)
-    skill = state.unit_stats(action.attacker).stats["skill"]
-    return engine.Attacker(cards=action.cards, weapon=weapon, skill=skill, bonus=action.bonus_s)
-
-
-def combat_defender(
-    state: MatchState,
-    ref: UnitRef,
-    cards: tuple[int, ...],
-    bonus: int,
-    behind: engine.Behind,
-) -> engine.Defender:
-    """A defense stack's side: the cards, every armour worn, Toughness, +T, the unit's Vitae."""
-    unit = state.unit(ref)
-    need_in_play(unit, ref)
-    worn = [state.data.item(i) for i in unit.items]
-    return engine.Defender(
-        cards=cards,
-        armour=tuple(item.toughness or 0 for item in worn if item.kind == "armour"),
-        toughness=state.unit_stats(ref).stats["toughness"],
-        bonus=bonus,
-        vitae=unit.vitae,
-        behind=behind,
-        name=ref.text(),
-    )
-
-
 def attack(state: MatchState, action: Attack) -> Step:
     """ "To attack declare your target play a number of Special Play cards from your hand and add
-    the value of Points together plus the strength of the weapon you are using": the engine's
-    resolve_attack (resolve_splash for a splash weapon, each hit in the defender's order)."""
-    controller = action.controller
-    state.team(controller)
-    unit = state.unit(action.attacker)
-    need_in_play(unit, action.attacker)
-    need_able(unit, action.attacker)
-    if action.target.colour == controller:
-        raise RuleError("Combat", "attack an enemy unit, not one of your own")
-    attacker = combat_attacker(state, action)
-    defenders = [
-        combat_defender(state, action.target, action.defense, action.bonus_t, action.behind)
-    ]
-    for hit in action.splash:
-        if hit.unit.colour == controller:
-            raise RuleError("Splash Damage", "splash damage hits enemy units only")
-        defenders.append(combat_defender(state, hit.unit, hit.cards, 0, "empty"))
-    if len({d.name for d in defenders}) != len(defenders):
-        raise RuleError("Splash Damage", "a unit is named twice among the targets")
-    if action.splash and not attacker.weapon.splash:
-        raise RuleError("Splash Damage", f"{attacker.weapon.name} does not cause splash damage")
-    check_jail(state, action.jail)
-    state = use_unit_phase(state)
-    refs = {ref.text(): ref for ref in (action.target, *(hit.unit for hit in action.splash))}
-    if attacker.weapon.splash:
-        result = engine.resolve_splash(attacker, defenders, state.rules)
-        hits, steps = result.hits, list(result.steps)
-    else:
-        single = engine.resolve_attack(attacker, defenders[0], state.rules)
-        hits, steps = [(action.target.text(), single)], []
-    summary = []
-    for name, outcome in hits:
-        ref = refs[name]
-        steps += [f"{name}: {step}" for step in outcome.steps] if len(hits) > 1 else outcome.steps
-        hurt = replace(state.unit(ref), vitae=outcome.vitae_left)
-        if outcome.killed:
-            state, killed = kill(_set_unit(state, ref, hurt), ref, controller, action.jail)
-            steps += killed["steps"]
-            summary.append(f"{name} killed")
-            continue
-        if outcome.incapacitated:
-            hurt = replace(hurt, incapacitated=True, sitting_out=False)
-        state = _set_unit(state, ref, hurt)
-        summary.append(f"{name} takes {outcome.damage}, Vitae {outcome.vitae_left}")
-        if outcome.push_back:
-            summary[-1] += ", pushed back"
-    return state, {
-        "summary": "; ".join(summary),
-        "steps": steps,
-        "hits": [
-            {
-                "unit": name,
-                "damage": o.damage,
-                "vitae_left": o.vitae_left,
-                "killed": o.killed,
-                "wounded": o.wounded,
-                "push_back": o.push_back,
-                "incapacitated": o.incapacitated,
-            }
-            for name, o in hits
-        ],
-    }
+    the value of Points together plus the strength of the weapon you are using": with every card
+    in play (combat.attack)."""
+    return combat.attack(state, action)
 
 
 def attack_asks(state: MatchState, action: Attack, outcome: Json) -> list[Json]:
-    """What the table must still say before an attack is recorded, asked only when it happens
-    (the check page shows it as one tap a choice): what lies behind a target pushed back
-    ("Push Back": a wall or a unit negates it, lava kills), else which jail a killed unit goes
-    to when the board has several ("the player who caused the unit's demise chooses a jail").
-    `outcome` is what `attack` made of the action on `state` (the state before it)."""
-    hits = {hit["unit"]: hit for hit in outcome.get("hits", [])}
-    main = hits.get(action.target.text())
-    if main is not None and main["push_back"] and action.behind == "empty":
-        name = action.target.text()
-        return [
-            {
-                "field": "behind",
-                "question": f"{name} is pushed back: what is on the square behind it?",
-                "options": [
-                    {"value": "empty", "label": "Nothing: pushed back"},
-                    {"value": "wall", "label": "A wall: stays"},
-                    {"value": "unit", "label": "A unit: stays"},
-                    # Lava kills: the check page asks the jail next.
-                    {"value": "lava", "label": "Lava: killed", "preview": True},
-                ],
-            }
-        ]
-    killed = [name for name, hit in hits.items() if hit["killed"]]
-    jails = state.data.jails
-    if killed and not action.jail and len(jails) > 1:
-        return [
-            {
-                "field": "jail",
-                "question": f"{', '.join(killed)} killed: which jail?",
-                "options": [{"value": j, "label": f"Jail {j}"} for j in jails],
-            }
-        ]
-    return []
+    """What the check page asks before an attack is recorded (combat.attack_asks)."""
+    return combat.attack_asks(state, action, outcome)
 
 
 def heal(state: MatchState, action: Heal) -> Step:
@@ -239,7 +64,7 @@ def heal(state: MatchState, action: Heal) -> Step:
         unit.vitae, state.full_vitae(ref), in_own_base=True, rules=state.rules
     )
     state = use_unit_phase(state)
-    return _set_unit(state, ref, replace(unit, vitae=healed.vitae_left)), {"steps": healed.steps}
+    return set_unit(state, ref, replace(unit, vitae=healed.vitae_left)), {"steps": healed.steps}
 
 
 def vitae(state: MatchState, action: Vitae) -> Step:
@@ -253,7 +78,7 @@ def vitae(state: MatchState, action: Vitae) -> Step:
     top = state.full_vitae(ref)
     after = max(0, min(top, unit.vitae + action.change))
     steps = [f"Vitae {unit.vitae} {action.change:+d} = {after} (at most {top})"]
-    state = _set_unit(state, ref, replace(unit, vitae=after))
+    state = set_unit(state, ref, replace(unit, vitae=after))
     if after == 0:
         if action.credited is not None:
             state.team(action.credited)
@@ -322,7 +147,7 @@ def release(state: MatchState, action: Release) -> Step:
     if not freed:
         raise RuleError(rule, f"jail {action.jail} is empty")
     for ref in freed:
-        state = _set_unit(
+        state = set_unit(
             state, ref, replace(state.unit(ref), jail=None, vitae=state.full_vitae(ref))
         )
     state = use_unit_phase(state)
@@ -340,31 +165,57 @@ def release(state: MatchState, action: Release) -> Step:
 def end_turn(state: MatchState, action: EndTurn) -> Step:
     """The team's turn ends: its units that sat out stand up again; the next team clockwise
     plays (a new round at red's), its incapacitated units sit this turn out, and it draws. After
-    the 12th round, the payout ("When all players have finished their 12th turn")."""
+    the 12th round, the payout ("When all players have finished their 12th turn"). What lasted
+    "for the rest of your turn" ends with it, and what lasted "until your next turn" when the
+    next one begins; so do a free action not taken and an item's once-per-turn use."""
     rounds = state.rules.match.rounds
     steps = []
     for ref in state.refs(action.team):
         unit = state.unit(ref)
         if unit.incapacitated and unit.sitting_out:
-            state = _set_unit(state, ref, replace(unit, incapacitated=False, sitting_out=False))
+            unit = replace(unit, incapacitated=False, sitting_out=False)
+            state = set_unit(state, ref, unit)
             steps.append(f"{ref} stands up again")
+        state, more = _expire(state, ref, "turn")
+        steps += more
     turn, number = state.turn + 1, state.round
     if turn == len(state.order):
         turn, number = 0, number + 1
-    state = replace(state, phases_used=0, turn=turn, round=number)
+    state = replace(state, phases_used=0, turn=turn, round=number, free_actions=0)
     if number > rounds:
         state = replace(state, round=rounds, turn=len(state.order) - 1, phase="payout")
         steps.append(f"every team has played its {rounds}th turn: payout")
         return state, {"steps": steps}
     following = state.current_team()
     for ref in state.refs(following):
+        state, more = _expire(state, ref, "next turn")
+        steps += more
         unit = state.unit(ref)
         if unit.incapacitated:
-            state = _set_unit(state, ref, replace(unit, sitting_out=True))
+            state = set_unit(state, ref, replace(unit, sitting_out=True))
             steps.append(f"{ref} is incapacitated this turn")
     steps.append(f"round {state.round}: {following}'s turn")
     steps += state.draws(following).steps
     return state, {"steps": steps}
+
+
+def _expire(state: MatchState, ref: UnitRef, until: Until) -> tuple[MatchState, list[str]]:
+    """What lasted on a unit `until` now ends; at its turn's end, so does a once-per-turn use."""
+    unit = state.unit(ref)
+    ended = [lasting for lasting in unit.lasting if lasting.until == until]
+    used = unit.used
+    if until == "turn":
+        used = tuple(
+            item
+            for item in unit.used
+            if not effect_words.has(state.data.item(item).effects, "once per turn")
+        )
+    if not ended and used == unit.used:
+        return state, []
+    kept = tuple(lasting for lasting in unit.lasting if lasting.until != until)
+    state = set_unit(state, ref, replace(unit, lasting=kept, used=used))
+    names = [state.data.cards.card_by_name(k.card) or state.data.item(k.card) for k in ended]
+    return state, [f"{ref}: {card.name} wears off" for card in names]
 
 
 def end_match(state: MatchState, action: EndMatch) -> Step:

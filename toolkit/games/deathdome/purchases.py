@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from toolkit.errors import RuleError
+from toolkit.games.deathdome import payout as money
 from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.actions import Buy, Equip, Pass, Seat, Sell, Start, Unequip
 from toolkit.games.deathdome.data import Item
@@ -61,7 +62,7 @@ def buy(state: MatchState, action: Buy) -> Step:
     item = state.data.item(action.item)
     if state.stock_left(item) < 1:
         raise RuleError("Item Cards", f"all {item.qty} {item.name} cards are already owned")
-    ledger = engine.purchase(state.credits(), action.team, item.price)
+    ledger = money.purchase(state.credits(), action.team, item.price)
     teams = with_credits(state, ledger.credits)
     teams[action.team] = replace(teams[action.team], spare=(*team.spare, item.id))
     bought = replace(state, teams=teams, purchase_turn=_after_purchase(state, action.team))
@@ -105,7 +106,7 @@ def sell(state: MatchState, action: Sell) -> Step:
     item = state.data.item(action.item)
     if item.id not in seller.items():
         raise RuleError("Make purchases", f"{action.seller} does not own {item.name}")
-    ledger = engine.transfer(state.credits(), action.buyer, action.seller, action.price)
+    ledger = money.transfer(state.credits(), action.buyer, action.seller, action.price)
     teams = with_credits(state, ledger.credits)
     teams[action.seller] = _take_item(teams[action.seller], item.id)
     teams[action.buyer] = replace(teams[action.buyer], spare=(*buyer.spare, item.id))
@@ -185,7 +186,7 @@ def start(state: MatchState, action: Start) -> Step:
         spare = teams[colour].spare
         if spare:
             prices = [state.data.item(i).price for i in spare]
-            ledger = engine.sell_back(credits, colour, prices)
+            ledger = money.sell_back(credits, colour, prices)
             credits = ledger.credits
             steps += ledger.steps
             teams[colour] = replace(teams[colour], spare=())

@@ -1,5 +1,5 @@
 """Death Dome's rules as pure functions: combat, push back, splash, incapacitate, death and kill
-points, turn structure, equipment, payout and the campaign.
+points, turn structure and equipment (money and the payout: payout.py).
 
 No I/O and no randomness: cards played and dice rolled come in as arguments, every number comes
 from `RulesConfig` (card_data/deathdome/rules.toml), and every outcome is a frozen dataclass with
@@ -45,29 +45,42 @@ class WeaponProfile:
     ignore_los: bool = False
     push_squares: int | None = None  # None: rules.toml's push_back_distance (1)
     name: str = "weapon"
+    swap: bool = False  # "swap places": instead of damage its player may swap with the target
 
 
 @dataclass(frozen=True)
 class Attacker:
-    """The attacking side of one attack: cards played, weapon, Skill and temporary +S."""
+    """The attacking side of one attack: cards played, weapon, Skill and temporary +S, and what
+    the cards in play add (toolkit.games.deathdome.loadout makes these from the cards)."""
 
     cards: tuple[int, ...]
     weapon: WeaponProfile = WeaponProfile()
     skill: int = 0
-    bonus: int = 0  # temporary +S
+    bonus: int = 0  # temporary +S, as told
+    effects: int = 0  # +S of the cards in play: drugs, combos, effect cards on the stack
+    cause_push_back: bool = False  # a [P] card: a wounded target is pushed whatever the cards
+    swap: bool = False  # its player swaps places instead of damaging (a "swap places" weapon)
 
 
 @dataclass(frozen=True)
 class Defender:
-    """One defending unit: cards played, every worn armour's T, Toughness, +T and its Vitae."""
+    """One defending unit: cards played, every worn armour's T, Toughness, +T and its Vitae, and
+    what the cards in play give it (toolkit.games.deathdome.loadout)."""
 
     cards: tuple[int, ...]
     armour: tuple[int, ...] = ()
     toughness: int = 0
-    bonus: int = 0  # temporary +T
+    bonus: int = 0  # temporary +T, as told
     vitae: int = 1
     behind: Behind = "empty"  # what is on the square it would be pushed onto
     name: str = "target"
+    effects: int = 0  # +T and T of the cards in play: drugs, combos, effect cards on the stack
+    prevent_push_back: bool = False  # Riot Shield, Brace: never pushed back
+    retaliate: int = 0  # Vitae an adjacent attacker that wounds it loses (Buzz Saw Suit)
+    adjacent: bool = False  # the attacker stands next to it
+    heal: int = 0  # [V] +V played on its defence: healed once it has lost Vitae
+    immune_incapacitate: bool = False
+    cancels: bool = False  # "cancel ranged attack" used: a ranged attack does nothing to it
 
 
 def _check_cards(cards: Sequence[int], what: str, rules: RulesConfig) -> None:
@@ -75,7 +88,7 @@ def _check_cards(cards: Sequence[int], what: str, rules: RulesConfig) -> None:
         rules.limits.check("power_card", card, f"{what}: a Special Play card's power value")
 
 
-def _check_not_negative(what: str, value: int) -> None:
+def check_not_negative(what: str, value: int) -> None:
     if value < 0:
         raise DomekitError(f"{what} cannot be negative (got {value})")
 
@@ -99,20 +112,22 @@ def attack_stack(attacker: Attacker, rules: RulesConfig, *, explain: bool = True
         ("weapon strength", attacker.weapon.strength),
         ("skill", attacker.skill),
         ("bonus (+S)", attacker.bonus),
+        ("+S of the cards in play", attacker.effects),
     ):
-        _check_not_negative(what, value)
+        check_not_negative(what, value)
     if attacker.weapon.strength:  # 0: no weapon
         rules.limits.check("weapon_strength", attacker.weapon.strength, "weapon strength (S)")
     cards = sum(attacker.cards)
-    total = cards + attacker.weapon.strength + attacker.skill + attacker.bonus
+    total = cards + attacker.weapon.strength + attacker.skill + attacker.bonus + attacker.effects
     if not explain:
         return Stack(total, [])
     shown = " + ".join(str(c) for c in attacker.cards) or "none"
+    played = f" + cards in play +S {attacker.effects}" if attacker.effects else ""
     return Stack(
         total,
         [
             f"attack stack = cards {shown} ({cards}) + weapon S{attacker.weapon.strength} "
-            f"+ Skill {attacker.skill} + bonus +S {attacker.bonus} = {total}"
+            f"+ Skill {attacker.skill} + bonus +S {attacker.bonus}{played} = {total}"
         ],
     )
 
@@ -124,21 +139,23 @@ def defense_stack(defender: Defender, rules: RulesConfig, *, explain: bool = Tru
     _check_cards(defender.cards, "defense cards", rules)
     rules.limits.check_count("items_per_unit", defender.armour, "armour cards worn")
     for armour in defender.armour:
-        _check_not_negative("armour T", armour)
+        check_not_negative("armour T", armour)
         rules.limits.check("armour_toughness", armour, "armour T")
-    _check_not_negative("toughness", defender.toughness)
-    _check_not_negative("defense bonus (+T)", defender.bonus)
+    check_not_negative("toughness", defender.toughness)
+    check_not_negative("defense bonus (+T)", defender.bonus)
+    check_not_negative("+T of the cards in play", defender.effects)
     cards, armour = sum(defender.cards), sum(defender.armour)
-    total = cards + armour + defender.toughness + defender.bonus
+    total = cards + armour + defender.toughness + defender.bonus + defender.effects
     if not explain:
         return Stack(total, [])
     shown = " + ".join(str(c) for c in defender.cards) or "none"
     worn = " + ".join(f"T{t}" for t in defender.armour) or "none"
+    played = f" + cards in play +T {defender.effects}" if defender.effects else ""
     return Stack(
         total,
         [
             f"defense stack = cards {shown} ({cards}) + armour {worn} ({armour}) "
-            f"+ Toughness {defender.toughness} + bonus +T {defender.bonus} = {total}"
+            f"+ Toughness {defender.toughness} + bonus +T {defender.bonus}{played} = {total}"
         ],
     )
 
@@ -169,6 +186,11 @@ class AttackOutcome:
     pushed_into_lava: bool
     incapacitated: bool
     steps: list[str]
+    push_squares: int = 0  # how far it is pushed back (0: not pushed)
+    attacker_vitae_loss: int = 0  # Vitae the attacker loses (an adjacent Buzz Saw Suit)
+    healed: int = 0  # Vitae a [V] card gave back after the wound
+    swapped: bool = False  # the attacker swapped places instead of damaging
+    cancelled: bool = False  # the attack did nothing (a ranged attack cancelled)
 
 
 def resolve_attack(
@@ -221,9 +243,15 @@ def _attack_against(
     rules: RulesConfig,
     explain: bool,
 ) -> AttackOutcome:
-    """One attack stack against one defending unit (checked): damage, wound, kill, push back."""
+    """One attack stack against one defending unit (checked): damage, wound, kill, push back,
+    and what the cards in play do once it is known (push back prevented, Incapacitate resisted,
+    the attacker cut by an adjacent Buzz Saw Suit, a [V] heal, a swap, a cancelled attack)."""
     defense = defense_stack(defender, rules, explain=explain)
-    damage = max(0, attack.total - defense.total)
+    cancelled = defender.cancels and attacker.weapon.attack == "ranged"
+    damage = 0 if cancelled else max(0, attack.total - defense.total)
+    swapped = attacker.swap and attacker.weapon.swap and damage > 0
+    if swapped:
+        damage = 0
     vitae_left = max(0, defender.vitae - damage)
     wounded = vitae_left < defender.vitae
     killed = wounded and vitae_left == 0
@@ -233,13 +261,26 @@ def _attack_against(
         else rules.combat.push_back_of_a_kind
     )
     killed_by_damage = killed
-    push_back = triggered and wounded and not killed and defender.behind not in ("wall", "unit")
+    pushes = (triggered or attacker.cause_push_back) and not defender.prevent_push_back
+    push_back = pushes and wounded and not killed and defender.behind not in ("wall", "unit")
     pushed_into_lava = push_back and defender.behind == "lava"
     killed = killed or pushed_into_lava  # lava behind kills at once
-    incapacitated = attacker.weapon.incapacitate and wounded and not killed
+    incapacitated = (
+        attacker.weapon.incapacitate and wounded and not killed and not defender.immune_incapacitate
+    )
+    cut = defender.retaliate if wounded and defender.adjacent else 0
+    healed = 0 if killed else min(defender.heal, defender.vitae - vitae_left)
+    squares = attacker.weapon.push_squares or rules.combat.push_back_distance
     steps: list[str] = []
     if explain:
         steps = [*attack.steps, *defense.steps]
+        if cancelled:
+            steps.append(f"{defender.name} cancels the ranged attack: it does nothing")
+        if swapped:
+            steps.append(
+                f"{attack.total - defense.total} damage, but the attacker swaps places with "
+                "the target instead"
+            )
         steps.append(
             f"damage = attack {attack.total} - defense {defense.total} = "
             f"{attack.total - defense.total}" + (" -> 0 (nothing left over)" if damage == 0 else "")
@@ -258,20 +299,31 @@ def _attack_against(
             steps.append(
                 "incapacitate: wounded, so it cannot move or act on its team's next turn"
                 if incapacitated
-                else "incapacitate: no effect (not wounded, or killed)"
-            )
+                else "incapacitate: no effect ("
+                + ("it cannot be incapacitated" if defender.immune_incapacitate and wounded
+                   and not killed else "not wounded, or killed") + ")"
+            )  # fmt: skip
+        if cut:
+            steps.append(f"wounded by an adjacent attacker: the attacker loses {cut} Vitae")
+        if healed:
+            steps.append(f"[V] it heals {healed} Vitae: Vitae {vitae_left + healed}")
     return AttackOutcome(
         attack=attack.total,
         defense=defense.total,
         damage=damage,
         vitae=defender.vitae,
-        vitae_left=vitae_left,
+        vitae_left=vitae_left + healed,
         wounded=wounded,
         killed=killed,
         push_back=push_back,
         pushed_into_lava=pushed_into_lava,
         incapacitated=incapacitated,
         steps=steps,
+        push_squares=squares if push_back else 0,
+        attacker_vitae_loss=cut,
+        healed=healed,
+        swapped=swapped,
+        cancelled=cancelled,
     )
 
 
@@ -284,18 +336,24 @@ def _push_back_step(
     wounded: bool,
     killed: bool,
 ) -> str:
-    if not triggered:
+    if not triggered and not attacker.cause_push_back:
         return f"push back: no {needed} of a kind among the attack cards"
+    if triggered:
+        why = f"{needed} of a kind"
+    else:
+        why = "a card pushes back whatever the cards"
+    if defender.prevent_push_back:
+        return f"push back: {why}, but the unit cannot be pushed back"
     if not wounded:
-        return f"push back: {needed} of a kind, but the unit is not wounded"
+        return f"push back: {why}, but the unit is not wounded"
     if killed:
-        return f"push back: {needed} of a kind, but the unit is killed"
+        return f"push back: {why}, but the unit is killed"
     if defender.behind in ("wall", "unit"):
-        return f"push back: {needed} of a kind, negated by the {defender.behind} behind it"
+        return f"push back: {why}, negated by the {defender.behind} behind it"
     if defender.behind == "lava":
-        return f"push back: {needed} of a kind, pushed onto lava: killed instantly, sent to jail"
+        return f"push back: {why}, pushed onto lava: killed instantly, sent to jail"
     squares = attacker.weapon.push_squares or rules.combat.push_back_distance
-    return f"push back: {needed} of a kind and wounded: pushed back {squares} square(s)"
+    return f"push back: {why} and wounded: pushed back {squares} square(s)"
 
 
 @dataclass(frozen=True)
@@ -525,7 +583,7 @@ def heal_in_base(
 
 def cards_to_draw(control_points: int, rules: RulesConfig) -> int:
     """ "you draw cards according to your supply 3 + 1 for every 5 cps you control"."""
-    _check_not_negative("control points", control_points)
+    check_not_negative("control points", control_points)
     return rules.match.base_draw + control_points // rules.match.control_points_per_extra_card
 
 
@@ -662,6 +720,7 @@ class SetProfile:
 class SetBonus:
     bonuses: dict[str, int]  # stat -> bonus for this unit
     steps: list[str]
+    sets: list[str] = field(default_factory=list)  # the sets that give it their bonus
 
 
 def set_bonuses(
@@ -672,6 +731,7 @@ def set_bonuses(
     owned, carried = set(team_items), set(unit_items)
     bonuses: dict[str, int] = {}
     steps: list[str] = []
+    given: list[str] = []
     for item_set in sets:
         if item_set.bonus_item not in carried:
             continue
@@ -681,210 +741,11 @@ def set_bonuses(
             steps.append(f"{label}: the team lacks {', '.join(missing)}: no bonus")
             continue
         bonuses[item_set.stat] = bonuses.get(item_set.stat, 0) + item_set.bonus
+        given.append(item_set.id)
         steps.append(
             f"{label}: the team owns all {len(item_set.items)} items: "
             f"+{item_set.bonus} {item_set.stat}"
         )
     if not steps:
         steps.append("the unit carries no set item")
-    return SetBonus(bonuses, steps)
-
-
-@dataclass(frozen=True)
-class Ledger:
-    """Every team's credits after a money event."""
-
-    credits: dict[str, int]
-    steps: list[str]
-
-
-def _known_team(credits: Mapping[str, int], team: str) -> None:
-    if team not in credits:
-        raise DomekitError(f"unknown team {team!r}; the teams are {', '.join(credits)}")
-
-
-def purchase(credits: Mapping[str, int], team: str, price: int) -> Ledger:
-    """One purchase ("You may purchase one item from any deck during your purchasing turn");
-    a team cannot spend credits it does not have."""
-    _known_team(credits, team)
-    _check_not_negative("price", price)
-    if credits[team] < price:
-        raise RuleError(
-            "Make purchases", f"{team} has {credits[team]:,} credits; the item costs {price:,}"
-        )
-    after = dict(credits)
-    after[team] -= price
-    return Ledger(after, [f"{team} pays {price:,}: {credits[team]:,} -> {after[team]:,}"])
-
-
-def sell_back(credits: Mapping[str, int], team: str, prices: Sequence[int]) -> Ledger:
-    """ "if any equipment is left over that is not on a unit that owner must sell it back to the
-    bank at cost"."""
-    _known_team(credits, team)
-    for price in prices:
-        _check_not_negative("price", price)
-    after = dict(credits)
-    after[team] += sum(prices)
-    return Ledger(
-        after,
-        [f"{team} sells back {len(prices)} item(s) at cost: +{sum(prices):,} = {after[team]:,}"],
-    )
-
-
-def transfer(credits: Mapping[str, int], payer: str, payee: str, amount: int) -> Ledger:
-    """ "Any money transaction between players can happen at any time" - never more than the payer
-    has."""
-    _known_team(credits, payer)
-    _known_team(credits, payee)
-    _check_not_negative("amount", amount)
-    if payer == payee:
-        raise DomekitError("a team cannot pay itself")
-    if credits[payer] < amount:
-        raise RuleError("Notes", f"{payer} has {credits[payer]:,} credits, not {amount:,}")
-    after = dict(credits)
-    after[payer] -= amount
-    after[payee] += amount
-    return Ledger(after, [f"{payer} pays {payee} {amount:,}"])
-
-
-def starting_credits(teams: Sequence[str], rules: RulesConfig) -> Ledger:
-    """ "Each team receives 1,000,000cr (credits) to start for equipment purchases.\""""
-    check_teams(teams, rules)
-    amount = rules.campaign.starting_credits
-    return Ledger({t: amount for t in teams}, [f"every team starts with {amount:,} credits"])
-
-
-# ----------------------------------------------------------------------------------- payout
-
-
-@dataclass(frozen=True)
-class PayoutOutcome:
-    """The match payout: control points, tower centres, kills, then the fans for everyone."""
-
-    payout: dict[str, int]  # total credits per team for the match, fans included
-    match_payout: dict[str, int]  # before the fans roll: decides the winner
-    fans: int  # the die the winner rolled
-    fans_money: int  # paid to every team
-    winner: str
-    steps: list[str] = field(default_factory=list)
-
-
-def payout(
-    teams: Sequence[str],
-    control_points: Mapping[str, int],
-    tower_centres: Mapping[str, int],
-    kills: Mapping[str, int],
-    fans: int,
-    rules: RulesConfig,
-    *,
-    last_standing: str | None = None,
-) -> PayoutOutcome:
-    """ "$100,000 for controlling any normal control points; $500,000 for controlling the towers'
-    middle control points; $100,000 per kill. The player with the biggest cash payout is the
-    winner ... the winner rolls a single die ... Every player gets paid 100,000cr times the number
-    rolled."
-
-    `teams` is the turn order (red first, clockwise): a tie for the win goes to the tied team
-    earliest in it. `last_standing` is the only team left in the Dome, if any: it wins outright,
-    and every team is still paid for the control points showing its colour.
-    """
-    check_teams(list(teams), rules)
-    pay = rules.payout
-    for label, counts in (
-        ("control points", control_points),
-        ("tower centres", tower_centres),
-        ("kills", kills),
-    ):
-        for team, count in counts.items():
-            if team not in teams:
-                raise DomekitError(
-                    f"{label}: unknown team {team!r}; the teams are {', '.join(teams)}"
-                )
-            _check_not_negative(f"{label} for {team}", count)
-    rules.limits.check("fans_roll", fans, "fans: the die")
-    if last_standing is not None and last_standing not in teams:
-        raise DomekitError(f"last standing: unknown team {last_standing!r}")
-
-    steps: list[str] = []
-    match_payout: dict[str, int] = {}
-    for team in teams:
-        cps, towers, kill = (
-            control_points.get(team, 0),
-            tower_centres.get(team, 0),
-            kills.get(team, 0),
-        )
-        total = cps * pay.control_point + towers * pay.tower_centre + kill * pay.kill
-        match_payout[team] = total
-        steps.append(
-            f"{team}: {cps} control points x {pay.control_point:,} + {towers} tower centres x "
-            f"{pay.tower_centre:,} + {kill} kills x {pay.kill:,} = {total:,}"
-        )
-    if last_standing is not None:
-        winner = last_standing
-        steps.append(f"{winner} is the only team left standing: the match winner")
-    else:
-        best = max(match_payout.values())
-        tied = [team for team in teams if match_payout[team] == best]
-        winner = tied[0]
-        if len(tied) > 1:
-            steps.append(
-                f"{', '.join(tied)} tie on {best:,}: {winner} is earliest in turn order and wins"
-            )
-        else:
-            steps.append(f"{winner} has the biggest payout ({best:,}): the match winner")
-    fans_money = fans * pay.fans_per_pip
-    steps.append(
-        f"{winner} rolls the fans die: {fans} x {pay.fans_per_pip:,} = {fans_money:,} to every team"
-    )
-    totals = {team: match_payout[team] + fans_money for team in teams}
-    return PayoutOutcome(
-        payout=totals,
-        match_payout=match_payout,
-        fans=fans,
-        fans_money=fans_money,
-        winner=winner,
-        steps=steps,
-    )
-
-
-# ---------------------------------------------------------------------------------- campaign
-
-
-@dataclass(frozen=True)
-class CampaignStanding:
-    credits: dict[str, int]
-    matches_played: int
-    finished: bool
-    winners: list[str]  # empty until the last match; several on a tie
-    steps: list[str]
-
-
-def pay_out(credits: Mapping[str, int], outcome: PayoutOutcome) -> Ledger:
-    """Add a match payout to every team's credits."""
-    after = dict(credits)
-    for team, amount in outcome.payout.items():
-        _known_team(credits, team)
-        after[team] += amount
-    return Ledger(
-        after, [f"{team}: +{outcome.payout[team]:,} = {after[team]:,}" for team in outcome.payout]
-    )
-
-
-def campaign_standing(
-    credits: Mapping[str, int], matches_played: int, rules: RulesConfig
-) -> CampaignStanding:
-    """ "The winner is player with most overall credits at the end of 5 matches.\""""
-    total = rules.campaign.matches
-    if not 0 <= matches_played <= total:
-        raise DomekitError(f"matches played is 0 to {total} (got {matches_played})")
-    ranking = sorted(credits, key=lambda team: -credits[team])
-    steps = [f"{team}: {credits[team]:,}" for team in ranking]
-    finished = matches_played == total
-    winners: list[str] = []
-    if finished and credits:
-        best = credits[ranking[0]]
-        winners = [team for team in ranking if credits[team] == best]
-        steps.append(f"after {total} matches the most credits wins: {', '.join(winners)}")
-    else:
-        steps.append(f"{matches_played} of {total} matches played")
-    return CampaignStanding(dict(credits), matches_played, finished, winners, steps)
+    return SetBonus(bonuses, steps, given)

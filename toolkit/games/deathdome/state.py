@@ -19,10 +19,13 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from toolkit.errors import DomekitError, RuleError
+from toolkit.games.deathdome import loadout
+from toolkit.games.deathdome import payout as money
 from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.board import Board
 from toolkit.games.deathdome.config import RulesConfig
 from toolkit.games.deathdome.data import DeathDomeData, Item, load_deathdome
+from toolkit.games.deathdome.effects import STATS
 from toolkit.parsing import Json
 
 GAME = "deathdome"
@@ -34,7 +37,6 @@ PHASE_NAMES: Mapping[Phase, str] = {
     "payout": "payout",
     "over": "after the match",
 }
-STATS = ("movement", "skill", "toughness", "vitae")
 
 
 # ------------------------------------------------------------------------------- card data
@@ -47,7 +49,6 @@ class MatchData:
     cards: DeathDomeData
     rules: RulesConfig
     board: Board
-    sets: tuple[engine.SetProfile, ...]
     jails: tuple[str, ...]  # the board's jails, sorted
 
     def item(self, name: str) -> Item:
@@ -64,14 +65,7 @@ def match_data(data_dir: str | None = None) -> MatchData:
     cards = load_deathdome(data_dir)
     if cards.rules is None or cards.board is None:
         raise DomekitError("the Death Dome data has no rules.toml or board.toml")
-    sets = tuple(
-        engine.SetProfile(
-            id=s.id, stat=s.stat, bonus=s.bonus, items=tuple(s.items), bonus_item=s.bonus_item,
-            name=s.name,
-        )
-        for s in cards.sets
-    )  # fmt: skip
-    return MatchData(cards, cards.rules, cards.board, sets, tuple(sorted(cards.board.jails())))
+    return MatchData(cards, cards.rules, cards.board, tuple(sorted(cards.board.jails())))
 
 
 # ----------------------------------------------------------------------------------- values
@@ -91,15 +85,32 @@ class UnitRef:
         return self.text()
 
 
+Until = Literal["turn", "next turn"]
+UNTIL: tuple[Until, ...] = ("turn", "next turn")
+
+
+@dataclass(frozen=True)
+class Lasting:
+    """A drug given to a unit, or a card played on it, whose effects last on it: to the end of
+    its team's turn ("+S,+M,+T plus to that stat for the rest of your turn"), or until its team's
+    next turn begins (a card saying "until your next turn")."""
+
+    card: str  # the item's or Special Play card's id
+    until: Until = "turn"
+
+
 @dataclass(frozen=True)
 class Unit:
-    """One unit on the books: its Vitae, the items it carries, its jail and Incapacitate."""
+    """One unit on the books: its Vitae, the items it carries, its jail and Incapacitate, what
+    lasts on it, and the items it has used that say once per match or once per turn."""
 
     vitae: int
     items: tuple[str, ...] = ()
     jail: str | None = None  # the jail it is in; None while it is in play
     incapacitated: bool = False
     sitting_out: bool = False  # incapacitated and its team's turn to sit out has begun
+    lasting: tuple[Lasting, ...] = ()
+    used: tuple[str, ...] = ()  # items used this match (once per match) or turn (once per turn)
 
     @property
     def in_jail(self) -> bool:
@@ -162,6 +173,7 @@ class MatchState:
     teams: Mapping[str, Team]  # by colour
     payout: PayoutResult | None = None
     last_standing: str | None = None
+    free_actions: int = 0  # actions the turn's team may still take beyond its unit phases
 
     # -- what the rules read -------------------------------------------------------------
 
@@ -203,14 +215,24 @@ class MatchState:
         """The credits ledger: every team's credits, in turn order."""
         return {colour: self.teams[colour].credits for colour in self.order}
 
+    def unit_cards(self, ref: UnitRef) -> loadout.UnitCards:
+        """The cards in play for a unit: its items, what lasts on it, their combos and sets."""
+        unit = self.unit(ref)
+        return loadout.unit_cards(
+            self.data.cards,
+            unit.items,
+            [lasting.card for lasting in unit.lasting],
+            self.team(ref.colour).items(),
+        )
+
     def unit_stats(self, ref: UnitRef) -> UnitStats:
-        """A unit's stats with its set bonuses (rules: Sets)."""
-        team = self.team(ref.colour)
-        carried = self.unit(ref).items
+        """A unit's stats with its set bonuses (rules: Sets) and every card in play on it: a
+        drug's +S, Titan Armour's -1 M, a combo's T (loadout.unit_stats)."""
         base = self.data.cards.units[ref.unit_type]
-        bonus = engine.set_bonuses(team.items(), carried, self.data.sets)
-        stats = {stat: getattr(base, stat) + bonus.bonuses.get(stat, 0) for stat in STATS}
-        return UnitStats(stats, bonus.steps)
+        found = loadout.unit_stats(
+            {stat: getattr(base, stat) for stat in STATS}, self.unit_cards(ref)
+        )
+        return UnitStats(found.stats, found.steps)
 
     def full_vitae(self, ref: UnitRef) -> int:
         return self.unit_stats(ref).stats["vitae"]
@@ -227,10 +249,10 @@ class MatchState:
         """The cards a team draws at the start of its turn (rules: On Your Turn)."""
         return engine.draws(self.team(colour).held_points(), self.rules)
 
-    def payout_now(self, fans: int) -> engine.PayoutOutcome:
+    def payout_now(self, fans: int) -> money.PayoutOutcome:
         """The engine's payout for what every team holds now, with the fans die showing `fans`
         (rules: Payout Winnings)."""
-        return engine.payout(
+        return money.payout(
             self.order,
             {c: self.teams[c].control_points for c in self.order},
             {c: self.teams[c].tower_centres for c in self.order},
@@ -289,8 +311,9 @@ def with_credits(state: MatchState, credits: Mapping[str, int]) -> dict[str, Tea
 
 
 def state_json(state: MatchState) -> Json:
-    """The state's JSON form, key for key as the tracker has always stored it."""
-    return {
+    """The state's JSON form, key for key as the tracker has always stored it (what issue 26
+    added, free actions and what lasts on a unit, only when there is some)."""
+    found: Json = {
         "game": GAME,
         "data_dir": state.data_dir,
         "match": state.number,
@@ -307,6 +330,9 @@ def state_json(state: MatchState) -> Json:
         "payout": None if state.payout is None else payout_json(state.payout),
         "last_standing": state.last_standing,
     }
+    if state.free_actions:
+        found["free_actions"] = state.free_actions
+    return found
 
 
 def _team_json(team: Team) -> Json:
@@ -321,7 +347,7 @@ def _team_json(team: Team) -> Json:
 
 
 def _unit_json(unit: Unit) -> Json:
-    return {
+    found: Json = {
         "vitae": unit.vitae,
         "items": list(unit.items),
         "status": "jailed" if unit.in_jail else "active",
@@ -329,6 +355,11 @@ def _unit_json(unit: Unit) -> Json:
         "incapacitated": unit.incapacitated,
         "serving": unit.sitting_out,
     }
+    if unit.lasting:
+        found["lasting"] = [{"card": k.card, "until": k.until} for k in unit.lasting]
+    if unit.used:
+        found["used"] = list(unit.used)
+    return found
 
 
 def payout_json(paid: PayoutResult) -> Json:
@@ -446,6 +477,7 @@ def state_from_json(value: Json, data: MatchData | None = None) -> MatchState:
         teams=teams,
         payout=None if paid is None else _payout_from(_Reader(paid, "payout")),
         last_standing=last,
+        free_actions=read.whole("free_actions") if "free_actions" in read.value else 0,
     )
 
 
@@ -467,6 +499,8 @@ def _team_from(read: _Reader, data: MatchData) -> Team:
             jail=jail,
             incapacitated=unit.flag("incapacitated"),
             sitting_out=unit.flag("serving"),
+            lasting=_lasting_from(unit, data),
+            used=unit.texts("used") if "used" in unit.value else (),
         )
     return Team(
         credits=read.whole("credits"),
@@ -490,3 +524,19 @@ def _payout_from(read: _Reader) -> PayoutResult:
         steps=read.texts("steps"),
         campaign_winners=None if winners is None else read.texts("campaign_winners"),
     )
+
+
+def _lasting_from(read: _Reader, data: MatchData) -> tuple[Lasting, ...]:
+    if "lasting" not in read.value:
+        return ()
+    raw = read.get("lasting")
+    if not isinstance(raw, list):
+        raise DomekitError(f"a Death Dome state: {read.where}.lasting is not a list")
+    found = []
+    for index, entry in enumerate(raw):
+        member = _Reader(entry, f"{read.where}.lasting[{index}]")
+        card = str(member.text("card"))
+        if card not in data.cards.items and data.cards.card_by_name(card) is None:
+            raise DomekitError(f"a Death Dome state: no item or Special Play card {card!r}")
+        found.append(Lasting(card, member.choice("until", UNTIL)))  # type: ignore[arg-type]
+    return tuple(found)

@@ -91,7 +91,6 @@ class DeathDomeTracker(GameTracker[MatchState, Action]):
             return play.attack_asks(state, action, outcome)
         return []
 
-
     # -- JSON forms -------------------------------------------------------------------------
 
     def state_json(self, state: MatchState) -> Json:

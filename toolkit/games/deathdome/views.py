@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolkit.data.effects import effects_json
 from toolkit.games.deathdome import rules as engine
+from toolkit.games.deathdome.cards import ON_ITS_OWN, use_target
+from toolkit.games.deathdome.data import printed
 from toolkit.games.deathdome.purchases import loadout_problems
 from toolkit.games.deathdome.state import MatchState, UnitRef, payout_json
 from toolkit.tracker.contract import Json, Page, PageNotFound, Rows, View
@@ -19,6 +22,7 @@ from toolkit.tracker.contract import Json, Page, PageNotFound, Rows, View
 def _unit_view(state: MatchState, ref: UnitRef) -> Json:
     unit = state.unit(ref)
     stats = state.unit_stats(ref)
+    words = state.data.cards.words()
     items = []
     for item_id in unit.items:
         item = state.data.item(item_id)
@@ -33,8 +37,20 @@ def _unit_view(state: MatchState, ref: UnitRef) -> Json:
                 "attack": item.attack,
                 "splash": item.splash,
                 "incapacitate": item.incapacitate,
+                "effects": effects_json(item.name, words, item.effects),
+                "usable": item.usable,
+                "used": item.id in unit.used,
+                "drug": item.is_drug,
+                "target": use_target(item),
             }
         )
+    lasting = [
+        {"card": k.card, "name": _card_name(state, k.card), "until": k.until} for k in unit.lasting
+    ]
+    combos = [
+        {"items": list(c.items), "text": printed(words, c.effects)}
+        for c in state.unit_cards(ref).combos
+    ]
     return {
         "ref": ref.text(),
         "colour": ref.colour,
@@ -45,11 +61,19 @@ def _unit_view(state: MatchState, ref: UnitRef) -> Json:
         "stats": dict(stats.stats),
         "set_steps": stats.set_steps,
         "items": items,
-        "weapons": [i for i in items if i["kind"] == "weapon"],
+        "weapons": [i for i in items if i["kind"] == "weapon" and i["attack"]],
+        "usable": [i for i in items if i["usable"] and not i["used"]],
+        "lasting": lasting,
+        "combos": combos,
         "status": "jailed" if unit.in_jail else "active",
         "jail": unit.jail,
         "incapacitated": unit.incapacitated,
     }
+
+
+def _card_name(state: MatchState, card: str) -> str:
+    found = state.data.cards.card_by_name(card) or state.data.item(card)
+    return found.name
 
 
 def _draw_prompt(state: MatchState) -> Json | None:
@@ -90,6 +114,12 @@ def _common_view(state: MatchState) -> Json:
         "base_draw": rules.match.base_draw,  # the odds' default defender hand
         "payout": None if state.payout is None else payout_json(state.payout),
         "all_units": [ref.text() for c in state.order for ref in state.refs(c)],
+        "free_actions": state.free_actions,
+        "special_play": [
+            {"id": card.id, "name": card.name, "text": card.text}
+            for card in state.data.cards.special_play
+            if any(e.word in ON_ITS_OWN for e in card.effects)
+        ],
         "teams_out": state.teams_out(),
     }
 

@@ -7,4 +7,5 @@ GAME = Game(
     title="Dominum",
     calculators_help="Dominum calculators: attack, assault, duel.",
     odds_help="Dominum odds: attack, assault.",
+    kit_book=True,
 )

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -15,6 +15,8 @@ from toolkit.parsing import split_list
 
 if TYPE_CHECKING:
     from toolkit.games.dominum.config import DominumRules
+    from toolkit.games.dominum.data import DominumData
+    from toolkit.games.dominum.matchup import Matchup
     from toolkit.games.dominum.power import PowerCard
 
 app = typer.Typer(help=GAME.calculators_help, no_args_is_help=True)
@@ -33,13 +35,66 @@ def _rules(data: Path | None) -> DominumRules:
     return default_rules() if data is None else load_rules(data)
 
 
+CARDS_HELP = (
+    "A folder with your own rules.toml (and, to name cards, your own domains.csv, effects.toml, "
+    "...: a whole copy of card_data/dominum). Default: the shipped card_data/dominum."
+)
+WHERE_HELP = "Whose Domain the {who} stands in, to its owner: own, opponent or neutral."
+# The two cards, by name, and where they stand: what their abilities do (matchup.py)
+ATTACKER = typer.Option(
+    None, "--attacker", help="The (primary) attacker, by its name in domains.csv."
+)
+DEFENDER = typer.Option(None, "--defender", help="The defender, by its name in domains.csv.")
+ATTACKER_DOMAIN = typer.Option("own", help=WHERE_HELP.format(who="attacker"))
+DEFENDER_DOMAIN = typer.Option("own", help=WHERE_HELP.format(who="defender"))
+STRENGTH = typer.Option(
+    None,
+    help="The (primary) attacker's attack strength; with --attacker, it wins over the card's.",
+)
+DEFENSE = typer.Option(
+    None, help="The defender's defense strength; with --defender, it wins over the card's."
+)
+
+
+def _fight(
+    data: Path | None,
+    *,
+    attacker: str | None,
+    defender: str | None,
+    coordinating: int,
+    **flags: Any,
+) -> tuple[DominumData | None, DominumRules, Matchup]:
+    """The attack the flags name: the card data (read when a card is named; else the rules
+    alone), the rules, and the two cards' matchup (matchup.py)."""
+    from toolkit.games.dominum.data import load_dominum
+    from toolkit.games.dominum.matchup import matchup
+
+    cards = None if attacker is None and defender is None else load_dominum(data)
+    rules = _rules(data) if cards is None else cards.rules
+    fight = matchup(
+        cards,
+        attacker=attacker,
+        defender=defender,
+        coordinating=at_least(coordinating, "--coordinating"),
+        **flags,
+    )
+    return cards, rules, fight
+
+
 @app.command()
 def attack(
-    strength: int = typer.Option(..., help="The (primary) attacker's attack strength."),
+    attacker: str | None = ATTACKER,
+    defender: str | None = DEFENDER,
+    attacker_domain: str = ATTACKER_DOMAIN,
+    defender_domain: str = DEFENDER_DOMAIN,
+    strength: int | None = STRENGTH,
     power: str = typer.Option(..., help=POWER_HELP),
-    defense: int = typer.Option(..., help="The defender's defense strength."),
+    defense: int | None = DEFENSE,
     defense_power: str | None = typer.Option(
         None, help="The defender's optional draw: 1 to 4 or critical."
+    ),
+    lunge_power: str | None = typer.Option(
+        None, help="Lunge: the attacker shifted first and drew this second card, used instead."
     ),
     coordinating: int = typer.Option(0, help="Other cards coordinating (+1 each)."),
     deadly: bool = typer.Option(False, "--deadly", help="The primary attacker has Deadly."),
@@ -49,28 +104,36 @@ def attack(
     defender_weakened: bool = typer.Option(
         False, "--defender-weakened", help="The defender is weakened (-1)."
     ),
-    data: Path | None = DATA,
+    data: Path | None = typer.Option(None, help=CARDS_HELP),
     as_json: bool = JSON,
 ) -> None:
-    """Resolve one attack: attack total against defense total, wound or blocked."""
+    """Resolve one attack: attack total against defense total, wound or blocked. With --attacker
+    and --defender the cards' abilities apply (listed under `effects`)."""
     from toolkit.games.dominum.power import parse_power
-    from toolkit.games.dominum.rules import Keyword, resolve_attack
     from toolkit.output import emit
 
-    rules = _rules(data)
-    outcome = resolve_attack(
-        strength=at_least(strength, "--strength"),
-        power=parse_power(power, rules=rules, what="--power"),
-        defense=at_least(defense, "--defense"),
-        defense_power=(
-            None
-            if defense_power is None
-            else parse_power(defense_power, rules=rules, what="--defense-power")
-        ),
-        coordinating=at_least(coordinating, "--coordinating"),
+    cards, rules, fight = _fight(
+        data,
+        attacker=attacker,
+        defender=defender,
+        strength=strength,
+        defense=defense,
+        attacker_where=attacker_domain,
+        defender_where=defender_domain,
+        deadly=deadly,
+        lunged=lunge_power is not None,
+        coordinating=coordinating,
         attacker_weakened=attacker_weakened,
         defender_weakened=defender_weakened,
-        abilities=frozenset({Keyword.DEADLY}) if deadly else frozenset(),
+    )
+    outcome = fight.resolve(
+        parse_power(power, rules=rules, what="--power"),
+        None
+        if defense_power is None
+        else parse_power(defense_power, rules=rules, what="--defense-power"),
+        None
+        if lunge_power is None
+        else parse_power(lunge_power, rules=rules, what="--lunge-power"),
         rules=rules,
     )
     emit(
@@ -79,6 +142,11 @@ def attack(
             "defense_total": outcome.defense_total,
             "result": outcome.result,
             "counterattack": outcome.counterattack,
+            "free_strike": outcome.free_strike,
+            "knockback": outcome.knockback,
+            "evasive_shift": outcome.evasive_shift,
+            "submerge": outcome.submerge,
+            "effects": [] if cards is None else fight.effects(cards.vocabulary, outcome),
             "steps": outcome.steps,
         },
         as_json=as_json,
@@ -187,8 +255,18 @@ def _power_cards(text: str | None, flag: str, rules: DominumRules) -> list[Power
 
 @odds_app.command("attack")
 def odds_attack(
-    strength: int = typer.Option(..., help="The (primary) attacker's attack strength."),
-    defense: int = typer.Option(..., help="The defender's defense strength."),
+    attacker: str | None = ATTACKER,
+    defender: str | None = DEFENDER,
+    attacker_domain: str = ATTACKER_DOMAIN,
+    defender_domain: str = DEFENDER_DOMAIN,
+    strength: int | None = STRENGTH,
+    defense: int | None = DEFENSE,
+    lunged: bool = typer.Option(
+        False,
+        "--lunged",
+        help="Lunge: the attacker shifted first, so it may draw a second card seeing the first "
+        "(the odds show the best and the worst of that choice).",
+    ),
     coordinating: int = typer.Option(0, help="Other cards coordinating (+1 each)."),
     deadly: bool = typer.Option(False, "--deadly", help="The primary attacker has Deadly."),
     attacker_weakened: bool = typer.Option(False, "--attacker-weakened"),
@@ -206,24 +284,32 @@ def odds_attack(
         "wound and a card there could block); best (lowest reserve card that surely blocks, "
         "else as deck).",
     ),
-    data: Path | None = ODDS_DATA,
+    data: Path | None = typer.Option(None, help=CARDS_HELP),
     as_json: bool = ODDS_JSON,
 ) -> None:
-    """Chance to wound, to be blocked and counterattacked, from both power decks as they stand."""
+    """Chance to wound, to be blocked and counterattacked, from both power decks as they stand;
+    with --attacker and --defender the cards' abilities apply, as in `domekit dominum attack`."""
     from toolkit.games.dominum.odds import PowerState, attack_odds
     from toolkit.odds.render import emit_odds
 
-    rules = _rules(data)
+    cards, rules, fight = _fight(
+        data,
+        attacker=attacker,
+        defender=defender,
+        strength=strength,
+        defense=defense,
+        attacker_where=attacker_domain,
+        defender_where=defender_domain,
+        deadly=deadly,
+        lunged=lunged,
+        coordinating=coordinating,
+        attacker_weakened=attacker_weakened,
+        defender_weakened=defender_weakened,
+    )
     chosen = _power_cards(use_reserve, "--use-reserve", rules)
     if len(chosen) > 1:
         raise DomekitError("--use-reserve names one card for an attack")
     result = attack_odds(
-        strength=at_least(strength, "--strength"),
-        defense=at_least(defense, "--defense"),
-        coordinating=at_least(coordinating, "--coordinating"),
-        deadly=deadly,
-        attacker_weakened=attacker_weakened,
-        defender_weakened=defender_weakened,
         attacker=PowerState.of(
             used=_power_cards(used, "--used", rules),
             reserve=_power_cards(reserve, "--reserve", rules),
@@ -238,6 +324,8 @@ def odds_attack(
         ),
         use_reserve=chosen[0] if chosen else None,
         defender_policy=defender_policy,  # type: ignore[arg-type]
+        fight=fight,
+        vocabulary=None if cards is None else cards.vocabulary,
         rules=rules,
     )
     emit_odds(result, as_json=as_json, title="Dominum attack odds")

@@ -134,6 +134,7 @@ class StrongholdRules(_Section):
     charge_limit: NonNegativeInt
     charge_gain: NonNegativeInt
     weakens_removed: NonNegativeInt
+    uses_per_turn: PositiveInt = 1
 
 
 class EndRules(_Section):

@@ -1,20 +1,21 @@
 """Dominum's card data: Domain cards, Stronghold tiles and the print settings of the kit.
 
 `load_dominum(data_dir)` reads card_data/dominum (or a user's copy): domains.csv (every Domain's
-cards), strongholds.csv (each Domain's Stronghold tiles), print.toml (sizes, colours, component
-counts) and the rules engine's rules.toml. Every problem is a `DataError` naming the file, row
-and field: an unknown keyword, a bad range, a Domain that cannot field a force ("1 Hero card,
+cards), strongholds.csv (each Domain's Stronghold tiles), effects.toml (the effect words their
+`effects` cells are written in), print.toml (sizes, colours, component counts) and the rules
+engine's rules.toml. Every problem is a `DataError` naming the file, row and field: an unknown
+effect word, a bad range, a Domain that cannot field a force ("1 Hero card,
 4 Elite cards, 7 Warrior cards"), a Domain without its Stronghold tiles, a missing colour.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from pydantic_core import PydanticCustomError
 
 from toolkit.data import (
     check_colours,
@@ -23,63 +24,28 @@ from toolkit.data import (
     load_csv_rows,
     load_toml_model,
     printing,
+    read_text,
 )
+from toolkit.data.effects import Vocabulary
 from toolkit.errors import DataError
+from toolkit.games.dominum.effects import Ability, Owner, group, load_effects
+from toolkit.games.dominum.effects import text as effects_text
 
 if TYPE_CHECKING:
     from toolkit.games.dominum.config import DominumRules
 
 CARD_TYPES = ("hero", "elite", "warrior")
 RANGES = ("radial", "standard")
-# "Keyword Abilities", "Triggered Abilities" and "Game Terms", spelled as the rules print them.
-KEYWORDS = (
-    "Alt Attack",
-    "Barrage",
-    "Deadly",
-    "Evasive",
-    "Free Strike",
-    "Knockback",
-    "Lunge",
-    "Outflank",
-    "Submerge",
-    "Infiltrate",
-    "Protector",
-    "1st wound",
-    "On Discard",
-    "Sacrifice",
-)
-_KEYWORD_BY_FOLD = {name.casefold(): name for name in KEYWORDS}
 
-DOMAIN_COLUMNS = ("domain", "name", "type", "strength", "range", "ability")
-STRONGHOLD_COLUMNS = ("domain", "name", "ability")
+DOMAIN_COLUMNS = ("domain", "name", "type", "strength", "range", "effects")
+STRONGHOLD_COLUMNS = ("domain", "name", "effects")
+RETIRED_COLUMNS = ("keywords", "ability")
+"""The columns a card's abilities had before they were data (issue 26): refused, naming
+`effects`."""
 
 
 class _Row(BaseModel):
     model_config = ConfigDict(extra="ignore", frozen=True)
-
-
-def _keywords(value: object) -> tuple[str, ...]:
-    if value is None or value == "":
-        return ()
-    if isinstance(value, list | tuple):
-        parts = [str(part) for part in value]
-    else:
-        parts = [part.strip() for part in str(value).split(";") if part.strip()]
-    found: list[str] = []
-    for part in parts:
-        name = _KEYWORD_BY_FOLD.get(" ".join(part.split()).casefold())
-        if name is None:
-            raise PydanticCustomError(
-                "keyword",
-                "unknown keyword {part}; expected some of {known} (separated by ';')",
-                {"part": repr(part), "known": ", ".join(KEYWORDS)},
-            )
-        if name in found:
-            raise PydanticCustomError(
-                "keyword", "keyword {name} is listed twice", {"name": repr(name)}
-            )
-        found.append(name)
-    return tuple(found)
 
 
 def _lower(value: object) -> object:
@@ -87,9 +53,10 @@ def _lower(value: object) -> object:
 
 
 class DomainCard(_Row):
-    """A Domain card ("Card Anatomy"): name, fly icon, ability text, type, attack strength,
-    range. `defense` is blank when the card defends with its strength (RULINGS.md); the match's
-    card (`setup.card_of`) then defends with its strength."""
+    """A Domain card ("Card Anatomy"): name, fly icon, type, attack strength, range, and its
+    abilities as an `effects` cell (effects.py; the ability text box prints their text).
+    `defense` is blank when the card defends with its strength (RULINGS.md); the match's card
+    (`setup.card_of`) then defends with its strength."""
 
     domain: str = Field(min_length=1)
     name: str = Field(min_length=1)
@@ -98,20 +65,19 @@ class DomainCard(_Row):
     defense: int | None = Field(default=None, ge=0, le=20)
     range: Literal["radial", "standard"]
     fly: bool = False
-    keywords: tuple[str, ...] = ()
-    ability: str = ""
+    effects: str = ""
     qty: int = Field(default=1, ge=1, le=30)
 
-    _check_keywords = field_validator("keywords", mode="before")(_keywords)
     _check_lower = field_validator("type", "range", mode="before")(_lower)
 
 
 class Stronghold(_Row):
-    """A Stronghold tile: a Domain's unique ability; it holds the Charge tokens."""
+    """A Stronghold tile: a Domain's unique ability (its `effects` cell); it holds the Charge
+    tokens."""
 
     domain: str = Field(min_length=1)
     name: str = Field(min_length=1)
-    ability: str = Field(min_length=1)
+    effects: str = Field(min_length=1)
 
 
 class CardSettings(printing.CardSettings):
@@ -175,6 +141,13 @@ class DominumData:
     cards: tuple[DomainCard, ...]
     strongholds: tuple[Stronghold, ...]
     print: PrintSettings
+    vocabulary: Vocabulary
+    abilities: Mapping[DomainCard | Stronghold, tuple[Ability, ...]]
+    """Each card's and tile's `effects` cell, read (effects.py)."""
+
+    def text(self, item: DomainCard | Stronghold) -> str:
+        """The rules text a card or tile prints: what its effects generate."""
+        return effects_text(self.vocabulary, self.abilities[item])
 
     @property
     def domains(self) -> tuple[str, ...]:
@@ -191,9 +164,14 @@ class DominumData:
         wanted = name.strip().casefold()
         return next((card for card in self.cards if card.name.casefold() == wanted), None)
 
+    def stronghold(self, name: str) -> Stronghold | None:
+        wanted = name.strip().casefold()
+        return next((tile for tile in self.strongholds if tile.name.casefold() == wanted), None)
 
-def load_domain_cards(path: Path, rules: DominumRules) -> tuple[DomainCard, ...]:
+
+def load_domain_cards(path: Path, rules: DominumRules) -> list[tuple[int, DomainCard]]:
     """domains.csv: names unique within a Domain; every Domain can field a whole force."""
+    _no_retired_columns(path)
     rows: list[tuple[int, DomainCard]] = load_csv_rows(path, DomainCard, DOMAIN_COLUMNS)
     seen: dict[tuple[str, str], int] = {}
     first_row: dict[str, int] = {}
@@ -223,13 +201,14 @@ def load_domain_cards(path: Path, rules: DominumRules) -> tuple[DomainCard, ...]
                     row=number,
                     field="type",
                 )
-    return tuple(card for _, card in rows)
+    return rows
 
 
 def load_strongholds(
     path: Path, domains: tuple[str, ...], per_domain: int
-) -> tuple[Stronghold, ...]:
+) -> list[tuple[int, Stronghold]]:
     """strongholds.csv: each Domain of domains.csv has exactly its Stronghold tiles."""
+    _no_retired_columns(path)
     rows: list[tuple[int, Stronghold]] = load_csv_rows(path, Stronghold, STRONGHOLD_COLUMNS)
     counts: dict[str, int] = {}
     seen: dict[str, int] = {}
@@ -266,7 +245,43 @@ def load_strongholds(
                 f"has {per_domain} (print.toml components.strongholds_per_domain)",
                 field="domain",
             )
-    return tuple(tile for _, tile in rows)
+    return rows
+
+
+def _no_retired_columns(path: Path) -> None:
+    """A file still written with the prose `keywords` / `ability` columns is refused, naming the
+    `effects` column that replaced them (docs/effects/dominum.md)."""
+    lines = read_text(path).splitlines()
+    first = lines[0] if lines else ""
+    header = {
+        cell.strip() for cell in first.split(";" if first.count(";") > first.count(",") else ",")
+    }
+    retired = [name for name in RETIRED_COLUMNS if name in header]
+    if retired:
+        raise DataError(
+            path,
+            f"the column(s) {', '.join(retired)} are gone: a card's abilities are one `effects` "
+            "cell of effect words (e.g. 'Protector; adjacent allies defense total +1'), which "
+            "also print its text; see docs/effects/dominum.md",
+            row=1,
+            field=retired[0],
+        )
+
+
+def read_abilities(
+    path: Path,
+    items: Sequence[tuple[int, DomainCard | Stronghold]],
+    vocabulary: Vocabulary,
+    phases: Sequence[str],
+) -> dict[DomainCard | Stronghold, tuple[Ability, ...]]:
+    """Every row's `effects` cell, parsed and grouped into abilities (DataError naming the file,
+    row, field and word)."""
+    found: dict[DomainCard | Stronghold, tuple[Ability, ...]] = {}
+    for number, item in items:
+        owner: Owner = "card" if isinstance(item, DomainCard) else "stronghold"
+        terms = vocabulary.parse(item.effects, path=path, row=number)
+        found[item] = group(terms, owner=owner, phases=phases, path=path, row=number)
+    return found
 
 
 def load_print_settings(path: Path) -> PrintSettings:
@@ -292,12 +307,15 @@ def load_dominum(data_dir: str | Path | None = None) -> DominumData:
     folder = game_data_dir("dominum", data_dir)
     rules = load_rules(folder)
     settings = load_print_settings(folder / "print.toml")
-    cards = load_domain_cards(folder / "domains.csv", rules)
+    vocabulary = load_effects(folder)
+    cards_path, tiles_path = folder / "domains.csv", folder / "strongholds.csv"
+    rows = load_domain_cards(cards_path, rules)
+    cards = tuple(card for _, card in rows)
     domains = tuple(dict.fromkeys(card.domain for card in cards))
-    strongholds = load_strongholds(
-        folder / "strongholds.csv",
-        domains,
-        settings.components.strongholds_per_domain,
-    )
+    tiles = load_strongholds(tiles_path, domains, settings.components.strongholds_per_domain)
     _check_colours_cover(folder / "print.toml", settings, domains)
-    return DominumData(folder, rules, cards, strongholds, settings)
+    phases = [phase for phase in rules.rounds.phases if phase != "initiative"]
+    abilities = read_abilities(cards_path, rows, vocabulary, phases)
+    abilities.update(read_abilities(tiles_path, tiles, vocabulary, phases))
+    strongholds = tuple(tile for _, tile in tiles)
+    return DominumData(folder, rules, cards, strongholds, settings, vocabulary, abilities)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Never, NoReturn
 
@@ -56,10 +56,11 @@ from toolkit.games.dominum.actions import (
     Shift,
     SpendCharge,
     Submerge,
+    Use,
     Weaken,
     check_power_cards,
 )
-from toolkit.games.dominum.board import PLAYERS, Player
+from toolkit.games.dominum.board import PLAYERS, Player, space_name
 from toolkit.games.dominum.data import DominumData, load_dominum
 from toolkit.games.dominum.setup import (
     RULE_FIRST,
@@ -70,6 +71,7 @@ from toolkit.games.dominum.setup import (
     first_player,
     hands,
     new_match,
+    tile_of,
 )
 from toolkit.games.dominum.state import (
     Card,
@@ -86,7 +88,8 @@ from toolkit.parsing import whole_number
 __all__ = [
     "Activate", "Advance", "Assault", "Attack", "Card", "Charge", "Counterattack", "CycleChoice",
     "Deploy", "DominumMatch", "EndPhase", "MatchState", "Move", "Outcome", "Place", "PowerDuel",
-    "ReservePower", "Retreat", "Sacrifice", "Shift", "SpendCharge", "Submerge", "Unit", "Weaken",
+    "ReservePower", "Retreat", "Sacrifice", "Shift", "SpendCharge", "Submerge", "Unit", "Use",
+    "Weaken",
     "DOOR", "ENGINE", "ON_TURN", "apply", "new_match", "record", "replay", "whose_turn",
 ]  # fmt: skip
 
@@ -103,12 +106,26 @@ at any time, and the initial deployment's alternation is that rule's own."""
 
 def _play(state: MatchState, action: Play) -> tuple[MatchState, Outcome]:
     """What an action does once the door's guards let it in: the rule of its chapter."""
+    pending = state.pending
+    if pending.discard_by is not None:  # an On Discard's enemy to name, before anything else
+        if not (
+            isinstance(action, Weaken)
+            and action.player == pending.discard_by
+            and action.space in pending.discard_from
+        ):
+            names = " or ".join(space_name(s) for s in pending.discard_from)
+            raise RuleError(
+                "On Discard", f"{pending.discard_by} first weakens the adjacent enemy: {names}"
+            )
+        state = replace(state, pending=replace(pending, discard_by=None, discard_from=()))
+        return abilities.weaken(state, action)
     if isinstance(action, Place):
         return turns.place(state, action)
-    if state.stage == "deployment":
+    if state.stage == "deployment" and not turns.at_once(state, action):
         raise RuleError(RULE_DEPLOYMENT, "both players first deploy their opening cards")
-    if not isinstance(action, Counterattack | Submerge | Advance):
-        # A counterattack, Submerge or advance is taken at once or not at all.
+    if not isinstance(action, Counterattack | Submerge | Advance | Attack | Use):
+        # A counterattack, Submerge, an advance, an On Deploy or a Stronghold's trigger is
+        # taken at once or not at all (an attack and an ability used read it first).
         state = replace(state, pending=Pending())
     match action:
         case Activate():
@@ -137,6 +154,8 @@ def _play(state: MatchState, action: Play) -> tuple[MatchState, Outcome]:
             return phases.charge(state, action)
         case ReservePower():
             return phases.reserve(state, action)
+        case Use():
+            return abilities.use(state, action)
         case Weaken():
             return abilities.weaken(state, action)
         case Sacrifice():
@@ -205,6 +224,12 @@ class DominumMatch:
     number: int
     domains: Mapping[Player, str]
     forces: Mapping[Player, tuple[str, ...]]
+    strongholds: Mapping[Player, str | None] = field(default_factory=lambda: _strongholds(None))
+    """The Stronghold tile each player chose (None or left out: the Domain's first)."""
+    effects: bool = True
+    """The engine applies the cards' effects: every match made since they are data. A match
+    stored before (its JSON form has no `effects`) replays as it was played (state.py:
+    `MatchState.card_effects`)."""
     setup: Setup | None = None
     log: tuple[Play, ...] = ()
     log_json: tuple[dict[str, Any], ...] = ()
@@ -223,13 +248,15 @@ class DominumMatch:
         data = game_data(data_dir)
         names = data.domains
         domains: Mapping[Player, str] = {"red": names[0], "gold": names[1 % len(names)]}
+        strongholds: Mapping[Player, str | None] = _strongholds(None)
         if previous is not None:
-            domains = previous.domains
+            domains, strongholds = previous.domains, previous.strongholds
         return cls(
             data_dir=data_dir,
             number=previous.number + 1 if previous else 1,
             domains=dict(domains),
             forces={p: tuple(default_forces(data, domains[p])) for p in PLAYERS},
+            strongholds=dict(strongholds),
         )
 
     @property
@@ -237,7 +264,7 @@ class DominumMatch:
         return self.state is not None and self.state.stage == "over"
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        value: dict[str, Any] = {
             "game": GAME,
             "data_dir": self.data_dir,
             "match": self.number,
@@ -248,6 +275,10 @@ class DominumMatch:
             "digest": self.digest,
             "last": None if self.last is None else self.last.to_json(),
         }
+        if self.effects:  # members a match stored before card effects never had
+            value["effects"] = True
+            value["strongholds"] = {p: self.strongholds.get(p) for p in PLAYERS}
+        return value
 
     @classmethod
     def from_json(cls, value: Mapping[str, Any]) -> DominumMatch:
@@ -262,6 +293,8 @@ class DominumMatch:
             number=whole_number(value["match"], "match", minimum=1),
             domains={p: str(value["domains"][p]) for p in PLAYERS},
             forces={p: tuple(str(n) for n in value["forces"][p]) for p in PLAYERS},
+            strongholds=_strongholds(value.get("strongholds")),
+            effects=value.get("effects") is True,
             setup=None if raw_setup is None else Setup.from_json(raw_setup),
             log=log,
             log_json=tuple(action.to_json() for action in log),
@@ -272,7 +305,16 @@ class DominumMatch:
             if match.log:
                 raise DomekitError("a match that has not begun has no actions")
             return match
-        return replace(match, state=replay(_fresh(match.data, match.setup), match.log))
+        return replace(match, state=replay(_fresh(match), match.log))
+
+
+def _strongholds(value: Any) -> dict[Player, str | None]:
+    """Each player's Stronghold tile by name (None: the Domain's first)."""
+    if value is None:
+        return {p: None for p in PLAYERS}
+    if not isinstance(value, Mapping):
+        raise DomekitError("strongholds: an object with the fields red and gold")
+    return {p: None if value.get(p) is None else str(value[p]) for p in PLAYERS}
 
 
 def _logged(value: Mapping[str, Any]) -> Play:
@@ -287,7 +329,10 @@ def _chain(previous: str, value: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _fresh(data: DominumData, setup: Setup) -> MatchState:
+def _fresh(match: DominumMatch) -> MatchState:
+    data, setup = match.data, match.setup
+    if setup is None:  # pragma: no cover - callers check
+        raise RuleError(RULE_SETUP, "set up the match first: domains, forces, first player")
     return new_match(
         data.rules,
         first_player=setup.first_player,
@@ -295,6 +340,8 @@ def _fresh(data: DominumData, setup: Setup) -> MatchState:
         seed=setup.seed,
         reserves=setup.reserves,
         bitter_end=setup.bitter_end,
+        strongholds={p: tile_of(data, match.domains[p], match.strongholds.get(p)) for p in PLAYERS},
+        card_effects=match.effects,
     )
 
 
@@ -353,13 +400,17 @@ def _forces(match: DominumMatch, action: Forces) -> tuple[DominumMatch, Outcome]
         raise RuleError(RULE_SETUP, "the forces are fixed once the match has begun")
     data = match.data
     names = checked_forces(data, action.domain, action.cards)
+    tile = tile_of(data, action.domain, action.stronghold)
     new = replace(
         match,
         domains={**match.domains, action.player: action.domain},
         forces={**match.forces, action.player: tuple(names)},
+        strongholds={**match.strongholds, action.player: tile.name},
     )
     shown = list(action.cards) or default_forces(data, action.domain)
-    return new, Outcome([f"{action.player} brings the {action.domain}: {', '.join(shown)}"])
+    return new, Outcome(
+        [f"{action.player} brings the {action.domain} ({tile.name}): {', '.join(shown)}"]
+    )
 
 
 def _begin(match: DominumMatch, action: Begin) -> tuple[DominumMatch, Outcome]:
@@ -383,8 +434,8 @@ def _begin(match: DominumMatch, action: Begin) -> tuple[DominumMatch, Outcome]:
         match,
         setup=setup,
         digest=_chain("", [match.data_dir, setup.to_json()]),
-        state=_fresh(data, setup),
     )
+    new = replace(new, state=_fresh(new))
     steps = [*chooser.steps, f"{first} is the 1st Player"]
     steps.append("initial deployment: players alternate, the 1st Player first")
     return new, Outcome(steps)

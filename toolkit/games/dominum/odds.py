@@ -23,10 +23,12 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from toolkit.data.effects import Vocabulary
 from toolkit.dice import Deck, Dist, sort_key
 from toolkit.errors import DomekitError
 from toolkit.games.dominum.board import Player, opponent, space_name
 from toolkit.games.dominum.config import DominumRules
+from toolkit.games.dominum.matchup import Matchup
 from toolkit.games.dominum.power import (
     CRITICAL,
     PowerCard,
@@ -37,7 +39,7 @@ from toolkit.games.dominum.power import (
     check_power,
     full_deck,
 )
-from toolkit.games.dominum.rules import Keyword, resolve_assault, resolve_attack
+from toolkit.games.dominum.rules import Keyword, resolve_assault
 from toolkit.odds.charts import chart
 from toolkit.odds.common import distribution
 
@@ -104,6 +106,7 @@ class _Attack:
     wound: bool
     counterattack: bool
     attack_total: int
+    evasive: bool = False
 
 
 @dataclass(frozen=True)
@@ -118,8 +121,8 @@ class _Assault:
 
 def attack_odds(
     *,
-    strength: int,
-    defense: int,
+    strength: int = 0,
+    defense: int = 0,
     coordinating: int = 0,
     deadly: bool = False,
     attacker_weakened: bool = False,
@@ -128,49 +131,84 @@ def attack_odds(
     defender: PowerState,
     use_reserve: PowerCard | None = None,
     defender_policy: DefenderPolicy = "deck",
+    fight: Matchup | None = None,
+    vocabulary: Vocabulary | None = None,
     rules: DominumRules,
 ) -> dict[str, Any]:
-    """The attack's outcome over every attacker draw and the defender's reply by its policy."""
+    """The attack's outcome over every attacker draw and the defender's reply by its policy.
+
+    `fight` (matchup.py) brings the two cards and their abilities; without it the flags make a
+    plain one. A choice the rules leave to the attacker is shown as the best and the worst of it
+    (`best`, `worst`): the Lunge's second draw, seeing the first (`fight.lunged`); the Evasive
+    shift that avoids the counterattack. The top-level chances are the best play's."""
     if defender_policy not in DEFENDER_POLICIES:
         raise DomekitError(
             f"defender policy must be one of {', '.join(DEFENDER_POLICIES)}, "
             f"got {defender_policy!r}"
         )
-    abilities = frozenset({Keyword.DEADLY}) if deadly else frozenset()
-
-    @cache
-    def resolve(power: PowerCard, defense_power: PowerCard | None) -> _Attack:
-        outcome = resolve_attack(
+    if fight is None:
+        fight = Matchup(
             strength=strength,
-            power=power,
             defense=defense,
-            defense_power=defense_power,
+            deadly=deadly,
             coordinating=coordinating,
             attacker_weakened=attacker_weakened,
             defender_weakened=defender_weakened,
-            abilities=abilities,
-            rules=rules,
         )
-        return _Attack(outcome.wound, outcome.counterattack, outcome.attack_total)
+    lunging = fight.lunged and Keyword.LUNGE in fight.abilities
+    evasive = Keyword.EVASIVE in fight.abilities
 
-    def defender_reply(power: PowerCard) -> Dist[tuple[str, PowerCard | None]]:
-        if defender_policy == "never" or not resolve(power, None).wound:
+    @cache
+    def resolve(power: PowerCard, defense_power: PowerCard | None, second: Any) -> _Attack:
+        outcome = fight.resolve(power, defense_power, second, rules=rules)
+        return _Attack(
+            outcome.wound, outcome.counterattack, outcome.attack_total, outcome.evasive_shift
+        )
+
+    def defender_reply(power: PowerCard, second: Any) -> Dist[tuple[str, PowerCard | None]]:
+        def wounds(card: PowerCard | None) -> bool:
+            return resolve(power, card, second).wound
+
+        if defender_policy == "never" or not wounds(None):
             return Dist.always(("none", None))
         if defender_policy == "best":
             for card in _lowest_first(defender.reserve):
-                if not resolve(power, card).wound:
+                if not wounds(card):
                     return Dist.always(("reserve", card))
-        if defender.deck.size and any(not resolve(power, c).wound for c in defender.deck.cards()):
+        if defender.deck.size and any(not wounds(c) for c in defender.deck.cards()):
             return defender.deck.draw().map(lambda card: ("deck", card))
         return Dist.always(("none", None))
 
-    def one_option(source: PowerCard | None) -> Dist[tuple[Any, ...]]:
-        draws = attacker.deck.draw() if source is None else Dist.always(source)
-        return draws.bind(
-            lambda power: defender_reply(power).map(
-                lambda reply: (power, reply, resolve(power, reply[1]))
-            )
+    def leaf(power: PowerCard, second: Any) -> Dist[tuple[Any, ...]]:
+        final = power if second is None else second
+        return defender_reply(power, second).map(
+            lambda reply: (final, reply, resolve(power, reply[1], second))
         )
+
+    def after_first(
+        first: PowerCard, deck: Deck, reserve: tuple[PowerCard, ...], best: bool
+    ) -> Dist[tuple[Any, ...]]:
+        """Lunge: "it may draw a second card and use that card for the attack total instead":
+        the attacker sees the first card and chooses (the best or the worst of it)."""
+        keep = leaf(first, None)
+        if not lunging:
+            return keep
+        choices = [keep]
+        if deck.size:
+            choices.append(deck.draw().bind(lambda second: leaf(first, second)))
+        choices += [leaf(first, card) for card in _lowest_first(reserve)]
+        return _pick(choices, best=best, evasive=evasive)
+
+    def one_option(source: PowerCard | None, best: bool = True) -> Dist[tuple[Any, ...]]:
+        if source is None:
+            return attacker.deck.draw().bind(
+                lambda first: after_first(
+                    first, attacker.deck.without([first]), attacker.reserve, best
+                )
+            )
+        rest = list(attacker.reserve)
+        rest.remove(source)
+        return after_first(source, attacker.deck, tuple(rest), best)
 
     if use_reserve is not None and use_reserve not in attacker.reserve:
         raise DomekitError(
@@ -189,7 +227,7 @@ def attack_odds(
             {
                 "draw": "deck" if source is None else f"reserve:{_key(source)}",
                 "p_wound": dist.p(lambda o: o[2].wound),
-                "p_counterattack": dist.p(lambda o: o[2].counterattack),
+                "p_counterattack": _countered(dist, evades=evasive),
             }
         )
     attack_totals = outcomes.map(lambda o: "critical" if o[0] == CRITICAL else o[2].attack_total)
@@ -199,10 +237,10 @@ def attack_odds(
         f"defender: {defender.describe()}; policy '{defender_policy}'",
         "each possible draw resolved by the Dominum rules engine (resolve_attack)",
     ]
-    return {
+    result: dict[str, Any] = {
         "p_wound": outcomes.p(lambda o: o[2].wound),
         "p_blocked": outcomes.p(lambda o: not o[2].wound),
-        "p_counterattack": outcomes.p(lambda o: o[2].counterattack),
+        "p_counterattack": _countered(outcomes, evades=evasive),
         "p_defender_draws": outcomes.p(lambda o: o[1][0] != "none"),
         "attack_total_distribution": distribution(attack_totals),
         "defender_draw_distribution": distribution(
@@ -213,6 +251,49 @@ def attack_odds(
         "decision": attack_decision(options),
         "steps": steps,
     }
+    if lunging or evasive:
+        worst = one_option(use_reserve, best=False)
+        result["best"] = _summary(outcomes, evades=evasive)
+        result["worst"] = _summary(worst, evades=False)
+        result["choices"] = [
+            text
+            for text, there in (
+                ("Lunge: draw a second card, seeing the first, or keep it", lunging),
+                ("Evasive: shift after a block (no counterattack), or stay", evasive),
+            )
+            if there
+        ]
+        steps.append("best: " + ", ".join(result["choices"]) + " as it serves the attacker best")
+    if vocabulary is not None:
+        result["effects"] = fight.effects(vocabulary)
+    return result
+
+
+def _countered(dist: Dist[tuple[Any, ...]], *, evades: bool) -> Fraction:
+    """The chance of a counterattack: none after a block the attacker evades (Evasive)."""
+    return dist.p(lambda o: o[2].counterattack and not (evades and o[2].evasive))
+
+
+def _summary(dist: Dist[tuple[Any, ...]], *, evades: bool) -> dict[str, Fraction]:
+    return {
+        "p_wound": dist.p(lambda o: o[2].wound),
+        "p_blocked": dist.p(lambda o: not o[2].wound),
+        "p_counterattack": _countered(dist, evades=evades),
+    }
+
+
+def _pick(
+    choices: Sequence[Dist[tuple[Any, ...]]], *, best: bool, evasive: bool
+) -> Dist[tuple[Any, ...]]:
+    """The choice that wounds most often (then is counterattacked least), or the reverse; on a
+    tie the first (keeping the card drawn)."""
+
+    def rank(dist: Dist[tuple[Any, ...]]) -> tuple[Fraction, Fraction]:
+        return dist.p(lambda o: o[2].wound), -_countered(dist, evades=evasive and best)
+
+    ranked = [(rank(dist), index) for index, dist in enumerate(choices)]
+    chosen = max(ranked, key=lambda r: (r[0], -r[1])) if best else min(ranked)
+    return choices[chosen[1]]
 
 
 def attack_decision(options: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -393,8 +474,8 @@ def _best_assault(
 
 def attack_chart(
     *,
-    strength: int,
-    defense: int,
+    strength: int = 0,
+    defense: int = 0,
     used: Sequence[Any] = (),
     reserve: Sequence[Any] = (),
     use_reserve: Any = None,
@@ -405,9 +486,11 @@ def attack_chart(
     deadly: bool = False,
     attacker_weakened: bool = False,
     defender_weakened: bool = False,
+    fight: Matchup | None = None,
     data_dir: str | Path | None = None,
 ) -> dict[str, Any]:
-    """The attack form: both power decks as they stand (cards as 1..4 or 'critical')."""
+    """The attack form: both power decks as they stand (cards as 1..4 or 'critical'); `fight`
+    the two cards on the board with what their abilities do."""
     rules = load_rules(data_dir)
     cards = partial(_power_cards, rules=rules)
     result = attack_odds(
@@ -423,6 +506,7 @@ def attack_chart(
         ),
         use_reserve=None if use_reserve is None else cards([use_reserve])[0],
         defender_policy=defender_policy,  # type: ignore[arg-type]
+        fight=fight,
         rules=rules,
     )
     return chart(result, "Attack odds")
@@ -506,28 +590,60 @@ def _deck_note(state: MatchState, player: Player) -> str:
     return f"{player}'s deck as it stands: {', '.join(cards) or 'empty'}"
 
 
-def _attack_form_chart(state: MatchState, action: Attack, data_dir: str | None) -> dict[str, Any]:
-    player, them = action.player, opponent(action.player)
+def board_matchup(state: MatchState, action: Attack) -> Matchup:
+    """The attack the form names as the match stands: the cards, where they stand (after a
+    Lunge), the board's defense bonuses, the helpers' Outflank, an ability's free strike."""
+    from toolkit.games.dominum.triggers import defense_bonuses, where
+
+    player = action.player
     attacker = state.units.get(action.attacker)
     target = state.units.get(action.target)
     if attacker is None or attacker.owner != player:
         raise DomekitError(f"no {player} card on {space_name(action.attacker)}")
     if target is None or target.owner == player:
         raise DomekitError(f"no enemy card on {space_name(action.target)}")
+    start = action.lunge_to or action.attacker
+    helpers: frozenset[Keyword] = frozenset()
+    for space in action.coordinating:
+        helper = state.units.get(space)
+        if helper is not None:
+            helpers |= helper.card.keywords
+    granted = state.pending.strike_from == action.attacker and state.pending.strike_lunge
+    effects = state.card_effects
+    return Matchup(
+        strength=attacker.card.strength,
+        defense=target.card.defense,
+        attacker=attacker.card,
+        defender=target.card,
+        attacker_where=where(state, start, player) if effects else "neutral",
+        defender_where=where(state, action.target, target.owner) if effects else "neutral",
+        lunged=action.lunge_to is not None,
+        coordinating=len(action.coordinating),
+        attacker_weakened=attacker.weakened,
+        defender_weakened=target.weakened,
+        kind=action.attack_kind,
+        extra=frozenset({Keyword.LUNGE}) if granted else frozenset(),
+        coordinating_abilities=helpers,
+        more_defense=tuple(
+            bonus.modifier("defense total")
+            for bonus in defense_bonuses(state, action.target, target)
+        ),
+    )
+
+
+def _attack_form_chart(state: MatchState, action: Attack, data_dir: str | None) -> dict[str, Any]:
+    player, them = action.player, opponent(action.player)
+    fight = board_matchup(state, action)
+    attacker, target = state.units[action.attacker], state.units[action.target]
     mine, theirs = state.sides[player].power, state.sides[them].power
     reserve = _reserve_card(action.power)
     result = attack_chart(
-        strength=attacker.card.strength,
-        defense=target.card.defense,
-        coordinating=len(action.coordinating),
-        deadly=Keyword.DEADLY in attacker.card.keywords,
-        attacker_weakened=attacker.weakened,
-        defender_weakened=target.weakened,
         used=_texts(mine.used),
         reserve=_texts(mine.reserve),
         use_reserve=None if reserve is None else card_json(reserve),
         defender_used=_texts(theirs.used),
         defender_reserve=_texts(theirs.reserve),
+        fight=fight,
         data_dir=data_dir,
     )
     notes = [
@@ -535,9 +651,18 @@ def _attack_form_chart(state: MatchState, action: Attack, data_dir: str | None) 
         f"{target.card.name} (defense {target.card.defense}).",
         _deck_note(state, player) + ("; you use a reserve card." if reserve is not None else "."),
         f"{them} decides its own draw: the odds use the engine's default (draw from the "
-        "deck when the attack would wound and a card there could block). Abilities other "
-        "than Deadly are not in the odds.",
+        "deck when the attack would wound and a card there could block).",
     ]
+    modifiers = fight.attack_modifiers() + list(fight.more_defense)
+    if modifiers:
+        notes.append("In the odds: " + "; ".join(m.why for m in modifiers) + ".")
+    if "best" in result:
+        notes.append(
+            "Your choices ("
+            + "; ".join(result["choices"])
+            + "): the chances are the best of them; the worst: wound "
+            + f"{float(result['worst']['p_wound']):.1%}."
+        )
     return {**result, "main": "attack_total", "notes": notes}
 
 

@@ -31,6 +31,7 @@ from toolkit.games.dominum.state import (
     with_side,
     with_unit,
 )
+from toolkit.games.dominum.triggers import deployed, entered, neutral_line_cost
 from toolkit.games.dominum.turns import end_phase
 
 
@@ -55,14 +56,25 @@ def deploy(state: MatchState, action: Deploy) -> tuple[MatchState, Outcome]:
     state.rules.limits.check(
         "battlefield", state.on_battlefield(action.player) + 1, "cards on the battlefield"
     )
-    if action.space in state.units or action.space not in state.board.domain(action.player):
+    board = state.board
+    if action.space in state.units or action.space not in board.spaces:
+        raise RuleError(rule, f"{space_text(action.space)} is not an empty space in your Domain")
+    card, _ = take_from_hand(state.sides[action.player], action.card, rule)
+    steps = [f"{card.name} deployed on {space_text(action.space)}"]
+    if action.space in board.neutral_line:  # by the card's ability or the Stronghold's
+        try:
+            state = neutral_line_cost(state, action.player, card, steps, stronghold=True)
+        except RuleError as refused:
+            why = f"{space_text(action.space)} is not an empty space in your Domain"
+            raise RuleError(rule, f"{why}: {refused.reason}") from None
+    elif action.space not in board.domain(action.player):
         raise RuleError(rule, f"{space_text(action.space)} is not an empty space in your Domain")
     side = state.sides[action.player]
     card, hand = take_from_hand(side, action.card, rule)
     state = with_unit(state, action.space, Unit(card, action.player))
     state = with_side(state, action.player, replace(side, hand=hand))
     state = replace(state, phase=replace(phase, deployed=phase.deployed + 1))
-    return state, Outcome([f"{card.name} deployed on {space_text(action.space)}"])
+    return deployed(state, action.space, steps), Outcome(steps)
 
 
 # -- Move Phase and Reposition Phase ---------------------------------------------------------------
@@ -90,7 +102,7 @@ def move(state: MatchState, action: Move) -> tuple[MatchState, Outcome]:
     )
     if action.end not in targets:
         raise RuleError(rule, f"{unit.card.name} cannot end a move on {space_text(action.end)}")
-    state = _relocate(state, action.start, action.end, phase)
+    state = entered(_relocate(state, action.start, action.end, phase), action.start, action.end)
     return state, Outcome([f"{unit.card.name} moves to {space_text(action.end)}"])
 
 
@@ -102,7 +114,7 @@ def shift(state: MatchState, action: Shift) -> tuple[MatchState, Outcome]:
         raise RuleError(rule, "each card shifts one space only")
     if action.end not in state.board.shift_targets(action.start, state.units):
         raise RuleError(rule, f"{space_text(action.end)} is not an adjacent empty space")
-    state = _relocate(state, action.start, action.end, phase)
+    state = entered(_relocate(state, action.start, action.end, phase), action.start, action.end)
     return state, Outcome([f"{unit.card.name} shifts to {space_text(action.end)}"])
 
 
@@ -155,20 +167,36 @@ def assault(state: MatchState, action: Assault) -> tuple[MatchState, Outcome]:
 def charge(state: MatchState, action: Charge) -> tuple[MatchState, Outcome]:
     rule = "Charge Phase"
     running_phase(state, action.player, "charge", rule)
-    side = state.sides[action.player]
     stronghold = state.rules.stronghold
-    if action.remove_weaken_at is None:
+    steps: list[str] = []
+    both = action.remove_weaken_at is not None and _both(state, action.player, steps)
+    if action.remove_weaken_at is None or both:
+        side = state.sides[action.player]
         charge = min(stronghold.charge_limit, side.charge + stronghold.charge_gain)
         state = with_side(state, action.player, replace(side, charge=charge))
-        steps = [f"Stronghold charge {side.charge} -> {charge} (at most {stronghold.charge_limit})"]
-    else:
+        steps.append(
+            f"Stronghold charge {side.charge} -> {charge} (at most {stronghold.charge_limit})"
+        )
+    if action.remove_weaken_at is not None:
         unit = unit_at(state, action.remove_weaken_at, action.player, rule)
         if not unit.weakened:
             raise RuleError(rule, f"{unit.card.name} is not weakened")
         state = with_unit(state, action.remove_weaken_at, replace(unit, weakened=False))
-        steps = [f"Weaken token removed from {unit.card.name}"]
+        steps.append(f"Weaken token removed from {unit.card.name}")
     state, more = end_phase(state)
     return state, Outcome(steps + more)
+
+
+def _both(state: MatchState, player: Player, steps: list[str]) -> bool:
+    """Charge Phase: "Add 2 charge tokens to your Stronghold OR remove 1 Weaken token from an
+    ally"; a Stronghold's "add Charge and also remove a Weaken token" (Moonwell) makes it both."""
+    if not state.card_effects:
+        return False
+    tile = state.sides[player].stronghold
+    if not any(a.has("add charge and remove a weaken") for a in tile.abilities):
+        return False
+    steps.append(f"{tile.name}: add Charge and also remove a Weaken token")
+    return True
 
 
 def reserve(state: MatchState, action: ReservePower) -> tuple[MatchState, Outcome]:

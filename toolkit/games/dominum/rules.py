@@ -59,6 +59,14 @@ def weakened_strength(strength: int, weakened: bool, *, rules: DominumRules) -> 
 
 
 @dataclass(frozen=True)
+class Modifier:
+    """A number an ability adds to an attack or defense total, and why (the step's text)."""
+
+    value: int
+    why: str
+
+
+@dataclass(frozen=True)
 class AttackOutcome:
     """One attack (or counterattack, free strike, alt attack) resolved."""
 
@@ -94,6 +102,9 @@ def resolve_attack(
     defender_is_hero: bool = False,
     lunge_power: PowerCard | None = None,
     during_opponents_attack_phase: bool = True,
+    attack_modifiers: Sequence[Modifier] = (),
+    defense_modifiers: Sequence[Modifier] = (),
+    knockback_guard: str | None = None,
     rules: DominumRules,
 ) -> AttackOutcome:
     """Attack Phase, Coordinated Attacks, The Critical Card, Conditions and the keywords.
@@ -102,7 +113,10 @@ def resolve_attack(
     in a coordinated attack (each +1) and `coordinating_abilities` what they carry (only Outflank
     counts from them). `defense` is the defender's strength (its defense, when its data gives
     one); `defense_power` is the defender's optional draw. `lunge_power` is the second card a
-    card that lunged drew: it replaces the first for the attack total.
+    card that lunged drew: it replaces the first for the attack total. `attack_modifiers` and
+    `defense_modifiers` are what abilities add to the totals (Infiltrate, Protector, the
+    Stronghold: triggers.py); `knockback_guard` says why the defender cannot be knocked back.
+    A card with the Free Strike keyword makes only free strikes.
     """
     _count(strength, "strength")
     _count(defense, "defense")
@@ -123,7 +137,9 @@ def resolve_attack(
         )
         power = lunge_power
 
-    free_strike = kind == AttackKind.FREE_STRIKE
+    free_strike = kind == AttackKind.FREE_STRIKE or (
+        Keyword.FREE_STRIKE in abilities and kind != AttackKind.COUNTERATTACK
+    )
     if free_strike:
         steps.append("Free Strike: if blocked, it cannot be counterattacked")
     if coordinating and Keyword.OUTFLANK in abilities | coordinating_abilities:
@@ -143,6 +159,9 @@ def resolve_attack(
             f"coordinated attack: {coordinating} more card(s) x +{rules.attack.coordinating_bonus}"
             f" = +{bonus}, {attack_total} (primary attacker's abilities only)"
         )
+    for modifier in attack_modifiers:
+        attack_total += modifier.value
+        steps.append(f"{modifier.why}: {attack_total}")
     if power == CRITICAL:
         steps.append("attacker draws the Critical: it wounds unless the defender draws a Critical")
     else:
@@ -155,6 +174,9 @@ def resolve_attack(
         f"defense strength {defense}"
         + (f", weakened -{defense - guard} = {guard}" if defender_weakened else "")
     )
+    for modifier in defense_modifiers:
+        defense_total += modifier.value
+        steps.append(f"{modifier.why}: {defense_total}")
     if defense_power is None:
         steps.append(f"defender does not draw: defense total {defense_total}")
     elif defense_power == CRITICAL:
@@ -185,8 +207,13 @@ def resolve_attack(
     counterattack = evasive = submerge = knockback = False
     if wound:
         if Keyword.KNOCKBACK in abilities and not defender_is_hero:
-            knockback = True
-            steps.append("Knockback: the attacker may shift the enemy, before any wound trigger")
+            if knockback_guard is not None:
+                steps.append(f"Knockback: none, {knockback_guard}")
+            else:
+                knockback = True
+                steps.append(
+                    "Knockback: the attacker may shift the enemy, before any wound trigger"
+                )
     elif free_strike or kind == AttackKind.COUNTERATTACK:
         what = "counterattack" if kind == AttackKind.COUNTERATTACK else "free strike"
         steps.append(f"a blocked {what} cannot be counterattacked")

@@ -14,8 +14,16 @@ from toolkit.games.dominum.board import PLAYERS, Player
 from toolkit.games.dominum.config import DominumRules
 from toolkit.games.dominum.data import DomainCard, DominumData
 from toolkit.games.dominum.power import PowerCard, PowerDeck, card_json, check_power
-from toolkit.games.dominum.rules import FirstPlayerOutcome, Keyword, first_player_chooser
-from toolkit.games.dominum.state import SAME_AS_STRENGTH, Card, Kind, MatchState, Side, seeded
+from toolkit.games.dominum.rules import FirstPlayerOutcome, first_player_chooser
+from toolkit.games.dominum.state import (
+    SAME_AS_STRENGTH,
+    Card,
+    Kind,
+    MatchState,
+    Side,
+    Tile,
+    seeded,
+)
 from toolkit.games.dominum.turns import fresh_round
 from toolkit.parsing import whole_number
 
@@ -30,19 +38,31 @@ def needed(rules: DominumRules) -> dict[Kind, int]:
 
 
 # -- Select Your Domain and Forces -----------------------------------------------------------------
-def card_of(row: DomainCard) -> Card:
-    """A Domain card of the data as the match plays it."""
-    known = {kw.value for kw in Keyword}
-    keywords = frozenset(Keyword(k.lower()) for k in row.keywords if k.lower() in known)
+def card_of(data: DominumData, row: DomainCard) -> Card:
+    """A Domain card of the data as the match plays it, with its abilities."""
     return Card(
         name=row.name,
         strength=row.strength,
         kind=row.type,
         radial=row.range == "radial",
         flying=row.fly,
-        keywords=keywords,
+        abilities=data.abilities[row],
         defense=SAME_AS_STRENGTH if row.defense is None else row.defense,
     )
+
+
+def tile_of(data: DominumData, domain: str, name: str | None) -> Tile:
+    """The Stronghold tile a player chose (None: the Domain's first), with its abilities."""
+    tiles = data.domain_strongholds(domain)
+    if name is None:
+        tile = tiles[0]
+    else:
+        found = data.stronghold(name)
+        if found is None or found.domain != domain:
+            names = ", ".join(t.name for t in tiles)
+            raise RuleError(RULE_SETUP, f"{name!r} is not a Stronghold of the {domain} ({names})")
+        tile = found
+    return Tile(tile.name, data.abilities[tile])
 
 
 def default_forces(data: DominumData, domain: str) -> list[str]:
@@ -90,7 +110,7 @@ def _card(data: DominumData, name: str) -> DomainCard:
 
 
 def hands(data: DominumData, forces: Mapping[Player, Sequence[str]]) -> dict[Player, list[Card]]:
-    return {p: [card_of(_card(data, name)) for name in forces[p]] for p in PLAYERS}
+    return {p: [card_of(data, _card(data, name)) for name in forces[p]] for p in PLAYERS}
 
 
 # -- Determine the First Player --------------------------------------------------------------------
@@ -156,9 +176,12 @@ def new_match(
     seed: int = 0,
     reserves: Mapping[Player, tuple[PowerCard, ...]] | None = None,
     bitter_end: bool | None = None,
+    strongholds: Mapping[Player, Tile] | None = None,
+    card_effects: bool = True,
 ) -> MatchState:
     """A match after "Determine the First Player": decks reset (to the cards the table turned
-    up, else shuffled from the seed), Strongholds charged, the initial deployment to come."""
+    up, else shuffled from the seed), Strongholds charged, the initial deployment to come.
+    `card_effects` False: a match recorded before the cards' effects were data (state.py)."""
     sides = {}
     shuffles = 0
     for player in PLAYERS:
@@ -176,7 +199,9 @@ def new_match(
             shuffle = seeded(seed, shuffles)
         shuffles += 1
         deck = PowerDeck.dealt(rules, shuffle)
-        sides[player] = Side(hand=hand, power=deck, charge=rules.stronghold.starting_charge)
+        tile = strongholds[player] if strongholds else Tile("Stronghold")
+        charge = rules.stronghold.starting_charge
+        sides[player] = Side(hand=hand, power=deck, charge=charge, stronghold=tile)
     return MatchState(
         rules=rules,
         first_player=first_player,
@@ -187,4 +212,5 @@ def new_match(
         bitter_end=rules.end.to_the_bitter_end if bitter_end is None else bitter_end,
         seed=seed,
         shuffles=shuffles,
+        card_effects=card_effects,
     )

@@ -16,6 +16,7 @@ from typing import Literal
 from toolkit.errors import RuleError
 from toolkit.games.dominum.board import Board, Player, Space, space_text
 from toolkit.games.dominum.config import DominumRules
+from toolkit.games.dominum.effects import Ability, Role
 from toolkit.games.dominum.power import PowerCard, PowerDeck, PowerSource, card_text
 from toolkit.games.dominum.rules import Keyword
 
@@ -32,19 +33,41 @@ class Card:
     """A Domain card: "Card Anatomy" (type, attack strength, range, fly icon, abilities).
 
     `defense` is the strength it defends with: its Strength, unless its data gives a separate
-    defense (RULINGS.md). Left out, it is the Strength."""
+    defense (RULINGS.md). Left out, it is the Strength. `abilities` are its effects cell's
+    (effects.py); `keywords` the rule book's keywords and triggers among them."""
 
     name: str
     strength: int
     kind: Kind = "warrior"
     radial: bool = False
     flying: bool = False
-    keywords: frozenset[Keyword] = frozenset()
+    abilities: tuple[Ability, ...] = ()
     defense: int = SAME_AS_STRENGTH
 
     def __post_init__(self) -> None:
         if self.defense == SAME_AS_STRENGTH:
             object.__setattr__(self, "defense", self.strength)
+
+    @property
+    def keywords(self) -> frozenset[Keyword]:
+        """Its keyword abilities, and the conditions and triggers it has (by the rule book's
+        names: Protector, 1st wound, ...)."""
+        names = {kw.value for kw in Keyword}
+        found = set()
+        for ability in self.abilities:
+            if ability.head is not None and ability.role != Role.TIMING:
+                name = ability.head.word.lower()
+                if name in names:
+                    found.add(Keyword(name))
+        return frozenset(found)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """The Stronghold tile a player chose: its name and its abilities."""
+
+    name: str
+    abilities: tuple[Ability, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,6 +90,7 @@ class Side:
     vp: int = 0
     surge: bool = False
     discard: tuple[Card, ...] = ()
+    stronghold: Tile = Tile("Stronghold")
 
 
 @dataclass(frozen=True)
@@ -101,26 +125,56 @@ class PhaseState:
     name: str
     done: frozenset[Space] = frozenset()  # cards that moved, shifted or attacked
     alt_done: frozenset[Space] = frozenset()
+    used: frozenset[Space] = frozenset()  # cards that used an activated ability this phase
     retreated: int = 0
     deployed: int = 0
 
 
 @dataclass(frozen=True)
 class Pending:
-    """What may follow a blocked attack or a defeat: a counterattack, Submerge, an advance."""
+    """What may follow at once, or not at all: after a block a counterattack or Submerge, after a
+    defeat an advance; after a deploy the card's On Deploy ability (`deployed`; a free strike it
+    gives: `strike_from`, `strike_lunge`); after an enemy entered an assault zone, the zone
+    owner's ability that it triggers (`entered`)."""
 
     counter_from: Space | None = None
     counter_to: Space | None = None
     submerge: bool = False
     advance_from: Space | None = None
     advance_to: Space | None = None
+    deployed: Space | None = None
+    strike_from: Space | None = None
+    strike_lunge: bool = False
+    entered: Space | None = None
+    discard_by: Player | None = None
+    discard_from: tuple[Space, ...] = ()
+    """An On Discard's "weaken one adjacent enemy" whose enemy was not named: its player names
+    it next (a weaken), before anything else (the effect is mandatory)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A choice the rules leave to a player that the action did not make: the action's field
+    that names it, the question, and the answers as (value, label). The tracker asks it."""
+
+    field: str
+    question: str
+    options: tuple[tuple[str, str], ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "field": self.field,
+            "question": self.question,
+            "options": [{"value": value, "label": label} for value, label in self.options],
+        }
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What an action did, as lines a player can follow by hand."""
+    """What an action did, as lines a player can follow by hand, and the choices it left open."""
 
     steps: list[str]
+    choices: list[Choice] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -138,6 +192,16 @@ class MatchState:
     result: Result | None = None
     seed: int = 0
     shuffles: int = 0
+    card_effects: bool = True
+    """The engine applies the cards' and Strongholds' effects (every match set up since they are
+    data). False: a match recorded before, replayed as the engine then played it: the table
+    applied the abilities by hand (Weaken, Sacrifice, Spend Charge), any card could make a free
+    strike, an Alt Attack came in any phase, and only the keywords counted."""
+    stronghold_used: Mapping[Player, int] = field(default_factory=dict)
+    """How often each player's Stronghold ability was used this turn."""
+    neutral_extra: Mapping[Player, int] = field(default_factory=dict)
+    """Initial Deployment: cards a player put into the Neutral Line by an ability (paid), beside
+    the one the rules put there."""
 
     @property
     def board(self) -> Board:
@@ -210,6 +274,7 @@ def put(state: MatchState, start: Space, end: Space) -> MatchState:
             phase,
             done=frozenset(end if s == start else s for s in phase.done),
             alt_done=frozenset(end if s == start else s for s in phase.alt_done),
+            used=frozenset(end if s == start else s for s in phase.used),
         )
     return replace(state, units=units, phase=phase)
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from toolkit.errors import DomekitError
-from toolkit.games.dominum.actions import READER, Action, Forces
+from toolkit.games.dominum.actions import READER, Action, Attack, Counterattack, Forces
 from toolkit.games.dominum.board import PLAYERS
 from toolkit.games.dominum.match import DOOR, DominumMatch
 from toolkit.games.dominum.odds import odds_chart
@@ -41,6 +41,29 @@ def open_odds(state: DominumMatch, fields: Mapping[str, Any]) -> Json | None:
     ):
         raise DomekitError("tap your attacking card and its target: the odds show here")
     return odds_chart(state, fields)
+
+
+def open_choices(state: DominumMatch, action: Action) -> list[Json]:
+    """The first choice the engine says the action leaves open, its answers marked `preview`
+    when another choice follows them."""
+    if not isinstance(action, Attack | Counterattack):
+        return []
+    _, told = DOOR.apply(state, action)
+    if not told.choices:
+        return []
+    choice = told.choices[0]
+    question = choice.to_json()
+    options = []
+    for value, label in choice.options:
+        answered = Action.from_fields({**action.to_json(), choice.field: value})
+        try:
+            _, after = DOOR.apply(state, answered)
+        except DomekitError:
+            continue
+        options.append(
+            {"value": value, "label": label, **({"preview": True} if after.choices else {})}
+        )
+    return [{**question, "options": options}]
 
 
 class DominumTracker(GameTracker[DominumMatch, Action]):
@@ -72,6 +95,12 @@ class DominumTracker(GameTracker[DominumMatch, Action]):
         player = getattr(action, "player", None)
         return player if isinstance(player, str) and player else None
 
+    def asks(self, state: DominumMatch, action: Action, outcome: Json) -> list[Json]:
+        """A choice the rules leave to a player that the action left open (combat.py: the
+        Lunge's second draw, where a Knockback or an Evasive card shifts, which adjacent enemy
+        an On Discard weakens): asked one at a time, each answer the action's field; an answer
+        after which another choice opens checks again (`preview`)."""
+        return open_choices(state, action)
 
     def touches(self, action: Action) -> frozenset[str]:
         if isinstance(action, Forces):

@@ -21,6 +21,7 @@ from toolkit.games.dominum.state import (
     with_side,
     with_unit,
 )
+from toolkit.games.dominum.triggers import deployed, neutral_line_cost
 
 RULE_TURNS = "Rounds. Turns. Phases."
 RULE_DEPLOYMENT = "Initial Deployment"
@@ -45,15 +46,46 @@ def deployment_turn(state: MatchState) -> Player:
     return state.first_player if first_placed == len(state.placed[second]) else second
 
 
+def at_once(state: MatchState, action: object) -> bool:
+    """What the initial deployment allows besides placing cards: an On Deploy ability used at
+    once ("cards with On Deploy abilities will trigger as normal": the Flesh Hunter's free strike,
+    the Disciple's move), an advance after its defeat, a Stronghold answering an enemy that
+    entered its assault zone."""
+    from toolkit.games.dominum.actions import Advance, Attack, Use
+
+    pending = state.pending
+    if isinstance(action, Attack):
+        return pending.strike_from is not None
+    if isinstance(action, Use):
+        return pending.deployed is not None or pending.entered is not None
+    if isinstance(action, Advance):
+        return pending.advance_from is not None
+    return False
+
+
+def _acting_at_once(state: MatchState) -> Player | None:
+    """The player whose card may act at once in the initial deployment (its On Deploy, its
+    advance)."""
+    pending = state.pending
+    for space in (pending.strike_from, pending.deployed, pending.advance_from):
+        unit = state.units.get(space) if space is not None else None
+        if unit is not None:
+            return unit.owner
+    return None
+
+
 def whose_turn(state: MatchState) -> Player | None:
-    """Who acts now: the player who places next in the initial deployment; in the rounds, the
-    player whose phase is running, else the one who selects the next Phase token; nobody once
-    the match is over."""
-    if state.stage == "deployment":
-        return deployment_turn(state)
+    """Who acts now: the player who places next in the initial deployment (or whose card's On
+    Deploy may act at once); in the rounds, the player whose phase is running, else the one who
+    selects the next Phase token; nobody once the match is over."""
     if state.stage == "over":
         return None
-    return state.phase.player if state.phase is not None else state.round.to_act
+    if state.phase is not None:
+        return state.phase.player
+    first = _acting_at_once(state)  # the last card of the initial deployment's On Deploy
+    if first is not None:
+        return first
+    return deployment_turn(state) if state.stage == "deployment" else state.round.to_act
 
 
 def position(state: MatchState) -> str:
@@ -85,16 +117,27 @@ def place(state: MatchState, action: Place) -> tuple[MatchState, Outcome]:
     space = action.space
     if space in state.units or space not in board.spaces:
         raise RuleError(rule, f"{space_text(space)} is not an empty battlefield space")
+    side = state.sides[action.player]
+    card, hand = take_from_hand(side, action.card, rule)
+    state = replace(state, pending=Pending(), stronghold_used={})  # each placement: a turn
+    steps: list[str] = []
     number = len(state.placed[action.player]) + 1
     window_start = forces.initial_deployment - forces.initial_neutral_window + 1
-    neutral_so_far = sum(1 for s in state.placed[action.player] if s in board.neutral_line)
+    extra = state.neutral_extra.get(action.player, 0)
+    neutral_so_far = sum(1 for s in state.placed[action.player] if s in board.neutral_line) - extra
     if space in board.neutral_line:
         if number < window_start or neutral_so_far >= forces.initial_neutral_cards:
-            raise RuleError(
-                rule,
-                f"only {forces.initial_neutral_cards} of the final {forces.initial_neutral_window}"
-                " cards goes into the Neutral Line",
-            )
+            try:  # "The Shadowblade can itself be deployed into the neutral line for 1 Charge"
+                state = neutral_line_cost(state, action.player, card, steps, stronghold=False)
+            except RuleError:
+                raise RuleError(
+                    rule,
+                    f"only {forces.initial_neutral_cards} of the final "
+                    f"{forces.initial_neutral_window} cards goes into the Neutral Line",
+                ) from None
+            neutral_extra = {**state.neutral_extra, action.player: extra + 1}
+            state = replace(state, neutral_extra=neutral_extra)
+            side = state.sides[action.player]
     elif space not in board.domain(action.player):
         raise RuleError(rule, f"{space_text(space)} is not in {action.player}'s Domain")
     elif forces.initial_neutral_cards - neutral_so_far > forces.initial_deployment - number:
@@ -103,18 +146,17 @@ def place(state: MatchState, action: Place) -> tuple[MatchState, Outcome]:
             f"{forces.initial_neutral_cards} of the final {forces.initial_neutral_window} cards"
             " must go into the Neutral Line",
         )
-    side = state.sides[action.player]
-    card, hand = take_from_hand(side, action.card, rule)
     state = with_unit(state, space, Unit(card, action.player))
     state = with_side(state, action.player, replace(side, hand=hand))
     placed = {**state.placed, action.player: state.placed[action.player] + (space,)}
     stage: Stage = "deployment"
     if all(len(placed[p]) == forces.initial_deployment for p in PLAYERS):
         stage = "rounds"
-    steps = [f"{action.player} places {card.name} on {space_text(space)}"]
+    steps.insert(0, f"{action.player} places {card.name} on {space_text(space)}")
+    state = deployed(replace(state, placed=placed, stage=stage), space, steps)
     if stage == "rounds":
         steps.append(f"initial deployment done: round 1 begins with {state.first_player}")
-    return replace(state, placed=placed, stage=stage), Outcome(steps)
+    return state, Outcome(steps)
 
 
 # -- Rounds. Turns. Phases. ------------------------------------------------------------------------
@@ -157,8 +199,14 @@ def activate(state: MatchState, action: Activate) -> tuple[MatchState, Outcome]:
         linked=action.link,
         initiative=action.player if action.phase == "initiative" else rnd.initiative,
     )
+    # A new turn (not the phase a Link brings): the Stronghold may be used again.
+    uses = state.stronghold_used if rnd.linked else {}
     state = replace(
-        state, round=new_round, phase=PhaseState(action.player, action.phase), pending=Pending()
+        state,
+        round=new_round,
+        phase=PhaseState(action.player, action.phase),
+        pending=Pending(),
+        stronghold_used=uses,
     )
     if action.phase == "initiative":
         steps.append(f"{action.player} takes the Initiative token: first turn next round")

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolkit.data.effects import Vocabulary
 from toolkit.errors import DomekitError
+from toolkit.games.dominum import abilities
 from toolkit.games.dominum.actions.phases import Deploy, Place
 from toolkit.games.dominum.board import PLAYERS, Player, Space, opponent, space_name
+from toolkit.games.dominum.effects import text as effects_text
 from toolkit.games.dominum.match import DominumMatch
 from toolkit.games.dominum.phases import deploy
 from toolkit.games.dominum.power import CRITICAL, card_json, card_order, card_text
 from toolkit.games.dominum.state import MatchState, Unit
+from toolkit.games.dominum.triggers import stronghold_limit
 from toolkit.games.dominum.turns import deployment_turn, place, whose_turn
 from toolkit.tracker.contract import Json, Page, PageNotFound, View
 
@@ -61,6 +65,7 @@ def table_view(match: DominumMatch) -> Json:
         view["reset_to_reserve"] = data.rules.power_deck.reset_to_reserve
         return view
     state = match.state
+    vocabulary = data.vocabulary
     rnd = state.round
     phase = state.phase
     view.update(
@@ -76,9 +81,9 @@ def table_view(match: DominumMatch) -> Json:
             "phase": {"player": phase.player, "name": phase.name} if phase else None,
             "phase_done": sorted(space_name(s) for s in phase.done) if phase else [],
             "pending": _pending_view(state),
-            "board": _board_rows(state),
-            "sides": {p: _side_view(state, p) for p in PLAYERS},
-            "units": [_unit_view(s, u) for s, u in sorted(state.units.items())],
+            "board": _board_rows(state, vocabulary),
+            "sides": {p: _side_view(state, p, vocabulary) for p in PLAYERS},
+            "units": [_unit_view(s, u, vocabulary) for s, u in sorted(state.units.items())],
             "phases": list(state.rules.rounds.phases),
             "spaces": [space_name(s) for s in sorted(state.board.spaces)],
             "deployment_turn": deployment_turn(state) if state.stage == "deployment" else None,
@@ -107,6 +112,8 @@ def player_view(match: DominumMatch, player: Player) -> Json:
             view["empty_spaces"] = [
                 space_name(s) for s in sorted(state.board.spaces) if s not in state.units
             ]
+            view["my_abilities"] = _usable_view(state, player, match.data.vocabulary)
+            view["my_alt_attackers"] = _alt_attackers(state, player)
         view["my_turn"] = (  # choosing a Phase token
             state is not None
             and state.stage == "rounds"
@@ -158,7 +165,7 @@ def _pending_view(state: MatchState) -> Json:
         unit = state.units.get(space) if space else None
         return unit.owner if unit else None
 
-    return {
+    view: Json = {
         "counter_from": _optional(pending.counter_from),
         "counter_to": _optional(pending.counter_to),
         "counter_player": owner(pending.counter_from),
@@ -167,9 +174,62 @@ def _pending_view(state: MatchState) -> Json:
         "advance_to": _optional(pending.advance_to),
         "advance_player": owner(pending.advance_from),
     }
+    if state.card_effects:  # what the cards' abilities leave to follow at once
+        entered = owner(pending.entered)
+        view |= {
+            "strike_from": _optional(pending.strike_from),
+            "strike_player": owner(pending.strike_from),
+            "strike_lunge": pending.strike_lunge,
+            "entered": _optional(pending.entered),
+            "entered_player": None if entered is None else opponent(entered),
+            "discard_player": pending.discard_by,
+            "discard_from": [space_name(s) for s in pending.discard_from],
+        }
+    return view
 
 
-def _board_rows(state: MatchState) -> list[list[Json]]:
+def _alt_attackers(state: MatchState, player: Player) -> list[Json]:
+    """The player's cards whose Alt Attack is in the phase running now (and still unused)."""
+    phase = state.phase
+    if not state.card_effects or phase is None or phase.player != player:
+        return []
+    return [
+        {"space": space_name(space), "name": unit.card.name}
+        for space, unit in sorted(state.units.items())
+        if unit.owner == player
+        and space not in phase.alt_done
+        and any(a.keyword == "Alt Attack" and a.phase == phase.name for a in unit.card.abilities)
+    ]
+
+
+def _usable_view(state: MatchState, player: Player, vocabulary: Vocabulary) -> list[Json]:
+    """The abilities the player may use now, each with what its form needs to name: the cards
+    it may act on (`targets`; None: it names none), and whether it moves one (`moves`)."""
+    found = []
+    for usable in abilities.usable(state, player):
+        ability, source = usable.ability, usable.source
+        names_card = ability.target is not None or any(
+            cost.word.startswith("sacrifice") for cost in ability.costs
+        )
+        targets = [
+            {"space": space_name(space), "name": unit.card.name}
+            for space, unit in sorted(state.units.items())
+            if abilities.target_refusal(state, player, source, ability, space) is None
+        ]
+        found.append(
+            {
+                "source": "stronghold" if source is None else space_name(source),
+                "name": usable.name,
+                "text": effects_text(vocabulary, (ability,)),
+                "why": usable.why,
+                "targets": targets if names_card else None,
+                "moves": abilities.moves(ability),
+            }
+        )
+    return found
+
+
+def _board_rows(state: MatchState, vocabulary: Vocabulary) -> list[list[Json]]:
     board = state.board
     rows = []
     for row in range(0, board.rows + 2):
@@ -196,14 +256,14 @@ def _board_rows(state: MatchState) -> list[list[Json]]:
                     "stronghold_of": "red" if row == 0 else "gold" if is_stronghold else "",
                     "domain": owner or "neutral",
                     "zone": zone,
-                    "unit": _unit_view(space, unit) if unit else None,
+                    "unit": _unit_view(space, unit, vocabulary) if unit else None,
                 }
             )
         rows.append(cells)
     return rows
 
 
-def _unit_view(space: Space, unit: Unit) -> Json:
+def _unit_view(space: Space, unit: Unit, vocabulary: Vocabulary) -> Json:
     card = unit.card
     return {
         "space": space_name(space),
@@ -218,10 +278,11 @@ def _unit_view(space: Space, unit: Unit) -> Json:
         "radial": card.radial,
         "flying": card.flying,
         "keywords": sorted(k.value for k in card.keywords),
+        "text": effects_text(vocabulary, card.abilities),
     }
 
 
-def _side_view(state: MatchState, player: Player) -> Json:
+def _side_view(state: MatchState, player: Player, vocabulary: Vocabulary) -> Json:
     side = state.sides[player]
     power = side.power
     rules = state.rules
@@ -251,6 +312,12 @@ def _side_view(state: MatchState, player: Player) -> Json:
         "initiative": rnd.initiative == player,
         "on_battlefield": state.on_battlefield(player),
         "battlefield_limit": rules.battlefield.limit,
+        "stronghold": {
+            "name": side.stronghold.name,
+            "text": effects_text(vocabulary, side.stronghold.abilities),
+            "used": state.stronghold_used.get(player, 0),
+            "limit": stronghold_limit(state, player),
+        },
     }
 
 

@@ -10,4 +10,5 @@ GAME = Game(
     ),
     odds_help="Domppa odds: melee, ranged, morale, fear, awe.",
     parts={"odds": "odds_cli:odds_app"},
+    kit_book=True,
 )

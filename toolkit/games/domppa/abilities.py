@@ -1,8 +1,9 @@
 """Special abilities: reading them from data, and the ones with mechanics.
 
-Abilities are written as on a character sheet, `Berserk +3`, `Resist fire 5`, `Dark Vision`,
-`Heat Aura 2`. The rules list (rules.toml, [abilities.list]) says which compute something; those
-the rules call unfinished are carried as text and compute nothing.
+Abilities are written as on a character sheet, `Berserk +3`, `Resist fire 5`, `Dark Vision 50%`,
+`Heat Aura 2`, `|`-separated (`;` reads too), each an effect word of effects.toml (words.py's
+ABILITIES, in the rule book's order). Those the rules call unfinished or give no numbers for
+(words.TEXT_ONLY) are carried as text and compute nothing.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ import math
 import re
 from dataclasses import dataclass
 
-from toolkit.errors import DomekitError
+from toolkit.data.effects import Effect
+from toolkit.errors import DataError, DomekitError
 from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.dice import check_plain_die
 from toolkit.games.domppa.rules import Damage, DamageType, Element, resolve_damage
+from toolkit.games.domppa.words import ABILITIES, TEXT_ONLY
 
 
 @dataclass(frozen=True)
@@ -25,44 +28,54 @@ class Ability:
     kind: str | None  # the damage type of Resist X ("fire"), else None
     computed: bool
     text: str
+    """What the printed character card says of it (effects.toml's text, numbers filled in)."""
+    effect: Effect
 
     def __str__(self) -> str:
         parts = [self.name, self.kind or "", "" if self.value is None else str(self.value)]
         return " ".join(part for part in parts if part)
 
 
-_TAIL = re.compile(r"^(?:(?P<kind>[a-z][a-z -]*?)\s*)?(?P<value>[+-]?\d+)?\s*%?$")
+_PERCENT = re.compile(r"(\d)%")
 
 
 def parse_ability(rules: DomppaRules, text: str) -> Ability:
-    """`Berserk +3` -> Ability(berserk, 3); the name must be one the rules list."""
+    """`Berserk +3` -> Ability(berserk, 3); the word must be one of the rules' abilities."""
+    vocabulary = rules.vocabulary
     cleaned = " ".join(text.split())
-    lowered = cleaned.lower()
-    best: tuple[str, str] | None = None
-    for key, spec in rules.abilities.list.items():
-        name = spec.name.lower()
-        if lowered == name or lowered.startswith(name + " "):
-            if best is None or len(name) > len(best[1]):
-                best = (key, name)
-    if best is None:
-        names = ", ".join(spec.name for spec in rules.abilities.list.values())
-        raise DomekitError(f"unknown ability {text!r}; the rules name {names}")
-    key, name = best
-    tail = lowered[len(name) :].strip()
-    match = _TAIL.match(tail)
-    if match is None:
-        raise DomekitError(f"ability {text!r}: cannot read {tail!r} (expected a number like +3)")
-    spec = rules.abilities.list[key]
-    if bool(match["kind"]) != spec.takes_kind:
-        expected = "a damage type and a number, like fire 5" if spec.takes_kind else "a number"
-        raise DomekitError(f"ability {text!r}: cannot read {tail!r} (expected {expected})")
-    value = int(match["value"]) if match["value"] else None
-    return Ability(key, spec.name, value, match["kind"], spec.status == "computed", spec.text)
+    try:
+        [effect] = vocabulary.parse(_PERCENT.sub(r"\1", cleaned), path="abilities")
+    except DataError as exc:
+        if "unknown effect word" in exc.detail:
+            effect = None
+        else:
+            raise DomekitError(f"ability {text!r}: cannot read it ({exc.detail})") from None
+    if effect is None or effect.word not in ABILITIES:
+        raise DomekitError(f"unknown ability {text!r}; the rules name {', '.join(ABILITIES)}")
+    key = ABILITIES[effect.word]
+    numbers = [arg for arg in effect.args if isinstance(arg, int)]
+    names = [arg for arg in effect.args if isinstance(arg, str)]
+    if key == "dark_vision" and numbers[0] != rules.darkness.dark_vision_percent:
+        raise DomekitError(
+            f"ability {text!r}: the rules give Dark Vision {rules.darkness.dark_vision_percent}% "
+            "only (rules.toml darkness.dark_vision_percent)"
+        )
+    return Ability(
+        key=key,
+        name=effect.word,
+        value=numbers[0] if numbers else None,
+        kind=names[0] if names else None,
+        computed=key not in TEXT_ONLY,
+        text=vocabulary.word(effect.word).render(effect.args),
+        effect=effect,
+    )
 
 
 def parse_abilities(rules: DomppaRules, text: str, separator: str = "|") -> tuple[Ability, ...]:
-    """Several abilities separated by `|`; an empty text is no abilities."""
-    return tuple(parse_ability(rules, part) for part in text.split(separator) if part.strip())
+    """Several abilities separated by `|` (or `;`, an effects cell's separator); an empty text is
+    no abilities."""
+    parts = text.replace(";", separator).split(separator)
+    return tuple(parse_ability(rules, part) for part in parts if part.strip())
 
 
 def resist_against(rules: DomppaRules, abilities: tuple[Ability, ...], kind: str) -> int:
@@ -202,6 +215,14 @@ def fire_shield_damage(
         bonus=max(0, fire_paths - rules.abilities.fire_shield_free_paths),
         offset=0,
     )
+
+
+def heal_amount(level: int, *, hp: int, max_hp: int) -> int:
+    """The heal action: "Heals a character in combat by as many HP as the healer level", never
+    above its max HP."""
+    if level < 0:
+        raise DomekitError(f"healer level must not be negative (got {level})")
+    return max(0, min(level, max_hp - hp))
 
 
 # --- story mode ------------------------------------------------------------------------------

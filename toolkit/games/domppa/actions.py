@@ -26,333 +26,63 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, Self, TypeAlias, cast, get_args
 
 from toolkit.errors import DomekitError
-from toolkit.games.domppa.action_text import BLANK, Words, is_plain, phrase, quoted, word
+from toolkit.games.domppa.action_base import (
+    REGISTRY,
+    ROLL,
+    TRUE,
+    Action,
+    Dice,
+    Mode,
+    UnreadDice,
+    _Bare,
+    damage_type_of,
+    dice_json,
+    mode_of,
+    stored_dice,
+    switch,
+    text_of,
+    unit_of,
+)
+from toolkit.games.domppa.action_text import Words, phrase, word
+from toolkit.games.domppa.actions_roster import (
+    STAT_FIELDS,
+    AddCharacter,
+    CarryGear,
+    ChooseSide,
+    Join,
+    Leave,
+    NightRest,
+    Ride,
+)
 from toolkit.games.domppa.config import Darkness
-from toolkit.games.domppa.data import CharacterRow
-from toolkit.games.domppa.dice import split_faces
 from toolkit.games.domppa.rules import DamageType
 from toolkit.games.door import Reader
-from toolkit.parsing import MAX_NAME, Json, whole_number
+from toolkit.parsing import Json, whole_number
 
-ROLL = "roll"
-SIDE_LENGTH = 20
-STAT_FIELDS = (
-    "health",
-    "protection_body",
-    "protection_head",
-    "protection_natural",
-    "magic_resistance",
-    "morale",
-    "strength",
-    "attack",
-    "defence",
-    "precision",
-    "equipment_encumbrance",
-)
-"""The stats of a character entered by hand, as its form names them (characters.csv's columns)."""
+__all__ = [  # every action and what the forms read (action_base.py, actions_roster.py too)
+    "ROLL",
+    "STAT_FIELDS",
+    "Action",
+    "AddCharacter",
+    "CarryGear",
+    "ChooseSide",
+    "Dice",
+    "Join",
+    "Leave",
+    "NightRest",
+    "Ride",
+    "UnreadDice",
+]
+
 DARKNESS: tuple[str, ...] = ("", *get_args(Darkness))
 """The light of a combat: daylight ("") or one of the rules' darkness levels."""
 Condition = Literal["burning", "freezing", "fleeing", "resting", "berserk", "paralysed", "poison"]
 CONDITIONS: tuple[Condition, ...] = get_args(Condition)
 SWITCHES: tuple[Condition, ...] = ("burning", "freezing", "fleeing", "resting")
 """The conditions that are on or off; the others hold a number (rounds, +X, poison left)."""
-Mode = Literal["melee", "ranged"]
-_TRUE = ("1", "true", "yes", "on")
-
-
-# ------------------------------------------------------------------------------------- dice
-
-
-@dataclass(frozen=True)
-class Dice:
-    """Dice as typed at the table: the faces rolled in order, each die followed by its
-    explosions; no faces: the tracker rolls them (`roll`)."""
-
-    faces: tuple[int, ...] = ()
-
-    def text(self) -> str:
-        return ",".join(map(str, self.faces)) if self.faces else ROLL
-
-    def rolled(self, what: str) -> tuple[int, ...]:
-        """The faces as the rules read them (none: the tracker rolls)."""
-        return self.faces
-
-    @classmethod
-    def read(cls, value: Any, what: str) -> Dice:
-        """`6,3,2` or `roll`; DomekitError naming `what` for anything else."""
-        raw = _text(value).lower()
-        if not raw:
-            raise DomekitError(f"{what}: type the faces rolled (like 6,3,2) or 'roll'")
-        return cls() if raw == ROLL else cls(tuple(split_faces(raw, what)))
-
-    @classmethod
-    def optional(cls, value: Any, what: str) -> Dice | None:
-        """A die the form may leave blank (None: the tracker rolls it when the rules need it)."""
-        return cls.read(value, what) if _text(value) else None
-
-
-@dataclass(frozen=True)
-class UnreadDice(Dice):
-    """An optional die a log holds as it was typed, unreadable. The tracker once stored such a
-    die unread and read it only when the rules needed it; an action whose die was read and was
-    unreadable was refused, so a stored one is a die no rule read. It stays as stored (its JSON
-    form is the payload) and is refused if a rule ever reads it; it has no text form."""
-
-    typed: str = ""
-
-    def text(self) -> str:
-        return self.typed
-
-    def rolled(self, what: str) -> tuple[int, ...]:
-        return tuple(split_faces(self.typed, what))  # raises, naming `what`
-
-
-def _dice_json(dice: Dice | None) -> str:
-    return "" if dice is None else dice.text()
-
-
-def _stored_dice(value: Any, what: str) -> Dice | None:
-    """An optional die from the log: as a form reads it, or as stored when unreadable."""
-    try:
-        return Dice.optional(value, what)
-    except DomekitError:
-        return UnreadDice(typed=_text(value).lower())
 
 
 # ------------------------------------------------------------------------------- the actions
-
-
-class Action:
-    """One action of a Domppa combat; the subclasses are the action types (`kind`)."""
-
-    kind: ClassVar[str]
-    heads: ClassVar[tuple[str, ...]] = ()
-    """The words its text form starts with (its `kind` when none are given)."""
-    on_turn: ClassVar[bool] = False
-    """Made only on the acting character's own turn (an attack, an action from the AP table)."""
-
-    def text(self) -> str:
-        """The text form: `Action.from_text(action.text()) == action`."""
-        raise NotImplementedError
-
-    def line(self) -> str:
-        """The history's line for the action."""
-        return self.text()
-
-    def to_json(self) -> Json:
-        """The JSON form the log stores (with `type`)."""
-        raise NotImplementedError
-
-    @classmethod
-    def read(cls, fields: Mapping[str, Any]) -> Self:
-        """This action type from a form's or a JSON body's fields."""
-        raise NotImplementedError
-
-    @classmethod
-    def from_payload(cls, value: Mapping[str, Any]) -> Self:
-        """This action type from its JSON form: its fields, unless it says otherwise."""
-        return cls.read(value)
-
-    @classmethod
-    def from_words(cls, head: str, words: Words) -> Json:
-        """The fields its text form holds (after the `head` word); `words` read to the end."""
-        raise NotImplementedError
-
-    @staticmethod
-    def from_fields(fields: Mapping[str, Any]) -> AnyAction:
-        """An action from a form's or JSON body's fields, by their `type`."""
-        return _kind(fields.get("type")).read(fields)
-
-    @staticmethod
-    def from_json(value: Mapping[str, Any]) -> AnyAction:
-        """An action from its JSON form (the log, an export)."""
-        return _kind(value.get("type")).from_payload(value)
-
-    @staticmethod
-    def from_text(text: str) -> AnyAction:
-        """An action typed as its text form (or as the history shows it)."""
-        words = Words(text)
-        head = words.peek()
-        if head in ("new", "end"):
-            words.keyword()
-            head = f"{head}_{words.peek()}"
-        kind = _HEADS.get(head or "")
-        if kind is None:
-            raise DomekitError(
-                f"cannot read {text.strip()!r} as an action; write it as the history shows it, "
-                "e.g. 'melee knight -> berserker with Broadsword hit 6,3,2 damage 5,4'"
-            )
-        words.keyword()
-        fields = kind.from_words(head or "", words)
-        words.end()
-        return kind.read(fields)
-
-
-@dataclass(frozen=True)
-class AddCharacter(Action):
-    """A character entered by hand (its sheet as characters.csv has it) joins the roster."""
-
-    kind: ClassVar[str] = "add"
-    row: CharacterRow
-    side: str = ""
-
-    def text(self) -> str:
-        out = ["add", phrase(self.row.name, _ADD_WORDS, bracket=True)]
-        if self.side:
-            plain = is_plain(self.side, _ADD_WORDS) and not set("()") & set(self.side)
-            out.append(f"({self.side})" if plain else f"side {quoted(self.side)}")
-        out += [f"{name} {value}" for name, value in self._stats().items() if value]
-        if self.row.size is not None:
-            out.append(f"size {self.row.size}")
-        if self.row.abilities:
-            out.append(f"abilities {phrase(self.row.abilities)}")
-        return " ".join(out)
-
-    def line(self) -> str:
-        return f"add {self.row.name}" + (f" ({self.side})" if self.side else "")
-
-    def _stats(self) -> dict[str, int]:
-        return {name: getattr(self.row, name) for name in STAT_FIELDS}
-
-    def to_json(self) -> Json:
-        character: Json = {
-            "name": self.row.name,
-            **self._stats(),
-            "size": self.row.size,
-            "abilities": self.row.abilities,
-        }
-        return {"type": self.kind, "character": character, "side": self.side}
-
-    @classmethod
-    def read(cls, fields: Mapping[str, Any]) -> Self:
-        sheet: Json = {"name": _text(fields.get("name"))}
-        for stat in STAT_FIELDS:
-            sheet[stat] = whole_number(fields.get(stat, 0) or 0, stat.replace("_", " "))
-        size = _text(fields.get("size"))
-        sheet["size"] = whole_number(size, "size", minimum=0) if size else None
-        sheet["abilities"] = _text(fields.get("abilities"))
-        return cls(_sheet(sheet), _side(fields.get("side")))
-
-    @classmethod
-    def from_payload(cls, value: Mapping[str, Any]) -> Self:
-        sheet = value.get("character")
-        if not isinstance(sheet, Mapping):
-            raise DomekitError("an add action holds its character (an object)")
-        return cls(_sheet(sheet), _stored_side(value.get("side")))
-
-    @classmethod
-    def from_words(cls, head: str, words: Words) -> Json:
-        fields: Json = {"name": words.phrase("a name", _ADD_WORDS, bracket=True)}
-        side = words.bracketed()
-        if side is not None:
-            fields["side"] = side
-        while words.more():
-            key = words.keyword(*_ADD_WORDS)
-            fields[key] = words.phrase(key, () if key == "abilities" else _ADD_WORDS)
-        return fields
-
-
-_ADD_WORDS = ("side", *STAT_FIELDS, "size", "abilities")
-
-
-@dataclass(frozen=True)
-class ChooseSide(Action):
-    """The side a character fights for (blank: none)."""
-
-    kind: ClassVar[str] = "side"
-    unit: str
-    side: str = ""
-
-    def text(self) -> str:
-        return f"side {word(self.unit)} {phrase(self.side) if self.side else BLANK}"
-
-    def line(self) -> str:
-        return f"side {self.unit} {self.side or BLANK}"
-
-    def to_json(self) -> Json:
-        return {"type": self.kind, "unit": self.unit, "side": self.side}
-
-    @classmethod
-    def read(cls, fields: Mapping[str, Any]) -> Self:
-        return cls(_unit(fields), _side(fields.get("side")))
-
-    @classmethod
-    def from_payload(cls, value: Mapping[str, Any]) -> Self:
-        return cls(_unit(value), _stored_side(value.get("side")))
-
-    @classmethod
-    def from_words(cls, head: str, words: Words) -> Json:
-        return {"unit": words.word("a character"), "side": words.phrase("a side (or -)")}
-
-
-@dataclass(frozen=True)
-class _OneCharacter(Action):
-    """An action that names one character and nothing else."""
-
-    unit: str
-
-    def text(self) -> str:
-        return f"{self.kind} {word(self.unit)}"
-
-    def line(self) -> str:
-        return f"{self.kind} {self.unit}"
-
-    def to_json(self) -> Json:
-        return {"type": self.kind, "unit": self.unit}
-
-    @classmethod
-    def read(cls, fields: Mapping[str, Any]) -> Self:
-        return cls(_unit(fields))
-
-    @classmethod
-    def from_words(cls, head: str, words: Words) -> Json:
-        return {"unit": words.word("a character")}
-
-
-@dataclass(frozen=True)
-class Join(_OneCharacter):
-    """A character on the roster joins this combat."""
-
-    kind: ClassVar[str] = "join"
-
-
-@dataclass(frozen=True)
-class Leave(_OneCharacter):
-    """A character leaves this combat (it stays on the roster)."""
-
-    kind: ClassVar[str] = "leave"
-
-
-@dataclass(frozen=True)
-class CarryGear(Action):
-    """The weapon and shield a character carries (names from weapons.csv and shields.csv)."""
-
-    kind: ClassVar[str] = "gear"
-    unit: str
-    weapon: str = ""
-    shield: str = ""
-
-    def text(self) -> str:
-        weapon = phrase(self.weapon, ("/",)) if self.weapon else BLANK
-        shield = phrase(self.shield) if self.shield else BLANK
-        return f"gear {word(self.unit)} {weapon} / {shield}"
-
-    def line(self) -> str:
-        return f"gear {self.unit} {self.weapon or BLANK} / {self.shield or BLANK}"
-
-    def to_json(self) -> Json:
-        return {"type": self.kind, "unit": self.unit, "weapon": self.weapon, "shield": self.shield}
-
-    @classmethod
-    def read(cls, fields: Mapping[str, Any]) -> Self:
-        return cls(_unit(fields), _text(fields.get("weapon")), _text(fields.get("shield")))
-
-    @classmethod
-    def from_words(cls, head: str, words: Words) -> Json:
-        fields = {"unit": words.word("a character")}
-        fields["weapon"] = words.phrase("a weapon (or -)", ("/",))
-        words.keyword("/")
-        return {**fields, "shield": words.phrase("a shield (or -)")}
 
 
 @dataclass(frozen=True)
@@ -382,18 +112,18 @@ class StartTurn(Action):
         return {
             "type": self.kind,
             "unit": self.unit,
-            **{name: _dice_json(dice) for name, dice in zip(_TURN_DICE, self._dice(), strict=True)},
+            **{name: dice_json(dice) for name, dice in zip(_TURN_DICE, self._dice(), strict=True)},
         }
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
         dice = (Dice.optional(fields.get(name), what) for name, what in _TURN_DICE.items())
-        return cls(_unit(fields), *dice)
+        return cls(unit_of(fields), *dice)
 
     @classmethod
     def from_payload(cls, value: Mapping[str, Any]) -> Self:
-        dice = (_stored_dice(value.get(name), what) for name, what in _TURN_DICE.items())
-        return cls(_unit(value), *dice)
+        dice = (stored_dice(value.get(name), what) for name, what in _TURN_DICE.items())
+        return cls(unit_of(value), *dice)
 
     @classmethod
     def from_words(cls, head: str, words: Words) -> Json:
@@ -411,7 +141,12 @@ _TURN_WORDS = ("burn", "freeze", "recovery")
 
 @dataclass(frozen=True)
 class Attack(Action):
-    """A melee blow or a shot, with the two 2d6 rolled (to hit, damage)."""
+    """A melee blow or a shot, with the two 2d6 rolled (to hit, damage); weapon `none`: unarmed.
+
+    A charge (`charge`: the squares moved straight into the blow) gives a lance its bonus, and a
+    target holding a longer weapon strikes first unless it was already in melee (`engaged`; not
+    said: it was not), with its own two 2d6 (`first_hit_dice`, `first_damage_dice`); a lance
+    that strikes rolls 2d6 to stay whole (`lance_dice`). Dice left out are rolled."""
 
     kind: ClassVar[str] = "attack"
     heads: ClassVar[tuple[str, ...]] = ("melee", "ranged")
@@ -426,10 +161,28 @@ class Attack(Action):
     head: bool = False
     distance: int = 0  # squares, for a shot
     freeze_d6: Dice | None = None  # the d6 cold damage rolls for freezing (blank: rolled)
+    charge: int = 0  # squares charged straight into the blow (0: no charge)
+    engaged: bool | None = None  # the target was already in melee (None: not said)
+    first_hit_dice: Dice | None = None  # the charged target's first strike (blank: rolled)
+    first_damage_dice: Dice | None = None
+    lance_dice: Dice | None = None  # a lance's 2d6 to stay whole (blank: rolled)
 
     @property
     def ranged(self) -> bool:
         return self.mode == "ranged"
+
+    def _issue_26(self) -> list[tuple[str, str]]:
+        """Its charge's words and dice, as (text word, value), only those given."""
+        found = []
+        if self.charge:
+            found.append(("charge", str(self.charge)))
+        if self.engaged is not None:
+            found.append(("engaged", "yes" if self.engaged else "no"))
+        for name, dice in (("first", self.first_hit_dice), ("first_damage", self.first_damage_dice),
+                           ("lance", self.lance_dice)):  # fmt: skip
+            if dice is not None:
+                found.append((name, dice.text()))
+        return found
 
     def text(self) -> str:
         out = [f"{self.mode} {word(self.attacker, ('->',))} -> {word(self.target)}"]
@@ -444,6 +197,7 @@ class Attack(Action):
             out.append(f"at {self.distance}")
         if self.freeze_d6 is not None:
             out.append(f"freeze {self.freeze_d6.text()}")
+        out += [f"{name.replace('_', '-')} {value}" for name, value in self._issue_26()]
         return " ".join(out)
 
     def line(self) -> str:
@@ -455,6 +209,8 @@ class Attack(Action):
             text += " head"
         if self.ranged:
             text += f" at {self.distance}"
+        if self.charge:
+            text += f" charge {self.charge}"
         return text
 
     def to_json(self) -> Json:
@@ -469,28 +225,54 @@ class Attack(Action):
             "damage_dice": self.damage_dice.text(),
             "head": self.head,
             "distance": self.distance,
-            "freeze_d6": _dice_json(self.freeze_d6),
+            "freeze_d6": dice_json(self.freeze_d6),
+            **self._issue_26_json(),
         }
+
+    def _issue_26_json(self) -> Json:
+        """The charge's fields, stored only when given (an attack of before reads the same)."""
+        found: Json = {"charge": self.charge} if self.charge else {}
+        if self.engaged is not None:
+            found["engaged"] = self.engaged
+        for key in _CHARGE_DICE:
+            if getattr(self, key) is not None:
+                found[key] = dice_json(getattr(self, key))
+        return found
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
         return cls(
-            mode=_mode(fields.get("mode")),
-            attacker=_text(fields.get("attacker")),
-            target=_text(fields.get("target")),
-            weapon=_text(fields.get("weapon")),
-            damage_type=_damage_type(fields.get("damage_type")),
+            mode=mode_of(fields.get("mode")),
+            attacker=text_of(fields.get("attacker")),
+            target=text_of(fields.get("target")),
+            weapon=text_of(fields.get("weapon")),
+            damage_type=damage_type_of(fields.get("damage_type")),
             hit_dice=Dice.read(fields.get("hit_dice"), "hit dice"),
             damage_dice=Dice.read(fields.get("damage_dice"), "damage dice"),
-            head=_switch(fields.get("head")),
+            head=switch(fields.get("head")),
             distance=whole_number(fields.get("distance") or 0, "distance", minimum=0),
             freeze_d6=Dice.optional(fields.get("freeze_d6"), "freezing d6"),
+            charge=whole_number(fields.get("charge") or 0, "charge (squares)", minimum=0),
+            engaged=engaged_of(fields.get("engaged")),
+            first_hit_dice=Dice.optional(fields.get("first_hit_dice"), "first strike hit dice"),
+            first_damage_dice=Dice.optional(
+                fields.get("first_damage_dice"), "first strike damage dice"
+            ),
+            lance_dice=Dice.optional(fields.get("lance_dice"), "lance dice"),
         )
 
     @classmethod
     def from_payload(cls, value: Mapping[str, Any]) -> Self:
-        read = cls.read({**value, "freeze_d6": ""})
-        return replace(read, freeze_d6=_stored_dice(value.get("freeze_d6"), "freezing d6"))
+        blanks = dict.fromkeys(("freeze_d6", *_CHARGE_DICE), "")
+        read = cls.read({**value, **blanks})
+        stored = {key: stored_dice(value.get(key), what) for key, what in _CHARGE_DICE.items()}
+        return replace(
+            read,
+            freeze_d6=stored_dice(value.get("freeze_d6"), "freezing d6"),
+            first_hit_dice=stored["first_hit_dice"],
+            first_damage_dice=stored["first_damage_dice"],
+            lance_dice=stored["lance_dice"],
+        )
 
     @classmethod
     def from_words(cls, head: str, words: Words) -> Json:
@@ -503,7 +285,9 @@ class Attack(Action):
         fields["hit_dice"] = words.word("the hit dice")
         words.keyword("damage")
         fields["damage_dice"] = words.word("the damage dice")
-        names = {"as": "damage_type", "at": "distance", "freeze": "freeze_d6"}
+        names = {"as": "damage_type", "at": "distance", "freeze": "freeze_d6",
+                 "charge": "charge", "engaged": "engaged", "first": "first_hit_dice",
+                 "first-damage": "first_damage_dice", "lance": "lance_dice"}  # fmt: skip
         while words.more():
             key = words.keyword("head", *names)
             if key == "head":
@@ -511,6 +295,23 @@ class Attack(Action):
             else:
                 fields[names[key]] = words.word(names[key].replace("_", " "))
         return fields
+
+
+_CHARGE_DICE = {
+    "first_hit_dice": "first strike hit dice",
+    "first_damage_dice": "first strike damage dice",
+    "lance_dice": "lance dice",
+}
+
+
+def engaged_of(value: Any) -> bool | None:
+    """Whether a charged target was already in melee: yes, no, or not said (blank)."""
+    raw = text_of("" if value is None else value).lower()
+    if not raw:
+        return None
+    if raw in (*TRUE, "false", "no", "0", "off"):
+        return raw in TRUE
+    raise DomekitError(f"engaged: yes or no (was the target already in melee?), got {raw[:20]!r}")
 
 
 @dataclass(frozen=True)
@@ -531,7 +332,7 @@ class _MoraleRoll(Action):
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
-        return cls(_unit(fields), Dice.read(fields.get("dice"), "morale dice"))
+        return cls(unit_of(fields), Dice.read(fields.get("dice"), "morale dice"))
 
     @classmethod
     def from_words(cls, head: str, words: Words) -> Json:
@@ -573,18 +374,18 @@ class SetCondition(Action):
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
-        name = _text(fields.get("condition")).lower()
+        name = text_of(fields.get("condition")).lower()
         if name not in CONDITIONS:
             raise DomekitError(f"a condition is one of {', '.join(CONDITIONS)} (got {name!r})")
         condition: Condition = name
         value = fields.get("value")
-        raw = _text("" if value is None else value).lower()
+        raw = text_of("" if value is None else value).lower()
         number: bool | int
         if condition in SWITCHES:
-            number = raw in _TRUE
+            number = raw in TRUE
         else:
             number = whole_number(raw or 0, f"{name} value", minimum=0)
-        return cls(_unit(fields), condition, number)
+        return cls(unit_of(fields), condition, number)
 
     @classmethod
     def from_words(cls, head: str, words: Words) -> Json:
@@ -618,7 +419,7 @@ class ChangeHp(Action):
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
         return cls(
-            _unit(fields),
+            unit_of(fields),
             whole_number(fields.get("change"), "HP change"),
             whole_number(fields.get("fatigue") or 0, "fatigue change"),
         )
@@ -633,7 +434,9 @@ class ChangeHp(Action):
 
 @dataclass(frozen=True)
 class SpendAp(Action):
-    """An action from the AP table other than an attack: moving, drawing a weapon, berserk..."""
+    """An action from the AP table other than an attack: moving, drawing a weapon, berserk, the
+    heal action (its `target` regains the healer level in HP), formation fighter (its `bonus`,
+    attack or defence, for itself and the `comrades` beside it)..."""
 
     kind: ClassVar[str] = "spend"
     on_turn: ClassVar[bool] = True
@@ -642,6 +445,9 @@ class SpendAp(Action):
     squares: int = 0
     diagonal_squares: int = 0
     difficult_squares: int = 0
+    target: str = ""
+    bonus: str = ""
+    comrades: tuple[str, ...] = ()
 
     def text(self) -> str:
         text = self._text(word(self.unit), word(self.action))
@@ -652,12 +458,19 @@ class SpendAp(Action):
 
     def _text(self, unit: str, action: str) -> str:
         moved = self.squares or self.diagonal_squares
-        return f"spend {unit} {action}" + (
+        text = f"spend {unit} {action}" + (
             f" {self.squares}+{self.diagonal_squares}d" if moved else ""
         )
+        if self.target:
+            text += f" on {word(self.target)}"
+        if self.bonus:
+            text += f" for {word(self.bonus)}"
+        if self.comrades:
+            text += f" with {','.join(self.comrades)}"
+        return text
 
     def to_json(self) -> Json:
-        return {
+        found: Json = {
             "type": self.kind,
             "unit": self.unit,
             "action": self.action,
@@ -665,15 +478,51 @@ class SpendAp(Action):
             "diagonal_squares": self.diagonal_squares,
             "difficult_squares": self.difficult_squares,
         }
+        for key in ("target", "bonus"):  # issue 26's fields: stored only when given
+            if getattr(self, key):
+                found[key] = getattr(self, key)
+        if self.comrades:
+            found["comrades"] = list(self.comrades)
+        return found
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
+        """As a form sends it: the heal action names its target, formation fighter its bonus
+        (attack or defence) and at least one comrade beside it (a field another action does not
+        take is left out: one form serves them all)."""
+        found = cls.from_payload(fields)
+        if found.action != "heal":
+            found = replace(found, target="")
+        if found.action != "formation_fighter":
+            found = replace(found, bonus="", comrades=())
+        if found.action == "heal" and not found.target:
+            raise DomekitError("heal whom? name the character who regains HP (target)")
+        if found.action == "formation_fighter":
+            if found.bonus not in FORMATION_BONUSES:
+                raise DomekitError("formation fighter: +2 attack or defence? (bonus)")
+            if not found.comrades:
+                raise DomekitError(
+                    "formation fighter needs a comrade beside it: name the comrades (comrades)"
+                )
+        return found
+
+    @classmethod
+    def from_payload(cls, value: Mapping[str, Any]) -> Self:
+        """As the log stores it (one of before issue 26 names no target, bonus or comrade)."""
+        comrades = value.get("comrades") or ()
+        if isinstance(comrades, str):
+            comrades = comrades.split(",")
+        if not isinstance(comrades, list | tuple) or len(comrades) > MAX_COMRADES:
+            raise DomekitError(f"comrades: at most {MAX_COMRADES} characters' ids")
         return cls(
-            _unit(fields),
-            _text(fields.get("action")).lower(),
-            whole_number(fields.get("squares") or 0, "squares", minimum=0),
-            whole_number(fields.get("diagonal_squares") or 0, "diagonal squares", minimum=0),
-            whole_number(fields.get("difficult_squares") or 0, "difficult squares", minimum=0),
+            unit_of(value),
+            text_of(value.get("action")).lower(),
+            whole_number(value.get("squares") or 0, "squares", minimum=0),
+            whole_number(value.get("diagonal_squares") or 0, "diagonal squares", minimum=0),
+            whole_number(value.get("difficult_squares") or 0, "difficult squares", minimum=0),
+            text_of(value.get("target")),
+            text_of(value.get("bonus")).lower(),
+            tuple(text_of(c) for c in comrades if text_of(c)),
         )
 
     @classmethod
@@ -683,25 +532,17 @@ class SpendAp(Action):
         if moved is not None and moved.endswith("d") and "+" in moved:
             words.keyword()
             fields["squares"], fields["diagonal_squares"] = moved[:-1].split("+", 1)
-        if words.accept("difficult"):
-            fields["difficult_squares"] = words.word("difficult squares")
+        names = {"difficult": "difficult_squares", "on": "target", "for": "bonus",
+                 "with": "comrades"}  # fmt: skip
+        while words.more():
+            key = names[words.keyword(*names)]
+            fields[key] = words.word(key.replace("_", " "))
         return fields
 
 
-@dataclass(frozen=True)
-class _Bare(Action):
-    """An action of a few fixed words."""
-
-    def to_json(self) -> Json:
-        return {"type": self.kind}
-
-    @classmethod
-    def read(cls, fields: Mapping[str, Any]) -> Self:
-        return cls()
-
-    @classmethod
-    def from_words(cls, head: str, words: Words) -> Json:
-        return {}
+FORMATION_BONUSES = ("attack", "defence")
+"""What formation fighter gives: "+2 attack OR defence"."""
+MAX_COMRADES = 40
 
 
 @dataclass(frozen=True)
@@ -739,7 +580,7 @@ class SetLight(Action):
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
-        darkness = _text(fields.get("darkness")).lower().replace(" ", "_")
+        darkness = text_of(fields.get("darkness")).lower().replace(" ", "_")
         if darkness in ("day", "light", "none"):
             darkness = ""
         if darkness not in DARKNESS:
@@ -764,6 +605,8 @@ AnyAction: TypeAlias = (
     | SetCondition
     | ChangeHp
     | SpendAp
+    | Ride
+    | NightRest
     | NewRound
     | SetLight
     | EndCombat
@@ -784,73 +627,28 @@ KINDS: dict[str, type[AnyAction]] = {
         SetCondition,
         ChangeHp,
         SpendAp,
+        Ride,
+        NightRest,
         NewRound,
         SetLight,
         EndCombat,
     )
 }
 """The action types by their `type` (the forms' and the log's name)."""
-READER: Reader[AnyAction] = Reader(KINDS, Action.from_fields, Action.from_text, Action.from_json)
+REGISTRY.update(KINDS)
+
+
+def _from_fields(fields: Mapping[str, Any]) -> AnyAction:
+    return cast(AnyAction, Action.from_fields(fields))
+
+
+def _from_text(text: str) -> AnyAction:
+    return cast(AnyAction, Action.from_text(text))
+
+
+def _from_json(value: Mapping[str, Any]) -> AnyAction:
+    return cast(AnyAction, Action.from_json(value))
+
+
+READER: Reader[AnyAction] = Reader(KINDS, _from_fields, _from_text, _from_json)
 """Every action read back: from a form's fields, its text form, its JSON form."""
-_HEADS = {head: kind for kind in KINDS.values() for head in kind.heads or (kind.kind,)}
-
-
-def _kind(value: Any) -> type[AnyAction]:
-    kind = KINDS.get(_text(value))
-    if kind is None:
-        raise DomekitError(f"unknown action {_text(value)!r}; the actions are {', '.join(KINDS)}")
-    return kind
-
-
-# ------------------------------------------------------------------------------ field readers
-
-
-def _text(value: Any) -> str:
-    return str(value if value is not None else "").strip()
-
-
-def _unit(fields: Mapping[str, Any]) -> str:
-    return _text(fields.get("unit") or "")
-
-
-def _side(value: Any) -> str:
-    return _text(value or "")[:SIDE_LENGTH].strip()
-
-
-def _stored_side(value: Any) -> str:
-    """A side from the log as stored (the tracker once kept a space the cut left at its end)."""
-    return str(value or "")[:SIDE_LENGTH]
-
-
-def _switch(value: Any) -> bool:
-    return _text(value or "").lower() in _TRUE
-
-
-def _mode(value: Any) -> Mode:
-    mode = _text(value or "melee").lower()
-    if mode not in ("melee", "ranged"):
-        raise DomekitError(f"an attack is melee or ranged (got {mode!r})")
-    return cast(Mode, mode)
-
-
-def _damage_type(value: Any) -> DamageType | None:
-    name = _text(value or "").lower()
-    if not name:
-        return None
-    try:
-        return DamageType(name)
-    except ValueError:
-        known = ", ".join(t.value for t in DamageType if t is not DamageType.NONE)
-        raise DomekitError(f"damage type: {name!r} is not one of {known}") from None
-
-
-def _sheet(sheet: Mapping[str, Any]) -> CharacterRow:
-    name = sheet.get("name")
-    if not name:
-        raise DomekitError("a character needs a name")
-    if not isinstance(name, str) or len(name) > MAX_NAME:
-        raise DomekitError(f"a character's name is at most {MAX_NAME} characters")
-    try:
-        return CharacterRow(**sheet)
-    except (TypeError, ValueError) as exc:
-        raise DomekitError(f"character: {exc}") from None

@@ -1,193 +1,60 @@
-"""`domekit domppa ...`: the Domppa calculators.
+"""`domekit domppa ...`: the Domppa calculators (the combat ones here; the abilities' and story
+mode's in cli_abilities.py, registered on the same app; shared flags in cli_common.py).
 
 Parses flags, calls toolkit.games.domppa, prints with toolkit.output.emit. No rules live here.
-2d6 rolls are typed as the faces in the order rolled (`--hit-dice 6,3,2`: a 6 that exploded into
-a 3, then a 2) or as a plain total (`--hit-roll 10`) where the faces do not matter.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 from toolkit.errors import DomekitError
-from toolkit.games.domppa import GAME
+from toolkit.games.domppa import cli_abilities  # noqa: F401 (registers its commands on `app`)
+from toolkit.games.domppa.cli_common import (
+    AMBIDEXTROUS,
+    DAMAGE_DICE,
+    DAMAGE_ROLL,
+    DAMAGE_TYPE,
+    DARKNESS,
+    DEFENDER_FORMATION,
+    DEFENDER_MOUNT,
+    DICE,
+    ELEMENT,
+    FORMATION,
+    HEAD,
+    HIT_DICE,
+    HIT_ROLL,
+    JSON,
+    LUCKY,
+    OFF_HAND,
+    ROLL,
+    SHIELD_PROTECTION,
+    STUN,
+    WEAPON,
+    WEAPON_DAMAGE,
+    DarknessChoice,
+    ElementChoice,
+    TypeChoice,
+    _darkness,
+    _emit,
+    _not_negative,
+    _rules,
+    _rules_and_roll,
+    _strike_result,
+    _strike_rolls,
+    _test_result,
+    app,
+    formation_of,
+    mount_of,
+    weapon_flags,
+)
 
 if TYPE_CHECKING:
     from toolkit.games.domppa.config import DomppaRules
 
-app = typer.Typer(help=GAME.calculators_help, no_args_is_help=True)
-
-
-class TypeChoice(StrEnum):
-    none = "none"
-    blunt = "blunt"
-    piercing = "piercing"
-    slashing = "slashing"
-    armor_piercing = "armor-piercing"
-    armor_negating = "armor-negating"
-
-
-class ElementChoice(StrEnum):
-    none = "none"
-    fire = "fire"
-    cold = "cold"
-    poison = "poison"
-    paralysis = "paralysis"
-
-
-class DarknessChoice(StrEnum):
-    night = "night"
-    pitch_dark = "pitch-dark"
-    blind = "blind"
-
-
-JSON = typer.Option(False, "--json", help="Print JSON (names = flag names in snake_case).")
-DICE_HELP = "2d6 faces in the order rolled, each die followed by its explosions: 6,3,2"
-LUCKY_HELP = (
-    "The target is Lucky and has not used it this round: type the re-rolled 6, then its re-roll."
-)
-# Options several commands share: typer reads each one's settings afresh for every command.
-DICE = typer.Option(None, "--dice", help=DICE_HELP)
-ROLL = typer.Option(None, "--roll", help="The 2d6 as a total.")
-HIT_DICE = typer.Option(None, "--hit-dice", help=DICE_HELP)
-HIT_ROLL = typer.Option(None, "--hit-roll", help="The to-hit 2d6 as a total.")
-DAMAGE_DICE = typer.Option(None, "--damage-dice", help=DICE_HELP)
-DAMAGE_ROLL = typer.Option(None, "--damage-roll", help="Damage 2d6 as a total.")
-LUCKY = typer.Option(False, "--lucky", help=LUCKY_HELP)
-SHIELD_PROTECTION = typer.Option(0, "--shield-protection", help="Shield's protection.")
-WEAPON_DAMAGE = typer.Option(..., "--weapon-damage", help="Weapon damage bonus.")
-DAMAGE_TYPE = typer.Option(TypeChoice.none, "--type", help="Damage type.")
-ELEMENT = typer.Option(ElementChoice.none, "--element", help="Element.")
-STUN = typer.Option(False, "--stun", help="Stun damage: fatigue instead of HP.")
-HEAD = typer.Option(False, "--head", help="A head hit (use the helmet's protection).")
-DARKNESS = typer.Option(None, "--darkness", help="Light level.")
-
-
-@app.callback()
-def _domppa(
-    ctx: typer.Context,
-    data: Path | None = typer.Option(
-        None, "--data", help="A folder with your own rules.toml (house rules)."
-    ),
-) -> None:
-    ctx.obj = data
-
-
-def _rules(ctx: typer.Context) -> DomppaRules:
-    from toolkit.games.domppa.data import load_rules
-
-    return load_rules(ctx.obj)
-
-
-def _emit(result: dict[str, Any], as_json: bool, title: str) -> None:
-    from toolkit.output import emit
-
-    emit(result, as_json=as_json, title=title)
-
-
-def _roll(
-    rules: DomppaRules, dice: str | None, total: int | None, dice_flag: str, roll_flag: str
-) -> tuple[int, bool | None, list[str]]:
-    """A 2d6 from its faces or a plain total: (total, whether a 6 showed or None, steps)."""
-    from toolkit.games.domppa.dice import check_total, parse_exploding
-
-    if dice is not None and total is not None:
-        raise DomekitError(f"give {dice_flag} or {roll_flag}, not both")
-    if dice is not None:
-        roll = parse_exploding(dice, rules.dice, what=dice_flag)
-        return roll.total, roll.shows(rules.fire.ignites_on_face), roll.steps
-    if total is not None:
-        return check_total(total, rules.dice, what=roll_flag), None, []
-    raise DomekitError(f"give the roll: {dice_flag} (faces) or {roll_flag} (total)")
-
-
-def _rules_and_roll(
-    ctx: typer.Context, dice: str | None, roll: int | None
-) -> tuple[DomppaRules, int, list[str]]:
-    """The rules and a command's one 2d6 from --dice (faces) or --roll (total), with its steps."""
-    rules = _rules(ctx)
-    total, _, steps = _roll(rules, dice, roll, "--dice", "--roll")
-    return rules, total, steps
-
-
-def _lucky(
-    rules: DomppaRules, lucky: bool, hit_dice: str | None, damage_dice: str | None
-) -> tuple[str | None, str | None, list[str]]:
-    """Lucky: the first 6 rolled against the defender this round is re-rolled. The faces keep
-    that 6, followed by its re-roll (`--hit-dice 6,4,2`: the 6 became a 4)."""
-    from toolkit.games.domppa.dice import lucky_faces, split_faces
-
-    if not lucky:
-        return hit_dice, damage_dice, []
-    if hit_dice is None or damage_dice is None:
-        raise DomekitError("--lucky needs the faces: --hit-dice and --damage-dice")
-    used = False
-    steps: list[str] = []
-    kept: list[str] = []
-    for typed, flag in ((hit_dice, "--hit-dice"), (damage_dice, "--damage-dice")):
-        faces, now_used, step = lucky_faces(split_faces(typed, flag), rules.dice, used=used)
-        if now_used and not used:
-            steps.append(f"{flag}: {step}")
-        used = now_used
-        kept.append(",".join(map(str, faces)))
-    return kept[0], kept[1], steps
-
-
-def _strike_rolls(
-    rules: DomppaRules,
-    lucky: bool,
-    hit_dice: str | None,
-    hit_roll: int | None,
-    damage_dice: str | None,
-    damage_roll: int | None,
-) -> tuple[int, list[str], int, bool | None, list[str]]:
-    """A blow's two 2d6, Lucky applied: (to-hit total, its steps, damage total, whether the
-    damage dice showed a 6, their steps)."""
-    hit_dice, damage_dice, lucky_steps = _lucky(rules, lucky, hit_dice, damage_dice)
-    hit_total, _, hit_steps = _roll(rules, hit_dice, hit_roll, "--hit-dice", "--hit-roll")
-    damage_total, shows_six, damage_steps = _roll(
-        rules, damage_dice, damage_roll, "--damage-dice", "--damage-roll"
-    )
-    return hit_total, lucky_steps + hit_steps, damage_total, shows_six, damage_steps
-
-
-def _strike_result(strike: Any, steps: list[str], damage_steps: list[str]) -> dict[str, Any]:
-    """A melee or ranged outcome as printed: the damage steps only when the blow hit."""
-    steps = steps + strike.hit.steps
-    if strike.damage is not None:
-        steps += damage_steps + strike.damage.steps
-    return {
-        "hit": strike.hit.hit,
-        "shield_hit": strike.hit.shield_hit,
-        **_damage_fields(strike),
-        "hit_total": strike.hit.total,
-        "hit_target": strike.hit.target,
-        "steps": steps,
-    }
-
-
-def _test_result(outcome: Any, verdict: str, roll_steps: list[str]) -> dict[str, Any]:
-    """A 2d6 test as printed: total, target, the verdict field, the roll's steps then the test's."""
-    return {
-        "total": outcome.total,
-        "target": outcome.target,
-        verdict: getattr(outcome, verdict),
-        "steps": [*roll_steps, *outcome.steps],
-    }
-
-
-def _not_negative(**values: int | None) -> None:
-    for name, value in values.items():
-        if value is not None and value < 0:
-            raise DomekitError(f"--{name.replace('_', '-')} must not be negative (got {value})")
-
-
-def _darkness(choice: DarknessChoice | None) -> Any:
-    return None if choice is None else choice.name
+__all__ = ["app"]
 
 
 @app.command()
@@ -195,30 +62,26 @@ def hp(
     ctx: typer.Context,
     health: int = typer.Option(..., "--health", help="The Health stat."),
     size: int | None = typer.Option(None, "--size", help="The unit's size, if its data gives one."),
+    mount: str | None = typer.Option(None, "--mount", help="The horse or chariot it rides."),
     as_json: bool = JSON,
 ) -> None:
-    """Hit points from Health (tiered), and the size the table reads from them."""
+    """Hit points from Health (tiered), and the size the table reads from them (a mount's
+    added: "Mounts and chariots also raise the size")."""
+    from toolkit.games.domppa.data import load_mounts
     from toolkit.games.domppa.rules import hit_points, unit_size
 
     rules = _rules(ctx)
     points = hit_points(rules, health)
     sized = unit_size(rules, points.hp, size)
     result = {"health": health, "hp": points.hp, "size": sized.size}
-    _emit({**result, "steps": [*points.steps, *sized.steps]}, as_json, "Domppa hit points")
-
-
-def _damage_fields(strike: Any) -> dict[str, Any]:
-    damage = strike.damage
-    return {
-        "damage": damage.damage if damage else 0,
-        "hp_loss": damage.hp_loss if damage else 0,
-        "fatigue": damage.fatigue if damage else 0,
-        "ignites": damage.ignites if damage else False,
-        "freeze_check": damage.freeze_check if damage else False,
-        "poison_schedule": damage.poison_schedule if damage else [],
-        "paralysis_rounds": damage.paralysis_rounds if damage else 0,
-        "morale_test": damage.morale_test if damage else False,
-    }
+    steps = [*points.steps, *sized.steps]
+    if mount is not None:
+        found = {m.name.casefold(): m for m in load_mounts(ctx.obj)}.get(mount.casefold())
+        if found is None:
+            raise DomekitError(f"--mount: no horse or chariot {mount!r} in mounts.csv")
+        result["size"] = sized.size + found.size
+        steps.append(f"on {found.name} ({found.kind}): size {sized.size} + {found.size}")
+    _emit({**result, "steps": steps}, as_json, "Domppa hit points")
 
 
 def _blow_and_guard(
@@ -291,6 +154,12 @@ def melee(
     defender_fleeing: bool = typer.Option(False, "--defender-fleeing"),
     berserk: int = typer.Option(0, "--berserk", help="Attacker is berserk +X."),
     defender_berserk: int = typer.Option(0, "--defender-berserk", help="Defender is berserk +X."),
+    weapon: str | None = WEAPON,
+    off_hand: str | None = OFF_HAND,
+    ambidextrous: int = AMBIDEXTROUS,
+    formation: str | None = FORMATION,
+    defender_formation: str | None = DEFENDER_FORMATION,
+    defender_mount: str | None = DEFENDER_MOUNT,
     lucky: bool = LUCKY,
     as_json: bool = JSON,
 ) -> None:
@@ -314,8 +183,16 @@ def melee(
         blows_received=blows_received,
         berserk=berserk,
         defender_berserk=defender_berserk,
+        ambidextrous=ambidextrous,
     )
     rules = _rules(ctx)
+    card = weapon_flags(
+        ctx.obj, rules, weapon=weapon, off_hand=off_hand, ambidextrous=ambidextrous,
+        weapon_damage=weapon_damage, damage_type=damage_type.value, element=element.value,
+        stun=stun,
+    )  # fmt: skip
+    if weapon is not None and lance_squares and not card.lance:
+        raise DomekitError(f"--lance-squares: {weapon} is not a lance (weapons.csv effects)")
     hit_total, hit_steps, damage_total, shows_six, damage_steps = _strike_rolls(
         rules, lucky, hit_dice, hit_roll, damage_dice, damage_roll
     )
@@ -331,6 +208,8 @@ def melee(
             dark_vision=dark_vision,
             fleeing=fleeing,
             berserk=berserk,
+            formation=formation_of(formation, "--formation"),
+            two_weapon_penalty=card.two_weapon_penalty,
         ),
         defender=Conditions(
             fatigue=defender_fatigue,
@@ -339,15 +218,17 @@ def melee(
             fleeing=defender_fleeing,
             blows_received=blows_received,
             berserk=defender_berserk,
+            formation=formation_of(defender_formation, "--defender-formation"),
+            mount=mount_of(defender_mount),
         ),
     )
     blow, guard = _blow_and_guard(
         rules,
         strength=sides.attacker.strength,
-        weapon_damage=weapon_damage,
-        damage_type=damage_type,
-        element=element,
-        stun=stun,
+        weapon_damage=card.damage,
+        damage_type=TypeChoice(card.damage_type),
+        element=ElementChoice(card.element),
+        stun=card.stun,
         bonus=lance_bonus(rules, lance_squares),
         protection=protection + sides.protection_bonus,
         shield_protection=shield_protection,
@@ -367,7 +248,7 @@ def melee(
         damage_shows_six=bool(shows_six),
         head=head,
     )
-    steps = [*hit_steps, *sides.steps]
+    steps = [*card.steps, *hit_steps, *sides.steps]
     if lance_squares:
         steps.append(f"lance: {lance_squares} squares straight, +{blow.bonus} damage")
     result = _strike_result(strike, steps, damage_steps)
@@ -400,6 +281,7 @@ def ranged(
     dark_vision: bool = typer.Option(False, "--dark-vision", help="Shooter has Dark Vision."),
     in_melee: bool = typer.Option(False, "--in-melee", help="The shooter is in melee."),
     berserk: bool = typer.Option(False, "--berserk", help="The shooter is berserk."),
+    weapon: str | None = WEAPON,
     lucky: bool = LUCKY,
     as_json: bool = JSON,
 ) -> None:
@@ -425,13 +307,18 @@ def ranged(
         rules, lucky, hit_dice, hit_roll, damage_dice, damage_roll
     )
     dark = darkness_penalty(rules, _darkness(darkness), dark_vision)
+    card = weapon_flags(
+        ctx.obj, rules, weapon=weapon, off_hand=None, ambidextrous=0,
+        weapon_damage=weapon_damage, damage_type=damage_type.value, element=element.value,
+        stun=stun,
+    )  # fmt: skip
     blow, guard = _blow_and_guard(
         rules,
         strength=strength,
-        weapon_damage=weapon_damage,
-        damage_type=damage_type,
-        element=element,
-        stun=stun,
+        weapon_damage=card.damage,
+        damage_type=TypeChoice(card.damage_type),
+        element=ElementChoice(card.element),
+        stun=card.stun,
         bonus=0,
         protection=protection,
         shield_protection=shield_protection,
@@ -453,7 +340,7 @@ def ranged(
         head=head,
         in_melee=in_melee,
     )
-    steps = [*hit_steps]
+    steps = [*card.steps, *hit_steps]
     if dark and darkness is not None:
         steps.append(f"{darkness.value}: precision {precision} - {dark} = {precision - dark}")
     result = _strike_result(strike, steps, damage_steps)
@@ -719,174 +606,3 @@ def action(
     )
     result = {"ap": outcome.ap, "remaining_ap": outcome.remaining, "steps": outcome.steps}
     _emit(result, as_json, "Domppa action")
-
-
-@app.command("heat-aura")
-def heat_aura(
-    ctx: typer.Context,
-    level: int = typer.Option(..., "--level", help="Heat Aura X."),
-    fire_resist: int = typer.Option(0, "--fire-resist", help="The victim's Resist fire X."),
-    dice: str | None = DICE,
-    as_json: bool = JSON,
-) -> None:
-    """Heat aura: its area in squares and, with --dice, the 2d6 - 2 fire stun it deals."""
-    from toolkit.games.domppa.abilities import heat_aura_area, heat_aura_damage
-
-    rules = _rules(ctx)
-    area = heat_aura_area(rules, level)
-    result: dict[str, Any] = {"area": area}
-    steps = [f"Heat Aura {level}: {area} squares"]
-    if dice is not None:
-        total_2d6, shows_six, roll_steps = _roll(rules, dice, None, "--dice", "--roll")
-        damage = heat_aura_damage(
-            rules, roll_total=total_2d6, fire_resist=fire_resist, roll_shows_six=bool(shows_six)
-        )
-        result.update(fatigue=damage.fatigue, ignites=damage.ignites)
-        steps += roll_steps + damage.steps
-    _emit({**result, "steps": steps}, as_json, "Domppa heat aura")
-
-
-@app.command("fire-shield")
-def fire_shield(
-    ctx: typer.Context,
-    fire_paths: int = typer.Option(..., "--fire-paths", help="The shielded caster's fire paths."),
-    protection: int = typer.Option(
-        ..., "--protection", help="The striker's protection total, before the over-20 halving."
-    ),
-    fire_resist: int = typer.Option(0, "--fire-resist", help="The striker's Resist fire X."),
-    dice: str = typer.Option(..., "--dice", help=DICE_HELP),
-    as_json: bool = JSON,
-) -> None:
-    """Fire Shield: one who strikes takes 2d6 + 1 per fire path above one, fire damage."""
-    from toolkit.games.domppa.abilities import fire_shield_damage
-
-    rules = _rules(ctx)
-    total_2d6, shows_six, roll_steps = _roll(rules, dice, None, "--dice", "--roll")
-    damage = fire_shield_damage(
-        rules,
-        roll_total=total_2d6,
-        fire_paths=fire_paths,
-        protection=protection,
-        fire_resist=fire_resist,
-        roll_shows_six=bool(shows_six),
-    )
-    result = {
-        "damage": damage.damage,
-        "ignites": damage.ignites,
-        "steps": [*roll_steps, *damage.steps],
-    }
-    _emit(result, as_json, "Domppa fire shield")
-
-
-@app.command("put-out")
-def put_out(
-    ctx: typer.Context,
-    fire_resist: int = typer.Option(0, "--fire-resist", help="Resist fire X."),
-    cold_scale: int = typer.Option(0, "--cold-scale", help="Cold scale (heat is negative)."),
-    rain: bool = typer.Option(False, "--rain", help="It rains."),
-    as_json: bool = JSON,
-) -> None:
-    """A burning character's chance to put the fire out this turn."""
-    from toolkit.games.domppa.conditions import put_out_chance
-
-    chance = put_out_chance(_rules(ctx), fire_resist=fire_resist, cold_scale=cold_scale, rain=rain)
-    _emit({"chance": chance.percent, "steps": chance.steps}, as_json, "Domppa burning")
-
-
-@app.command("warm-up")
-def warm_up(
-    ctx: typer.Context,
-    cold_resist: int = typer.Option(0, "--cold-resist", help="Resist cold X."),
-    heat_scale: int = typer.Option(0, "--heat-scale", help="Heat scale (cold is negative)."),
-    as_json: bool = JSON,
-) -> None:
-    """A freezing character's chance to warm up this turn."""
-    from toolkit.games.domppa.conditions import warm_up_chance
-
-    chance = warm_up_chance(_rules(ctx), cold_resist=cold_resist, heat_scale=heat_scale)
-    _emit({"chance": chance.percent, "steps": chance.steps}, as_json, "Domppa freezing")
-
-
-@app.command()
-def stealth(
-    ctx: typer.Context,
-    stealth_value: int = typer.Option(..., "--stealth", help="Stealthy X."),
-    dice: str = typer.Option("", "--dice", help="The stealth dice's faces, e.g. 6,2."),
-    as_json: bool = JSON,
-) -> None:
-    """Stealth dice: one per full 20 of stealth; each 6+ is a success."""
-    from toolkit.games.domppa.abilities import stealth_dice, stealth_successes
-    from toolkit.games.domppa.dice import split_faces
-
-    rules = _rules(ctx)
-    count = stealth_dice(rules, stealth_value)
-    faces = split_faces(dice, "--dice") if dice.strip() else []
-    successes = stealth_successes(rules, stealth_value, faces)
-    result = {
-        "dice": count,
-        "successes": successes,
-        "steps": [
-            f"stealth {stealth_value} / {rules.abilities.stealth_per_die} = {count} dice",
-            f"faces {', '.join(map(str, faces)) or 'none'}: {successes} success(es) on "
-            f"{rules.abilities.stealth_success_from}+",
-        ],
-    }
-    _emit(result, as_json, "Domppa stealth")
-
-
-@app.command()
-def healer(
-    ctx: typer.Context,
-    level: int = typer.Option(..., "--level", help="Healer X (Recuperation: 2)."),
-    dice: str = typer.Option(..., "--dice", help="The two plain d6 faces, e.g. 2,3."),
-    as_json: bool = JSON,
-) -> None:
-    """Healer's daily roll: both dice at most the level removes one affliction."""
-    from toolkit.games.domppa.abilities import healer_check
-    from toolkit.games.domppa.dice import split_faces
-
-    rules = _rules(ctx)
-    faces = split_faces(dice, "--dice")
-    if len(faces) != 2:
-        raise DomekitError(f"--dice: the healer rolls two plain d6s (got {dice!r})")
-    success = healer_check(rules, level, faces[0], faces[1])
-    verdict = "one affliction removed" if success else "no affliction removed"
-    result = {
-        "success": success,
-        "steps": [f"dice {faces[0]} and {faces[1]}, both at most {level}? {verdict}"],
-    }
-    _emit(result, as_json, "Domppa healer")
-
-
-@app.command()
-def pillage(
-    ctx: typer.Context,
-    die: int = typer.Option(..., "--die", help="The d6 rolled."),
-    bonus: int = typer.Option(0, "--bonus", help="The party's pillage bonus."),
-    as_json: bool = JSON,
-) -> None:
-    """Pillage: unrest rises by (d6 + pillage bonus) x 5."""
-    from toolkit.games.domppa.abilities import pillage_unrest
-
-    rules = _rules(ctx)
-    unrest = pillage_unrest(rules, die, bonus)
-    step = f"({die} + {bonus}) x {rules.abilities.pillage_multiplier} = {unrest}"
-    _emit({"unrest": unrest, "steps": [step]}, as_json, "Domppa pillage")
-
-
-@app.command()
-def abilities(
-    ctx: typer.Context,
-    as_json: bool = JSON,
-) -> None:
-    """Every ability the rules name, whether the toolkit computes it, and its text."""
-    rules = _rules(ctx)
-    listed = {
-        key: {"name": spec.name, "status": spec.status, "text": spec.text}
-        for key, spec in rules.abilities.list.items()
-    }
-    if as_json:
-        _emit({"abilities": listed}, True, "")
-        return
-    steps = [f"{spec['name']} ({spec['status']}): {spec['text']}" for spec in listed.values()]
-    _emit({"abilities": len(listed), "steps": steps}, False, "Domppa abilities")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
+from toolkit.data.effects import Vocabulary
+from toolkit.games.domppa.words import ABILITY_KEYS
 from toolkit.rule_limits import WithLimits
 
 Darkness = Literal["night", "pitch_dark", "blind"]
@@ -154,6 +156,7 @@ class FatigueConfig(_Section):
 class DarknessConfig(_Section):
     penalty: dict[Darkness, int]
     dark_vision_penalty: dict[Darkness, int]
+    dark_vision_percent: int = Field(ge=0, le=100)
 
     @model_validator(mode="after")
     def _all_levels(self) -> DarknessConfig:
@@ -203,6 +206,22 @@ class ArmourConfig(_Section):
     heavy_helmet_from: int = Field(ge=0)
 
 
+class HandsConfig(_Section):
+    per_character: int = Field(ge=1)
+
+
+class UnarmedConfig(_Section):
+    damage: int = Field(ge=0)
+    length: int = Field(ge=0)
+    damage_type: Literal[
+        "none", "blunt", "piercing", "slashing", "armor-piercing", "armor-negating"
+    ]
+
+
+class DecayConfig(_Section):
+    injury_modifier: int
+
+
 class ActionSpec(_Section):
     cost: int = Field(ge=0)
     diagonal: int | None = Field(default=None, ge=0)
@@ -216,13 +235,6 @@ class ActionSpec(_Section):
 class ActionsConfig(_Section):
     difficult_terrain_extra: int = Field(ge=0)
     table: dict[str, ActionSpec]
-
-
-class AbilitySpec(_Section):
-    name: str
-    status: Literal["computed", "text"]
-    text: str
-    takes_kind: bool = False  # written with a damage type: "Resist fire 5"
 
 
 class AbilitiesConfig(_Section):
@@ -240,7 +252,6 @@ class AbilitiesConfig(_Section):
     stealth_success_from: int = Field(ge=1)
     stealth_die_sides: int = Field(ge=1)
     icarian_wings_fire_resist: int
-    list: dict[str, AbilitySpec]
 
     @model_validator(mode="after")
     def _areas_rise(self) -> AbilitiesConfig:
@@ -276,8 +287,24 @@ class DomppaRules(_Section, WithLimits):
     magic_resistance: MagicResistanceConfig
     lance: LanceConfig
     armour: ArmourConfig
+    hands: HandsConfig
+    unarmed: UnarmedConfig
+    decay: DecayConfig
     actions: ActionsConfig
     abilities: AbilitiesConfig
+    _vocabulary: Vocabulary | None = PrivateAttr(default=None)
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The effect words of the same data folder (effects.toml: data.load_rules reads both)."""
+        if self._vocabulary is None:
+            raise RuntimeError("these rules were read without their effects.toml (data.load_rules)")
+        return self._vocabulary
+
+    def with_vocabulary(self, vocabulary: Vocabulary) -> DomppaRules:
+        """These rules with their folder's effect words."""
+        self._vocabulary = vocabulary
+        return self
 
     @property
     def lance_squares(self) -> int:
@@ -289,6 +316,6 @@ class DomppaRules(_Section, WithLimits):
     @model_validator(mode="after")
     def _actions_need_known_abilities(self) -> DomppaRules:
         for key, action in self.actions.table.items():
-            if action.requires is not None and action.requires not in self.abilities.list:
+            if action.requires is not None and action.requires not in ABILITY_KEYS:
                 raise ValueError(f"action {key!r} requires unknown ability {action.requires!r}")
         return self

@@ -1,17 +1,21 @@
-"""Loading Domppa's card_data: rules.toml, characters.csv, weapons.csv, armour.csv, shields.csv,
-and the kit's print.toml and map.toml (`load_kit_data`: all of it, with derived character stats
-and each character's gear checked against its cards).
+"""Loading Domppa's card_data: rules.toml and effects.toml (the rule numbers and the effect
+words), characters.csv, weapons.csv, armour.csv, shields.csv, mounts.csv, spells.csv (sample
+spell cards, optional), and the kit's print.toml and map.toml (`load_kit_data`: all of it, with
+derived character stats and each character's gear checked against its cards and its
+proficiencies).
 
 Every problem is a located `DataError` (file, row, field). Columns are documented in
-card_data/domppa/README.md.
+card_data/domppa/README.md. A card's words (effects.py) are its columns read as effect words and
+its `effects` cell: `weapon_effects`, `armour_effects`, `shield_effects`, `mount_effects`; its
+printed rules text is `card_text`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import field as default
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -28,12 +32,12 @@ from pydantic import (
 from toolkit.data import (
     game_data_dir,
     load_csv_models,
-    load_toml,
+    load_csv_rows,
     load_toml_model,
     read_csv,
-    read_text,
-    validate,
+    unique_rows,
 )
+from toolkit.data.effects import Effect
 from toolkit.data.printing import (
     CardSettings,
     Section,
@@ -41,31 +45,51 @@ from toolkit.data.printing import (
     check_colour_table,
 )
 from toolkit.errors import DataError, DomekitError
+from toolkit.games.domppa import words
 from toolkit.games.domppa.abilities import Ability, parse_abilities
 from toolkit.games.domppa.config import DomppaRules
-from toolkit.games.domppa.rules import encumbrance, hit_points, protection_total, unit_size
+from toolkit.games.domppa.effects import cell_effects, has, load_effects
+from toolkit.games.domppa.gear import Held, hands_held
+from toolkit.games.domppa.mapdata import COLUMNS, BattleMap, Terrain, load_map
+from toolkit.games.domppa.rules import (
+    HelmetProficiency,
+    armour_tier,
+    encumbrance,
+    grid_range,
+    helmet_is_heavy,
+    hit_points,
+    may_wear,
+    protection_total,
+    unit_size,
+)
 from toolkit.pdf.geometry import hex_colour
 
+__all__ = ["COLUMNS", "BattleMap", "Terrain", "load_map"]  # the map's, read here too
+
 GAME = "domppa"
-DAMAGE_TYPES = ("blunt", "piercing", "slashing", "armor-piercing", "armor-negating")
-ELEMENTS = ("none", "fire", "cold", "poison", "paralysis")
-COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+DAMAGE_TYPES = words.DAMAGE_TYPE_WORDS
+ELEMENTS = ("none", *words.ELEMENT_WORDS)
 CONDITIONS = ("burning", "freezing", "poisoned", "paralysed", "fleeing", "berserk", "stunned")
 DECKS = {"weapon": "Weapon", "armour": "Armour", "shield": "Shield", "spell": "Spell"}
-Movement = Literal["open", "difficult", "impassable"]
-Pattern = Literal["none", "dots", "trees", "bricks", "waves", "ripples", "planks", "stripes"]
+UNARMED = "none"
+"""The weapon a character strikes with when it holds none (the forms' and flags' word)."""
 
 
 def load_rules(folder: str | Path | None = None) -> DomppaRules:
-    """rules.toml from the shipped data (cached) or from a user's folder."""
+    """rules.toml and effects.toml from the shipped data (cached) or from a user's folder."""
     if folder is None:
         return _shipped_rules()
-    return load_toml_model(game_data_dir(GAME, folder) / "rules.toml", DomppaRules)
+    return _rules_of(game_data_dir(GAME, folder))
 
 
 @lru_cache(maxsize=1)
 def _shipped_rules() -> DomppaRules:
-    return load_toml_model(game_data_dir(GAME) / "rules.toml", DomppaRules)
+    return _rules_of(game_data_dir(GAME))
+
+
+def _rules_of(root: Path) -> DomppaRules:
+    rules = load_toml_model(root / "rules.toml", DomppaRules)
+    return rules.with_vocabulary(load_effects(root, rules))
 
 
 class _Row(BaseModel):
@@ -95,15 +119,19 @@ class CharacterRow(_Row):
     gear: str = ""  # the cards it carries, `|`-separated (checked against them at build time)
     notes: str = ""
     side: str = Field(default="", max_length=20)  # the side it fights for; blank for none
+    armour_proficiency: int | None = Field(default=None, ge=0)
+    """The highest armour tier it may wear ("Armour types"); blank: not checked."""
+    helmet_proficiency: HelmetProficiency | None = None
+    """none, light or heavy ("Proficiency in heavy helmets also allows light ones")."""
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """The row as a match stores it; a character without gear (one added at the table, or
         one of a match saved before characters carried gear) stores none, so its saved state
-        reads the same as it always did."""
+        reads the same as it always did (issue 17's side and issue 26's proficiencies too)."""
         row: dict[str, Any] = handler(self)
-        for optional in ("gear", "side"):  # issue 17's side, the same way
-            if not row.get(optional):
+        for optional in ("gear", "side", "armour_proficiency", "helmet_proficiency"):
+            if row.get(optional) in (None, ""):
                 row.pop(optional, None)
         return row
 
@@ -118,6 +146,22 @@ class WeaponRow(_Row):
     range: int | None = Field(default=None, ge=0)
     encumbrance: int = Field(default=0, ge=0)
     notes: str = ""
+    effects: str = ""
+    """The words of its `effects` cell (lance, two-handed, decay), `;`-separated."""
+    terms: tuple[Effect, ...] = Field(default=(), exclude=True)
+    """That cell read into effects (load_weapons)."""
+
+    @property
+    def two_handed(self) -> bool:
+        return has(self.terms, "two-handed")
+
+    @property
+    def lance(self) -> bool:
+        return has(self.terms, "lance")
+
+    @property
+    def decay(self) -> bool:
+        return has(self.terms, "decay")
 
     @field_validator("damage_types", mode="before")
     @classmethod
@@ -163,6 +207,22 @@ class SpellRow(_Row):
     effect: str = Field(min_length=1)
 
 
+class MountRow(_Row):
+    """A horse or a chariot: "Mounts and chariots also raise the size, depending on the mount";
+    Riding and Charioteering give "more action points" (how many: the mount's)."""
+
+    name: str = Field(min_length=1)
+    kind: Literal["horse", "chariot"]
+    size: int = Field(ge=0)
+    action_points: int = Field(ge=0)
+    notes: str = ""
+
+    @property
+    def needs(self) -> str:
+        """The ability that lets a character ride it (its key)."""
+        return "riding" if self.kind == "horse" else "charioteering"
+
+
 def _folder(folder: str | Path | None) -> Path:
     return game_data_dir(GAME, folder)
 
@@ -185,8 +245,24 @@ def load_characters(
     return rows
 
 
-def load_weapons(folder: str | Path | None = None) -> list[WeaponRow]:
-    return load_csv_models(_folder(folder) / "weapons.csv", WeaponRow, key="name")
+def load_weapons(
+    folder: str | Path | None = None, rules: DomppaRules | None = None
+) -> list[WeaponRow]:
+    """weapons.csv, each `effects` cell read into its words (naming the row of a bad one); no
+    weapon may be called "none", the forms' word for striking unarmed."""
+    path = _folder(folder) / "weapons.csv"
+    vocabulary = (rules or load_rules(folder)).vocabulary
+    found = []
+    required = [name for name, info in WeaponRow.model_fields.items() if info.is_required()]
+    for number, row in unique_rows(path, load_csv_rows(path, WeaponRow, required), "name"):
+        if row.name.strip().casefold() == UNARMED:
+            raise DataError(
+                path, f"{row.name!r} is the word for no weapon (unarmed)", row=number, field="name"
+            )
+        terms = cell_effects(vocabulary, row.effects, words.WEAPON_CELL_WORDS, path=path,
+                             row=number)  # fmt: skip
+        found.append(row.model_copy(update={"terms": terms}))
+    return found
 
 
 def load_armour(folder: str | Path | None = None) -> list[ArmourRow]:
@@ -201,6 +277,69 @@ def load_spells(folder: str | Path | None = None) -> list[SpellRow]:
     """spells.csv, if the folder has one (an older copy of the data has none: no spell cards)."""
     path = _folder(folder) / "spells.csv"
     return load_csv_models(path, SpellRow, key="name") if path.exists() else []
+
+
+def load_mounts(folder: str | Path | None = None) -> list[MountRow]:
+    """mounts.csv: the horses and chariots characters may ride (none when the folder has no
+    mounts.csv, as a folder made before mounts has none)."""
+    path = _folder(folder) / "mounts.csv"
+    if not path.exists():
+        return []
+    return load_csv_models(path, MountRow, key="name")
+
+
+# ---------------------------------------------------------------------------------------------
+# A card's words (effects.toml), from its columns and its effects cell
+
+
+def weapon_effects(rules: DomppaRules, weapon: WeaponRow) -> tuple[Effect, ...]:
+    """A weapon's words: its damage types (and the choice when it has several), its element,
+    stun, range and length, then its effects cell."""
+    found = [Effect(kind) for kind in weapon.damage_types]
+    if len(weapon.damage_types) > 1:
+        found.append(Effect("several damage types"))
+    if weapon.element != "none":
+        found.append(Effect(weapon.element))
+    if weapon.stun:
+        found.append(Effect("stun"))
+    if weapon.range is not None:
+        found.append(Effect("range", (weapon.range, grid_range(rules, weapon.range))))
+    found.append(Effect("length", (weapon.length,)))
+    return (*found, *weapon.terms)
+
+
+def armour_effects(rules: DomppaRules, armour: ArmourRow) -> tuple[Effect, ...]:
+    """Body armour: its tier; a helmet: light or heavy ("Armour types")."""
+    if armour.slot == "body":
+        return (Effect("armour tier", (armour_tier(rules, armour.encumbrance),)),)
+    heavy = helmet_is_heavy(rules, armour.protection)
+    return (Effect("heavy helmet" if heavy else "light helmet"),)
+
+
+def shield_effects(shield: ShieldRow) -> tuple[Effect, ...]:
+    return (Effect("shield", (shield.parry, shield.protection)),)
+
+
+def mount_effects(mount: MountRow) -> tuple[Effect, ...]:
+    return (Effect(mount.kind, (mount.size, mount.action_points)),)
+
+
+def card_effects(
+    rules: DomppaRules, card: WeaponRow | ArmourRow | ShieldRow | MountRow
+) -> tuple[Effect, ...]:
+    """Any card's words."""
+    if isinstance(card, WeaponRow):
+        return weapon_effects(rules, card)
+    if isinstance(card, ArmourRow):
+        return armour_effects(rules, card)
+    if isinstance(card, ShieldRow):
+        return shield_effects(card)
+    return mount_effects(card)
+
+
+def card_text(rules: DomppaRules, card: WeaponRow | ArmourRow | ShieldRow | MountRow) -> str:
+    """A card's printed rules text: its words' texts (its `notes` print apart, as flavour)."""
+    return rules.vocabulary.text(card_effects(rules, card))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -256,134 +395,20 @@ class PrintSettings(Section):
 
 
 # ---------------------------------------------------------------------------------------------
-# map.toml
-
-
-class Terrain(Section):
-    """One legend entry of map.toml."""
-
-    name: str = Field(min_length=1)
-    movement: Movement
-    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
-    pattern: Pattern = "none"
-
-
-@dataclass(frozen=True)
-class BattleMap:
-    name: str
-    rows: tuple[str, ...]  # top row first, as written in the file
-    legend: dict[str, Terrain]
-
-    @property
-    def width(self) -> int:
-        return len(self.rows[0])
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)
-
-    def symbol(self, col: int, row: int) -> str:
-        """The symbol of the square at column `col` (0 = A) and row `row` (0 = row 1, bottom)."""
-        return self.rows[self.height - 1 - row][col]
-
-    def used_symbols(self) -> list[str]:
-        """Legend symbols the grid uses, in legend order."""
-        used = set("".join(self.rows))
-        return [symbol for symbol in self.legend if symbol in used]
-
-
-def _grid_first_line(text: str) -> int | None:
-    """The file line of the grid's first row (the line after `grid = '''`)."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if re.match(r"\s*grid\s*=", line):
-            rest = line.split("=", 1)[1].strip()
-            return number + 1 if rest in ("'''", '"""') else number
-    return None
-
-
-def load_map(path: str | Path) -> BattleMap:
-    """map.toml: `name`, `grid` (one character a square) and `[legend]`; every problem is a
-    DataError naming the file, the line and, for the legend, the field."""
-    path = Path(path)
-    data = load_toml(path)
-    text = read_text(path)
-    name = data.get("name", "Battle map")
-    if not isinstance(name, str) or not name.strip():
-        raise DataError(path, "name must be a non-empty text", field="name")
-    raw_legend = data.get("legend")
-    if not isinstance(raw_legend, dict) or not raw_legend:
-        raise DataError(path, "missing [legend]: one entry per grid symbol", field="legend")
-    legend: dict[str, Terrain] = {}
-    for symbol, entry in raw_legend.items():
-        if len(symbol) != 1 or symbol.isspace():
-            raise DataError(
-                path, f"legend symbol {symbol!r} must be one visible character", field="legend"
-            )
-        try:
-            legend[symbol] = validate(Terrain, entry, path)
-        except DataError as exc:
-            raise DataError(
-                path,
-                exc.detail,
-                line=_line_of_symbol(text, symbol),
-                field=f"legend.{symbol}.{exc.field}" if exc.field else f"legend.{symbol}",
-            ) from None
-    grid = data.get("grid")
-    if not isinstance(grid, str):
-        raise DataError(
-            path, "missing grid: a multi-line text, one character a square", field="grid"
-        )
-    lines = grid.split("\n")
-    while lines and not lines[-1].strip():
-        lines.pop()
-    if not lines or all(not line.strip() for line in lines):
-        raise DataError(path, "the map is empty; expected one text line per map row", field="grid")
-    first = _grid_first_line(text)
-    width = len(lines[0])
-    if width > len(COLUMNS):
-        raise DataError(
-            path, f"the map is {width} squares wide; at most {len(COLUMNS)} (A to Z)", line=first
-        )
-    for index, line in enumerate(lines):
-        line_no = first + index if first else None
-        if len(line) != width:
-            raise DataError(
-                path,
-                f"map row {index + 1} from the top is {len(line)} squares wide; "
-                f"the first row is {width}",
-                line=line_no,
-                field="grid",
-            )
-        for col, symbol in enumerate(line):
-            if symbol not in legend:
-                known = " ".join(repr(s) for s in legend)
-                raise DataError(
-                    path,
-                    f"unknown symbol {symbol!r} in column {COLUMNS[col]} (square "
-                    f"{COLUMNS[col]}{len(lines) - index}); the legend has {known}",
-                    line=line_no,
-                    field="grid",
-                )
-    return BattleMap(name=name.strip(), rows=tuple(lines), legend=legend)
-
-
-def _line_of_symbol(text: str, symbol: str) -> int | None:
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip().startswith((f'"{symbol}"', f"'{symbol}'")):
-            return number
-    return None
-
-
-# ---------------------------------------------------------------------------------------------
 # What a character carries, checked against the gear cards at build time
 #
 # characters.csv names each character's gear (`gear`: card names, `|`-separated). Every item must
-# have a card in weapons.csv, armour.csv or shields.csv; at most one body armour, one helmet and
-# one shield. The printed figures follow from the cards, or the build stops naming the row:
-# protection_body is the body armour's protection (0 without one), protection_head the helmet's
-# (0 without one); equipment_encumbrance lies between the encumbrance of the armour worn (at
-# least) and of everything carried (at most): the rules add "equipment encumbrance" without saying
-# which carried items count, so the data's figure stands as long as the cards allow it.
+# have a card in weapons.csv, armour.csv, shields.csv or mounts.csv; at most one body armour, one
+# helmet, one shield and one mount. The printed figures follow from the cards, or the build stops
+# naming the row: protection_body is the body armour's protection (0 without one),
+# protection_head the helmet's (0 without one); equipment_encumbrance lies between the
+# encumbrance of the armour worn (at least) and of everything carried (at most): the rules add
+# "equipment encumbrance" without saying which carried items count, so the data's figure stands
+# as long as the cards allow it. "Wearing an armour needs the matching or a higher proficiency":
+# the armour's tier and the helmet's weight against the character's proficiencies (when given);
+# a mount needs its ability (a horse Riding, a chariot Charioteering).
+
+Card = WeaponRow | ArmourRow | ShieldRow | MountRow
 
 
 @dataclass(frozen=True)
@@ -394,14 +419,17 @@ class Gear:
     body: ArmourRow | None = None
     helmet: ArmourRow | None = None
     shield: ShieldRow | None = None
+    mount: MountRow | None = None
 
     @property
     def cards(self) -> tuple[WeaponRow | ArmourRow | ShieldRow, ...]:
+        """The cards it carries and wears (each with an encumbrance)."""
         worn = tuple(card for card in (self.body, self.helmet, self.shield) if card is not None)
         return (*self.weapons, *worn)
 
     @property
     def names(self) -> tuple[str, ...]:
+        """The cards it carries and wears (its mount apart: it rides it)."""
         return tuple(card.name for card in self.cards)
 
     @property
@@ -412,52 +440,64 @@ class Gear:
     def encumbrance(self) -> int:
         return sum(card.encumbrance for card in self.cards)
 
+    @property
+    def held(self) -> Held:
+        """What a combat starts it holding: its first melee weapon, none (unarmed) when it carries
+        no melee weapon, and its shield when a hand is free for it."""
+        first = next((weapon for weapon in self.weapons if weapon.range is None), None)
+        if first is None:
+            return Held(shield=self.shield.name if self.shield else "")
+        free = self.shield is not None and not first.two_handed
+        return Held(first.name, shield=self.shield.name if free and self.shield else "")
+
 
 def character_gear(
     path: Path,
     rows: Sequence[CharacterRow],
-    weapons: Sequence[WeaponRow],
-    armour: Sequence[ArmourRow],
-    shields: Sequence[ShieldRow],
+    cards: Sequence[Card],
+    rules: DomppaRules,
 ) -> dict[str, Gear]:
     """Each character's gear by name, every figure checked against its cards (a DataError
     naming the file, row and field where one disagrees)."""
-    every: list[WeaponRow | ArmourRow | ShieldRow] = [*weapons, *armour, *shields]
-    cards = {card.name.casefold(): card for card in every}
+    by_name = {card.name.casefold(): card for card in cards}
     numbers = [number for number, _ in read_csv(path)]
     found: dict[str, Gear] = {}
     for number, row in zip(numbers, rows, strict=True):
-        found[row.name] = _gear(path, number, row, cards)
+        found[row.name] = _gear(path, number, row, by_name, rules)
     return found
 
 
 def _gear(
-    path: Path, number: int, row: CharacterRow, cards: dict[str, WeaponRow | ArmourRow | ShieldRow]
+    path: Path, number: int, row: CharacterRow, cards: dict[str, Card], rules: DomppaRules
 ) -> Gear:
     def problem(message: str, field: str) -> DataError:
         return DataError(path, f"{row.name}: {message}", row=number, field=field)
 
     weapons: list[WeaponRow] = []
-    worn: dict[str, ArmourRow | ShieldRow] = {}
+    worn: dict[str, ArmourRow | ShieldRow | MountRow] = {}
     for name in split_list(row.gear):
         card = cards.get(name.casefold())
         if card is None:
             raise problem(
-                f"carries {name!r}, which has no card in weapons.csv, armour.csv or shields.csv",
+                f"carries {name!r}, which has no card in weapons.csv, armour.csv, shields.csv or "
+                "mounts.csv",
                 "gear",
             )
         if isinstance(card, WeaponRow):
             weapons.append(card)
             continue
-        slot = card.slot if isinstance(card, ArmourRow) else "shield"
+        slot = {ShieldRow: "shield", MountRow: "mount"}.get(type(card))
+        slot = slot or (card.slot if isinstance(card, ArmourRow) else "")
         if slot in worn:
-            raise problem(f"wears two {slot} cards: {worn[slot].name} and {card.name}", "gear")
+            verb = "rides" if slot == "mount" else "wears"
+            raise problem(f"{verb} two {slot} cards: {worn[slot].name} and {card.name}", "gear")
         worn[slot] = card
-    body, helmet, shield = worn.get("body"), worn.get("head"), worn.get("shield")
+    body, helmet, shield, mount = (worn.get(slot) for slot in ("body", "head", "shield", "mount"))
     assert body is None or isinstance(body, ArmourRow)
     assert helmet is None or isinstance(helmet, ArmourRow)
     assert shield is None or isinstance(shield, ShieldRow)
-    gear = Gear(tuple(weapons), body, helmet, shield)
+    assert mount is None or isinstance(mount, MountRow)
+    gear = Gear(tuple(weapons), body, helmet, shield, mount)
     for field, value, card in (
         ("protection_body", row.protection_body, body),
         ("protection_head", row.protection_head, helmet),
@@ -473,6 +513,25 @@ def _gear(
             f"armour worn) to {high} (everything carried: {', '.join(gear.names) or 'nothing'})",
             "equipment_encumbrance",
         )
+    for armour, proficiency, field in (
+        (body, row.armour_proficiency, "armour_proficiency"),
+        (helmet, row.helmet_proficiency, "helmet_proficiency"),
+    ):
+        if armour is not None and proficiency is not None:
+            allowed, why = may_wear(
+                rules, armour.slot, armour.protection, armour.encumbrance, proficiency
+            )
+            if not allowed:
+                raise problem(why, field)
+    if mount is not None:
+        keys = {ability.key for ability in parse_abilities(rules, row.abilities)}
+        if mount.needs not in keys:
+            ability = words.ABILITY_NAMES[mount.needs]
+            raise problem(f"rides {mount.name} (a {mount.kind}) without {ability}", "abilities")
+    try:
+        hands_held(rules, gear.held.weapons(weapons), shield=bool(gear.held.shield))
+    except DomekitError as exc:
+        raise problem(str(exc), "gear") from None
     return gear
 
 
@@ -508,7 +567,8 @@ class DomppaKitData:
     map: BattleMap
     print: PrintSettings
     gear: dict[str, Gear]  # each character's cards, by name
-    spells: list[SpellRow] = dataclasses.field(default_factory=list)
+    mounts: list[MountRow] = default(default_factory=list)
+    spells: list[SpellRow] = default(default_factory=list)
 
 
 def character_id(name: str) -> str:
@@ -549,15 +609,16 @@ def derive(rules: DomppaRules, row: CharacterRow) -> Character:
 
 def load_kit_data(folder: str | Path | None) -> DomppaKitData:
     """Everything the kit prints and the tracker starts from, every character's figures checked
-    against the cards it carries (`character_gear`)."""
+    against the cards it carries and its proficiencies (`character_gear`)."""
     root = game_data_dir(GAME, folder)
     rules = load_rules(root)
     path = root / "characters.csv"
     characters: list[Character] = []
     seen: dict[str, str] = {}
     rows = load_characters(root, rules)
-    weapons, armour, shields = load_weapons(root), load_armour(root), load_shields(root)
-    gear = character_gear(path, rows, weapons, armour, shields)
+    weapons, armour, shields = load_weapons(root, rules), load_armour(root), load_shields(root)
+    mounts = load_mounts(root)
+    gear = character_gear(path, rows, [*weapons, *armour, *shields, *mounts], rules)
     for row in rows:
         try:
             character = derive(rules, row)
@@ -581,5 +642,6 @@ def load_kit_data(folder: str | Path | None) -> DomppaKitData:
         map=load_map(root / "map.toml"),
         print=load_toml_model(root / "print.toml", PrintSettings),
         gear=gear,
+        mounts=mounts,
         spells=load_spells(root),
     )

@@ -26,15 +26,14 @@ rolls so far (`random.Random("domppa/<seed>/<rolls>")`), so replaying a log roll
 
 from __future__ import annotations
 
-import random
 import re
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.domppa import conditions as cond
 from toolkit.games.domppa import rules as engine
-from toolkit.games.domppa.abilities import ability_value, resist_against
+from toolkit.games.domppa.abilities import ability_value, heal_amount
 from toolkit.games.domppa.actions import (
     KINDS,
     AddCharacter,
@@ -43,24 +42,25 @@ from toolkit.games.domppa.actions import (
     CarryGear,
     ChangeHp,
     ChooseSide,
-    Dice,
     EndCombat,
     Join,
     Leave,
     Morale,
     NewRound,
+    NightRest,
     Rally,
+    Ride,
     SetCondition,
     SetLight,
     SpendAp,
     StartTurn,
 )
-from toolkit.games.domppa.data import DomppaKitData, ShieldRow, WeaponRow
-from toolkit.games.domppa.dice import Roll, check_plain_die, parse_exploding
+from toolkit.games.domppa.attack import AttackSetup, attack, attack_fighters, set_up_attack
+from toolkit.games.domppa.data import DomppaKitData
+from toolkit.games.domppa.gear import hands_held
 from toolkit.games.domppa.state import (
     GAME,
     OVER,
-    RULE_ATTACK,
     RULE_COMBAT,
     RULE_OUT,
     RULE_TURN,
@@ -73,7 +73,12 @@ from toolkit.games.domppa.state import (
     combatant,
     fighting,
     fighting_unit,
+    full_ap,
+    lose_hp,
     morale_of,
+    mount_named,
+    mounted,
+    party_bonus,
     shield_named,
     standing,
     state_from_json,
@@ -81,6 +86,7 @@ from toolkit.games.domppa.state import (
     weapon_named,
     with_units,
 )
+from toolkit.games.domppa.table_dice import TableDice
 from toolkit.games.door import ActionKind, Door
 
 __all__ = [  # the state's values and queries are the match's too (state.py)
@@ -116,20 +122,23 @@ __all__ = [  # the state's values and queries are the match's too (state.py)
 
 
 def _equipped(data: DomppaKitData, unit: Combatant) -> Combatant:
-    """A character as a combat starts it: holding the first weapon of its gear (characters.csv
-    `gear`, checked against the cards by data.py) and carrying its shield."""
+    """A character as a combat starts it (characters.csv `gear`, checked against the cards by
+    data.py): holding its first melee weapon (none: unarmed, when it carries no melee weapon),
+    carrying its shield when a hand is free for it, on foot (its mount, if it has one, is a tap
+    away: the table says when it rides)."""
     gear = data.gear.get(unit.row.name)
     if gear is None:
         return unit
-    weapon = gear.weapons[0].name if gear.weapons else ""
-    return replace(unit, weapon=weapon, shield=gear.shield.name if gear.shield else "")
+    held = gear.held
+    return replace(unit, weapon=held.weapon, shield=held.shield)
 
 
 def new_match(
     data: DomppaKitData, *, seed: int, data_dir: str | None = None, previous: MatchState | None
 ) -> MatchState:
-    """A kit's next combat: every character of its card data at full HP; the previous combat's
-    hand-entered characters, sides and who is in the combat carry over."""
+    """A kit's next combat: every character of its card data with its gear; the previous
+    combat's hand-entered characters, sides, who is in the combat and the HP each has left carry
+    over (lost HP heal only by a night's rest: `NightRest`); the first combat starts at full HP."""
     roster = {
         ch.id: _equipped(data, combatant(data.rules, ch.row, from_data=True))
         for ch in data.characters
@@ -139,7 +148,8 @@ def new_match(
             fresh = roster.get(before.id)
             if fresh is None:
                 fresh = replace(combatant(data.rules, before.row, from_data=False), id=before.id)
-            roster[before.id] = replace(fresh, side=before.side, in_combat=before.in_combat)
+            hp = min(before.hp, fresh.max_hp)
+            roster[before.id] = replace(fresh, side=before.side, in_combat=before.in_combat, hp=hp)
     return MatchState(
         data=data,
         data_dir=data_dir,
@@ -155,7 +165,7 @@ def new_match(
 def _rules(state: MatchState, action: AnyAction) -> tuple[MatchState, Outcome]:
     """What an action does once the door's guards let it in (the combat goes on; an action of a
     turn is made on its character's turn), its dice rolled from the state's seed."""
-    dice = _Dice(state)
+    dice = TableDice(state)
     after, outcome = _step(state, action, dice)
     return replace(after, rolls=dice.rolls), outcome
 
@@ -188,7 +198,7 @@ def turn_order(state: MatchState) -> list[Combatant]:
     (characters.csv, then those added by hand)."""
     place = {unit.id: i for i, unit in enumerate(state.roster)}
     fighting_now = [u for u in state.roster if u.in_combat and not u.out]
-    return sorted(fighting_now, key=lambda u: (-u.max_ap, place[u.id]))
+    return sorted(fighting_now, key=lambda u: (-full_ap(state, u), place[u.id]))
 
 
 def next_up(state: MatchState) -> Combatant | None:
@@ -207,7 +217,7 @@ def mover(action: AnyAction) -> str | None:
     return None
 
 
-def _step(state: MatchState, action: AnyAction, dice: _Dice) -> tuple[MatchState, Outcome]:
+def _step(state: MatchState, action: AnyAction, dice: TableDice) -> tuple[MatchState, Outcome]:
     match action:
         case AddCharacter():
             return _add(state, action)
@@ -227,10 +237,14 @@ def _step(state: MatchState, action: AnyAction, dice: _Dice) -> tuple[MatchState
             return changed, Outcome((f"{unit.name} leaves the combat",))
         case CarryGear():
             return _gear(state, action)
+        case Ride():
+            return _ride(state, action)
+        case NightRest():
+            return _night_rest(state)
         case StartTurn():
             return _start_turn(state, action, dice)
         case Attack():
-            return _attack(state, action, dice)
+            return attack(state, action, dice)
         case Morale() | Rally():
             return _morale(state, action, dice)
         case SetCondition():
@@ -250,51 +264,6 @@ def _step(state: MatchState, action: AnyAction, dice: _Dice) -> tuple[MatchState
             return over, Outcome(
                 (f"combat over; still standing: {', '.join(standing) or 'nobody'}",)
             )
-
-
-# ------------------------------------------------------------------------------------- dice
-
-
-class _Dice:
-    """One action's dice: the faces typed, or rolled from the match's seed (one generator per
-    roll, numbered by the rolls so far)."""
-
-    def __init__(self, state: MatchState) -> None:
-        self.seed = state.seed
-        self.rolls = state.rolls
-        self.config = state.rules.dice
-
-    def _generator(self) -> random.Random:
-        generator = random.Random(f"domppa/{self.seed}/{self.rolls}")
-        self.rolls += 1
-        return generator
-
-    def exploding(self, dice: Dice | None, what: str, steps: list[str]) -> Roll:
-        """Two exploding dice (a 6 adds another die, less one, and may explode again)."""
-        faces = list((dice or Dice()).rolled(what))
-        if not faces:
-            generator = self._generator()
-            for _die in range(2):
-                face = generator.randint(1, self.config.sides)
-                faces.append(face)
-                while face == self.config.explode_on:
-                    face = generator.randint(1, self.config.sides)
-                    faces.append(face)
-            steps.append(f"{what}: the tracker rolled {','.join(map(str, faces))}")
-        roll = parse_exploding(faces, self.config, what=what)
-        steps += [f"{what}: {step}" for step in roll.steps]
-        return roll
-
-    def plain(self, die: Dice | None, sides: int, what: str, steps: list[str]) -> int:
-        """One plain die (the d2 of burning, the d6 of freezing or of fatigue recovery)."""
-        faces = (die or Dice()).rolled(what)
-        if not faces:
-            face = self._generator().randint(1, sides)
-            steps.append(f"{what}: the tracker rolled {face}")
-            return face
-        if len(faces) != 1:
-            raise DomekitError(f"{what}: one d{sides} (got {','.join(map(str, faces))})")
-        return check_plain_die(faces[0], sides, what)
 
 
 # --------------------------------------------------------------------------------- handlers
@@ -326,37 +295,68 @@ def _add(state: MatchState, action: AddCharacter) -> tuple[MatchState, Outcome]:
 
 
 def _gear(state: MatchState, action: CarryGear) -> tuple[MatchState, Outcome]:
+    """The weapons in its hands and its shield: a hand each (a two-handed weapon both), no more
+    than a character has; two weapons are two-weapon fighting."""
     unit = character(state, action.unit)
     weapon, shield = weapon_named(state, action.weapon), shield_named(state, action.shield)
-    unit = replace(unit, weapon=weapon.name if weapon else "", shield=shield.name if shield else "")
-    step = f"{unit.name}: {unit.weapon or 'no weapon'}, {unit.shield or 'no shield'}"
-    return with_units(state, unit), Outcome((step,))
+    off_hand = weapon_named(state, action.off_hand) if action.off_hand else None
+    held = [w for w in (weapon, off_hand) if w is not None]
+    hands_held(state.rules, held, shield=shield is not None)
+    unit = replace(
+        unit,
+        weapon=weapon.name if weapon else "",
+        off_hand=off_hand.name if off_hand else "",
+        shield=shield.name if shield else "",
+    )
+    weapons = " and ".join(w.name for w in held) or "no weapon"
+    steps = [f"{unit.name}: {weapons}, {unit.shield or 'no shield'}"]
+    if len(held) > 1:
+        penalty = fighting(state, unit).steps
+        steps += [step for step in penalty if step.startswith("two weapons")]
+    return with_units(state, unit), Outcome(tuple(steps))
 
 
-def _lose_hp(unit: Combatant, amount: int, steps: list[str], why: str) -> Combatant:
-    """HP lost (never below 0); damage calls for a morale test, 0 HP puts it out of the combat."""
-    if amount <= 0:
-        return unit
-    hp = max(0, unit.hp - amount)
-    steps.append(f"{unit.name}: {why} {amount}: HP {unit.hp} -> {hp}")
-    if hp == 0:
-        steps.append(f"{unit.name} is at 0 HP: out of the combat")
-    else:
-        steps.append(f"{unit.name} took damage: test morale")
-    return replace(unit, hp=hp, morale_due=hp > 0)
+def _ride(state: MatchState, action: Ride) -> tuple[MatchState, Outcome]:
+    """Mounting (Riding: a horse; Charioteering: a chariot) or dismounting."""
+    unit = character(state, action.unit)
+    found = mount_named(state, action.mount) if action.mount else None
+    unit = replace(unit, mount=found.name if found else "")
+    riding = mounted(state, unit)  # a mount it may not ride is refused here
+    step = riding.step if riding else "on foot"
+    return with_units(state, unit), Outcome((f"{unit.name}: {step}",))
 
 
-def _start_turn(state: MatchState, action: StartTurn, dice: _Dice) -> tuple[MatchState, Outcome]:
+def _night_rest(state: MatchState) -> tuple[MatchState, Outcome]:
+    """ "a night's rest heals lost HP, at most half of max HP": before a combat's first turn."""
+    if state.acted or state.round > 1 or state.last is not None:
+        raise RuleError("Hit Points: a night's rest", "the night is over: this combat has begun")
+    steps = []
+    roster = []
+    divisor = state.rules.hit_points.night_rest_fraction_divisor
+    for unit in state.roster:
+        hp = engine.night_rest(state.rules, unit.hp, unit.max_hp)
+        if hp != unit.hp:
+            most = unit.max_hp // divisor
+            steps.append(f"{unit.name}: HP {unit.hp} -> {hp} (heals at most {most})")
+        roster.append(replace(unit, hp=hp))
+    return replace(state, roster=tuple(roster)), Outcome(
+        tuple(steps or ["a night's rest: nobody has HP to heal"])
+    )
+
+
+def _start_turn(
+    state: MatchState, action: StartTurn, dice: TableDice
+) -> tuple[MatchState, Outcome]:
     """The start of a character's turn: burning, poison, freezing, berserk, fatigue, AP."""
     rules = state.rules
     unit = fighting_unit(state, action.unit)
     steps = [f"{unit.name}'s turn (round {state.round})"]
     if unit.burning:
         d2 = dice.plain(action.burn_d2, rules.fire.burn_die_sides, "burning d2", steps)
-        unit = _lose_hp(unit, cond.burning_damage(rules, d2), steps, "burning")
+        unit = lose_hp(unit, cond.burning_damage(rules, d2), steps, "burning")
     if unit.poison:
         now, *left = unit.poison
-        unit = _lose_hp(replace(unit, poison=tuple(left)), now, steps, "poison")
+        unit = lose_hp(replace(unit, poison=tuple(left)), now, steps, "poison")
         steps.append(f"poison left: {sum(unit.poison)}")
     if unit.freezing:
         roll = dice.exploding(action.freeze_dice, "freezing 2d6", steps)
@@ -378,188 +378,17 @@ def _start_turn(state: MatchState, action: StartTurn, dice: _Dice) -> tuple[Matc
         )
         rest = " (rest mode)" if unit.resting else ""
         steps.append(f"fatigue {before} -> {unit.fatigue}{rest}")
-    ap = unit.max_ap if fighting(state, unit).can_act and unit.hp > 0 else 0
-    unit = replace(unit, ap=ap)
+    ap = full_ap(state, unit) if fighting(state, unit).can_act and unit.hp > 0 else 0
+    unit = replace(unit, ap=ap, struck=())
     steps.append(f"{unit.name} cannot act this turn" if ap == 0 else f"{ap} AP this turn")
     acted = state.acted if unit.id in state.acted else (*state.acted, unit.id)
-    state = replace(with_units(state, unit), active=unit.id, acted=acted)
+    state = replace(with_units(state, unit), active=unit.id, acted=acted, inspired=())
     return state, Outcome(tuple(steps))
 
 
-@dataclass(frozen=True)
-class AttackSetup:
-    """An attack before its dice: both sides under their conditions, the weapon and the blow."""
-
-    attacker: Combatant
-    target: Combatant
-    weapon: WeaponRow
-    shield: ShieldRow | None  # the target's
-    damage_type: engine.DamageType
-    hitting: cond.Fighting
-    guarding: cond.Fighting
-    blow: engine.Blow
-    resist: int  # the target's Resist X against the weapon's element
-    parry: int  # the target's shield parry (none when it cannot act)
-
-
-def attack_fighters(state: MatchState, action: Attack) -> tuple[Combatant, Combatant]:
-    attacker = fighting_unit(state, action.attacker)
-    target = fighting_unit(state, action.target)
-    if attacker.id == target.id:
-        raise DomekitError("a character does not attack itself")
-    return attacker, target
-
-
-def set_up_attack(
-    state: MatchState, action: Attack, attacker: Combatant, target: Combatant
-) -> AttackSetup:
-    """What an attack needs before its dice, checked: a weapon fit for the mode and in range, a
-    damage type it does, an attacker able to act (and to shoot)."""
-    rules = state.rules
-    weapon = weapon_named(state, action.weapon or attacker.weapon)
-    if weapon is None:
-        raise DomekitError(f"{attacker.name} attacks with which weapon? (weapons.csv)")
-    if action.ranged and not weapon.range:
-        raise RuleError(RULE_ATTACK, f"{weapon.name} is not a ranged weapon")
-    if not action.ranged and weapon.range:
-        raise RuleError(RULE_ATTACK, f"{weapon.name} shoots: choose a ranged attack")
-    if action.ranged and weapon.range and action.distance > engine.grid_range(rules, weapon.range):
-        raise RuleError(
-            "Ranged: ranges are halved on the grid",
-            f"{weapon.name} reaches {engine.grid_range(rules, weapon.range)} squares "
-            f"(listed {weapon.range}); the target is {action.distance} away",
-        )
-    damage_type = action.damage_type.value if action.damage_type else weapon.damage_types[0]
-    if damage_type not in weapon.damage_types:
-        raise DomekitError(
-            f"{weapon.name} does {', '.join(weapon.damage_types)} damage, not {damage_type}"
-        )
-    shield = shield_named(state, target.shield)
-    hitting = fighting(state, attacker)
-    cond.require_can_act(hitting, attacker.name)
-    if action.ranged and not hitting.may_cast_or_shoot:
-        raise RuleError("Berserk", f"{attacker.name} is berserk: it cannot shoot")
-    guarding = fighting(state, target)
-    blow = engine.Blow(
-        strength=hitting.strength,
-        weapon_damage=weapon.damage,
-        damage_type=engine.DamageType(damage_type),
-        element=engine.Element(weapon.element),
-        stun=weapon.stun,
-    )
-    return AttackSetup(
-        attacker=attacker,
-        target=target,
-        weapon=weapon,
-        shield=shield,
-        damage_type=engine.DamageType(damage_type),
-        hitting=hitting,
-        guarding=guarding,
-        blow=blow,
-        resist=resist_against(rules, target.skills, weapon.element),
-        parry=shield.parry if shield and guarding.can_act else 0,
-    )
-
-
-def _attack(state: MatchState, action: Attack, dice: _Dice) -> tuple[MatchState, Outcome]:
-    rules = state.rules
-    attacker, target = attack_fighters(state, action)
-    cost = engine.action_cost(rules, "attack", remaining_ap=attacker.ap)
-    steps = list(cost.steps)
-    setup = set_up_attack(state, action, attacker, target)
-    hit_roll = dice.exploding(action.hit_dice, "hit 2d6", steps)
-    damage_roll = dice.exploding(action.damage_dice, "damage 2d6", steps)
-    strike = _strike(state, action, setup, hit_roll, damage_roll)
-    hitting, guarding = setup.hitting, setup.guarding
-    if len(hitting.steps) > 1:
-        steps += [f"{attacker.name}: {step}" for step in hitting.steps]
-    if len(guarding.steps) > 1:
-        steps += [f"{target.name}: {step}" for step in guarding.steps]
-    steps += strike.steps
-    attacker = replace(attacker, ap=cost.remaining)
-    if not action.ranged:
-        tired = cond.attack_fatigue(attacker.encumbrance)
-        attacker = replace(attacker, fatigue=attacker.fatigue + tired)
-        steps.append(f"{attacker.name}: melee attack, +{tired} fatigue (encumbrance)")
-        target = replace(target, blows=target.blows + 1)
-        steps.append(f"{target.name}: {target.blows} blow(s) this round: defence -1 a blow")
-    summary = "miss"
-    if strike.damage is not None:
-        damage = strike.damage
-        summary = f"hit: {damage.hp_loss} HP, {damage.fatigue} fatigue"
-        target = _wounded(state, action, target, damage, dice, steps)
-    last = LastAttack(action.line(), summary, tuple(steps))
-    return replace(with_units(state, attacker, target), last=last), Outcome(tuple(steps), summary)
-
-
-def _strike(
-    state: MatchState, action: Attack, setup: AttackSetup, hit_roll: Roll, damage_roll: Roll
-) -> engine.Strike:
-    rules = state.rules
-    row = setup.target.row
-    protection = engine.protection_total(
-        rules,
-        body=row.protection_body,
-        head=row.protection_head,
-        natural=row.protection_natural,
-        head_hit=action.head,
-        bonus=setup.guarding.protection_bonus,
-    )
-    guard = engine.Guard(
-        protection=protection.total,
-        shield_protection=setup.shield.protection if setup.shield else 0,
-        resist=setup.resist,
-        size=setup.target.size,
-    )
-    shows_six = damage_roll.shows(rules.fire.ignites_on_face)
-    if action.ranged:
-        return engine.ranged_outcome(
-            rules, precision=setup.hitting.precision, size=setup.target.size,
-            distance=action.distance, blow=setup.blow, guard=guard, hit_total=hit_roll.total,
-            damage_total=damage_roll.total, damage_shows_six=shows_six, head=action.head,
-            parry=setup.parry,
-        )  # fmt: skip
-    return engine.melee_outcome(
-        rules, attack=setup.hitting.attack, defence=setup.guarding.defence, blow=setup.blow,
-        guard=guard, hit_total=hit_roll.total, damage_total=damage_roll.total,
-        damage_shows_six=shows_six, head=action.head, parry=setup.parry,
-    )  # fmt: skip
-
-
-def _wounded(
-    state: MatchState,
-    action: Attack,
-    target: Combatant,
-    damage: engine.Damage,
-    dice: _Dice,
-    steps: list[str],
-) -> Combatant:
-    """What a hit does to its target: fatigue, fire, freezing, poison, paralysis, then HP."""
-    rules = state.rules
-    target = replace(target, fatigue=target.fatigue + damage.fatigue)
-    if damage.fatigue:
-        steps.append(f"{target.name}: +{damage.fatigue} fatigue")
-    if damage.ignites and not target.burning:
-        target = replace(target, burning=True)
-        steps.append(f"{target.name} catches fire")
-    if damage.freeze_check:
-        d6 = dice.plain(action.freeze_d6, rules.cold.freeze_die_sides, "freezing d6", steps)
-        if cond.starts_freezing(rules, d6):
-            target = replace(target, freezing=True)
-            steps.append(f"{target.name} starts freezing ({d6} >= {rules.cold.freezes_from})")
-        else:
-            steps.append(f"{target.name} does not freeze ({d6} < {rules.cold.freezes_from})")
-    if damage.poison_schedule:
-        total = sum(target.poison) + sum(damage.poison_schedule)
-        target = replace(target, poison=tuple(engine.poison_schedule(rules, total).schedule))
-        steps.append(f"{target.name}: {total} poison damage to come, turn by turn")
-    if damage.paralysis_rounds:
-        target = replace(target, paralysed=max(target.paralysed, damage.paralysis_rounds))
-        steps.append(f"{target.name} is paralysed for {target.paralysed} rounds")
-    return _lose_hp(target, damage.hp_loss, steps, "damage")
-
-
-def _morale(state: MatchState, action: Morale | Rally, dice: _Dice) -> tuple[MatchState, Outcome]:
+def _morale(
+    state: MatchState, action: Morale | Rally, dice: TableDice
+) -> tuple[MatchState, Outcome]:
     rules = state.rules
     rally = isinstance(action, Rally)
     unit = fighting_unit(state, action.unit)
@@ -568,10 +397,11 @@ def _morale(state: MatchState, action: Morale | Rally, dice: _Dice) -> tuple[Mat
     steps: list[str] = []
     roll = dice.exploding(action.dice, "morale 2d6", steps)
     morale = morale_of(unit, fighting(state, unit))
+    bonus, bonus_steps = party_bonus(state, unit)
     test = (engine.rally if rally else engine.morale_test)(
-        rules, morale=morale, max_hp=unit.max_hp, hp=unit.hp, roll_total=roll.total
+        rules, morale=morale, max_hp=unit.max_hp, hp=unit.hp, roll_total=roll.total, bonus=bonus
     )
-    steps += test.steps
+    steps += bonus_steps + test.steps
     unit = replace(unit, morale_due=False, fleeing=not test.passed)
     if rally:
         summary = "rallied" if test.passed else "still fleeing"
@@ -613,7 +443,7 @@ def _change_hp(state: MatchState, action: ChangeHp) -> tuple[MatchState, Outcome
     unit = character(state, action.unit)
     steps: list[str] = []
     if action.change < 0:
-        unit = _lose_hp(unit, -action.change, steps, "loses")
+        unit = lose_hp(unit, -action.change, steps, "loses")
     elif action.change > 0:
         if unit.hp + action.change > unit.max_hp:
             raise RuleError("Hit Points", f"{unit.name} has {unit.hp} of {unit.max_hp} HP")
@@ -626,10 +456,13 @@ def _change_hp(state: MatchState, action: ChangeHp) -> tuple[MatchState, Outcome
 
 
 def _spend(state: MatchState, action: SpendAp) -> tuple[MatchState, Outcome]:
-    """An action from the AP table: moving, drawing a weapon, berserk, rest mode, ..."""
+    """An action from the AP table: moving, drawing a weapon, berserk, rest mode, the heal action
+    and formation fighter, ..."""
     unit = fighting_unit(state, action.unit)
     if action.action == "attack":
         raise DomekitError("enter an attack with its dice on the attack form")
+    healed = _healed(state, unit, action) if action.action == "heal" and action.target else None
+    comrades = _comrades(state, unit, action) if action.action == "formation_fighter" else ()
     cost = engine.action_cost(
         state.rules,
         action.action,
@@ -650,16 +483,75 @@ def _spend(state: MatchState, action: SpendAp) -> tuple[MatchState, Outcome]:
     elif action.action == "leave_rest":
         unit = replace(unit, resting=False)
         steps.append(f"{unit.name} leaves rest mode")
-    return with_units(state, unit), Outcome(tuple(steps))
+    elif action.action == "standard":
+        unit = replace(unit, standard=True)
+        steps.append(f"{unit.name}'s standard is up: its party's morale +1 while it is in combat")
+    elif action.action == "inspirational":
+        value = ability_value(unit.skills, "inspirational") or 0
+        state = replace(state, inspired=(*state.inspired, (unit.side, value)))
+        steps.append(f"{unit.name} inspires its party: +{value} morale this turn")
+    state = with_units(state, unit)
+    if healed is not None:
+        patient = state.find(healed.id) or healed
+        amount = heal_amount(
+            ability_value(unit.skills, "healer") or 0, hp=patient.hp, max_hp=patient.max_hp
+        )
+        steps.append(
+            f"heal: {patient.name} regains the healer level, {amount} HP (at most its max "
+            f"{patient.max_hp}): HP {patient.hp} -> {patient.hp + amount}"
+        )
+        state = with_units(state, replace(patient, hp=patient.hp + amount))
+    if comrades and action.bonus:
+        bonus = state.rules.abilities.formation_fighter_bonus
+        fighters = [state.find(c) or unit for c in (unit.id, *comrades)]
+        state = with_units(state, *(replace(f, formation=action.bonus) for f in fighters))
+        steps.append(
+            f"formation fighter: +{bonus} {action.bonus} for the round to "
+            + ", ".join(f.name for f in fighters)
+        )
+    return state, Outcome(tuple(steps))
+
+
+def _healed(state: MatchState, healer: Combatant, action: SpendAp) -> Combatant:
+    """The heal action's patient: "Heals a character in combat by as many HP as the healer
+    level"; one at 0 HP has left the combat ("a character leaves combat when it drops to 0 HP")."""
+    patient = character(state, action.target)
+    if not patient.in_combat or patient.out:
+        raise RuleError(
+            "Actions: Heal", f"{patient.name} is not in the combat (a character at 0 HP leaves it)"
+        )
+    return patient
+
+
+def _comrades(state: MatchState, unit: Combatant, action: SpendAp) -> tuple[str, ...]:
+    """Formation fighter's comrades beside it, each in the combat and on its side: "If at least
+    one square next to the character holds a comrade"."""
+    found = []
+    for name in action.comrades:
+        comrade = fighting_unit(state, name)
+        if comrade.id == unit.id:
+            raise DomekitError(f"{unit.name} is not its own comrade: name the ones beside it")
+        if unit.side and comrade.side and comrade.side != unit.side:
+            raise RuleError(
+                "Actions: Formation fighter",
+                f"{comrade.name} fights for {comrade.side}, not {unit.side}: not a comrade",
+            )
+        found.append(comrade.id)
+    if not found and action.bonus:
+        raise RuleError("Actions: Formation fighter", "it needs a comrade beside it")
+    return tuple(found)
 
 
 def _new_round(state: MatchState) -> tuple[MatchState, Outcome]:
-    """A new round: defence resets (blows received) and paralysis counts down."""
+    """A new round: defence resets (blows received), paralysis counts down and a formation
+    fighter's bonus ends ("The effect lasts for the round")."""
     number = state.round + 1
     steps = [f"round {number}: every character's defence is whole again"]
     roster = []
     for unit in state.roster:
-        unit = replace(unit, blows=0)
+        if unit.formation:
+            steps.append(f"{unit.name}: the formation fighter bonus ends with the round")
+        unit = replace(unit, blows=0, formation="")
         if unit.paralysed:
             unit = replace(unit, paralysed=unit.paralysed - 1)
             steps.append(f"{unit.name}: paralysed {unit.paralysed} more rounds")

@@ -37,7 +37,13 @@ from toolkit.games.domppa.actions import ROLL, Attack
 from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.match import AttackSetup, attack_fighters, set_up_attack
 from toolkit.games.domppa.rules import Blow, DamageType, Element, Guard, Harm
-from toolkit.games.domppa.state import MatchState, fighting, fighting_unit, morale_of
+from toolkit.games.domppa.state import (
+    MatchState,
+    fighting,
+    fighting_unit,
+    morale_of,
+    party_bonus,
+)
 from toolkit.odds.charts import chart
 from toolkit.odds.common import remembered
 from toolkit.odds.exploding import TAIL_AT_MOST, ExplodingDice, exploding_dice
@@ -60,10 +66,10 @@ __all__ = [
 
 @lru_cache(maxsize=4)
 def load_rules(data_dir: str | Path | None = None) -> DomppaRules:
-    """The Domppa rule numbers (the engine's rules.toml, or a folder with your own)."""
-    from toolkit.data import game_data_dir, load_toml_model
+    """The Domppa rule numbers and effect words (the shipped ones, or a folder with your own)."""
+    from toolkit.games.domppa import data
 
-    return load_toml_model(game_data_dir("domppa", data_dir) / "rules.toml", DomppaRules)
+    return data.load_rules(data_dir)
 
 
 def two_d6(rules: DomppaRules) -> ExplodingDice:
@@ -396,7 +402,9 @@ def _by_type(
     blow: Blow,
     strike: Callable[[Blow], dict[str, Any]],
 ) -> dict[str, Any]:
-    """The first damage type's full result, plus each other type's distribution beside it."""
+    """The first damage type's full result, plus each other type's distribution beside it and,
+    the choice being the player's ("you choose which to use before rolling to hit"), the best
+    and the worst of them (by expected damage, then by the chance to kill)."""
     if not damage_types:
         damage_types = [blow.damage_type]
     results = {
@@ -414,6 +422,15 @@ def _by_type(
             }
             for kind, r in results.items()
         }
+
+        def rank(kind: DamageType) -> tuple[Fraction, Fraction]:
+            found = results[kind]
+            return found["expected_damage"], found.get("p_kill", Fraction(0))
+
+        ordered = sorted(damage_types, key=rank)
+        for name, kind in (("worst", ordered[0]), ("best", ordered[-1])):
+            first[name] = {"damage_type": kind.value, **first["by_damage_type"][kind.value]}
+            first[name].pop("damage_distribution")
     return first
 
 
@@ -650,8 +667,13 @@ def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any
     if kind in ("morale", "rally"):
         unit = fighting_unit(state, str(fields.get("unit") or ""))
         morale = morale_of(unit, fighting(state, unit))
-        chart_ = morale_chart(morale=morale, max_hp=unit.max_hp, hp=unit.hp, data_dir=data_dir)
+        bonus, _ = party_bonus(state, unit)
+        chart_ = morale_chart(
+            morale=morale, max_hp=unit.max_hp, hp=unit.hp, bonus=bonus, data_dir=data_dir
+        )
         notes = [f"{unit.name}: morale {morale}, {unit.hp} of {unit.max_hp} HP."]
+        if bonus:
+            notes.append(f"Its party's morale bonus: +{bonus} (Inspirational, Standard).")
         return {**chart_, "notes": notes}
     if kind != "attack":
         return None
@@ -666,7 +688,13 @@ def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any
         "Both 2d6 rolls are what the odds are over; a head hit is the rule's chance, not the "
         "box above. Every chance is exact (no truncation).",
     ]
-    common = {"blow": setup.blow, "defender": defender, "parry": setup.parry}
+    common: dict[str, Any] = {"blow": setup.blow, "defender": defender, "parry": setup.parry}
+    kinds = setup.weapon.damage_types
+    if attack.damage_type is None and len(kinds) > 1:
+        # The damage type is the player's choice, not made yet: every one, the best and worst.
+        common["damage_types"] = [DamageType(kind) for kind in kinds]
+        notes.append(f"{setup.weapon.name}: {', '.join(kinds)}, the player's choice: the best and "
+                     "the worst of them are shown.")  # fmt: skip
     if attack.ranged:
         where = {"precision": setup.hitting.precision, "distance": attack.distance}
         chart_ = ranged_chart(**where, **common, data_dir=data_dir)

@@ -14,6 +14,17 @@ import typer
 
 from toolkit.errors import DomekitError
 from toolkit.games.domppa import GAME
+from toolkit.games.domppa.cli_common import (
+    AMBIDEXTROUS,
+    DEFENDER_FORMATION,
+    DEFENDER_MOUNT,
+    FORMATION,
+    OFF_HAND,
+    formation_of,
+    mount_of,
+    weapon_flags,
+)
+from toolkit.games.domppa.cli_common import WEAPON as WEAPON_CARD
 from toolkit.odds.cli import ODDS_DATA, ODDS_JSON
 from toolkit.parsing import split_list
 
@@ -98,7 +109,7 @@ def _target(
     )
 
 
-WEAPON = typer.Option(..., help="Weapon damage bonus.")
+WEAPON = typer.Option(None, help="Weapon damage bonus (or --weapon NAME: its card's).")
 PROTECTION = typer.Option(
     ..., help="Target's protection total on a body hit (armour + natural), before the halving."
 )
@@ -124,7 +135,7 @@ def odds_melee(
     parry: int = typer.Option(0, help="Defender's shield parry (added to defence)."),
     shield_protection: int = SHIELD_PROT,
     strength: int = typer.Option(..., help="Attacker's strength."),
-    weapon_damage: int = WEAPON,
+    weapon_damage: int | None = WEAPON,
     protection: int = PROTECTION,
     head_protection: int | None = HEAD_PROTECTION,
     damage_type: str = DAMAGE_TYPE,
@@ -143,6 +154,12 @@ def odds_melee(
     defender_fleeing: bool = typer.Option(False, "--defender-fleeing"),
     berserk: int = typer.Option(0, help="Attacker is berserk +X."),
     defender_berserk: int = typer.Option(0, help="Defender is berserk +X."),
+    weapon: str | None = WEAPON_CARD,
+    off_hand: str | None = OFF_HAND,
+    ambidextrous: int = AMBIDEXTROUS,
+    formation: str | None = FORMATION,
+    defender_formation: str | None = DEFENDER_FORMATION,
+    defender_mount: str | None = DEFENDER_MOUNT,
     hp: int | None = HP,
     max_hp: int | None = MAX_HP,
     morale: int | None = MORALE,
@@ -161,29 +178,40 @@ def odds_melee(
         strength=strength, weapon_damage=weapon_damage, protection=protection,
         head_protection=head_protection, resist=resist, size=size, lance_squares=lance_squares,
         fatigue=fatigue, defender_fatigue=defender_fatigue, blows_received=blows_received,
-        berserk=berserk, defender_berserk=defender_berserk,
+        berserk=berserk, defender_berserk=defender_berserk, ambidextrous=ambidextrous,
     )  # fmt: skip
     rules = _rules(data)
     light = _darkness(darkness)
+    kinds = _damage_types(damage_type)
+    card = weapon_flags(
+        data, rules, weapon=weapon, off_hand=off_hand, ambidextrous=ambidextrous,
+        weapon_damage=weapon_damage, damage_type=kinds[0].value, element=element, stun=stun,
+    )  # fmt: skip
+    if weapon is not None:
+        # A weapon with several damage types and none chosen: a choice left to the player,
+        # weighed every way (the first in full, the best and the worst beside it).
+        kinds = _card_kinds(data, rules, weapon, damage_type, card.damage_type)
     # The same sides `domekit domppa melee` fights with: conditions, parry, berserk protection.
     sides = melee_sides(
         rules, attack=attack, strength=strength, defence=defence, parry=parry,
         attacker=Conditions(
             fatigue=fatigue, darkness=light, dark_vision=dark_vision, fleeing=fleeing,
-            berserk=berserk,
+            berserk=berserk, formation=formation_of(formation, "--formation"),
+            two_weapon_penalty=card.two_weapon_penalty,
         ),
         defender=Conditions(
             fatigue=defender_fatigue, darkness=light, dark_vision=defender_dark_vision,
             fleeing=defender_fleeing, blows_received=blows_received, berserk=defender_berserk,
+            formation=formation_of(defender_formation, "--defender-formation"),
+            mount=mount_of(defender_mount),
         ),
     )  # fmt: skip
-    kinds = _damage_types(damage_type)
     blow = Blow(
         strength=sides.attacker.strength,
-        weapon_damage=weapon_damage,
+        weapon_damage=card.damage,
         damage_type=kinds[0],
-        element=_element(element),
-        stun=stun,
+        element=_element(card.element),
+        stun=card.stun,
         bonus=lance_bonus(rules, lance_squares),
     )
     target = _target(
@@ -199,8 +227,23 @@ def odds_melee(
         defender=target,
         damage_types=kinds,
     )
-    result["steps"] = sides.steps + result["steps"]
+    result["steps"] = card.steps + sides.steps + result["steps"]
     emit_odds(result, as_json=as_json, title="Domppa melee odds")
+
+
+def _card_kinds(
+    data: Path | None, rules: DomppaRules, weapon: str, typed: str, chosen: str
+) -> list[DamageType]:
+    """The damage types the odds weigh for a weapon's card: the one chosen (--type), else all of
+    the card's, the first first."""
+    from toolkit.games.domppa.data import load_weapons
+    from toolkit.games.domppa.odds import DamageType
+
+    if typed != "none":
+        return _damage_types(typed)
+    found = {w.name.casefold(): w for w in load_weapons(data, rules)}.get(weapon.casefold())
+    kinds = list(found.damage_types) if found is not None else [chosen]
+    return [DamageType(kind) for kind in kinds] or [DamageType(chosen)]
 
 
 @odds_app.command("ranged")
@@ -211,7 +254,7 @@ def odds_ranged(
     parry: int = typer.Option(0, help="Target's shield parry (counts x 2)."),
     shield_protection: int = SHIELD_PROT,
     strength: int = typer.Option(..., help="Shooter's strength."),
-    weapon_damage: int = WEAPON,
+    weapon_damage: int | None = WEAPON,
     protection: int = PROTECTION,
     head_protection: int | None = HEAD_PROTECTION,
     damage_type: str = DAMAGE_TYPE,
@@ -222,6 +265,7 @@ def odds_ranged(
     dark_vision: bool = typer.Option(False, "--dark-vision", help="Shooter has Dark Vision."),
     in_melee: bool = typer.Option(False, "--in-melee", help="The shooter is in melee."),
     berserk: bool = typer.Option(False, "--berserk", help="The shooter is berserk."),
+    weapon: str | None = WEAPON_CARD,
     hp: int | None = HP,
     max_hp: int | None = MAX_HP,
     morale: int | None = MORALE,
@@ -245,12 +289,18 @@ def odds_ranged(
     rules = _rules(data)
     dark = darkness_penalty(rules, _darkness(darkness), dark_vision)
     kinds = _damage_types(damage_type)
+    card = weapon_flags(
+        data, rules, weapon=weapon, off_hand=None, ambidextrous=0, weapon_damage=weapon_damage,
+        damage_type=kinds[0].value, element=element, stun=stun,
+    )  # fmt: skip
+    if weapon is not None:
+        kinds = _card_kinds(data, rules, weapon, damage_type, card.damage_type)
     blow = Blow(
         strength=strength,
-        weapon_damage=weapon_damage,
+        weapon_damage=card.damage,
         damage_type=kinds[0],
-        element=_element(element),
-        stun=stun,
+        element=_element(card.element),
+        stun=card.stun,
     )
     target = _target(
         protection, head_protection, shield_protection, resist, size, hp, max_hp, morale,
@@ -352,6 +402,9 @@ def odds_fight(
     shield_b: str | None = typer.Option(None, help="The second's shield (default: its data's)."),
     hp_a: int | None = typer.Option(None, help="The first's HP now (default: full)."),
     hp_b: int | None = typer.Option(None, help="The second's HP now (default: full)."),
+    charge: bool = typer.Option(
+        False, "--charge", help="The first charges: a second with a longer weapon strikes first."
+    ),
     data: Path | None = ODDS_DATA,
     as_json: bool = ODDS_JSON,
 ) -> None:
@@ -362,7 +415,7 @@ def odds_fight(
 
     result = fight_from_data(
         data, first, second, exchanges=exchanges,
-        gear=((weapon_a, shield_a, hp_a), (weapon_b, shield_b, hp_b)),
+        gear=((weapon_a, shield_a, hp_a), (weapon_b, shield_b, hp_b)), charge=charge,
     )  # fmt: skip
     emit_odds(
         result, as_json=as_json, title=f"Domppa fight: {result['first']} v {result['second']}"

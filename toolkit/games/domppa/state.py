@@ -14,9 +14,25 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.domppa import conditions as cond
-from toolkit.games.domppa.abilities import Ability, ability_value, parse_abilities, resist_against
+from toolkit.games.domppa.abilities import (
+    Ability,
+    ability_value,
+    parse_abilities,
+    party_morale_bonus,
+    resist_against,
+)
 from toolkit.games.domppa.config import Darkness, DomppaRules
-from toolkit.games.domppa.data import CharacterRow, DomppaKitData, ShieldRow, WeaponRow, derive
+from toolkit.games.domppa.data import (
+    UNARMED,
+    CharacterRow,
+    DomppaKitData,
+    MountRow,
+    ShieldRow,
+    WeaponRow,
+    derive,
+)
+from toolkit.games.domppa.gear import MountBonus, mounted_stats
+from toolkit.games.domppa.rules import two_weapon_penalty
 from toolkit.parsing import Json
 
 RULE_COMBAT = "Combat"
@@ -58,6 +74,12 @@ class Combatant:
     berserk: int = 0  # Berserk's X while berserk
     resting: bool = False  # rest mode
     morale_due: bool = False  # took damage and owes a morale test
+    off_hand: str = ""  # a second weapon held: two-weapon fighting (blank for none)
+    mount: str = ""  # the mounts.csv horse or chariot it rides (blank: on foot)
+    formation: str = ""  # "attack" or "defence": the formation fighter's +2 this round
+    struck: tuple[str, ...] = ()  # the weapons it has struck with in this turn's attack
+    decayed: bool = False  # fell to a decay strike: afflictions too, injury roll +2
+    standard: bool = False  # its standard is up: +1 to its party's morale while it is in the combat
     skills: tuple[Ability, ...] = field(default=(), compare=False, repr=False)
     """The sheet's abilities as the rules read them (what `abilities` shows)."""
 
@@ -91,6 +113,9 @@ class MatchState:
     roster: tuple[Combatant, ...] = ()
     last: LastAttack | None = None
     over: bool = False
+    inspired: tuple[tuple[str, int], ...] = ()
+    """The Inspirational X used this turn, by the side (party) it inspires: "The party gets the
+    inspirational bonuses this turn"."""
 
     @property
     def rules(self) -> DomppaRules:
@@ -178,8 +203,56 @@ def fighting_unit(state: MatchState, unit_id: str) -> Combatant:
 
 
 def weapon_named(state: MatchState, name: str) -> WeaponRow | None:
-    """The weapons.csv row of that name (in any case); None for none."""
+    """The weapons.csv row of that name (in any case); None for none (a blank, or the forms'
+    word for no weapon: unarmed)."""
+    if name.strip().casefold() == UNARMED:
+        return None
     return _named(state.data.weapons, name, "weapon")
+
+
+def unarmed(rules: DomppaRules) -> WeaponRow:
+    """The blow of a character holding no weapon (rules.toml [unarmed]; the rules give none)."""
+    config = rules.unarmed
+    types = () if config.damage_type == "none" else (config.damage_type,)
+    return WeaponRow.model_construct(
+        name=UNARMED, damage=config.damage, length=config.length, damage_types=types,
+        element="none", stun=False, range=None, encumbrance=0, notes="", effects="", terms=(),
+    )  # fmt: skip
+
+
+def held_weapons(state: MatchState, unit: Combatant) -> list[WeaponRow]:
+    """The weapons in its hands (none: unarmed)."""
+    found = [weapon_named(state, name) for name in (unit.weapon, unit.off_hand) if name]
+    return [weapon for weapon in found if weapon is not None]
+
+
+def mount_named(state: MatchState, name: str) -> MountRow | None:
+    """The mounts.csv row of that name (in any case); None for none."""
+    return _named(state.data.mounts, name, "mount")
+
+
+def mounted(state: MatchState, unit: Combatant) -> MountBonus | None:
+    """What its mount gives it now (None on foot)."""
+    mount = mount_named(state, unit.mount) if unit.mount else None
+    if mount is None:
+        return None
+    return mounted_stats(
+        state.rules, mount=mount.name, kind=mount.kind, size=mount.size, ap=mount.action_points,
+        abilities=frozenset(ability.key for ability in unit.skills),
+    )  # fmt: skip
+
+
+def size_now(state: MatchState, unit: Combatant) -> int:
+    """Its size, a mount's added ("Mounts and chariots also raise the size")."""
+    riding = mounted(state, unit)
+    return unit.size + (riding.size if riding else 0)
+
+
+def full_ap(state: MatchState, unit: Combatant) -> int:
+    """The AP its turn starts with: 12 - equipment encumbrance, a mount's added (Riding,
+    Charioteering: "more action points")."""
+    riding = mounted(state, unit)
+    return unit.max_ap + (riding.ap if riding else 0)
 
 
 def shield_named(state: MatchState, name: str) -> ShieldRow | None:
@@ -187,7 +260,7 @@ def shield_named(state: MatchState, name: str) -> ShieldRow | None:
     return _named(state.data.shields, name, "shield")
 
 
-Row = TypeVar("Row", WeaponRow, ShieldRow)
+Row = TypeVar("Row", WeaponRow, ShieldRow, MountRow)
 
 
 def _named(rows: Iterable[Row], name: str, what: str) -> Row | None:
@@ -200,8 +273,16 @@ def _named(rows: Iterable[Row], name: str, what: str) -> Row | None:
 
 
 def fighting(state: MatchState, unit: Combatant) -> cond.Fighting:
-    """The character's attack, defence, precision and strength under its conditions now."""
+    """The character's attack, defence, precision and strength under its conditions now: its
+    fatigue, the light, fleeing, blows received, berserk, formation fighter, its mount, and two
+    weapons in its hands (their lengths' sum, less Ambidextrous X)."""
     row = unit.row
+    riding = mounted(state, unit)
+    weapons = held_weapons(state, unit)
+    penalty, _ = two_weapon_penalty(
+        [weapon.length for weapon in weapons] if len(weapons) > 1 else [],
+        ability_value(unit.skills, "ambidextrous") or 0,
+    )
     return cond.fighting_stats(
         state.rules,
         attack=row.attack,
@@ -216,8 +297,28 @@ def fighting(state: MatchState, unit: Combatant) -> cond.Fighting:
             blows_received=unit.blows,
             berserk=unit.berserk,
             paralysed=unit.paralysed > 0,
+            formation="attack"
+            if unit.formation == "attack"
+            else ("defence" if unit.formation == "defence" else None),
+            two_weapon_penalty=penalty,
+            mount=riding.kind if riding else None,
         ),
     )
+
+
+def party_bonus(state: MatchState, unit: Combatant) -> tuple[int, list[str]]:
+    """Its party's morale bonus now (its side's: those without a side are one party): the
+    largest Inspirational X used this turn, and +1 while a standard bearer of it stands in the
+    combat ("Does not stack with other standards; stacks with Inspirational")."""
+    bearers = sum(
+        1
+        for other in state.roster
+        if other.standard and other.in_combat and not other.out and other.side == unit.side
+    )
+    inspired = [value for side, value in state.inspired if side == unit.side]
+    if not bearers and not inspired:
+        return 0, []
+    return party_morale_bonus(state.rules, inspirational=inspired, standards=bearers)
 
 
 def morale_of(unit: Combatant, fighting: cond.Fighting) -> int:
@@ -256,6 +357,19 @@ def standing(state: MatchState, unit: Combatant) -> Standing:
     )
 
 
+def lose_hp(unit: Combatant, amount: int, steps: list[str], why: str) -> Combatant:
+    """HP lost (never below 0); damage calls for a morale test, 0 HP puts it out of the combat."""
+    if amount <= 0:
+        return unit
+    hp = max(0, unit.hp - amount)
+    steps.append(f"{unit.name}: {why} {amount}: HP {unit.hp} -> {hp}")
+    if hp == 0:
+        steps.append(f"{unit.name} is at 0 HP: out of the combat")
+    else:
+        steps.append(f"{unit.name} took damage: test morale")
+    return replace(unit, hp=hp, morale_due=hp > 0)
+
+
 def targets(state: MatchState, unit: Combatant) -> tuple[Combatant, ...]:
     """Whom the character may attack: every other character in the combat above 0 HP."""
     return tuple(c for c in state.roster if c.in_combat and not c.out and c.id != unit.id)
@@ -284,6 +398,7 @@ class _StateJson(BaseModel):
     order: list[str]  # the roster's order (a stored JSON object keeps no key order)
     last: LastAttack | None
     over: bool
+    inspired: list[tuple[str, int]] = []  # issue 26's (stored only when set)
 
 
 def state_json(state: MatchState) -> Json:
@@ -305,6 +420,7 @@ def state_json(state: MatchState) -> Json:
         if last is None
         else {"text": last.text, "summary": last.summary, "steps": list(last.steps)},
         "over": state.over,
+        **({"inspired": [list(pair) for pair in state.inspired]} if state.inspired else {}),
     }
 
 
@@ -335,6 +451,19 @@ def _unit_json(unit: Combatant) -> Json:
         "resting": unit.resting,
         "ap": unit.ap,
         "morale_due": unit.morale_due,
+        # issue 26's: stored only when set, so a state of before reads and writes the same
+        **{
+            key: list(value) if isinstance(value, tuple) else value
+            for key, value in (
+                ("off_hand", unit.off_hand),
+                ("mount", unit.mount),
+                ("formation", unit.formation),
+                ("struck", unit.struck),
+                ("decayed", unit.decayed),
+                ("standard", unit.standard),
+            )
+            if value
+        },
     }
 
 
@@ -370,4 +499,5 @@ def state_from_json(value: Mapping[str, Any], data: DomppaKitData) -> MatchState
         roster=roster,
         last=form.last,
         over=form.over,
+        inspired=tuple((side, value) for side, value in form.inspired),
     )

@@ -28,9 +28,11 @@ from toolkit.games.domppa.actions import (
     ChooseSide,
     Morale,
     Rally,
+    Ride,
     SetCondition,
     SpendAp,
 )
+from toolkit.games.domppa.attack import first_striker
 from toolkit.games.domppa.data import DomppaKitData, load_kit_data
 from toolkit.games.domppa.match import GAME, RULE_OUT, RULE_TURN, MatchState
 from toolkit.tracker.contract import EVERYTHING, Json
@@ -104,11 +106,40 @@ class DomppaTracker(GameTracker[MatchState, AnyAction]):
     def touches(self, action: AnyAction) -> frozenset[str]:
         if isinstance(action, Attack):
             return frozenset({"turn", f"unit:{action.attacker}", f"unit:{action.target}"})
+        if isinstance(action, SpendAp) and action.action in ("standard", "inspirational"):
+            return frozenset({EVERYTHING})  # every morale test of its party
+        if isinstance(action, SpendAp):  # the heal's patient and formation's comrades too
+            units = {action.unit, action.target, *action.comrades} - {""}
+            return frozenset(f"unit:{unit}" for unit in units)
         if isinstance(
-            action, Morale | Rally | SetCondition | ChangeHp | CarryGear | ChooseSide | SpendAp
+            action, Morale | Rally | SetCondition | ChangeHp | CarryGear | ChooseSide | Ride
         ):
             return frozenset({f"unit:{action.unit}"})
         return frozenset({EVERYTHING})
+
+    def asks(self, state: MatchState, action: AnyAction, outcome: Json) -> list[Json]:
+        """What the check page still asks before an attack is recorded, only when it matters: a
+        charge at a target holding a longer weapon, which strikes first "unless it was already
+        in melee" (the table sees that; the tracker does not)."""
+        if not isinstance(action, Attack) or action.engaged is not None:
+            return []
+        attacker, target = state.find(action.attacker), state.find(action.target)
+        if attacker is None or target is None:
+            return []
+        weapon = first_striker(state, action, attacker, target)
+        if weapon is None:
+            return []
+        return [
+            {
+                "field": "engaged",
+                "question": f"{attacker.name} charges {target.name}, whose {weapon.name} is "
+                "longer: was it already in melee?",
+                "options": [
+                    {"value": "no", "label": f"No: {target.name} strikes first"},
+                    {"value": "yes", "label": "Yes: no first strike", "preview": True},
+                ],
+            }
+        ]
 
     # -- JSON forms -------------------------------------------------------------------------
 

@@ -10,9 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolkit.games.domppa.actions import DARKNESS, STAT_FIELDS
+from toolkit.games.domppa.abilities import ability_value
+from toolkit.games.domppa.actions import DARKNESS, FORMATION_BONUSES, STAT_FIELDS
+from toolkit.games.domppa.data import UNARMED
 from toolkit.games.domppa.match import next_up, turn_order
-from toolkit.games.domppa.state import Combatant, MatchState, standing, targets
+from toolkit.games.domppa.state import (
+    Combatant,
+    MatchState,
+    full_ap,
+    mounted,
+    size_now,
+    standing,
+    targets,
+)
 from toolkit.tracker.contract import Json, Page, PageNotFound, Rows, View
 
 
@@ -31,9 +41,15 @@ def unit_view(state: MatchState, unit: Combatant) -> Json:
             (f"berserk +{unit.berserk}", bool(unit.berserk)),
             ("rest mode", unit.resting),
             ("exhausted", now.fatigue.incapacitated),
+            (f"formation +{state.rules.abilities.formation_fighter_bonus} {unit.formation}",
+             bool(unit.formation)),
+            ("decay", unit.decayed),
+            ("standard up", unit.standard),
         )
         if shown
-    ]
+    ]  # fmt: skip
+    riding = mounted(state, unit)
+    keys = {ability.key for ability in unit.skills}
     return {
         "id": unit.id,
         "name": unit.name,
@@ -47,8 +63,8 @@ def unit_view(state: MatchState, unit: Combatant) -> Json:
         "fatigue_penalty": now.fatigue.penalty,
         "blows": unit.blows,
         "ap": unit.ap,
-        "max_ap": unit.max_ap,
-        "size": unit.size,
+        "max_ap": full_ap(state, unit),
+        "size": size_now(state, unit),
         "burning": unit.burning,
         "freezing": unit.freezing,
         "poison_left": sum(unit.poison),
@@ -85,6 +101,15 @@ def unit_view(state: MatchState, unit: Combatant) -> Json:
         "can_act": now.can_act,
         "put_out_percent": now.put_out_percent,
         "warm_up_percent": now.warm_up_percent,
+        # issue 26's: what it holds and rides, and what its abilities let it do
+        "off_hand": unit.off_hand,
+        "mount": unit.mount,
+        "mount_step": riding.step if riding else "",
+        "rides": [m.name for m in state.data.mounts if m.needs in keys],
+        "formation": unit.formation,
+        "decayed": unit.decayed,
+        "healer": ability_value(unit.skills, "healer") or 0,
+        "formation_fighter": "formation_fighter" in keys,
     }
 
 
@@ -134,6 +159,14 @@ def table_view(state: MatchState) -> Json:
         "damage_types": sorted({t for w in data.weapons for t in w.damage_types}),
         "ap_actions": [k for k in data.rules.actions.table if k != "attack"],
         "stat_fields": list(STAT_FIELDS),
+        # issue 26's: unarmed blows, mounts, formation fighter's choice, a night's rest
+        "unarmed": UNARMED,
+        "mounts": [
+            {"name": m.name, "kind": m.kind, "size": m.size, "ap": m.action_points}
+            for m in data.mounts
+        ],
+        "formation_bonuses": list(FORMATION_BONUSES),
+        "night_rest": state.round == 1 and not state.acted and state.last is None,
     }
 
 

@@ -7,4 +7,5 @@ GAME = Game(
     title="Nature Dome",
     calculators_help="Nature Dome calculators: clash.",
     odds_help="Nature Dome odds: clash.",
+    kit_book=True,
 )

@@ -13,10 +13,12 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from toolkit.data import game_data_dir, load_toml_model, read_csv, read_text, validate
+from toolkit.data.effects import Vocabulary
 from toolkit.data.limits import MAX_COPIES
 from toolkit.data.printing import CardSettings, Section, check_colour_table
 from toolkit.errors import DataError
 from toolkit.games.naturedome.config import NatureDomeRules
+from toolkit.games.naturedome.effects import load_effects
 from toolkit.games.naturedome.rules import CARD_ID, CardKind, PowerCard
 from toolkit.pdf.geometry import hex_colour
 
@@ -169,6 +171,8 @@ class NatureDomeKitData:
     rules: NatureDomeRules
     deck: list[DeckEntry]
     print: PrintSettings
+    vocabulary: Vocabulary
+    """effects.toml: the words a card's values are, and the card's printed rules text."""
 
 
 def _line_of(path: Path, section: str, key: str) -> int | None:
@@ -219,13 +223,15 @@ def check_meter_step(data: NatureDomeKitData) -> None:
 
 
 def load_kit_data(folder: str | Path | None) -> NatureDomeKitData:
-    """rules.toml and power_cards.csv through the engine's loaders, and print.toml, checked."""
+    """rules.toml, power_cards.csv and effects.toml through the engine's loaders, and print.toml,
+    checked."""
     root = game_data_dir(GAME, folder)
     data = NatureDomeKitData(
         folder=root,
         rules=load_rules(root),
         deck=load_power_cards(root),
         print=load_toml_model(root / PRINT_FILE, PrintSettings),
+        vocabulary=load_effects(root),
     )
     check_meter_step(data)
     return data

@@ -21,18 +21,21 @@ from reportlab.pdfgen.canvas import Canvas
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
 from toolkit.games.naturedome.data import NatureDomeKitData, load_kit_data
+from toolkit.games.naturedome.effects import card_text
 from toolkit.games.naturedome.rules import PowerCard, Zone, zone, zone_penalty
 from toolkit.pdf import glyphs
-from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
-from toolkit.pdf.cards import Card, CardBox, draw_card_sheets
-from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover
+from toolkit.pdf.book import KitBook, card_page_count
+from toolkit.pdf.cards import Card, CardBox, decks_of
+from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover, print_first
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.draw import (
     draw_back_frame,
     draw_back_titles,
     draw_card_frame,
     draw_card_title,
+    draw_rules_and_flavour,
     fill_rect,
+    rules_and_flavour_height,
 )
 from toolkit.pdf.geometry import WHITE, Colour, Rect, paper_size, pt, text_colour_on, tint
 from toolkit.pdf.kits import (
@@ -55,13 +58,17 @@ from toolkit.pdf.pieces import (
 )
 from toolkit.pdf.qr import QR_SIZE, draw_qr
 from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
-from toolkit.pdf.style import INK, ITALIC, REGULAR, Look, deep, line, look_and_layout, text
+from toolkit.pdf.style import INK, REGULAR, Look, deep, line, look_and_layout, text
 
 GAME = "naturedome"
 TITLE = "Nature Dome"
 MARGIN = 10.0  # page margin of the sheets (not cards)
 PLAYERS = (1, 2)  # the rules' duel: Player 1 and Player 2
 DARK = (0.12, 0.12, 0.12)
+ART = 15.0  # mm: a Power Card's art window, where its rules text leaves room for it
+BAR = 9.5  # mm: an attack, defend or escape bar
+BOOST_NUMBER, BOOST_LABEL = 27.0, 6.5  # mm: an Attack Boost's big number and its label
+FOOTER = 6.4  # mm: the zone penalties, two lines
 ZONE_NAMES = {Zone.GREEN: "Green", Zone.YELLOW: "Yellow", Zone.RED: "Red"}
 
 
@@ -107,16 +114,21 @@ def power_card_face(
         safe = box.safe
         kind = "Attack Boost" if card.is_boost else "Power Card"
         rest = draw_card_title(c, safe, card.name, f"{card.animal} · {kind}", frame, kind_size=8)
-        # the art window: the card type's picture (no art ships with the sample deck)
-        art, rest = rest.split_top(15)
-        window = art.inset(0, 0.6)
-        fill_rect(c, window, tint(frame, 0.22 if look.full else 0.08), radius=1.5)
-        c.setFillColorRGB(*tint(frame, 0.7 if look.full else 0.45))
-        glyph = glyphs.draw_up if card.is_boost else glyphs.draw_paw
-        glyph(c, window.centre[0], window.centre[1], window.h * 0.36)
+        words = card_text(data.vocabulary, card)
+        # the art window (the card type's picture: no art ships with the sample deck) gives
+        # way to the rules text
+        body = BOOST_NUMBER + BOOST_LABEL if card.is_boost else 3 * BAR + 1.5
+        need = body + 1.5 + FOOTER + 1.5 + rules_and_flavour_height(words, card.text, rest.w)
+        art, rest = rest.split_top(max(0.0, min(ART, rest.h - need)))
+        if art.h >= ART / 2:
+            window = art.inset(0, 0.6)
+            fill_rect(c, window, tint(frame, 0.22 if look.full else 0.08), radius=1.5)
+            c.setFillColorRGB(*tint(frame, 0.7 if look.full else 0.45))
+            glyph = glyphs.draw_up if card.is_boost else glyphs.draw_paw
+            glyph(c, window.centre[0], window.centre[1], window.h * 0.36)
         rest = Rect(rest.x, rest.y, rest.w, rest.h - 1.5)
         if card.is_boost:
-            big, rest = rest.split_top(27)
+            big, rest = rest.split_top(BOOST_NUMBER)
             cx, cy = big.centre
             fill = look.band(frame)
             c.setFillColorRGB(*fill)
@@ -125,26 +137,25 @@ def power_card_face(
             c.circle(pt(cx), pt(cy), pt(12.5), stroke=0 if look.full else 1, fill=1)
             c.setFillColorRGB(*(text_colour_on(fill) if look.full else deep(frame, 0.3)))
             line(c, f"+{card.boost}", Rect(cx - 10, cy - 4.5, 20, 9), align="centre", max_size=24)
-            label, rest = rest.split_top(6.5)
+            label, rest = rest.split_top(BOOST_LABEL)
             c.setFillColorRGB(*deep(frame))
             line(c, "ATTACK BOOST", label, align="centre", max_size=11)
         else:
             for name in ("attack", "defend", "escape"):
-                bar, rest = rest.split_top(9.5)
+                bar, rest = rest.split_top(BAR)
                 _bar(c, Rect(bar.x, bar.y + 1, bar.w, bar.h - 1), name, getattr(card, name),
                      settings.colour(name), look)  # fmt: skip
             rest = Rect(rest.x, rest.y, rest.w, rest.h - 1.5)
-        footer = Rect(safe.x, safe.y, safe.w, 6.4)
+        footer = Rect(safe.x, safe.y, safe.w, FOOTER)
         text_box = Rect(rest.x, footer.top + 1.5, rest.w, rest.top - footer.top - 1.5)
-        c.setFillColorRGB(*INK)
-        text(c, card.text, text_box, font=ITALIC, max_size=8.5)
+        draw_rules_and_flavour(c, words, card.text, text_box, INK)
         c.setStrokeColorRGB(*deep(frame))
         c.setLineWidth(0.4)
         c.line(pt(safe.x), pt(footer.top + 0.8), pt(safe.right), pt(footer.top + 0.8))
         c.setFillColorRGB(0.3, 0.3, 0.3)
-        for index, words in enumerate(penalty_lines(data.rules)):
+        for index, penalty in enumerate(penalty_lines(data.rules)):
             row = Rect(footer.x, footer.top - (index + 1) * 3.2, footer.w, 3.2)
-            line(c, words, row, font=REGULAR, max_size=7, align="centre")
+            line(c, penalty, row, font=REGULAR, max_size=7, align="centre")
 
     return draw
 
@@ -561,7 +572,7 @@ def kit_cover(data: NatureDomeKitData, options: KitOptions, base_url: str) -> Co
             "A phone or two to scan the QR codes (optional: the table tracker).",
         ),
         steps=(
-            "Print (section 1), the Health Meter sheets on card stock.",
+            print_first("Health Meter"),
             cut_cards(),
             "Health Meters: cut out each player's Health Point Marker; lay it on "
             f"{rules.health.start}. Punch out the round marker and the round-win markers; the "
@@ -587,26 +598,21 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     }
     look, layout_name = look_and_layout(options.ink, options.layout)
 
-    layout = card_layout(paper, data.print.card, layout_name)
-    cards = kit_cards(data, look)
-    sheets = -(-len(cards) // layout.per_page)
-    progress.start(f"{TITLE} kit", 2 + 2 * sheets + 2 * len(PLAYERS))
+    decks = decks_of(
+        kit_cards(data, look),
+        {"power": card_back(data, look)},
+        {"power": "Power Cards"},
+        data.print.card.size(),
+    )
+    progress.start(
+        f"{TITLE} kit", 2 + card_page_count(paper, decks, layout_name) + 2 * len(PLAYERS)
+    )
     with pdf_document(out, paper, title=f"{TITLE} print-and-play kit", font=REGULAR) as doc:
-        book = KitBook(doc, look)
+        book = KitBook(doc, look, layout_name)
         book.cover(lambda c, page: rules_page(c, page, data, look))
         progress.advance()
         with book.section("Cards"):
-            draw_card_sheets(
-                doc,
-                cards,
-                layout,
-                backs={"power": card_back(data, look)},
-                duplex="long",
-                back_offset=options.back_offset,
-                marks=card_marks(layout_name),
-                on_page=progress.advance,
-                edge=MARK_EDGE,
-            )
+            book.card_sheets(decks, back_offset=options.back_offset, on_page=progress.advance)
         for player in PLAYERS:
             with book.section("Health Meters"), book.sheet(stock="card") as c:
                 meter_page(c, doc.page, data, player, urls, look)
@@ -626,5 +632,5 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
         },
         urls,
-        doc,
+        book,
     )

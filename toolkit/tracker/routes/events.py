@@ -1,14 +1,14 @@
-"""Live events of a match (server-sent), resumable with Last-Event-ID = the log's seq."""
+"""Live events of a match (server-sent), resumable with Last-Event-ID = the log's seq; capped
+per kit and per server (toolkit/tracker/live.py)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
-from starlette.responses import StreamingResponse
 
 from toolkit.tracker.fields import read_model
-from toolkit.tracker.live import match_stream
+from toolkit.tracker.live import RETRY_SECONDS, LiveStream, match_stream
 from toolkit.tracker.requests import EventsQuery, query
 from toolkit.tracker.web import Services, access, pick_match
 
@@ -28,6 +28,12 @@ async def events(t: Services, request: Request, cap: str, key: str) -> Response:
         kit = await run_in_threadpool(t.store.kit, kit_id=who.kit.kit_id)
         return kit is not None and kit.current_match == match.id
 
+    kit_id = who.kit.kit_id
+    refused = t.broker.admit(kit_id)
+    if refused is not None:
+        status, why = refused
+        headers = {"Retry-After": str(RETRY_SECONDS)}
+        return JSONResponse({"ok": False, "message": why}, status_code=status, headers=headers)
     stream = match_stream(
         t.store,
         t.broker,
@@ -37,8 +43,4 @@ async def events(t: Services, request: Request, cap: str, key: str) -> Response:
         disconnected=request.is_disconnected,
         max_seconds=t.sse_max_seconds,
     )
-    return StreamingResponse(
-        stream,
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-    )
+    return LiveStream(stream, release=lambda: t.broker.release(kit_id))

@@ -1,5 +1,7 @@
 """The odds of a form as filled in (query string, form or JSON body): read-only, so the view-only
-link may ask too. `format=html` gives the chart as an HTML fragment (the forms' live charts)."""
+link may ask too. `format=html` gives the chart as an HTML fragment (the forms' live charts).
+They are worked out in the odds pool's worker processes, under its time limit
+(toolkit/tracker/odds_pool.py): never on the server's event loop or its threads."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from starlette.concurrency import run_in_threadpool
 
 from toolkit.errors import DomekitError
 from toolkit.tracker.fields import read_model
+from toolkit.tracker.odds_pool import OddsBusy, odds_pool
 from toolkit.tracker.requests import OddsQuery, action_fields, query_fields, read_body
 from toolkit.tracker.web import Services, access
 
@@ -29,14 +32,16 @@ async def odds(t: Services, request: Request, cap: str, key: str) -> Response:
     referee = t.service.referee(who.game)
     form = action_fields(fields, also=frozenset({"format"}))
     try:
-        chart = await run_in_threadpool(referee.odds, state, form)
+        chart = await run_in_threadpool(odds_pool().chart, referee, state, form)
         if chart is None:
             raise DomekitError(f"no odds for a {str(form.get('type') or '')!r} form")
     except DomekitError as exc:
+        status = 503 if isinstance(exc, OddsBusy) else 422
         if as_html:
-            return t.render("_odds.html", {"message": str(exc)}, status=422)
+            return t.render("_odds.html", {"message": str(exc)}, status=status)
         body = {"ok": False, "message": str(exc), "rule": getattr(exc, "rule", None)}
-        return JSONResponse(body, status_code=422)
+        headers = {"Retry-After": "2"} if status == 503 else None
+        return JSONResponse(body, status_code=status, headers=headers)
     if as_html:
         return t.render("_odds.html", {"odds": chart})
     return JSONResponse({"ok": True, "odds": chart})

@@ -33,9 +33,17 @@ from toolkit.games.deathdome.kit.pieces import (
     punch_sizes,
 )
 from toolkit.games.deathdome.kit.sheets import campaign_page, rules_page, team_page
-from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
-from toolkit.pdf.cards import draw_card_sheets
-from toolkit.pdf.cover import FOLD_STANDEES, Component, Cover, cut_cards, draw_cover, lay_tiles
+from toolkit.pdf.book import KitBook, card_page_count
+from toolkit.pdf.cards import decks_of
+from toolkit.pdf.cover import (
+    FOLD_STANDEES,
+    Component,
+    Cover,
+    cut_cards,
+    draw_cover,
+    lay_tiles,
+    print_first,
+)
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target
@@ -119,7 +127,7 @@ def kit_cover(
             "A phone or two to scan the QR codes (optional: the table tracker).",
         ),
         steps=(
-            "Print (section 1), the standee and marker sheets on card stock.",
+            print_first("standee and marker"),
             cut_cards("sort them into their decks by their backs."),
             FOLD_STANDEES,
             "Markers: punch out the discs; each team keeps its control point markers and lays a "
@@ -150,14 +158,14 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     }
     look, layout_name = look_and_layout(options.ink, options.layout)
 
-    layout = card_layout(paper, data.print.card, layout_name)
-    cards = kit_cards(data, look)
-    backs = card_backs(data, look)
+    decks = decks_of(
+        kit_cards(data, look), card_backs(data, look), DECK_TITLES, data.print.card.size()
+    )
     tiles = plan_tiles(*board_size(data), paper, data.print.board.overlap)
     portrait = (min(paper), max(paper))
     card_stock = plan_sheets(piece_blocks(data, teams, urls["units"], look), paper)
-    sheets = -(-len(cards) // layout.per_page)
-    total = 2 + 2 * sheets + 2 * (len(card_stock) + len(teams) + 1 + len(tiles.tiles) + 1)
+    singles = len(card_stock) + len(teams) + 1 + len(tiles.tiles) + 1
+    total = 2 + card_page_count(paper, decks, layout_name) + 2 * singles
     progress.start(f"{TITLE} kit", total)
 
     def advance() -> None:
@@ -168,22 +176,11 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         progress.advance()
 
     with pdf_document(out, paper, title=f"{TITLE} print-and-play kit", font=REGULAR) as doc:
-        book = KitBook(doc, look)
+        book = KitBook(doc, look, layout_name)
         book.cover(lambda c, page: rules_page(c, page, data, look))
         advance()
-        marks = card_marks(layout_name)
         with book.section("Cards"):
-            draw_card_sheets(
-                doc,
-                cards,
-                layout,
-                backs=backs,
-                duplex="long",
-                back_offset=options.back_offset,
-                marks=marks,
-                on_page=advance,
-                edge=MARK_EDGE,
-            )
+            book.card_sheets(decks, back_offset=options.back_offset, on_page=advance)
         print_sheets(
             book,
             card_stock,
@@ -223,5 +220,5 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
         },
         urls,
-        doc,
+        book,
     )

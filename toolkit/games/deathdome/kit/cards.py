@@ -3,7 +3,10 @@ cards, each with its deck's back, and the check that every card text writes mone
 
 A face, top to bottom: the name, what kind of card it is, an art window with the deck's picture
 (a power card's number), the card's numbers each with a word saying what it is, keyword lines
-with their pictures, the text, and a footer with the price and the timing icons.
+with their pictures, the rules text, its flavour notes in italics, and a footer with the price
+and the timing icons. Everything a face says of the rules is its effects' printed text
+(card_data/deathdome/effects.toml): each term where it is drawn (`face_terms`), the rest and its
+combos in the rules text (`rules_text`).
 """
 
 from __future__ import annotations
@@ -14,13 +17,17 @@ from collections.abc import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.data import read_csv
+from toolkit.data.effects import Effect
 from toolkit.errors import DataError
+from toolkit.games.deathdome import effects as effect_words
 from toolkit.games.deathdome.data import (
     ICON_MEANINGS,
     UNIT_TYPES,
     DeathDomeData,
     Item,
     SpecialPlayCard,
+    combo_lines,
+    printed,
 )
 from toolkit.games.deathdome.kit.common import (
     ATTACK_GLYPHS,
@@ -99,17 +106,49 @@ def _number(c: Canvas, box: Rect, value: str, label: str, colour: Colour, look: 
     line(c, label, Rect(box.x + 0.8, box.y + 0.5, box.w - 1.6, 2.6), font=REGULAR, align="centre")
 
 
-def _keywords(item: Item) -> list[tuple[Glyph, str]]:
-    words: list[tuple[Glyph, str]] = []
-    if item.push_on is not None:
-        words.append((glyphs.draw_push, f"Push back on {item.push_on} of a kind"))
-    if item.splash:
-        words.append((glyphs.draw_burst, "Splash"))
-    if item.incapacitate:
-        words.append((glyphs.draw_lying, "Incapacitate"))
-    if item.ignore_los:
-        words.append((glyphs.draw_arc_over, "Ignores line of sight"))
-    return words
+KEYWORD_GLYPHS: dict[str, Glyph] = {
+    "push back on": glyphs.draw_push,
+    "splash": glyphs.draw_burst,
+    "incapacitate": glyphs.draw_lying,
+    "ignore line of sight": glyphs.draw_arc_over,
+}
+"""Effect words drawn as a keyword line with its picture."""
+BADGES = frozenset({"S", "T"})
+"""Effect words drawn as the card's number badge (S2, T3)."""
+
+
+def face_terms(card: Item | SpecialPlayCard) -> frozenset[str]:
+    """The effect words a face draws in their own place (icons in the footer, the weapon kind
+    in the kind line, S and T in the badge, a weapon's range beside it, keyword lines): the rest
+    is the rules text."""
+    drawn = {*effect_words.ICONS, *KEYWORD_GLYPHS}
+    if isinstance(card, Item):
+        drawn |= BADGES
+        if card.attack:
+            drawn |= {*effect_words.ATTACK_TYPES, "range"}
+    return frozenset(drawn)
+
+
+def rules_text(card: Item | SpecialPlayCard, data: DeathDomeData) -> str:
+    """The rules text a face prints under its numbers: the text of every term it draws nowhere
+    else, then each combo the card is part of."""
+    words = data.words()
+    drawn = face_terms(card)
+    rest = [effect for effect in card.effects if effect.word not in drawn]
+    lines = combo_lines(card, words, data.combos, data.items) if isinstance(card, Item) else []
+    return " ".join(part for part in (printed(words, rest), *lines) if part)
+
+
+def _term(data: DeathDomeData, effect: Effect) -> str:
+    return data.words().text([effect])
+
+
+def _keywords(item: Item, data: DeathDomeData) -> list[tuple[Glyph, str]]:
+    return [
+        (KEYWORD_GLYPHS[effect.word], _term(data, effect))
+        for effect in item.effects
+        if effect.word in KEYWORD_GLYPHS
+    ]
 
 
 def _reach(item: Item, data: DeathDomeData) -> int | None:
@@ -138,17 +177,22 @@ def item_face(item: Item, data: DeathDomeData, look: Look) -> Callable[[Canvas, 
         line(c, item.name, name, max_size=11.5)
         kind_box, rest = rest.split_top(4.5)
         kind = DECK_TITLES[item.deck]
-        if item.kind == "weapon":
-            kind = f"{item.deck.title()} weapon · {ATTACK_NAMES[attack]}"
+        kind_word = next((e for e in item.effects if e.word in effect_words.ATTACK_TYPES), None)
+        if kind_word is not None:
+            kind = f"{item.deck.title()} weapon · {_term(data, kind_word)}"
+        elif item.is_drug:
+            kind = f"{item.deck.title()} drug"
         c.setFillColorRGB(*deep(colour))
         line(c, kind, kind_box, font=REGULAR, max_size=7.5)
         art, rest = rest.split_top(ART_HEIGHT + 1)
         _art(c, art.inset(0, 0.5), colour, DECK_GLYPHS[item.deck], look)
-        if item.kind != "equipment":
+        badge_term = next((e for e in item.effects if e.word in BADGES), None)
+        if badge_term is not None:
             numbers, rest = rest.split_top(13)
             badge = Rect(numbers.x, numbers.y + 1, 19, 11.5)
-            if item.kind == "weapon":
-                _number(c, badge, f"S{item.strength}", f"+{item.strength} attack", colour, look)
+            if badge_term.word == "S":
+                label = f"+{badge_term.arg} attack"
+                _number(c, badge, _term(data, badge_term), label, colour, look)
                 reach = _reach(item, data)
                 glyph_disc(
                     c,
@@ -174,28 +218,23 @@ def item_face(item: Item, data: DeathDomeData, look: Look) -> Callable[[Canvas, 
                     max_size=7,
                 )
             else:
-                _number(c, badge, f"T{item.toughness}", f"+{item.toughness} defence", colour, look)
+                label = f"+{badge_term.arg} defence"
+                _number(c, badge, _term(data, badge_term), label, colour, look)
                 c.setFillColorRGB(0, 0, 0)
                 text(
                     c,
-                    f"Adds {item.toughness} to each defence stack of the unit wearing it.",
+                    f"Adds {badge_term.arg} to each defence stack of the unit wearing it.",
                     Rect(badge.right + 2.5, badge.y, numbers.right - badge.right - 2.5, badge.h),
                     max_size=7.5,
                     valign="middle",
                 )
-        for glyph, words in _keywords(item):
+        for glyph, words in _keywords(item, data):
             row, rest = rest.split_top(4.6)
             glyph_disc(c, glyph, row.x + 1.9, row.centre[1], 3.8, colour, look)
             c.setFillColorRGB(*deep(colour, 0.35))
             line(c, words, Rect(row.x + 5, row.y + 0.4, row.w - 5, row.h - 0.8), max_size=7.5)
         footer = Rect(safe.x, safe.y, safe.w, 10)
-        c.setFillColorRGB(*INK)
-        text(
-            c,
-            item.text,
-            Rect(rest.x, footer.top + 1, rest.w, rest.top - footer.top - 2),
-            max_size=9,
-        )
+        _rules_and_notes(c, rules_text(item, data), item.notes, rest, footer.top, 9)
         c.setStrokeColorRGB(*deep(colour))
         c.setLineWidth(0.5)
         c.line(pt(safe.x), pt(footer.top), pt(safe.right), pt(footer.top))
@@ -257,19 +296,28 @@ def special_play_face(
                 font=REGULAR,
                 max_size=7.5,
             )
-        c.setFillColorRGB(0, 0, 0)
         footer = Rect(safe.x, safe.y, safe.w, 7.5)
-        text(
-            c,
-            card.text,
-            Rect(rest.x, footer.top + 1, rest.w, rest.top - footer.top - 2),
-            max_size=9.5,
-        )
+        _rules_and_notes(c, rules_text(card, data), card.notes, rest, footer.top, 9.5)
         timing_icons(
             c, card.icons, Rect(safe.x, safe.y + 0.5, safe.w, 6.5), colour, look, right=False
         )
 
     return draw
+
+
+NOTES_HEIGHT = 3.6
+"""Millimetres of the line under the rules text that holds a card's flavour notes."""
+
+
+def _rules_and_notes(
+    c: Canvas, rules: str, notes: str, rest: Rect, bottom: float, size: float
+) -> None:
+    """The rules text in the space left above the footer, the notes under it in italics."""
+    low = bottom + 1 + (NOTES_HEIGHT if notes else 0)
+    c.setFillColorRGB(*INK)
+    text(c, rules, Rect(rest.x, low, rest.w, rest.top - low - 1), max_size=size)
+    if notes:
+        line(c, notes, Rect(rest.x, bottom + 0.6, rest.w, NOTES_HEIGHT - 0.4), font=ITALIC)
 
 
 def card_back(deck: str, data: DeathDomeData, look: Look) -> Callable[[Canvas, CardBox], None]:
@@ -308,18 +356,20 @@ def card_backs(data: DeathDomeData, look: Look) -> dict[str, Callable[[Canvas, C
 
 
 def check_card_texts(data: DeathDomeData) -> None:
-    """One number format on every card: money as 50,000 cr. A text that writes 50000, credits,
-    kils or $ stops the build with its file, row and field."""
+    """One number format on every card: money as 50,000 cr. A card's notes (or a text its
+    effects print, effects.toml's) that write 50000, credits, kils or $ stop the build with
+    the file, row and field."""
+    printed = {card.id: card.text for card in (*data.items.values(), *data.special_play)}
     for file, key in (("items.csv", "id"), ("special_play.csv", "id")):
         path = data.folder / file
         for number, row in read_csv(path):
-            words = row.get("text", "") or ""
-            found = UNGROUPED.search(words) or OTHER_MONEY.search(words)
-            if found:
-                raise DataError(
-                    path,
-                    f"{row.get(key, '')!r} writes {found.group(0)!r}; write numbers and money as "
-                    "the rest of the kit does, like 50,000 cr",
-                    row=number,
-                    field="text",
-                )
+            for field, words in (("notes", row.get("notes", "")), ("effects", printed[row[key]])):
+                found = UNGROUPED.search(words or "") or OTHER_MONEY.search(words or "")
+                if found:
+                    raise DataError(
+                        path,
+                        f"{row.get(key, '')!r} writes {found.group(0)!r}; write numbers and "
+                        "money as the rest of the kit does, like 50,000 cr",
+                        row=number,
+                        field=field,
+                    )

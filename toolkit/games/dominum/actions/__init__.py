@@ -29,6 +29,8 @@ numbers (`check_power_cards`), so an action reads alike under any rules.toml. Th
     red free strike ... / red alt attack ... (an attack of that kind)
     gold counterattack power critical [vs 4] [cycle ...]
     gold submerge to 3,2                     red advance from 3,2
+    red use 2,3 [on 3,3] [to 2,4]            gold use stronghold on 2,2 (an ability used)
+    ... [on discard 3,3] [no knockback] [no evasive] [no lunge power]  (an attack's choices)
     red assault power 4 + 3 [+ surge] [cycle ...]
     red charge [remove weaken at 2,2]        red reserve [discard 3] [turns up 4]
     red spend 2 charge                       red power duel 3 [vs reserve:4] [cycle ...]
@@ -38,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from toolkit.games.dominum.actions.abilities import PowerDuel, Sacrifice, SpendCharge, Weaken
+from toolkit.games.dominum.actions.abilities import PowerDuel, Sacrifice, SpendCharge, Use, Weaken
 from toolkit.games.dominum.actions.combat import Advance, Attack, Counterattack, Submerge
 from toolkit.games.dominum.actions.forms import Action, read_player, read_power_card, read_space
 from toolkit.games.dominum.actions.phases import (
@@ -63,7 +65,8 @@ __all__ = [
     "KINDS", "PLAY_KINDS", "READER", "Action", "Activate", "Advance", "Assault", "Attack",
     "Begin", "Charge", "Counterattack", "CycleChoice", "Deploy", "EndPhase", "Forces", "Move",
     "Place", "Play", "PowerDuel", "ReservePower", "Retreat", "Sacrifice", "SetUp", "Shift",
-    "SpendCharge", "Submerge", "Weaken", "check_power_cards", "read_player", "read_power_card",
+    "SpendCharge", "Submerge", "Use", "Weaken", "check_power_cards", "read_player",
+    "read_power_card",
     "read_space",
 ]  # fmt: skip
 
@@ -71,8 +74,8 @@ SetUp = Forces | Begin
 """The actions before the first card is placed."""
 Play = (
     Place | Activate | EndPhase | Retreat | Deploy | Move | Shift | Attack | Counterattack
-    | Submerge | Advance | Assault | Charge | ReservePower | Weaken | Sacrifice | SpendCharge
-    | PowerDuel
+    | Submerge | Advance | Assault | Charge | ReservePower | Use | Weaken | Sacrifice
+    | SpendCharge | PowerDuel
 )  # fmt: skip
 """The actions of the match itself, from the initial deployment on: the engine's (match.py)."""
 

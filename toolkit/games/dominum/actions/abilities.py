@@ -1,5 +1,6 @@
 """The actions of what abilities do ("Abilities", "Conditions", "Strongholds", "Power Duels"):
-weaken a card, sacrifice one, pay Charge, call a power duel."""
+use a card's or the Stronghold's ability; and the table's own corrections for what no card data
+says: weaken a card, sacrifice one, pay Charge, call a power duel."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
 
+from toolkit.errors import DomekitError
 from toolkit.games.dominum.actions.forms import (
     Action,
     SpaceAction,
@@ -17,13 +19,18 @@ from toolkit.games.dominum.actions.forms import (
     power_json,
     read_cycles,
     read_optional_power,
+    read_optional_space,
     read_player,
     read_power,
+    read_space,
+    space_json,
 )
-from toolkit.games.dominum.board import Player
+from toolkit.games.dominum.board import Player, Space, space_name
 from toolkit.games.dominum.power import PowerCard, PowerSource
 from toolkit.games.dominum.state import Cycles
 from toolkit.parsing import Json, whole_number
+
+STRONGHOLD = "stronghold"
 
 
 @dataclass(frozen=True)
@@ -112,3 +119,57 @@ class PowerDuel(Action):
     @classmethod
     def text_fields(cls, verb: str, words: Words) -> Json:
         return {"power": words.power("the power"), **words.draws("opponent_power")}
+
+
+@dataclass(frozen=True)
+class Use(Action):
+    """An ability a player uses (Activated Abilities; an On Deploy or Stronghold trigger with a
+    cost): the card on `source`'s, or the player's Stronghold's (`source` None), on the card on
+    `target`, to the space `to` when it moves one. `red use 2,3 on 3,3`,
+    `red use stronghold on 2,2 to 2,1`."""
+
+    kind = "use"
+    VERBS = ("use",)
+    player: Player
+    source: Space | None = None
+    target: Space | None = None
+    to: Space | None = None
+
+    def members(self) -> Json:
+        return {
+            "player": self.player,
+            "source": STRONGHOLD if self.source is None else space_name(self.source),
+            "target": space_json(self.target),
+            "to": space_json(self.to),
+        }
+
+    def text(self) -> str:
+        source = STRONGHOLD if self.source is None else space_name(self.source)
+        text = f"{self.player} use {source}"
+        if self.target is not None:
+            text += f" on {space_name(self.target)}"
+        return text + (f" to {space_name(self.to)}" if self.to is not None else "")
+
+    @classmethod
+    def read(cls, fields: Mapping[str, Any]) -> Self:
+        source = str(fields.get("source") or "").strip().lower()
+        if not source:
+            raise DomekitError("source: the space of the card whose ability it is, or stronghold")
+        return cls(
+            player=read_player(fields.get("player")),
+            source=None if source == STRONGHOLD else read_space(source, "source"),
+            target=read_optional_space(fields.get("target"), "target"),
+            to=read_optional_space(fields.get("to"), "to"),
+        )
+
+    @classmethod
+    def text_fields(cls, verb: str, words: Words) -> Json:
+        fields: Json = {"source": words.next("the card's space, or stronghold")}
+        while not words.done():
+            if words.take("on"):
+                fields["target"] = words.next("the card the ability is used on")
+            elif words.take("to"):
+                fields["to"] = words.next("the space it goes to")
+            else:
+                raise words.unread()
+        return fields

@@ -31,7 +31,69 @@ from toolkit.parsing import Json
 
 _KINDS = {"attack": AttackKind.ATTACK, "free strike": AttackKind.FREE_STRIKE,
           "alt attack": AttackKind.ALT_ATTACK}  # fmt: skip
-_CLAUSES = ("vs", "with", "lunge", "knockback", "evasive", "cycle")
+_CLAUSES = ("vs", "with", "lunge", "knockback", "evasive", "on", "no", "cycle")
+NO = "no"
+"""A choice's field answered "no" (the Knockback or Evasive card does not shift, the Lunge draws
+no second card): it is `declined`, and asked no more."""
+DECLINABLE = {"knockback_to": "knockback", "evasive_to": "evasive", "lunge_power": "lunge power"}
+
+
+def _declined(fields: Mapping[str, Any]) -> tuple[str, ...]:
+    found = [
+        name for key, name in DECLINABLE.items() if str(fields.get(key) or "").strip().lower() == NO
+    ]
+    given = fields.get("declined") or []
+    if isinstance(given, str):
+        given = [part for part in given.split(";") if part.strip()]
+    if not isinstance(given, list | tuple):
+        raise DomekitError("declined: the choices answered no (knockback, evasive, lunge power)")
+    for name in given:
+        if str(name).strip().lower() not in DECLINABLE.values():
+            raise DomekitError(f"declined: {name!r} is none of {', '.join(DECLINABLE.values())}")
+        found.append(str(name).strip().lower())
+    return tuple(dict.fromkeys(found))
+
+
+def _answer(fields: Mapping[str, Any], key: str) -> Any:
+    """A choice's field, None when it was answered no."""
+    value = fields.get(key)
+    return None if str(value or "").strip().lower() == NO else value
+
+
+def _choices_json(on_discard: Space | None, declined: tuple[str, ...]) -> Json:
+    """The members of the choices the rules leave to a player, only when made (old logs read
+    back alike)."""
+    members: Json = {}
+    if on_discard is not None:
+        members["on_discard"] = space_name(on_discard)
+    if declined:
+        members["declined"] = list(declined)
+    return members
+
+
+def _choices_text(on_discard: Space | None, declined: tuple[str, ...]) -> str:
+    text = f" on discard {space_name(on_discard)}" if on_discard is not None else ""
+    return text + "".join(f" no {name}" for name in declined)
+
+
+def _choice_clause(words: Words, fields: Json) -> bool:
+    """`knockback 4,3`, `evasive 2,2`, `on discard 3,3`, `no knockback`: True when one is read."""
+    if words.take("knockback"):
+        fields["knockback_to"] = words.next("the space the enemy is knocked back to")
+    elif words.take("evasive"):
+        fields["evasive_to"] = words.next("the space the evasive card shifts to")
+    elif words.take("on"):
+        words.expect("discard")
+        fields["on_discard"] = words.next("the adjacent enemy the On Discard weakens")
+    elif words.take(NO):
+        name = words.next("what is declined")
+        if name.lower() == "lunge":
+            words.expect("power")
+            name = "lunge power"
+        fields.setdefault("declined", []).append(name)
+    else:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -55,6 +117,8 @@ class Attack(Action):
     knockback_to: Space | None = None
     evasive_to: Space | None = None
     cycles: Cycles = field(default_factory=dict)
+    on_discard: Space | None = None
+    declined: tuple[str, ...] = ()
 
     def members(self) -> Json:
         return {
@@ -70,6 +134,7 @@ class Attack(Action):
             "knockback_to": space_json(self.knockback_to),
             "evasive_to": space_json(self.evasive_to),
             "cycles": cycles_json(self.cycles),
+            **_choices_json(self.on_discard, self.declined),
         }
 
     def text(self) -> str:
@@ -87,6 +152,7 @@ class Attack(Action):
             text += f" knockback {space_name(self.knockback_to)}"
         if self.evasive_to is not None:
             text += f" evasive {space_name(self.evasive_to)}"
+        text += _choices_text(self.on_discard, self.declined)
         return text + cycles_text(self.cycles)
 
     def power_cards(self) -> Iterator[PowerCard]:
@@ -111,10 +177,12 @@ class Attack(Action):
             coordinating=tuple(read_space(c, "coordinating") for c in coordinating if c),
             attack_kind=AttackKind(kind),
             lunge_to=read_optional_space(fields.get("lunge_to"), "lunge to"),
-            lunge_power=read_optional_power(fields.get("lunge_power"), "lunge power"),
-            knockback_to=read_optional_space(fields.get("knockback_to"), "knockback to"),
-            evasive_to=read_optional_space(fields.get("evasive_to"), "evasive to"),
+            lunge_power=read_optional_power(_answer(fields, "lunge_power"), "lunge power"),
+            knockback_to=read_optional_space(_answer(fields, "knockback_to"), "knockback to"),
+            evasive_to=read_optional_space(_answer(fields, "evasive_to"), "evasive to"),
             cycles=read_cycles(fields),
+            on_discard=read_optional_space(fields.get("on_discard"), "on discard"),
+            declined=_declined(fields),
         )
 
     @classmethod
@@ -137,10 +205,8 @@ class Attack(Action):
                     fields["lunge_power"] = words.power("the lunge's second draw")
                 else:
                     fields["lunge_to"] = words.next("the space the card lunges to")
-            elif words.take("knockback"):
-                fields["knockback_to"] = words.next("the space the enemy is knocked back to")
-            elif words.take("evasive"):
-                fields["evasive_to"] = words.next("the space the evasive card shifts to")
+            elif _choice_clause(words, fields):
+                pass
             elif words.take("cycle"):
                 words.cycle(cycles)
             else:
@@ -159,19 +225,32 @@ class Counterattack(Action):
     power: PowerSource = PowerSource()
     defense_power: PowerSource | None = None
     cycles: Cycles = field(default_factory=dict)
+    knockback_to: Space | None = None
+    evasive_to: Space | None = None
+    on_discard: Space | None = None
+    declined: tuple[str, ...] = ()
 
     def members(self) -> Json:
-        return {
+        members: Json = {
             "player": self.player,
             "power": self.power.to_json(),
             "defense_power": power_json(self.defense_power),
             "cycles": cycles_json(self.cycles),
         }
+        for key, space in (("knockback_to", self.knockback_to), ("evasive_to", self.evasive_to)):
+            if space is not None:  # members only when named: old logs read back alike
+                members[key] = space_name(space)
+        return {**members, **_choices_json(self.on_discard, self.declined)}
 
     def text(self) -> str:
         text = f"{self.player} counterattack power {self.power.text()}"
         if self.defense_power is not None:
             text += f" vs {self.defense_power.text()}"
+        if self.knockback_to is not None:
+            text += f" knockback {space_name(self.knockback_to)}"
+        if self.evasive_to is not None:
+            text += f" evasive {space_name(self.evasive_to)}"
+        text += _choices_text(self.on_discard, self.declined)
         return text + cycles_text(self.cycles)
 
     def power_cards(self) -> Iterator[PowerCard]:
@@ -184,13 +263,25 @@ class Counterattack(Action):
             power=read_power(fields.get("power"), "counterattack power"),
             defense_power=read_optional_power(fields.get("defense_power"), "defender's power"),
             cycles=read_cycles(fields),
+            knockback_to=read_optional_space(_answer(fields, "knockback_to"), "knockback to"),
+            evasive_to=read_optional_space(_answer(fields, "evasive_to"), "evasive to"),
+            on_discard=read_optional_space(fields.get("on_discard"), "on discard"),
+            declined=_declined(fields),
         )
 
     @classmethod
     def text_fields(cls, verb: str, words: Words) -> Json:
         words.expect("power")
-        power = words.power("the counterattack's power")
-        return {"power": power, **words.draws("defense_power")}
+        fields: Json = {"power": words.power("the counterattack's power")}
+        cycles: Json = {}
+        while not words.done():
+            if words.take("vs"):
+                fields["defense_power"] = words.power("the defender's power")
+            elif words.take("cycle"):
+                words.cycle(cycles)
+            elif not _choice_clause(words, fields):
+                raise words.unread()
+        return {**fields, "cycles": cycles}
 
 
 @dataclass(frozen=True)

@@ -25,21 +25,27 @@ from toolkit.parsing import Json, whole_number
 
 @dataclass(frozen=True)
 class Forces(Action):
-    """Select Your Domain and Forces: a player's Domain and the twelve cards brought (none: the
-    Domain's first hero, elites and warriors). `red forces Elves: Shadowblade; Thornweaver`."""
+    """Select Your Domain and Forces: a player's Domain, its Stronghold tile (none: the Domain's
+    first) and the twelve cards brought (none: the Domain's first hero, elites and warriors).
+    `red forces Elves (Moonwell): Shadowblade; Thornweaver`."""
 
     kind = "forces"
     VERBS = ("forces",)
     player: Player
     domain: str
     cards: tuple[str, ...] = ()
+    stronghold: str | None = None
 
     def members(self) -> Json:
-        return {"player": self.player, "domain": self.domain, "cards": list(self.cards)}
+        members: Json = {"player": self.player, "domain": self.domain, "cards": list(self.cards)}
+        if self.stronghold is not None:  # a member only when named: old logs read back alike
+            members["stronghold"] = self.stronghold
+        return members
 
     def text(self) -> str:
         cards = f": {'; '.join(self.cards)}" if self.cards else ""
-        return f"{self.player} forces {self.domain}{cards}"
+        tile = f" ({self.stronghold})" if self.stronghold else ""
+        return f"{self.player} forces {self.domain}{tile}{cards}"
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
@@ -52,12 +58,14 @@ class Forces(Action):
         if not domain:
             raise DomekitError("name the domain")
         names = tuple(read_name(c) for c in cards if c.strip())
-        return cls(read_player(fields.get("player")), domain, names)
+        tile = read_name(fields.get("stronghold")) or None
+        return cls(read_player(fields.get("player")), domain, names, tile)
 
     @classmethod
     def text_fields(cls, verb: str, words: Words) -> Json:
         domain, _, cards = words.rest().partition(":")
-        return {"domain": domain, "cards": cards}
+        domain, _, tile = domain.partition("(")
+        return {"domain": domain, "cards": cards, "stronghold": tile.rstrip().removesuffix(")")}
 
 
 @dataclass(frozen=True)

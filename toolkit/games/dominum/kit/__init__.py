@@ -33,15 +33,15 @@ from toolkit.games.dominum.kit.cards import (
 )
 from toolkit.games.dominum.kit.common import GAME, PHASE_NAMES, TITLE, choose_players
 from toolkit.games.dominum.kit.sheets import mat_page, rules_page, token_blocks, token_note
-from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
-from toolkit.pdf.cards import Card, draw_card_sheets
-from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover, lay_tiles
+from toolkit.pdf.book import KitBook, card_page_count
+from toolkit.pdf.cards import Card, Deck, decks_of
+from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover, lay_tiles, print_first
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target
 from toolkit.pdf.packing import plan_sheets, print_sheets
 from toolkit.pdf.qr import QR_SIZE
-from toolkit.pdf.style import REGULAR, look_and_layout
+from toolkit.pdf.style import REGULAR, Look, look_and_layout
 from toolkit.pdf.tiles import draw_assembly_key, draw_tiles
 
 
@@ -97,7 +97,7 @@ def kit_cover(
             "A phone or two to scan the QR codes (optional: the table tracker).",
         ),
         steps=(
-            "Print (section 1), the token sheet on card stock.",
+            print_first("token"),
             cut_cards(
                 "sort the Domain cards by their backs and each player's Power Deck by its colour."
             ),
@@ -110,6 +110,31 @@ def kit_cover(
         ),
         base_url=base_url,
     )
+
+
+def power_decks(data: DominumData, players: tuple[str, ...], look: Look) -> list[Deck]:
+    """Each player's Power Deck, its back in the player's colour."""
+    size = data.print.power_card.size()
+    return [
+        Deck(
+            player,
+            f"{player.title()} Power Deck",
+            tuple(Card(power_face(v, player, data, look), player) for v in power_cards(data.rules)),
+            size,
+            power_back(player, data, look),
+        )
+        for player in players
+    ]
+
+
+def domain_decks(data: DominumData, look: Look) -> list[Deck]:
+    """Per Domain its cards and its Stronghold tiles, each a deck with the Domain's back."""
+    names = {}
+    for domain in data.domains:
+        names[f"{domain}:card"] = f"{domain} Domain cards"
+        names[f"{domain}:stronghold"] = f"{domain} Stronghold tiles"
+    cards = domain_kit_cards(data, look)
+    return decks_of(cards, domain_backs(data, look), names, data.print.card.size())
 
 
 def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResult:
@@ -126,20 +151,14 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     }
     qr_size = QR_SIZE
     look, layout_name = look_and_layout(options.ink, options.layout)
-    marks = card_marks(layout_name)
-
-    card_sheet = card_layout(paper, data.print.card, layout_name)
-    power_sheet = card_layout(paper, data.print.power_card, layout_name)
-    cards = domain_kit_cards(data, look)
+    decks = power_decks(data, players, look) + domain_decks(data, look)
     layout = board_layout(data)
     tiles = board_tiles(data, paper)
     landscape = (max(paper), min(paper))
     tokens = plan_sheets(token_blocks(data, players, look), paper)
-    per_deck = -(-len(power_cards(data.rules)) // power_sheet.per_page)
     total = (
         2
-        + len(players) * 2 * per_deck
-        + 2 * -(-len(cards) // card_sheet.per_page)
+        + card_page_count(paper, decks, layout_name)
         + 2 * (len(players) + len(tokens) + len(tiles.tiles) + 1)
     )
     progress.start(f"{TITLE} kit", total)
@@ -149,34 +168,12 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         progress.advance()
 
     with pdf_document(out, paper, title=f"{TITLE} print-and-play kit", font=REGULAR) as doc:
-        book = KitBook(doc, look)
+        book = KitBook(doc, look, layout_name)
         book.cover(lambda c, page: rules_page(c, page, data, urls["table"], qr_size, look))
         progress.advance()
         with book.section("Cards"):
-            for player in players:
-                deck = [
-                    Card(power_face(v, player, data, look), player) for v in power_cards(data.rules)
-                ]
-                draw_card_sheets(
-                    doc,
-                    deck,
-                    power_sheet,
-                    backs={player: power_back(player, data, look)},
-                    back_offset=options.back_offset,
-                    marks=marks,
-                    on_page=progress.advance,
-                    edge=MARK_EDGE,
-                )
-            draw_card_sheets(
-                doc,
-                cards,
-                card_sheet,
-                backs=domain_backs(data, look),
-                back_offset=options.back_offset,
-                marks=marks,
-                on_page=progress.advance,
-                edge=MARK_EDGE,
-            )
+            # the two Power Decks are one card size: they share a sheet
+            book.card_sheets(decks, back_offset=options.back_offset, on_page=progress.advance)
         for player in players:
             with book.section("Player mats"), book.sheet(landscape) as c:
                 mat_page(c, doc.page, data, player, urls["players"][player], qr_size, look)
@@ -217,7 +214,7 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
             "domains": list(data.domains),
         },
         urls,
-        doc,
+        book,
     )
 
 

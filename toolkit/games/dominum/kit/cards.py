@@ -129,15 +129,11 @@ def domain_card_face(
         # 1. the art
         art, rest = rest.split_top(25)
         _art(c, art.inset(0, 0.6), colour, card.domain, card.type, look)
-        # 4. the ability text box: keywords in bold, then the text
+        # 4. the ability text box: the text its effects generate
         bottom = 15.0
         text_box = Rect(rest.x, rest.y + bottom, rest.w, rest.h - bottom - 1)
-        if card.keywords:
-            words_box, text_box = text_box.split_top(5)
-            c.setFillColorRGB(*deep(colour))
-            line(c, " · ".join(card.keywords), words_box, max_size=8)
         c.setFillColorRGB(*BLACK)
-        text(c, card.ability, text_box.inset(0.3, 0.5), max_size=8.5)
+        text(c, data.text(card), text_box.inset(0.3, 0.5), max_size=8.5)
         # 5. type, 6. attack strength, 7. range
         c.setStrokeColorRGB(*deep(colour))
         c.setLineWidth(0.5)
@@ -220,7 +216,7 @@ def stronghold_face(
         caption = Rect(safe.x, safe.y + places_h + 0.6, safe.w, 3.6)
         text_box = Rect(rest.x, caption.top + 1, rest.w, rest.top - caption.top - 1)
         c.setFillColorRGB(*BLACK)
-        text(c, tile.ability, text_box, max_size=8.5)
+        text(c, data.text(tile), text_box, max_size=8.5)
         # the Charge token places: up to charge_limit, each one a Charge token fits
         c.setFillColorRGB(*INK)
         line(

@@ -37,9 +37,17 @@ from toolkit.games.domppa.kit.pieces import (
 )
 from toolkit.games.domppa.kit.sheets import action_name, counter_texts, reference_page
 from toolkit.games.domppa.kit.spells import spell_cards
-from toolkit.pdf.book import MARK_EDGE, KitBook, card_layout, card_marks
-from toolkit.pdf.cards import draw_card_sheets
-from toolkit.pdf.cover import FOLD_STANDEES, Component, Cover, cut_cards, draw_cover, lay_tiles
+from toolkit.pdf.book import KitBook, card_page_count
+from toolkit.pdf.cards import decks_of
+from toolkit.pdf.cover import (
+    FOLD_STANDEES,
+    Component,
+    Cover,
+    cut_cards,
+    draw_cover,
+    lay_tiles,
+    print_first,
+)
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target
@@ -52,7 +60,8 @@ __all__ = ["DomppaKitData", "action_name", "build_kit", "derive", "load_kit_data
 
 def kit_cover(data: DomppaKitData, options: KitOptions, base_url: str, tiles: int) -> Cover:
     characters = len(data.characters)
-    horses = len(riders(data))
+    mounts = riders(data)
+    kinds = "".join(f", {kind}s" for kind in dict.fromkeys(mount.kind for _, mount in mounts))
     markers = len(tracker_markers(data))
     return Cover.of(
         options,
@@ -64,8 +73,8 @@ def kit_cover(data: DomppaKitData, options: KitOptions, base_url: str, tiles: in
             Component("Spell cards (how each is cast)", str(len(data.spells)), "Cards"),
             Component("Character cards (every stat, QR code)", str(characters), "Cards"),
             Component(
-                "Character standees (QR code on the back)" + (", horses" if horses else ""),
-                str(characters + horses),
+                f"Character standees (QR code on the back){kinds}",
+                str(characters + len(mounts)),
                 "Standees",
             ),
             Component("HP and fatigue trackers, one a character", str(characters), "Trackers"),
@@ -97,7 +106,7 @@ def kit_cover(data: DomppaKitData, options: KitOptions, base_url: str, tiles: in
             "A phone or two to scan the QR codes (optional: the table tracker works the dice out).",
         ),
         steps=(
-            "Print (section 1), the pieces and trackers sheets on card stock.",
+            print_first("pieces and trackers"),
             cut_cards(
                 "sort them by their backs. Give each character its card and the gear cards it "
                 "carries."
@@ -127,19 +136,24 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         "units": {ch.id: target.url("unit", ch.id) for ch in data.characters},
     }
     look, layout_name = look_and_layout(options.ink, options.layout)
-    marks = card_marks(layout_name)
-
-    equipment_layout = card_layout(paper, data.print.equipment_card, layout_name)
-    character_layout = card_layout(paper, data.print.character_card, layout_name)
-    equipment = equipment_cards(data, look) + spell_cards(data, look)
-    characters = character_cards(data, urls["units"], look)
+    names = {deck: f"{title} cards" for deck, title in DECKS.items()}
+    decks = decks_of(
+        equipment_cards(data, look) + spell_cards(data, look),
+        {deck: card_back(deck, data, look) for deck in DECKS},
+        names,
+        data.print.equipment_card.size(),
+    ) + decks_of(
+        character_cards(data, urls["units"], look),
+        {"character": card_back("character", data, look)},
+        {"character": "Character cards"},
+        data.print.character_card.size(),
+    )
     tiles = plan_tiles(*map_size(data), paper, data.print.map.overlap)
     blocks = piece_blocks(data, urls["units"], look, panel_room(paper))
     card_stock = plan_sheets(blocks, paper)
     total = (
         2
-        + 2 * -(-len(equipment) // equipment_layout.per_page)
-        + 2 * -(-len(characters) // character_layout.per_page)
+        + card_page_count(paper, decks, layout_name)
         + 2 * (len(card_stock) + len(tiles.tiles) + 1)
     )
     progress.start(f"{TITLE} kit", total)
@@ -149,31 +163,11 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         progress.advance()
 
     with pdf_document(out, paper, title=f"{TITLE} print-and-play kit", font=REGULAR) as doc:
-        book = KitBook(doc, look)
+        book = KitBook(doc, look, layout_name)
         book.cover(lambda c, page: reference_page(c, page, data, urls["table"], look))
         progress.advance()
         with book.section("Cards"):
-            draw_card_sheets(
-                doc,
-                equipment,
-                equipment_layout,
-                backs={deck: card_back(deck, data, look) for deck in DECKS},
-                duplex="long",
-                back_offset=options.back_offset,
-                marks=marks,
-                on_page=progress.advance,
-                edge=MARK_EDGE,
-            )
-            draw_card_sheets(
-                doc,
-                characters,
-                character_layout,
-                backs={"character": card_back("character", data, look)},
-                back_offset=options.back_offset,
-                marks=marks,
-                on_page=progress.advance,
-                edge=MARK_EDGE,
-            )
+            book.card_sheets(decks, back_offset=options.back_offset, on_page=progress.advance)
         print_sheets(
             book,
             card_stock,
@@ -205,5 +199,5 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
         },
         urls,
-        doc,
+        book,
     )

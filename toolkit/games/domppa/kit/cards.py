@@ -15,8 +15,10 @@ from toolkit.games.domppa.data import (
     ArmourRow,
     Character,
     DomppaKitData,
+    MountRow,
     ShieldRow,
     WeaponRow,
+    card_text,
 )
 from toolkit.games.domppa.kit.common import BACK_GLYPHS, BACK_TITLES
 from toolkit.games.domppa.rules import armour_tier, grid_range, helmet_is_heavy
@@ -27,12 +29,14 @@ from toolkit.pdf.draw import (
     draw_back_titles,
     draw_card_frame,
     draw_card_title,
+    draw_rules_and_flavour,
     fill_rect,
+    rules_and_flavour_height,
 )
 from toolkit.pdf.geometry import MM, Colour, Rect, pt, text_colour_on, tint
 from toolkit.pdf.glyphs import Glyph
 from toolkit.pdf.qr import QR_SIZE, draw_qr
-from toolkit.pdf.style import BOLD, INK, ITALIC, REGULAR, Look, deep, line, text
+from toolkit.pdf.style import BOLD, INK, REGULAR, Look, deep, line, text
 
 
 def stat_rows(
@@ -93,23 +97,34 @@ def _art(c: Canvas, box: Rect, colour: Colour, glyph: Glyph, look: Look) -> None
     glyph(c, box.centre[0], box.centre[1], box.h * 0.36)
 
 
+ART = 15.0  # mm: the art window's height, where the rules leave room for it
+ROW = 6.0  # mm: a stat row
+BADGES = 15.0  # mm: the badge row
+
+
 def _equipment_card(
     title: str,
     kind: str,
     glyph: Glyph,
     badges: list[tuple[str, str]],
     rows: list[tuple[str, str]],
-    words: str,
+    words: tuple[str, str],
     colour: Colour,
     look: Look,
 ) -> Callable[[Canvas, CardBox], None]:
+    """`words`: the card's rules text and its flavour."""
+
     def draw(c: Canvas, box: CardBox) -> None:
         draw_card_frame(c, box, colour, look)
         safe = box.safe
         rest = draw_card_title(c, safe, title, kind, colour, kind_height=5, kind_size=8)
-        art, rest = rest.split_top(15)
-        _art(c, art.inset(0, 0.6), colour, glyph, look)
-        badge_row, rest = rest.split_top(15)
+        # the art window gives way to the rules (a ranged card's many rows and words)
+        need = BADGES + len(rows) * ROW + 2.5 + rules_and_flavour_height(*words, rest.w)
+        room = min(ART, rest.h - need)
+        if room >= ART / 2:
+            art, rest = rest.split_top(room)
+            _art(c, art.inset(0, 0.6), colour, glyph, look)
+        badge_row, rest = rest.split_top(BADGES)
         width = (badge_row.w - 2 * (len(badges) - 1)) / max(len(badges), 1)
         for index, (label, value) in enumerate(badges):
             badge(
@@ -121,8 +136,8 @@ def _equipment_card(
                 look,
             )
         below = stat_rows(c, Rect(rest.x, rest.y, rest.w, rest.h - 1), rows, colour, size=8.5)
-        c.setFillColorRGB(*INK)
-        text(c, words, Rect(rest.x, rest.y, rest.w, below - rest.y - 1.5), font=ITALIC, max_size=8)
+        text_box = Rect(rest.x, rest.y, rest.w, below - rest.y - 1.5)
+        draw_rules_and_flavour(c, *words, text_box, INK)
 
     return draw
 
@@ -140,9 +155,7 @@ def weapon_face(
         rows.append(("Range (listed)", str(weapon.range)))
         rows.append(("Range on the grid", f"{grid_range(rules, weapon.range)} squares"))
     rows.append(("Encumbrance", str(weapon.encumbrance)))
-    words = weapon.notes
-    if len(weapon.damage_types) > 1:
-        words = (words + "\n" if words else "") + "Choose the damage type before rolling to hit."
+    words = (card_text(rules, weapon), weapon.notes)
     badges = [("Damage", f"+{weapon.damage}"), ("Length", str(weapon.length))]
     ranged = weapon.range is not None
     kind = "Ranged weapon" if ranged else "Melee weapon"
@@ -167,8 +180,9 @@ def armour_face(
         glyph = glyphs.draw_cuirass
     rows.append(("Encumbrance", str(armour.encumbrance)))
     badges = [("Protection", str(armour.protection)), ("Encumbrance", str(armour.encumbrance))]
+    words = (card_text(rules, armour), armour.notes)
     return _equipment_card(
-        armour.name, kind, glyph, badges, rows, armour.notes, data.print.colour("armour"), look
+        armour.name, kind, glyph, badges, rows, words, data.print.colour("armour"), look
     )
 
 
@@ -180,12 +194,7 @@ def shield_face(
         ("Encumbrance", str(shield.encumbrance)),
         ("vs shooting", f"+{shield.parry * mult} to the target number"),
     ]
-    words = (
-        "A melee hit that misses by no more than the parry hits the shield: it counts, and the "
-        "shield's protection adds to yours."
-    )
-    if shield.notes:
-        words = f"{shield.notes}\n{words}"
+    words = (card_text(data.rules, shield), shield.notes)
     badges = [("Parry", str(shield.parry)), ("Protection", str(shield.protection))]
     return _equipment_card(
         shield.name,
@@ -237,8 +246,11 @@ def protection_text(rules: DomppaRules, total: int, worn: int, natural: int) -> 
     return f"{total} ({worn} + {natural} = {raw}; over {rules.protection.cap} counts half)"
 
 
-def character_stats(ch: Character, rules: DomppaRules) -> list[tuple[str, str]]:
-    """Every stat in the rules, as printed on the character card."""
+def character_stats(
+    ch: Character, rules: DomppaRules, mount: MountRow | None = None
+) -> list[tuple[str, str]]:
+    """Every stat in the rules, as printed on the character card (and, riding, its size and AP
+    mounted: "Mounts and chariots also raise the size"; "more action points")."""
     row = ch.row
     size_source = "data" if ch.size_from_data else "from HP"
     natural = row.protection_natural
@@ -263,6 +275,36 @@ def character_stats(ch: Character, rules: DomppaRules) -> list[tuple[str, str]]:
         ("Equipment encumbrance", str(row.equipment_encumbrance)),
         ("Action points", str(ch.ap)),
         (f"Size ({size_source})", str(ch.size)),
+        *(
+            [
+                (
+                    "Proficiency: armour, helmet",
+                    f"tier {row.armour_proficiency}, {row.helmet_proficiency or 'not given'}",
+                )
+            ]
+            if row.armour_proficiency is not None
+            else []
+        ),
+        *(
+            [
+                (
+                    f"On its {mount.kind}: size, AP",
+                    f"{ch.size + mount.size}, {ch.ap + mount.action_points}",
+                )
+            ]
+            if mount is not None
+            else []
+        ),
+    ]
+
+
+def ability_lines(ch: Character) -> list[str]:
+    """What a character card prints of its abilities: each as written in characters.csv, then
+    its effect word's text (effects.toml); one the rules leave unfinished says it is text only."""
+    written = [part.strip() for part in ch.row.abilities.replace(";", "|").split("|")]
+    return [
+        f"{as_written}: {ability.text}" + ("" if ability.computed else " (text only)")
+        for as_written, ability in zip([w for w in written if w], ch.abilities, strict=True)
     ]
 
 
@@ -284,17 +326,13 @@ def character_face(
         text(c, ch.row.name, Rect(left.x, left.top - 10, left.w, 10), font=BOLD, max_size=13)
         badge(c, Rect(left.x, left.y + 1, 19, 11), "HP", str(ch.hp), data.print.colour("hp"), look)
         badge(c, Rect(left.x + 21, left.y + 1, 19, 11), "AP", str(ch.ap), colour, look)
-        stats = character_stats(ch, rules)
+        stats = character_stats(ch, rules, gear.mount)
         stats_box = Rect(rest.x, rest.top - 1 - 4.3 * len(stats), rest.w, 4.3 * len(stats))
         below = stat_rows(c, stats_box, stats, colour, size=7.5)
-        lines = []
-        written = [part.strip() for part in ch.row.abilities.split("|") if part.strip()]
-        for as_written, ability in zip(written, ch.abilities, strict=True):
-            suffix = "" if ability.computed else " (text only)"
-            lines.append(f"{as_written}: {ability.text}{suffix}")
-        if not lines:
-            lines.append("No special abilities.")
+        lines = ability_lines(ch) or ["No special abilities."]
         lines.append(f"Carries: {', '.join(gear.names)}." if gear.names else "Carries nothing.")
+        if gear.mount is not None:
+            lines.append(f"Mount: {gear.mount.name}. {card_text(rules, gear.mount)}")
         if ch.row.notes:
             lines.append(f"Notes: {ch.row.notes}.")
         c.setFillColorRGB(0, 0, 0)

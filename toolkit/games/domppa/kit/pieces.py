@@ -1,17 +1,18 @@
 """The Domppa pieces, all on card stock and packed by `toolkit.pdf.packing`: a fold-over standee
 for every character (its key numbers on the front, its QR code on the back, so a player scans
-the piece on the map) and the horse of every rider (Riding), the condition and Blow tokens, the
+the piece on the map) and every rider's mount (mounts.csv), the condition and Blow tokens, the
 square markers of the HP and fatigue trackers and of the counters, the trackers and the counters
 themselves (sheets.py)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.games.domppa.config import DomppaRules
-from toolkit.games.domppa.data import CONDITIONS, Character, DomppaKitData
+from toolkit.games.domppa.data import CONDITIONS, Character, DomppaKitData, MountRow, card_text
 from toolkit.games.domppa.kit.sheets import counter_panel, counter_texts, tracker_panel
 from toolkit.pdf import glyphs
 from toolkit.pdf.geometry import Colour, Rect, pt, text_colour_on
@@ -26,9 +27,18 @@ TOKENS = "Tokens"
 MARKERS = "Tracker markers"
 
 
-def riders(data: DomppaKitData) -> list[Character]:
-    """The characters that ride a horse (the Riding ability)."""
-    return [ch for ch in data.characters if any(a.key == "riding" for a in ch.abilities)]
+def riders(data: DomppaKitData) -> list[tuple[Character, MountRow]]:
+    """Each character with a mount among its cards (mounts.csv: a horse or a chariot), and the
+    mount."""
+    return [
+        (ch, mount) for ch in data.characters if (mount := data.gear[ch.row.name].mount) is not None
+    ]
+
+
+def mounts_caption(data: DomppaKitData) -> str:
+    """', 1 horse', ', 2 horses, 1 chariot': the mounts' standees by kind ('' for none)."""
+    kinds = Counter(mount.kind for _, mount in riders(data))
+    return "".join(f", {n} {kind}{'s' if n != 1 else ''}" for kind, n in kinds.items())
 
 
 def _panel_top(
@@ -70,28 +80,27 @@ def _front(ch: Character, data: DomppaKitData, look: Look) -> Callable[[Canvas, 
     return draw
 
 
-def horse_text(rules: DomppaRules, rider: Character) -> str:
-    return (
-        f"{rider.row.name} rides it: +{rules.abilities.riding_defence} defence (Riding). "
-        "Ridden, it stands in its rider's square."
-    )
+def mount_text(rules: DomppaRules, mount: MountRow) -> str:
+    """The mount's name and its card text (its words)."""
+    return f"{mount.name}. {card_text(rules, mount)}"
 
 
-def _horse_side(
-    rider: Character, data: DomppaKitData, look: Look
+def _mount_side(
+    rider: Character, mount: MountRow, data: DomppaKitData, look: Look
 ) -> Callable[[Canvas, Rect], None]:
     colour = data.print.colour("character")
+    title = f"{rider.row.name}'s {mount.kind}"
 
     def draw(c: Canvas, panel: Rect) -> None:
-        rest = _panel_top(c, panel, f"{rider.row.name}'s horse", colour, glyphs.draw_horse, look)
+        rest = _panel_top(c, panel, title, colour, glyphs.draw_horse, look)
         c.setFillColorRGB(*INK)
-        text(c, horse_text(data.rules, rider), rest.inset(1, 1), max_size=7.5, align="centre")
+        text(c, mount_text(data.rules, mount), rest.inset(1, 1), max_size=7.5, align="centre")
 
     return draw
 
 
 def standees(data: DomppaKitData, urls: dict[str, str], look: Look) -> list[Standee]:
-    """One standee per character, in file order, then a horse for every rider."""
+    """One standee per character, in file order, then one for every rider's mount."""
     settings = data.print.standee
     figures = [
         Standee(
@@ -106,14 +115,14 @@ def standees(data: DomppaKitData, urls: dict[str, str], look: Look) -> list[Stan
     ]
     return figures + [
         Standee(
-            _horse_side(rider, data, look),
-            _horse_side(rider, data, look),
+            _mount_side(rider, mount, data, look),
+            _mount_side(rider, mount, data, look),
             settings.width,
             settings.height,
             settings.base,
             tab="A mount: no tracker page.",
         )
-        for rider in riders(data)
+        for rider, mount in riders(data)
     ]
 
 
@@ -188,9 +197,7 @@ def piece_blocks(
     """Every piece, tracker and counter of the kit as blocks for the card stock sheets (`width`:
     the sheets' width inside their margins)."""
     figures = standees(data, urls, look)
-    horses = len(riders(data))
-    caption = f"Standees ({len(data.characters)} characters"
-    caption += f", {horses} horse{'s' if horses != 1 else ''})" if horses else ")"
+    caption = f"Standees ({len(data.characters)} characters{mounts_caption(data)})"
     blocks: list[Block] = [
         standee_grid(f"{caption}: cut round, fold, glue front to back", figures, STANDEES),
         piece_grid(

@@ -11,6 +11,7 @@ from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.data import Character, DomppaKitData
 from toolkit.games.domppa.kit.common import DARK, MARGIN, TITLE
 from toolkit.games.domppa.rules import missing_hp_penalty
+from toolkit.games.domppa.words import ABILITY_NAMES
 from toolkit.pdf.geometry import WHITE, Colour, Rect, tint
 from toolkit.pdf.packing import Panel
 from toolkit.pdf.pieces import TRACK_GAP, TrackSpace, draw_track, space_for, track_size
@@ -187,7 +188,7 @@ def ap_notes(rules: DomppaRules, key: str) -> str:
 def ap_rows(rules: DomppaRules) -> list[list[str]]:
     rows = []
     for key, spec in rules.actions.table.items():
-        needs = rules.abilities.list[spec.requires].name if spec.requires else ""
+        needs = ABILITY_NAMES[spec.requires] if spec.requires else ""
         rows.append([action_name(key), ap_cost_text(rules, key), needs, ap_notes(rules, key)])
     return rows
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from toolkit.errors import DomekitError, RuleError
 from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.rules.common import not_negative
+from toolkit.games.domppa.words import ABILITY_NAMES
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ def action_cost(
         bodyguard=bodyguard,
     )
     if abilities is not None and spec.requires and spec.requires not in abilities:
-        ability = rules.abilities.list[spec.requires].name
+        ability = ABILITY_NAMES[spec.requires]
         raise RuleError(f"Actions: {action}", f"needs the {ability} ability")
     steps: list[str] = []
     if spec.per_square:

@@ -519,6 +519,19 @@ def aoe_scatter(
     )
 
 
+def decay_strike(rules: DomppaRules, *, decay: bool, falls: bool) -> list[str]:
+    """ "If a character falls to a decay strike, the affliction tables are rolled in addition to
+    the normal injury, but the injury roll gets a +2 modifier" (the tables are not in the rules:
+    the steps say what to roll)."""
+    if not (decay and falls):
+        return []
+    modifier = rules.decay.injury_modifier
+    return [
+        f"fell to a decay strike: roll the affliction tables as well as the injury; the injury "
+        f"roll {modifier:+d} (an affliction from the injury: the decay strikes the same body part)"
+    ]
+
+
 def two_weapon_penalty(lengths: list[int], ambidextrous: int = 0) -> tuple[int, str]:
     """Two-weapon fighting: the sum of the weapons' lengths is a penalty to hit; Ambidextrous X
     reduces it by X (not below 0). A single weapon has no penalty."""

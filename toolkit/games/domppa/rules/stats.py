@@ -4,6 +4,7 @@ encumbrance, action points, armour tiers, grid ranges, and magic penetration (MR
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from toolkit.errors import RuleError
 from toolkit.games.domppa.config import DomppaRules
@@ -184,6 +185,36 @@ def armour_tier(rules: DomppaRules, armour_encumbrance: int) -> int:
 def helmet_is_heavy(rules: DomppaRules, helmet_protection: int) -> bool:
     """Helmets of protection 15 or more are heavy, weaker ones light."""
     return helmet_protection >= rules.armour.heavy_helmet_from
+
+
+HelmetProficiency = Literal["none", "light", "heavy"]
+HELMET_PROFICIENCIES: tuple[HelmetProficiency, ...] = ("none", "light", "heavy")
+
+
+def may_wear(
+    rules: DomppaRules, slot: str, protection: int, armour_encumbrance: int, proficiency: int | str
+) -> tuple[bool, str]:
+    """ "Wearing an armour needs the matching or a higher proficiency": body armour's tier (by
+    encumbrance) against the armour proficiency (a tier); a helmet against the helmet proficiency
+    ("Proficiency in heavy helmets also allows light ones"). (allowed, why)."""
+    if slot == "head":
+        heavy = helmet_is_heavy(rules, protection)
+        needed: tuple[str, ...] = ("heavy",) if heavy else ("light", "heavy")
+        weight = "heavy" if heavy else "light"
+        if proficiency in needed:
+            return True, f"a {weight} helmet: {proficiency} helmet proficiency suffices"
+        return False, (
+            f"a {weight} helmet (protection {protection}) needs {' or '.join(needed)} helmet "
+            f"proficiency; it has {proficiency}"
+        )
+    tier = armour_tier(rules, armour_encumbrance)
+    top = rules.armour.top_tier
+    shown = f"{tier}+" if tier == top else str(tier)
+    if isinstance(proficiency, int) and proficiency >= tier:
+        return True, f"tier {shown} armour: proficiency {proficiency} suffices"
+    return False, f"tier {shown} armour (encumbrance {armour_encumbrance}) needs armour " + (
+        f"proficiency {tier} or higher; it has {proficiency}"
+    )
 
 
 def grid_range(rules: DomppaRules, listed_range: int) -> int:
