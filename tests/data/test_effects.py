@@ -178,3 +178,17 @@ def test_a_word_may_quote_the_rule_book(tmp_path: Path) -> None:
     path.write_text(path.read_text().replace('"+V = a healing ability"', "3"))
     with pytest.raises(DataError, match="quote"):
         load_vocabulary(path, ("+V",))
+
+
+def test_a_word_may_give_the_rules_reference_a_line(tmp_path: Path) -> None:
+    path = tmp_path / "effects.toml"
+    path.write_text(
+        '[word.Splash]\ntext = "Splash."\nrule = "Card Abilities"\nmeans = "hits every adjacent"\n'
+        'reminder = "Splash: {reach} squares round the target"\n'
+    )
+    vocabulary = load_vocabulary(path, ("Splash",), {"reach": 1})
+    assert vocabulary.word("splash").reference() == "Splash: 1 squares round the target"
+    assert _shared_vocabulary().word("S").reminder == ""  # optional: not on the reference
+    path.write_text(path.read_text().replace("{reach}", "{value}"))
+    with pytest.raises(DataError, match="reminder"):
+        load_vocabulary(path, ("Splash",), {"reach": 1})

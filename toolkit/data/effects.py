@@ -9,6 +9,7 @@ book's own notation:
     text = "S{value}"                  # what the printed card says
     rule = "Card Abilities"            # the rule book's section
     quote = "S1, S2 , S3 , S4 = weapons, ..."   # optional: the rule book's own words
+    reminder = "S1-S4: weapon power"   # optional: the kit's rules reference prints this line
     means = "adds {value} to each attack stack made with this weapon"
 
     [word."push back on"]
@@ -76,6 +77,8 @@ class Word:
     """What the engine does, in one sentence (the vocabulary's documentation)."""
     quote: str = ""
     """The rule book's own words for it (optional), for the vocabulary's documentation."""
+    reminder: str = ""
+    """The one line a kit's rules reference prints for it (optional; none: not listed there)."""
     numbers: Mapping[str, int | str] = field(default_factory=dict, compare=False, repr=False)
     """The game's rule numbers a text may name (`load_vocabulary`'s `numbers`)."""
 
@@ -86,6 +89,10 @@ class Word:
     def explain(self, args: tuple[int | str, ...]) -> str:
         """What the engine does with these arguments."""
         return self._fill(self.means, args)
+
+    def reference(self) -> str:
+        """The rules reference's line for it (its `reminder`: rule numbers, no parameters)."""
+        return self._fill(self.reminder, ())
 
     def _fill(self, template: str, args: tuple[int | str, ...]) -> str:
         return template.format(
@@ -259,7 +266,7 @@ def _word(
     where = f"word.{name}"
     if not isinstance(value, dict):
         raise DataError(path, "expected a table", line=line, field=where)
-    unknown = set(value) - {"params", "text", "rule", "means", "quote"}
+    unknown = set(value) - {"params", "text", "rule", "means", "quote", "reminder"}
     if unknown:
         raise DataError(
             path, f"unknown key {sorted(unknown)[0]!r}", line=line, field=f"{where}.params"
@@ -276,12 +283,20 @@ def _word(
         if not isinstance(text, str) or not text.strip():
             raise DataError(path, "missing (a line of text)", line=line, field=f"{where}.{key}")
         fields[key] = text
-    quote = value.get("quote", "")
-    if not isinstance(quote, str):
-        raise DataError(path, "expected a line of text", line=line, field=f"{where}.quote")
-    word = Word(name, params, fields["text"], fields["rule"], fields["means"], quote, numbers)
+    optional: dict[str, str] = {}
+    for key in ("quote", "reminder"):
+        optional[key] = value.get(key, "")
+        if not isinstance(optional[key], str):
+            raise DataError(path, "expected a line of text", line=line, field=f"{where}.{key}")
+    word = Word(
+        name, params, fields["text"], fields["rule"], fields["means"], numbers=numbers, **optional
+    )
     sample = tuple("x" if param.is_name else 0 for param in params)
-    for key, fill in (("text", word.render), ("means", word.explain)):
+    for key, fill in (
+        ("text", word.render),
+        ("means", word.explain),
+        ("reminder", lambda _: word.reference()),
+    ):
         try:
             fill(sample)
         except (KeyError, IndexError, ValueError) as exc:

@@ -736,3 +736,21 @@ def test_the_rules_reference_prints_every_line_at_7_pt(a4, letter, data):
 
     for _, _, doc in (a4, letter):
         check_reference_prints_whole(doc[1], rules_sections(data))
+
+
+def test_the_keywords_reference_is_the_vocabularys(copy, tmp_path):
+    """The kit's Keywords lines come from effects.toml's reminders: a group's edit prints."""
+    path = copy / "effects.toml"
+    path.write_text(
+        path.read_text().replace(
+            'reminder = "Deadly: wins ties', 'reminder = "Deadly (house rule): wins ties'
+        )
+    )
+    out = tmp_path / "kit.pdf"
+    result = run("kit", "dominum", "--data", str(copy), "--out", str(out), "--base-url", BASE)
+    assert result.exit_code == 0, result.stderr
+    [reference] = pages_with(pymupdf.open(out), "Dominum: rules reference")
+    text = flat(reference.get_text())
+    assert "Deadly (house rule): wins ties" in text
+    for keyword in ("Alt Attack:", "Barrage:", "Knockback:", "Submerge:", "On Discard:"):
+        assert keyword in text

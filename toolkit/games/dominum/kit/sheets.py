@@ -362,22 +362,8 @@ def rules_sections(data: DominumData) -> list[Section]:
         ),
         Section(
             "Keywords",
-            (
-                "- Alt Attack: an extra, optional attack at the time the card gives.",
-                f"- Barrage: +{assault.barrage_card} to your assault total from the Neutral Line.",
-                "- Deadly: wins ties when it attacks, counterattacks or makes free strikes.",
-                "- Evasive: its attack blocked, it may shift; then no counterattack.",
-                "- Free Strike: an attack that, if blocked, cannot be counterattacked.",
-                "- Knockback: when it wounds a non-Hero enemy, you may shift that enemy.",
-                "- Lunge: may shift before attacking; may then draw a second power card and use "
-                "that one.",
-                "- Outflank: coordinated attacks including it become free strikes.",
-                "- Submerge: blocking in your opponent's attack phase, place it in an open space "
-                "within range instead of counterattacking.",
-                "- Infiltrate: active in your opponent's Domain. Protector: active in your own.",
-                "- 1st wound: happens when it takes its first wound (mandatory).",
-                "- On Discard: when defeated by a second wound. Sacrifice: discard at once; no "
-                "On Discard.",
+            tuple(
+                f"- {word.reference()}" for word in data.vocabulary.words.values() if word.reminder
             ),
         ),
     ]
