@@ -24,12 +24,10 @@ from kit_browser import (
 pytestmark = pytest.mark.browser
 
 
-
 @pytest.fixture
 def tracker(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
     with serving_every_game(tmp_path) as served:
         yield served
-
 
 
 def set_up(base: str, kits: dict[str, str]) -> None:

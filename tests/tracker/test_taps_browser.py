@@ -50,8 +50,6 @@ def tracker(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
         yield served
 
 
-
-
 def recorded(t: Taps) -> str:
     return t.page.locator(".flash").first.inner_text()
 

@@ -29,7 +29,7 @@ from toolkit.tracker.matches import (
     Stale,
     new_client_action_id,
 )
-from toolkit.tracker.referee import Entry
+from toolkit.tracker.referee import UNDO, Entry, Referee
 from toolkit.tracker.refill import refill
 from toolkit.tracker.requests import (
     Forbidden,
@@ -152,10 +152,16 @@ def common(t: Tracker, who: Access, match: MatchRow, request: Request) -> dict[s
     undo = undo_of(t, who, match, state) if is_current else None
     redo = t.service.redoable(match.id) if is_current else None
     done_text = ""
+    referee = t.service.referee(who.game)
     if done:
         rows = t.store.actions(match.id, after=done - 1)
-        done_text = rows[0].text if rows and rows[0].seq == done else ""
-    referee = t.service.referee(who.game)
+        if rows and rows[0].seq == done:
+            row = rows[0]
+            try:
+                action = None if row.kind == UNDO else referee.decode(row.payload)
+            except DomekitError:
+                action = None
+            done_text = told_result(referee, action, row.text, row.outcome)
     seats = referee.seats(state) if who.writable else []
     seat = seat_cookie(request) if who.writable else ""
     seat = seat if seat in dict(seats) else ""
@@ -183,6 +189,22 @@ def common(t: Tracker, who: Access, match: MatchRow, request: Request) -> dict[s
         "actor": actor_cookie(request),
         "error": None,
     }
+
+
+def told_result(referee: Referee[Any, Any], action: Any, text: str, outcome: Any) -> str:
+    """A recorded action as the phone says it back: the action as a sentence (its text when
+    there is none), then what it did in words (the outcome's `summary`), so a flash says what
+    happened, not only what was entered."""
+    sentence = text
+    if action is not None:
+        try:
+            sentence = referee.sentence(action)
+        except DomekitError:
+            sentence = text
+    summary = outcome.get("summary") if isinstance(outcome, Mapping) else None
+    if isinstance(summary, str) and summary and summary not in sentence:
+        return f"{sentence.rstrip('.')}: {summary}"
+    return sentence
 
 
 def undo_of(t: Tracker, who: Access, match: MatchRow, state: Any) -> dict[str, Any] | None:
