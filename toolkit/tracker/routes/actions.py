@@ -38,6 +38,7 @@ from toolkit.tracker.web import (
     refusal,
     seat_check,
     told_result,
+    with_mode,
     writer,
 )
 
@@ -120,6 +121,15 @@ def recorded(
     return RedirectResponse(next_url(fields, who, done.seq), status_code=303)
 
 
+def mode_now(t: Services, who: Access, match: MatchRow) -> str:
+    """How `match` is tracked, for a game that offers ways ("" for a game with one)."""
+    game = t.service.referee(who.game).game
+    if not game.modes:
+        return ""
+    _version, state = t.service.state(match.id)
+    return game.mode(state)
+
+
 def question_reply(
     t: Services, match: MatchRow, text: str, outcome: Any, asks: list[Any]
 ) -> Response:
@@ -198,11 +208,18 @@ def check_page(
 async def next_match(t: Services, request: Request, cap: str, key: str) -> Response:
     is_json, fields = await read_body(request)
     who = writer(t, cap, key, request)
-    seen = read_model(NextMatchFields, fields).match_id
+    sent = read_model(NextMatchFields, fields)
+    seen = sent.match_id
     current = t.service.current_match(who.kit)
     try:
+        kit = who.kit
+        # The next match is tracked as the form says, else (a page's form) as this one is; a
+        # JSON request naming no mode starts it full, as before modes.
+        mode = sent.mode or ("" if is_json else mode_now(t, who, current))
+        if mode:
+            kit = with_mode(t, kit, mode)
         match = await run_in_threadpool(
-            t.service.start_next_match, who.kit, seen if seen is not None else current.id
+            t.service.start_next_match, kit, seen if seen is not None else current.id
         )
     except (Stale, Closed) as exc:
         return refusal(t, request, who, current, exc, is_json, fields, status=409)
