@@ -168,8 +168,9 @@ GOLD_SPACES = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
 
 @contextmanager
 def serving_every_game(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
-    """`domekit serve` on a free loopback port over a database holding one kit of each game of
-    the registry; yields the base URL and each game's kit id."""
+    """`domekit serve` on a free loopback port over a database holding two kits of each game of
+    the registry; yields the base URL and each game's kit ids (`<game>` and `<game> full`, to
+    set up tracked each way)."""
     from toolkit.games import names
     from toolkit.tracker.kits import record_kit
 
@@ -179,8 +180,9 @@ def serving_every_game(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
     kits = {}
     for game in names():
         extra = {"teams": ["red", "blue"]} if game == "deathdome" else {}
-        kits[game] = secrets.token_hex(16)
-        record_kit(db, {"kit_id": kits[game], "game": game, "base_url": base, **extra})
+        for name in (game, f"{game} full"):
+            kits[name] = secrets.token_hex(16)
+            record_kit(db, {"kit_id": kits[name], "game": game, "base_url": base, **extra})
     empty = tmp_path / "no-kits"
     empty.mkdir()
     with serving(port, db, empty):

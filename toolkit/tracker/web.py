@@ -222,7 +222,7 @@ def undo_of(t: Tracker, who: Access, match: MatchRow, state: Any) -> dict[str, A
         seat = None
     return {
         "seq": seq,
-        "text": text,
+        "text": told_result(referee, action, text, None),  # in words, as the history says it
         "seat": seat,
         "seat_name": referee.seat_label(state, seat) if seat else "",
         "actor": actor,

@@ -199,9 +199,30 @@
     }, function () { return { offline: true }; });
   }
 
+  // A form sent again with other values before the page was drawn afresh (three cards named
+  // in three quick taps) is another action: it gets a client action id of its own. The same
+  // values again (a double tap) keep the id, so they are applied once.
+  var lastSent = new WeakMap();
+  function freshId() {
+    var bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  function ownId(form, fields) {
+    var values = {};
+    Object.keys(fields).forEach(function (k) { if (!RESERVED[k]) { values[k] = fields[k]; } });
+    var said = JSON.stringify(values), before = lastSent.get(form);
+    if (before && before.id === fields.client_action_id && before.said !== said) {
+      fields.client_action_id = freshId();
+      byName(form, "client_action_id").forEach(function (f) { f.value = fields.client_action_id; });
+    }
+    lastSent.set(form, { id: fields.client_action_id, said: said });
+  }
+
   function send(form, submitter, extra) {
     var fields = fieldsOf(form, submitter);
     Object.keys(extra || {}).forEach(function (k) { fields[k] = extra[k]; });
+    ownId(form, fields);
     var entry = {
       url: target(form, submitter), fields: fields, key: formKey(form),
       label: labelOf(form, submitter), at: Date.now()

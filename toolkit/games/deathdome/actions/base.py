@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal, Self
 from toolkit.errors import DomekitError
 from toolkit.games.deathdome.state import UnitRef
 from toolkit.games.door import EVERYTHING
-from toolkit.parsing import Json, whole_number
+from toolkit.parsing import Json, title_of, whole_number
 
 Point = Literal["control_point", "tower_centre"]
 POINTS: tuple[Point, ...] = ("control_point", "tower_centre")
@@ -134,7 +134,7 @@ def said_unit(ref: UnitRef) -> str:
 
 def said_card(card_id: str) -> str:
     """An item or a card from its id as a sentence names it: "heavy-rifle" -> "Heavy Rifle"."""
-    return " ".join(part.capitalize() for part in card_id.split("-"))
+    return title_of(card_id)
 
 
 def said_cards(values: tuple[int, ...], named: tuple[str, ...] = ()) -> str:
