@@ -11,7 +11,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -213,3 +213,11 @@ def open_page(page: Page, url: str) -> None:
         except Error as exc:
             if "interrupted by another navigation" not in str(exc) or attempt == 2:
                 raise
+
+
+def set_up_every(base: str, kits: Iterable[str], mode: str = "light") -> None:
+    """Start each kit's match as the set-up page's choice `mode` would (a game tracked one way
+    has nothing to choose: its match starts as before, on its first page)."""
+    for kit in kits:
+        reply = httpx.post(f"{base}/k/{kit}/setup", json={"mode": mode}, timeout=10)
+        assert reply.status_code in (200, 422), reply.text

@@ -51,7 +51,8 @@ def clash_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
             raise NoOdds("the answer is chosen: the result is certain (the check shows it)")
         if not fields.get("attack"):
             raise NoOdds("tap the attack card: its odds show here until the defender answers")
-        fields = {**fields, "card": fields["attack"]}
+        # The answer is the odds' to deal: the attack card stands in for its fields.
+        fields = {**fields, "card": fields["attack"], "defence": "defend"}
     return tracker_chart(state, fields)
 
 
