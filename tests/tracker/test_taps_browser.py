@@ -255,6 +255,7 @@ def test_domppa_rows(tracker, tmp_path: Path) -> None:
         page.screenshot(path=str(shots / "dp-table-setup.png"), full_page=True)
         for leaving in ("troll", "priest"):
             t.tap(f"#leave-{leaving} button")
+        expect_text(page, ".flash", "priest")  # the second tap recorded, then the state read
         counted[row(DP, "set up five characters")] = t.reset()
         roster = state(base, kit, "table")["units"]
         assert len(roster) == 5
