@@ -99,6 +99,7 @@ def test_death_dome_rows(tracker, tmp_path: Path) -> None:
 
         # A capture of an unclaimed control point, then the turn's end: a tap each.
         page.goto(f"{dd}/team/red")
+        on_first_screen(t, "#capture-control_point button[value='']")
         on_first_screen(t, "#end-turn-form button")
         page.screenshot(path=str(shots / "dd-team-turn.png"), full_page=True)
         t.tap("#capture-control_point button[value='']")
@@ -129,6 +130,8 @@ def test_death_dome_rows(tracker, tmp_path: Path) -> None:
 
         # The jail it went to is released in a tap (a unit phase of red's).
         page.goto(f"{dd}/team/red")
+        on_first_screen(t, "#release-form button[value='north']")
+        page.screenshot(path=str(shots / "dd-team-release.png"), full_page=True)
         t.tap("#release-form button[value='north']")
         assert "Red releases jail north" in recorded(t)
         counted[row(DD, "release a jail (light)")] = t.reset()
@@ -136,6 +139,7 @@ def test_death_dome_rows(tracker, tmp_path: Path) -> None:
 
         # Vitae from a card: one tap on -2.
         page.goto(f"{dd}/unit/blue/medic")
+        on_first_screen(t, "#vitae-change button[value='-2']")
         page.screenshot(path=str(shots / "dd-unit-vitae.png"), full_page=True)
         t.tap("#vitae-change button[value='-2']")
         assert "Blue medic loses 2 Vitae from a card" in recorded(t)
@@ -305,6 +309,7 @@ def test_nature_dome_rows(tracker, tmp_path: Path) -> None:
         one, two = Taps(phone(browser)), Taps(phone(browser))
         # Each player names the three cards drawn, on their own page: a tap a card.
         one.page.goto(f"{nd}/player/1")
+        on_first_screen(one, "#name-form button[value='shell-guard']")
         one.page.screenshot(path=str(shots / "nd-player-name-hand.png"), full_page=True)
         for card in ("talon-dive", "bear-swipe", "shell-guard"):  # three quick taps
             one.tap(f"#name-form button[value='{card}']")

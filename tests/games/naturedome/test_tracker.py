@@ -421,6 +421,12 @@ def test_duels_played_before_the_one_engine_play_the_same_step_by_step(duel):
                     "answer_cards",
                     "rounds_won",  # issue 17: the end-of-round message
                     "round_news",
+                    # issue 27: light tracking's move (a full duel's table says it has none)
+                    "light",
+                    "phase",
+                    "mover",
+                    "move",
+                    "table_cards",
                 }
     rebuilt = MatchService(service.store)  # a restarted server folds the stored log
     assert rebuilt.state_json(match_id) == service.state_json(match_id)
