@@ -196,6 +196,17 @@ def act(base: str, kit: str, **action: object) -> None:
     assert reply.status_code == 200, reply.text
 
 
+RED_GUNNER_ARMED = (
+    {"type": "buy", "team": "red", "item": "heavy-rifle"},
+    {"type": "equip", "unit": "red.gunner", "item": "heavy-rifle"},
+    {"type": "pass", "team": "blue"},
+    {"type": "pass", "team": "red"},
+    {"type": "start"},
+)
+"""A Death Dome match from its set-up into play: red's gunner carries a Heavy Rifle, red's
+turn."""
+
+
 def state(base: str, kit: str, page: str) -> dict:
     """A page's JSON twin."""
     return httpx.get(f"{base}/k/{kit}/{page}.json", timeout=10).json()

@@ -16,6 +16,7 @@ import pytest
 from kit_browser import (
     GOLD_SPACES,
     PHONE,
+    RED_GUNNER_ARMED,
     RED_SPACES,
     act,
     browser_missing,
@@ -118,13 +119,11 @@ def test_death_dome_rows(tracker, tmp_path: Path) -> None:
         t.tap("#cards [data-value='3'] label >> nth=0")
         t.tap("#cards [data-value='3'] label >> nth=1")
         t.tap("#answer button[value='2']")
-        question = page.locator("#attack-form dk-note.check")
         expect_text(page, "#attack-form dk-note.check", "which jail?")
         page.screenshot(path=str(shots / "dd-unit-jail-asked.png"), full_page=True)
         assert state(base, kit, "unit/blue/scout")["unit"]["vitae"] == 5  # not yet recorded
         t.tap("#attack-form dk-note.check button:has-text('Jail north')")
         assert "killed" in recorded(t) or "jail north" in recorded(t)
-        del question
         counted[row(DD, "attack that kills, jail asked (light)")] = t.reset()
         assert state(base, kit, "unit/blue/scout")["unit"]["jail"] == "north"
 
@@ -158,13 +157,7 @@ def test_death_dome_rows(tracker, tmp_path: Path) -> None:
     # Full tracking: the same attack, checked first.
     full = kits["deathdome full"]
     set_up(base, full, "full")
-    for action in (
-        {"type": "buy", "team": "red", "item": "heavy-rifle"},
-        {"type": "equip", "unit": "red.gunner", "item": "heavy-rifle"},
-        {"type": "pass", "team": "blue"},
-        {"type": "pass", "team": "red"},
-        {"type": "start"},
-    ):
+    for action in RED_GUNNER_ARMED:
         act(base, full, **action)
     with chromium() as browser:
         t = Taps(phone(browser))

@@ -14,6 +14,7 @@ import httpx
 import pytest
 from kit_browser import (
     PHONE,
+    RED_GUNNER_ARMED,
     browser_missing,
     chromium,
     phone,
@@ -191,13 +192,7 @@ def test_offline_a_kill_waits_for_its_jail(every_game, shots):
     kit = kits["deathdome"]
     dd = f"{base}/k/{kit}"
     set_up_every(base, [kit], "light")
-    for action in (
-        {"type": "buy", "team": "red", "item": "heavy-rifle"},
-        {"type": "equip", "unit": "red.gunner", "item": "heavy-rifle"},
-        {"type": "pass", "team": "blue"},
-        {"type": "pass", "team": "red"},
-        {"type": "start"},
-    ):
+    for action in RED_GUNNER_ARMED:
         send(base, kit, **action)
     with chromium() as browser:
         context = browser.new_context(viewport=PHONE, service_workers="block")

@@ -45,9 +45,11 @@ def game_data(data_dir: str | None = None) -> tuple[NatureDomeRules, tuple[Power
 def clash_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
     """The clash form's odds while the defender's answer is still open: the odds deal the
     defender's hand and answer for it (`odds.tracker_chart` does not read the answer; the attack
-    card stands in for it). Once the answer is chosen the result is certain: no odds."""
+    card stands in for it). Once the answer is chosen the result is certain: no odds, once the
+    duel's door has taken the clash as it stands (a clash it refuses gets its refusal)."""
     if str(fields.get("type") or "") == "clash":
         if fields.get("card"):
+            match.DOOR.apply(state, Clash.from_json(fields))
             raise NoOdds("the answer is chosen: the result is certain (the check shows it)")
         if not fields.get("attack"):
             raise NoOdds("tap the attack card: its odds show here until the defender answers")
