@@ -130,6 +130,7 @@ def test_death_dome_rows(tracker, tmp_path: Path) -> None:
         # The jail it went to is released in a tap (a unit phase of red's).
         page.goto(f"{dd}/team/red")
         on_first_screen(t, "#release-form button[value='north']")
+        expect_text(page, "#release-form button[value='north']", "Jail north (Blue scout)")
         page.screenshot(path=str(shots / "dd-team-release.png"), full_page=True)
         t.tap("#release-form button[value='north']")
         assert "Red releases jail north" in recorded(t)

@@ -12,6 +12,7 @@ from typing import Any
 
 from toolkit.data.effects import effects_json
 from toolkit.games.deathdome import rules as engine
+from toolkit.games.deathdome.actions.base import said_unit
 from toolkit.games.deathdome.cards import ON_ITS_OWN, use_target
 from toolkit.games.deathdome.data import printed
 from toolkit.games.deathdome.loadout import Side, stack_effect_cards
@@ -132,7 +133,10 @@ def _jails_held(state: MatchState) -> list[Json]:
     held = []
     for jail in state.data.jails:
         inside = [
-            ref.text() for c in state.order for ref in state.refs(c) if state.unit(ref).jail == jail
+            said_unit(ref)
+            for c in state.order
+            for ref in state.refs(c)
+            if state.unit(ref).jail == jail
         ]
         if inside:
             held.append({"jail": jail, "units": inside})
