@@ -343,9 +343,12 @@ def test_nature_dome_rows(tracker, tmp_path: Path) -> None:
     with chromium() as browser:
         t = Taps(phone(browser))
         t.page.goto(f"{base}/k/{full}/player/1")
+        on_first_screen(t, "#defence button[value='defend']")  # it stays at the bottom edge
         t.page.screenshot(path=str(shots / "nd-player-full.png"), full_page=True)
         t.tap("#attack label:has(input[value='bear-swipe'])")
         t.tap("#answer label:has(input[value='bear-swipe'])")
+        on_first_screen(t, "#defence button[value='defend']")
+        t.page.screenshot(path=str(shots / "nd-player-full-picked.png"))
         t.tap("#defence button[value='defend']")
         t.page.screenshot(path=str(shots / "nd-confirm-clash.png"), full_page=True)
         t.tap("text=Confirm and record")
