@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from toolkit.errors import DomekitError
 from toolkit.games.naturedome import match, match_json, views
 from toolkit.games.naturedome.actions import (
     TABLE_READER,
@@ -45,17 +46,32 @@ def game_data(data_dir: str | None = None) -> tuple[NatureDomeRules, tuple[Power
 def clash_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
     """The clash form's odds while the defender's answer is still open: the odds deal the
     defender's hand and answer for it (`odds.tracker_chart` does not read the answer; the attack
-    card stands in for it). Once the answer is chosen the result is certain: no odds, once the
-    duel's door has taken the clash as it stands (a clash it refuses gets its refusal)."""
+    card stands in for it). Once the answer is chosen the result is certain: no odds, when the
+    duel's door takes the clash as laid, defended or escaped (a clash it refuses either way gets
+    its refusal: the check would refuse it too)."""
     if str(fields.get("type") or "") == "clash":
         if fields.get("card"):
-            match.DOOR.apply(state, Clash.from_json(fields))
+            _check_either_answer(state, fields)
             raise NoOdds("the answer is chosen: the result is certain (the check shows it)")
         if not fields.get("attack"):
             raise NoOdds("tap the attack card: its odds show here until the defender answers")
         # The answer is the odds' to deal: the attack card stands in for its fields.
         fields = {**fields, "card": fields["attack"], "defence": "defend"}
     return tracker_chart(state, fields)
+
+
+def _check_either_answer(state: MatchState, fields: Mapping[str, Any]) -> None:
+    """The clash as laid, taken by the duel's door with the answer chosen (the defence the form
+    names, else defend or escape, whichever it takes); the first refusal when it takes neither."""
+    chosen = fields.get("defence")
+    refusals: list[DomekitError] = []
+    for defence in [chosen] if chosen else ["defend", "escape"]:
+        try:
+            match.DOOR.apply(state, Clash.from_json({**fields, "defence": defence}))
+            return
+        except DomekitError as refused:
+            refusals.append(refused)
+    raise refusals[0]
 
 
 class NatureDomeTracker(GameTracker[MatchState, TableAction]):
