@@ -76,6 +76,8 @@ ROWS = [
     Row(DD, "attack with the check page first (full)", 6, 5,
         "the same sums, checked on paper"),
     Row(DD, "Vitae -2 from a card", 1, 1, "move the Vitae marker"),
+    Row(DD, "buy an item (set-up)", 3, 3,
+        "pay the bank in paper money, take the item card; check what is left in the shop"),
     Row(DD, "equip an item", 1, 1, "hand the card to the unit; check three items and its deck"),
     Row(DD, "pay 50 000 credits (from the team's page)", 7, 7,
         "count out paper money, or write both balances"),

@@ -62,12 +62,19 @@ def test_death_dome_rows(tracker, tmp_path: Path) -> None:
     shots = shots_folder(tmp_path)
     counted: dict[Row, int] = {}
     set_up(base, kit, "light")
-    act(base, kit, type="buy", team="red", item="heavy-rifle")
-    act(base, kit, type="pass", team="blue")
-    act(base, kit, type="buy", team="red", item="scalpel")
     with chromium() as browser:
         t = Taps(phone(browser))
         page = t.page
+        # A purchase on the table page: the shop comes first in the set-up.
+        page.goto(f"{dd}/table")
+        on_first_screen(t, "#buy-form button[type=submit]")
+        page.screenshot(path=str(shots / "dd-table-shop.png"), full_page=True)
+        t.pick("#buy-item", "heavy-rifle")
+        t.tap("#buy-form button[type=submit]")
+        assert "Red buys Heavy Rifle" in recorded(t)
+        counted[row(DD, "buy an item (set-up)")] = t.reset()
+        act(base, kit, type="pass", team="blue")
+        act(base, kit, type="buy", team="red", item="scalpel")
         # Equip: the scalpel goes on a medic, the only red unit whose deck it is in.
         page.goto(f"{dd}/team/red")
         scalpel = page.locator("form.equip:has(input[value=scalpel])")
