@@ -79,6 +79,7 @@ def test_death_dome_rows(tracker, tmp_path: Path) -> None:
         page.goto(f"{dd}/team/red")
         scalpel = page.locator("form.equip:has(input[value=scalpel])")
         assert scalpel.locator("button").all_inner_texts() == ["Equip the medic"]
+        on_first_screen(t, "form.equip:has(input[value=scalpel]) button")
         page.screenshot(path=str(shots / "dd-team-setup.png"), full_page=True)
         t.tap("form.equip:has(input[value=scalpel]) button")
         assert "Red medic takes Scalpel" in recorded(t)
