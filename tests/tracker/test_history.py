@@ -102,3 +102,51 @@ def test_a_before_past_the_end_is_the_newest_page(client, db_url):
     )
     page = client.get(f"/k/{kit}/history.json?before=999").json()
     assert [e["seq"] for e in page["entries"]] == [1] and page["newer"] is None
+
+
+def test_a_light_duel_and_a_death_dome_match_are_told_in_sentences_under_round_headings(
+    client, db_url
+):
+    """Issue 27: every game's history in sentences with round headings. A light Nature Dome
+    duel: the cards named, the attack card and the answer, under "Round 1"; Death Dome: the
+    purchases under the match's set-up, the turns under their round."""
+    duel = new_kit(db_url, "naturedome")
+    client.post(f"/k/{duel}/setup", json={"mode": "light"})
+    for action in (
+        {"type": "hand", "player": 1, "cards": ["talon-dive"]},
+        {"type": "attack", "card": "talon-dive"},
+        {"type": "defend", "card": "trunk-slam"},
+    ):
+        assert act(client, duel, action).status_code == 200, action
+    told = [
+        (e["round"], e["sentence"]) for e in client.get(f"/k/{duel}/history.json").json()["entries"]
+    ]
+    assert told == [
+        ("Round 1", "The defender defends with Trunk Slam"),
+        ("Round 1", "The attacker attacks with Talon Dive"),
+        ("Round 1", "Player 1 notes 1 card drawn"),  # which card: their own page, not the table's
+    ]
+    page = client.get(f"/k/{duel}/history").text
+    assert page.count('<h2 class="round">Round 1</h2>') == 1
+
+    match = new_kit(db_url, "deathdome", teams=["red", "blue"])
+    client.post(f"/k/{match}/setup", json={"mode": "light"})
+    for action in (
+        {"type": "buy", "team": "red", "item": "heavy-rifle"},
+        {"type": "start"},
+        {"type": "end_turn", "team": "red"},
+        {"type": "end_turn", "team": "blue"},
+        {"type": "end_turn", "team": "red"},
+    ):
+        assert act(client, match, action).status_code == 200, action
+    entries = client.get(f"/k/{match}/history.json").json()["entries"]
+    assert [(e["round"], e["sentence"]) for e in entries] == [
+        ("Round 2", "Red ends its turn"),
+        ("Round 1", "Blue ends its turn"),
+        ("Round 1", "Red ends its turn"),
+        ("Match 1: set-up", "The match starts (spare items are sold back at cost)"),
+        ("Match 1: set-up", "Red buys Heavy Rifle"),
+    ]
+    page = client.get(f"/k/{match}/history").text
+    headings = [h.split("<")[0] for h in page.split('<h2 class="round">')[1:]]
+    assert headings == ["Round 2", "Round 1", "Match 1: set-up"]
