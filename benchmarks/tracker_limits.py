@@ -313,9 +313,9 @@ def odds(server: Server, kit: str, seconds: float) -> None:
     print(f"Domppa fight, 805 HP against 805, 100 exchanges, on a view link: {watched}")
 
 
-CLASH = {"type": "clash", "attacker": "1", "attack": "talon-dive", "defence": "defend",
-         "card": "shell-guard"}  # fmt: skip
-"""A Nature Dome clash form (its hand is at most the rules' three cards: never much work)."""
+CLASH = {"type": "clash", "attacker": "1", "attack": "talon-dive"}
+"""A Nature Dome clash form with the answer still open (the odds are asked while the defender
+decides; its hand is at most the rules' three cards: never much work)."""
 GIANT = {"type": "add", "health": 160, "attack": 10, "defence": 10, "strength": 10}
 """A Domppa character of the largest Health (160: 805 HP)."""
 FIGHT = {"type": "fight", "unit": "giant-a", "against": "giant-b"}
