@@ -111,18 +111,22 @@ def _variables(values: dict[str, str]) -> dict[str, Any]:
 
 
 def render_box_templates(layout: Layout, sheet: Sheet) -> dict[int, dict[str, str]]:
-    """Each layout box's template rendered for every row: {row: {box name: text}}. A box's
-    template makes cell text (`**bold**`, `:icon:`), not markup: its escapes are undone."""
+    """Each layout box's template rendered for every row: {row: {template: text}}. A box's
+    template makes cell text (`**bold**`, `:icon:`, a picture's file name), not markup: its
+    escapes are undone."""
     from html import unescape
 
+    from toolkit.cards.binding import every_box
     from toolkit.sandbox import TemplateFailure, check_syntax, render_each
 
     rendered: dict[int, dict[str, str]] = {row: {} for row, _ in sheet.rows}
     contexts = [_variables(values) for _, values in sheet.rows]
-    for box in layout.boxes:
+    done: set[str] = set()
+    for box in every_box(layout):
         kind, source = box.source
-        if kind != "template":
+        if kind != "template" or source in done:
             continue
+        done.add(source)
         where = f"box {box.name!r}'s template"
         try:
             check_syntax(source)
@@ -135,7 +139,7 @@ def render_box_templates(layout: Layout, sheet: Sheet) -> dict[int, dict[str, st
                 field=f"boxes.{box.name}.template",
             ) from None
         for (row, _), text in zip(sheet.rows, texts, strict=True):
-            rendered[row][box.name] = unescape(text).strip()
+            rendered[row][source] = unescape(text).strip()
     return rendered
 
 
@@ -175,14 +179,15 @@ def resolve_file(value: str, folder: Path, path: Path, row: int, column: str) ->
 
 
 def _layout_columns(layout: Layout | None, header: Sequence[str]) -> dict[str, str | None]:
-    """The sheet's column each layout box bound to a column shows (None: not in the sheet)."""
+    """The sheet's column each column a layout box shows (as the layout spells it) is (None:
+    not in the sheet); the boxes of `when` cases too."""
+    from toolkit.cards.binding import column_named, every_box
+
     found: dict[str, str | None] = {}
-    for box in layout.boxes if layout is not None else ():
+    for box in every_box(layout):
         kind, name = box.source
         if kind == "column":
-            found[box.name] = next(
-                (c for c in header if c and c.strip().casefold() == name.strip().casefold()), None
-            )
+            found[name] = column_named(header, name)
     return found
 
 
@@ -194,8 +199,9 @@ def deck_cards(
     layout: Layout | None = None,
 ) -> tuple[list[DeckCard], dict[str, DeckBack]]:
     """The cards of every row, and the backs they name (when the back is a column)."""
+    from toolkit.cards.binding import every_box
     from toolkit.data.limits import MAX_CARDS
-    from toolkit.pdf.deck import QR_SIZE, DeckBack, DeckCard
+    from toolkit.pdf.deck import QR_SIZE, DeckBack, DeckCard, picture_key
 
     folder = sheet.path.parent
     cards: list[DeckCard] = []
@@ -235,11 +241,16 @@ def deck_cards(
         _check_icons(icons, icon_text, sheet.path, row, icon_field, where)
         _check_icons(icons, values[columns.title], sheet.path, row, columns.title, "")
         pictures = []
-        for box in layout.boxes if layout is not None else ():
-            column = bound.get(box.name)
-            if box.kind == "image" and column and values[column]:
-                path = resolve_file(values[column], folder, sheet.path, row, column)
-                pictures.append((box.name, path))
+        for box in every_box(layout):
+            kind, source = box.source
+            column = bound.get(source) if kind == "column" else None
+            if box.kind == "image" and kind in ("column", "template"):
+                name = (
+                    values[column] if column else boxes[row][source] if kind == "template" else ""
+                )
+                if name:
+                    path = resolve_file(name, folder, sheet.path, row, column or box.name)
+                    pictures.append((picture_key(box), path))
             elif box.kind in ("text", "line") and column:
                 _check_icons(icons, values[column], sheet.path, row, column, "")
             elif box.kind == "icons" and column:
@@ -253,10 +264,10 @@ def deck_cards(
                     column,
                     "",
                 )
-            elif box.source[0] == "template":
+            elif kind == "template":
                 _check_icons(
                     icons,
-                    boxes[row][box.name],
+                    boxes[row][source],
                     sheet.path,
                     row,
                     None,
@@ -278,7 +289,6 @@ def deck_cards(
                     backs[back] = DeckBack(image=picture)
                 else:
                     backs[back] = DeckBack(text=back)
-        shown_values = {box: values[c] for box, c in bound.items() if c}
         cards.append(
             DeckCard(
                 title=values[columns.title],
@@ -291,25 +301,16 @@ def deck_cards(
                 copies=copies,
                 source=sheet.path,
                 row=row,
-                values=tuple(
-                    (layout_column(layout, box), value) for box, value in shown_values.items()
-                ),
+                values=tuple((spelled, values[c]) for spelled, c in bound.items() if c),
                 boxes=tuple(boxes.get(row, {}).items()),
                 pictures=tuple(pictures),
                 fields=fields,
+                cells=tuple(values.items()),
             )
         )
     if not any(card.copies for card in cards):
         raise DataError(sheet.path, "every row has 0 copies: no cards to print")
     return cards, backs
-
-
-def layout_column(layout: Layout | None, box_name: str) -> str:
-    """The column name a layout box asks for (as the layout spells it)."""
-    for box in layout.boxes if layout is not None else ():
-        if box.name == box_name:
-            return box.source[1]
-    return box_name
 
 
 def _check_icons(
@@ -467,6 +468,10 @@ def prepare(args: CardsOptions) -> tuple[Any, ...]:
         layout = load_layout(find_layout(args.layout), (size.width, size.height))
     template = Template(args.template) if args.template else None
     sheet = read_sheet(args.file)
+    if layout is not None:
+        from toolkit.cards.binding import bind_layout
+
+        layout = bind_layout(layout, sheet.header, sheet.rows)
     bound = [c for c in _layout_columns(layout, sheet.header).values() if c]
     columns = plan_columns(
         sheet.header,
@@ -504,11 +509,14 @@ def _plan_warnings(sheet: Sheet, columns: Columns, layout: Layout | None) -> lis
         column = ", ".join(columns.stats) if part == "stats" else getattr(columns, part)
         if column and part not in shown:
             found.append(f"layout {layout.name!r} has no {part} box: {column} not printed")
-    for box, column in _layout_columns(layout, sheet.header).items():
-        if column is None:
+    from toolkit.cards.binding import column_named, every_box
+
+    for box in every_box(layout):
+        kind, spelled = box.source
+        if kind == "column" and column_named(sheet.header, spelled) is None:
             found.append(
-                f"layout {layout.name!r}, box {box!r}: {name} has no column "
-                f"{layout_column(layout, box)!r}; the box stays empty"
+                f"layout {layout.name!r}, box {box.name!r}: {name} has no column "
+                f"{spelled!r}; the box stays empty"
             )
     return found
 
