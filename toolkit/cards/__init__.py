@@ -489,7 +489,7 @@ def prepare(args: CardsOptions) -> tuple[Any, ...]:
         backs = {"back": fixed_back(args.back, sheet.path)}
         cards = [replace(card, back="back") for card in cards]
     maker = FaceMaker(icons, fonts, layout)
-    for problem in _plan_warnings(sheet, columns, layout):
+    for problem in (*(layout.notes if layout else ()), *_plan_warnings(sheet, columns, layout)):
         maker.warn(problem)
     return paper, size, back_offset, outputs, sheet, columns, icons, cards, backs, maker
 

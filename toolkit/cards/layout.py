@@ -128,9 +128,10 @@ def read_data(path: Path) -> dict[str, Any]:
     text = read_text(path, limit=MAX_LAYOUT_BYTES)
     import yaml
 
+    loader = _loader()
     try:
         depth = 0
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        for event in yaml.parse(text, Loader=loader):
             line = event.start_mark.line + 1 if event.start_mark else None
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 raise DataError(
@@ -144,7 +145,7 @@ def read_data(path: Path) -> dict[str, Any]:
                     raise DataError(path, f"nested more than {MAX_DEPTH} levels", line=line)
             elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
                 depth -= 1
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=loader)  # noqa: S506 (a SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -157,9 +158,25 @@ def read_data(path: Path) -> dict[str, Any]:
     return data
 
 
+def _loader() -> Any:
+    """YAML's safe loader, reading Squib's `!ruby/symbol middle` as the text `middle`."""
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def symbol(loader: yaml.SafeLoader, node: yaml.Node) -> str:
+        return str(loader.construct_scalar(node))  # type: ignore[arg-type]
+
+    for tag in ("!ruby/symbol", "!ruby/sym"):
+        Loader.add_constructor(tag, symbol)
+    return Loader
+
+
 def load_layout(path: Path, card: tuple[float, float]) -> Layout:
-    """The layout in `path` for a card of `card` (width, height) mm; boxes placed in mm."""
-    data, chain = _merged(path, 0)
+    """The layout in `path` for a card of `card` (width, height) mm; boxes placed in mm. A
+    Squib layout (toolkit/cards/squib.py) is read as Squib reads it."""
+    data, chain = _merged(path, 0, card)
     return _layout(chain, data, card)
 
 
@@ -207,10 +224,16 @@ def _absolute(data: dict[str, Any], folder: Path) -> dict[str, Any]:
     return result
 
 
-def _merged(path: Path, depth: int) -> tuple[dict[str, Any], Path]:
+def _merged(path: Path, depth: int, card: tuple[float, float]) -> tuple[dict[str, Any], Path]:
     """The file's data over the layout it extends (box by box, field by field)."""
-    data = _absolute(read_data(path), path.parent)
-    unknown = sorted(set(data) - TOP_FIELDS)
+    from toolkit.cards.squib import is_squib, squib_data
+
+    data = read_data(path)
+    squib = path.suffix.lower() != ".toml" and is_squib(data)
+    if squib:
+        data = squib_data(path, _source_text(path), data, card)
+    data = _absolute(data, path.parent)
+    unknown = sorted(set(data) - TOP_FIELDS - ({"_notes"} if squib else set()))
     if unknown:
         raise _error(
             path,
@@ -235,7 +258,7 @@ def _merged(path: Path, depth: int) -> tuple[dict[str, Any], Path]:
             f"extends {base!r}: no built-in layout or file of that "
             f"name (built-in: {', '.join(builtin_names())})",
         )
-    parent_data, _ = _merged(parent, depth + 1)
+    parent_data, _ = _merged(parent, depth + 1, card)
     boxes: dict[str, Any] = {
         name: dict(fields) if isinstance(fields, dict) else fields
         for name, fields in (parent_data.get("boxes") or {}).items()
@@ -280,7 +303,7 @@ def _layout(path: Path, data: dict[str, Any], card: tuple[float, float]) -> Layo
         raise DataError(path, "no boxes: a layout places its boxes under [boxes.NAME]")
     if len(boxes) > MAX_BOXES:
         raise DataError(path, f"more than {MAX_BOXES} boxes")
-    reader = _Reader(path, units, float(dpi), card, data.get("fonts"), data.get("_origin", 0.0))
+    reader = _Reader(path, units, float(dpi), card, data.get("fonts"))
     placed = tuple(reader.box(str(name), fields) for name, fields in boxes.items())
     return Layout(
         str(data.get("name") or path.stem),
@@ -302,13 +325,11 @@ class _Reader:
         dpi: float,
         card: tuple[float, float],
         fonts: Any,
-        origin: float,
     ) -> None:
         self.path = path
         self.units = units
         self.dpi = dpi
         self.card = card
-        self.origin = origin  # mm: where the file's 0,0 lies up and left of the trim's corner
         if fonts is not None and not isinstance(fonts, dict):
             raise _error(path, "fonts", "fonts: expected a table of families", "fonts")
         self.fonts: dict[str, Any] = fonts or {}
@@ -425,8 +446,8 @@ class _Reader:
         kind: Kind = choice("draw", KINDS, DEFAULT_KIND.get(name, "text"))  # type: ignore[assignment]
         bleed = flag("bleed", False)
         width, height = self.card
-        x = size("x", width, 0.0 if bleed else None) - self.origin
-        y = size("y", height, 0.0 if bleed else None) - self.origin
+        x = size("x", width, 0.0 if bleed else None)
+        y = size("y", height, 0.0 if bleed else None)
         w = size("width", width, width if bleed else None)
         h = size("height", height, height if bleed else None)
         if not bleed and (w <= 0 or h <= 0):
