@@ -378,6 +378,10 @@ class CardsOptions:
     font_bold: Path | None = None
     font_italic: Path | None = None
     font_bold_italic: Path | None = None
+    sheet: str | None = None
+    images: Path | None = None
+    strict: bool = False
+    fallback_fonts: tuple[Path, ...] = ()
 
 
 @dataclass
@@ -467,7 +471,7 @@ def prepare(args: CardsOptions) -> tuple[Any, ...]:
 
         layout = load_layout(find_layout(args.layout), (size.width, size.height))
     template = Template(args.template) if args.template else None
-    sheet = read_sheet(args.file)
+    sheet = read_sheet(args.file, args.sheet)
     if layout is not None:
         from toolkit.cards.binding import bind_layout
 
@@ -489,7 +493,8 @@ def prepare(args: CardsOptions) -> tuple[Any, ...]:
         backs = {"back": fixed_back(args.back, sheet.path)}
         cards = [replace(card, back="back") for card in cards]
     maker = FaceMaker(icons, fonts, layout)
-    for problem in (*(layout.notes if layout else ()), *_plan_warnings(sheet, columns, layout)):
+    notes = (sheet.notice, *(layout.notes if layout else ()))
+    for problem in (*filter(None, notes), *_plan_warnings(sheet, columns, layout)):
         maker.warn(problem)
     return paper, size, back_offset, outputs, sheet, columns, icons, cards, backs, maker
 
