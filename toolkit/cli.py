@@ -396,11 +396,12 @@ def cards(
     strict: bool = typer.Option(
         False, "--strict", help="Stop at a missing picture (default: a labelled placeholder)."
     ),
-    fallback_font: list[Path] | None = typer.Option(
+    fallback_font: Path | None = typer.Option(
         None,
         "--fallback-font",
         metavar="FILE",
-        help="A font for characters the deck's fonts lack (CJK, Arabic, emoji); repeatable.",
+        help="A font for characters the deck's fonts lack (CJK, Arabic, emoji) before those "
+        "installed here.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
@@ -443,7 +444,7 @@ def cards(
         sheet=sheet,
         images=images,
         strict=strict,
-        fallback_fonts=tuple(fallback_font or ()),
+        fallback_fonts=(fallback_font,) if fallback_font else (),
     )
     if watch:
         from toolkit.cards.watch import watch_cards

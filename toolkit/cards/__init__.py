@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from toolkit.cards.columns import Columns, find_column, long_stat_columns, plan_columns
+from toolkit.cards.pictures import IMAGE_SUFFIXES, PictureFinder
 from toolkit.cards.sheet import Sheet, read_sheet
 from toolkit.errors import DataError, DomekitError
 from toolkit.resources import home
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Columns", "Sheet", "find_column", "plan_columns", "read_sheet"]
 
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 SIZES = ("poker", "bridge", "mini", "tarot", "square")
 MAX_BLEED = 10.0
 MIN_SIDE = 20.0  # mm: the smallest card side
@@ -162,22 +162,6 @@ def parse_copies(value: str, path: Path, row: int, column: str) -> int:
     return int(value)
 
 
-def resolve_file(value: str, folder: Path, path: Path, row: int, column: str) -> Path:
-    """A file named in a cell: relative to the spreadsheet's folder, or absolute."""
-    import os.path  # its isfile and expanduser answer False or the name where pathlib raises
-
-    found = Path(os.path.expanduser(value))
-    if not found.is_absolute():
-        found = folder / found
-    if not os.path.isfile(found):
-        raise DataError(
-            path, f"image {value!r} not found (looked for {found})", row=row, field=column
-        )
-    if found.suffix.lower() not in IMAGE_SUFFIXES:
-        raise DataError(path, f"{value!r} is not a PNG, JPEG or SVG image", row=row, field=column)
-    return found
-
-
 def _layout_columns(layout: Layout | None, header: Sequence[str]) -> dict[str, str | None]:
     """The sheet's column each column a layout box shows (as the layout spells it) is (None:
     not in the sheet); the boxes of `when` cases too."""
@@ -197,13 +181,16 @@ def deck_cards(
     icons: IconSet,
     template: Template | None = None,
     layout: Layout | None = None,
+    finder: PictureFinder | None = None,
 ) -> tuple[list[DeckCard], dict[str, DeckBack]]:
-    """The cards of every row, and the backs they name (when the back is a column)."""
+    """The cards of every row, and the backs they name (when the back is a column); pictures
+    found by `finder` (default: beside the sheet, a missing one an error)."""
     from toolkit.cards.binding import every_box
     from toolkit.data.limits import MAX_CARDS
     from toolkit.pdf.deck import QR_SIZE, DeckBack, DeckCard, picture_key
 
-    folder = sheet.path.parent
+    if finder is None:
+        finder = PictureFinder(sheet.path, [sheet.path.parent], strict=True)
     cards: list[DeckCard] = []
     backs: dict[str, DeckBack] = {}
     markups = template.render_rows(sheet) if template is not None else {}
@@ -231,7 +218,7 @@ def deck_cards(
             )
         image = None
         if columns.image and values[columns.image]:
-            image = resolve_file(values[columns.image], folder, sheet.path, row, columns.image)
+            image = finder.find(values[columns.image], row, columns.image)
         text = values[columns.text] if columns.text else ""
         if template is not None:
             markup = markups[row]
@@ -249,7 +236,7 @@ def deck_cards(
                     values[column] if column else boxes[row][source] if kind == "template" else ""
                 )
                 if name:
-                    path = resolve_file(name, folder, sheet.path, row, column or box.name)
+                    path = finder.find(name, row, column or box.name)
                     pictures.append((picture_key(box), path))
             elif box.kind in ("text", "line") and column:
                 _check_icons(icons, values[column], sheet.path, row, column, "")
@@ -285,7 +272,7 @@ def deck_cards(
             back = values[columns.back]
             if back not in backs:
                 if Path(back).suffix.lower() in IMAGE_SUFFIXES:
-                    picture = resolve_file(back, folder, sheet.path, row, columns.back)
+                    picture = finder.find(back, row, columns.back)
                     backs[back] = DeckBack(image=picture)
                 else:
                     backs[back] = DeckBack(text=back)
@@ -488,15 +475,34 @@ def prepare(args: CardsOptions) -> tuple[Any, ...]:
         bound=bound,
     )
     icons = IconSet(sheet.path.parent / "icons")
-    cards, backs = deck_cards(sheet, columns, icons, template, layout)
+    finder = PictureFinder(sheet.path, picture_folders(args, layout), strict=args.strict)
+    cards, backs = deck_cards(sheet, columns, icons, template, layout, finder)
     if args.back and not columns.back:
         backs = {"back": fixed_back(args.back, sheet.path)}
         cards = [replace(card, back="back") for card in cards]
     maker = FaceMaker(icons, fonts, layout)
+    maker.pictures.missing.update(finder.missing)
     notes = (sheet.notice, *(layout.notes if layout else ()))
-    for problem in (*filter(None, notes), *_plan_warnings(sheet, columns, layout)):
+    plan = _plan_warnings(sheet, columns, layout)
+    for problem in (*filter(None, notes), *plan, *finder.warnings):
         maker.warn(problem)
     return paper, size, back_offset, outputs, sheet, columns, icons, cards, backs, maker
+
+
+def picture_folders(args: CardsOptions, layout: Layout | None) -> list[Path]:
+    """Where pictures are looked for, in order: `--images`, the layout's `images`, the sheet's
+    folder."""
+    import os.path
+
+    folders = []
+    if args.images is not None:
+        if not os.path.isdir(args.images):
+            raise DomekitError(f"--images {args.images}: no such folder")
+        folders.append(args.images)
+    if layout is not None and layout.images is not None:
+        folders.append(layout.images)
+    folders.append(args.file.parent)
+    return folders
 
 
 def _plan_warnings(sheet: Sheet, columns: Columns, layout: Layout | None) -> list[str]:

@@ -16,9 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from toolkit.cards.conditions import snake
+from toolkit.cards.pictures import IMAGE_SUFFIXES
 from toolkit.pdf.boxes import Box, Case, Layout
-
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
 
 def column_named(header: Sequence[str], name: str) -> str | None:

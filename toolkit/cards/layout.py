@@ -87,7 +87,7 @@ BOX_FIELDS = {
     "valign",
     "fit",
 }
-TOP_FIELDS = {"name", "description", "units", "dpi", "extends", "fonts", "boxes"}
+TOP_FIELDS = {"name", "description", "units", "dpi", "extends", "fonts", "images", "boxes"}
 
 
 def builtin_names() -> list[str]:
@@ -212,6 +212,8 @@ def _absolute(data: dict[str, Any], folder: Path) -> dict[str, Any]:
         return fixed
 
     result = dict(data)
+    if isinstance(data.get("images"), str):
+        result["images"] = fix(data["images"])
     if isinstance(data.get("boxes"), dict):
         result["boxes"] = {name: fix_fields(box) for name, box in data["boxes"].items()}
     if isinstance(data.get("fonts"), dict):
@@ -303,6 +305,9 @@ def _layout(path: Path, data: dict[str, Any], card: tuple[float, float]) -> Layo
         raise DataError(path, "no boxes: a layout places its boxes under [boxes.NAME]")
     if len(boxes) > MAX_BOXES:
         raise DataError(path, f"more than {MAX_BOXES} boxes")
+    images = data.get("images")
+    if images is not None and (not isinstance(images, str) or not Path(images).is_dir()):
+        raise _error(path, "images", f"images {images!r}: no such folder", "images")
     reader = _Reader(path, units, float(dpi), card, data.get("fonts"))
     placed = tuple(reader.box(str(name), fields) for name, fields in boxes.items())
     return Layout(
@@ -311,6 +316,7 @@ def _layout(path: Path, data: dict[str, Any], card: tuple[float, float]) -> Layo
         path,
         families=tuple(reader.families.items()),
         notes=tuple(data.get("_notes", ())),
+        images=Path(images) if images is not None else None,
     )
 
 

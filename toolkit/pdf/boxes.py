@@ -124,6 +124,7 @@ class Layout:
     source: Path | None = None  # the layout file, for messages
     families: tuple[tuple[str, FontFamily], ...] = ()  # the fonts boxes name (Style.family)
     notes: tuple[str, ...] = ()  # what reading the file found worth saying (Squib's keys)
+    images: Path | None = None  # where the pictures the sheet names are looked for first
 
     def family(self, style: Style, default: FontFamily) -> FontFamily:
         """The font family a box's style sets its text in."""

@@ -109,12 +109,17 @@ class DeckResult:
 
 
 class Pictures:
-    """Images by path, loaded once: PNG/JPEG through reportlab, SVG as vectors."""
+    """Images by path, loaded once: PNG/JPEG through reportlab, SVG as vectors; a path in
+    `missing` (a picture the sheet names but that is not there) draws a labelled placeholder."""
 
     def __init__(self) -> None:
         self._loaded: dict[Path, Icon] = {}
+        self.missing: dict[Path, str] = {}  # the path: the name the sheet gave
 
-    def get(self, path: Path) -> Icon:
+    def get(self, path: Path) -> Icon | None:
+        """The picture; None for a missing one."""
+        if path in self.missing:
+            return None
         if path not in self._loaded:
             self._loaded[path] = Icon(path.stem, path).load()
         return self._loaded[path]
@@ -122,15 +127,18 @@ class Pictures:
     def pixels(self, path: Path) -> tuple[int, int] | None:
         """A bitmap's size in pixels; None for an SVG (vectors are sharp at any size)."""
         picture = self.get(path)
-        if picture.is_svg or picture._image is None:
+        if picture is None or picture.is_svg or picture._image is None:
             return None
         width, height = picture._image.getSize()
         return int(width), int(height)
 
     def draw(self, c: Canvas, path: Path, box: Rect, *, cover: bool = False) -> tuple[float, float]:
         """The picture centred in `box`, whole (`cover` False) or filling it, cropped; returns
-        the size it was drawn at (points)."""
+        the size it was drawn at (points; 0 x 0 for a placeholder)."""
         picture = self.get(path)
+        if picture is None:
+            draw_placeholder(c, box, self.missing[path])
+            return 0.0, 0.0
         height = pt(box.h)
         if cover:
             height = max(pt(box.h), pt(box.w) / picture.aspect)
@@ -147,6 +155,43 @@ class Pictures:
         picture.draw(c, x, y, height)
         c.restoreState()
         return width, height
+
+
+PLACEHOLDER_FILL = (0.93, 0.93, 0.93)
+PLACEHOLDER_INK = (0.45, 0.45, 0.45)
+
+
+def draw_placeholder(c: Canvas, box: Rect, name: str) -> None:
+    """A missing picture's place: a light grey box crossed corner to corner, dashed round,
+    saying `missing picture` and the file's name (cut to the box)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    fonts = family()
+    c.saveState()
+    c.setFillColorRGB(*PLACEHOLDER_FILL)
+    c.setStrokeColorRGB(*PLACEHOLDER_INK)
+    c.setLineWidth(0.5)
+    c.setDash(2, 2)
+    c.rect(pt(box.x), pt(box.y), pt(box.w), pt(box.h), stroke=1, fill=1)
+    c.setDash()
+    c.setLineWidth(0.3)
+    c.line(pt(box.x), pt(box.y), pt(box.right), pt(box.top))
+    c.line(pt(box.x), pt(box.top), pt(box.right), pt(box.y))
+    size = max(4.0, min(7.0, pt(box.h) / 4))
+    lines = [("missing picture", fonts.face(bold=True)), (name, fonts.face())]
+    middle = pt(box.y) + pt(box.h) / 2
+    for number, (text, face) in enumerate(lines):
+        while len(text) > 4 and stringWidth(text, face, size) > pt(box.w) - 4:
+            text = "…" + text[2:]
+        width = stringWidth(text, face, size)
+        y = middle + (0.2 if number == 0 else -1.1) * size
+        c.setFillColorRGB(1, 1, 1)
+        c.rect(pt(box.x) + (pt(box.w) - width) / 2 - 1, y - 0.3 * size, width + 2, 1.2 * size,
+               stroke=0, fill=1)  # fmt: skip
+        c.setFillColorRGB(0.15, 0.15, 0.15)
+        c.setFont(face, size)
+        c.drawCentredString(pt(box.x) + pt(box.w) / 2, y, text)
+    c.restoreState()
 
 
 def _problem(card: DeckCard, message: str, column: str | None = None) -> DataError:
