@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from toolkit.cards.columns import Columns, find_column, long_stat_columns, plan_columns
+from toolkit.cards.columns import Columns, find_column, plan_columns
 from toolkit.cards.pictures import IMAGE_SUFFIXES, PictureFinder
 from toolkit.cards.sheet import Sheet, read_sheet
 from toolkit.errors import DataError, DomekitError
@@ -219,7 +219,8 @@ def deck_cards(
         image = None
         if columns.image and values[columns.image]:
             image = finder.find(values[columns.image], row, columns.image)
-        text = values[columns.text] if columns.text else ""
+        texts = (values[columns.text] if columns.text else "", *(values[c] for c in columns.body))
+        text = "\n\n".join(part for part in texts if part)
         if template is not None:
             markup = markups[row]
             icon_text, icon_field, where = markup, None, f" in {template.path.name}'s output"
@@ -473,6 +474,7 @@ def prepare(args: CardsOptions) -> tuple[Any, ...]:
         qr=args.qr,
         back=args.back,
         bound=bound,
+        rows=sheet.rows,
     )
     icons = IconSet(sheet.path.parent / "icons")
     finder = PictureFinder(sheet.path, picture_folders(args, layout), strict=args.strict)
@@ -507,11 +509,7 @@ def picture_folders(args: CardsOptions, layout: Layout | None) -> list[Path]:
 
 def _plan_warnings(sheet: Sheet, columns: Columns, layout: Layout | None) -> list[str]:
     name = sheet.path.name
-    found = [
-        f"{name}: column {column!r} holds long texts but prints as a stat line (no body column: "
-        f"pass --text {column!r} if it is the card text)"
-        for column in long_stat_columns(columns, sheet.rows)
-    ]
+    found: list[str] = []
     if layout is None:
         return found
     shown = {box.source[1] for box in layout.boxes if box.source[0] == "part"}
