@@ -409,8 +409,9 @@ def parse_formats(value: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(chosen))
 
 
-def font_family(args: CardsOptions) -> FontFamily:
-    """The shipped Noto Sans, or `--font` (with its bold and italic faces)."""
+def font_family(args: CardsOptions, chars: frozenset[str] | None = None) -> FontFamily:
+    """The shipped Noto Sans, or `--font` (with its bold and italic faces; a big CFF font cut
+    to the deck's `chars`)."""
     from toolkit.pdf.fonts import family
 
     faces = (args.font_bold, args.font_italic, args.font_bold_italic)
@@ -418,7 +419,49 @@ def font_family(args: CardsOptions) -> FontFamily:
         if any(faces):
             raise DomekitError("--font-bold, --font-italic and --font-bold-italic need --font")
         return family()
-    return family(args.font, *faces)
+    return family(args.font, *faces, chars=chars)
+
+
+def deck_characters(sheet: Sheet, template: Template | None, layout: Path | None) -> frozenset[str]:
+    """Every character the deck may print: its cells and headers, the template's and the
+    layout's own texts (a big CFF font is cut to these, and fallbacks found for them)."""
+    from toolkit.data import read_text
+
+    found = set("".join(sheet.header))
+    for _, values in sheet.rows:
+        for value in values.values():
+            found.update(value)
+    if template is not None:
+        found.update(template.source)
+    if layout is not None:
+        found.update(read_text(layout))
+    return frozenset(found)
+
+
+def fallback_faces(
+    files: Sequence[Path], chars: frozenset[str], fonts: FontFamily, layout: Layout | None
+) -> list[str]:
+    """The faces (reportlab names) that print what the deck's fonts lack: `--fallback-font`
+    first, then fonts installed here (fontconfig) for what is still missing; each cut to the
+    characters it is there for when it is a big CFF font."""
+    from toolkit.pdf.fonts import family, glyphs
+
+    families = [fonts, *(dict(layout.families).values() if layout is not None else ())]
+    covered = set().union(*(glyphs(f.regular) for f in families))
+    missing = frozenset(c for c in chars if ord(c) not in covered and c.isprintable()
+                        and not c.isspace())  # fmt: skip
+    faces = []
+    for file in files:
+        face = family(file, chars=missing or None).regular
+        faces.append(face)
+        missing = frozenset(c for c in missing if ord(c) not in glyphs(face))
+    if missing:
+        from toolkit.pdf.fonts.system import available, fonts_for
+
+        if available():
+            for found in fonts_for(sorted(missing)):
+                faces.append(family(found.source, chars=missing).regular)
+    return faces
 
 
 def _outputs(args: CardsOptions) -> dict[str, Path]:
@@ -452,14 +495,24 @@ def prepare(args: CardsOptions) -> tuple[Any, ...]:
         raise DomekitError(f"--dpi {args.dpi}: expected {MIN_DPI} to {MAX_DPI}")
     back_offset = parse_offset(args.back_offset) if args.back_offset != "0,0" else (0.0, 0.0)
     outputs = _outputs(args)
-    fonts = font_family(args)
-    layout = None
-    if args.layout is not None:
-        from toolkit.cards.layout import find_layout, load_layout
+    from toolkit.pdf.fonts import use_fallbacks
 
-        layout = load_layout(find_layout(args.layout), (size.width, size.height))
+    use_fallbacks(())
+    layout_file = None
+    if args.layout is not None:
+        from toolkit.cards.layout import find_layout
+
+        layout_file = find_layout(args.layout)
     template = Template(args.template) if args.template else None
     sheet = read_sheet(args.file, args.sheet)
+    chars = deck_characters(sheet, template, layout_file)
+    fonts = font_family(args, chars)
+    layout = None
+    if layout_file is not None:
+        from toolkit.cards.layout import load_layout
+
+        layout = load_layout(layout_file, (size.width, size.height), chars)
+    use_fallbacks(fallback_faces(args.fallback_fonts, chars, fonts, layout))
     if layout is not None:
         from toolkit.cards.binding import bind_layout
 

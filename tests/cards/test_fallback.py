@@ -1,0 +1,79 @@
+"""Fonts that just work (issue 29, item 4): a face of a .ttc collection by name or index, a big
+CJK face cut to the deck's characters before it is converted, and a fallback chain for the
+characters the deck's fonts lack (`--fallback-font`, then the fonts installed here). Checked on
+the PDF: which embedded font sets each span, how many glyphs each embeds, the file's size."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+
+from tests.cards.helpers import build, sheet, spans
+
+CJK_TTC = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+DECK = "name,text\n火の竜,敵に２ダメージを与える。Then draw → a card.\nWolf,Bites ✓\n"
+
+
+def installed(family: str) -> Path:
+    """The file of an installed family, or a skip."""
+    if shutil.which("fc-match") is None:
+        pytest.skip("no fontconfig on this machine")
+    found = subprocess.run(["fc-match", "-f", "%{family}\t%{file}", family],
+                           capture_output=True, text=True, check=False).stdout  # fmt: skip
+    name, _, file = found.partition("\t")
+    if family.casefold() not in name.casefold():
+        pytest.skip(f"{family} is not installed here")
+    return Path(file)
+
+
+def fonts_of(page) -> dict[str, str]:
+    """Each span's text: the PostScript name of its font (the subset tag dropped)."""
+    return {span["text"].strip(): span["font"].split("+")[-1] for span in spans(page)}
+
+
+def test_a_ttc_face_chosen_by_name_is_cut_to_the_deck_and_embedded_small(cli, tmp_path):
+    from fontTools.ttLib import TTFont
+
+    if not CJK_TTC.is_file():
+        pytest.skip("Noto Sans CJK is not installed here")
+    deck = sheet(tmp_path, DECK)
+    pdf, result = build(cli, deck, "--font", f"{CJK_TTC}#Noto Sans CJK KR")
+    page = pdf[0]
+    assert fonts_of(page)["火の竜"] == "NotoSansCJKkr-Regular"
+    for xref, *_, name, _, _ in page.get_fonts():
+        face = TTFont(BytesIO(pdf.extract_font(xref)[3]))
+        assert "glyf" in face and face["maxp"].numGlyphs < 300, name  # a subset, of 65,535
+    assert (tmp_path / "out.pdf").stat().st_size < 200_000
+    assert "no glyph" not in result.stderr
+    pdf, _ = build(cli, deck, "--font", f"{CJK_TTC}#0")
+    assert fonts_of(pdf[0])["火の竜"].startswith("NotoSansCJK")
+    result = cli("cards", str(deck), "--font", f"{CJK_TTC}#Noto Sans CJK XX")
+    result.assert_refused("no face 'Noto Sans CJK XX' in this collection; its faces: ")
+
+
+def test_fallback_font_comes_before_the_installed_fonts(cli, tmp_path):
+    symbola = installed("Symbola")
+    deck = sheet(tmp_path, DECK)
+    pdf, result = build(cli, deck)
+    chosen = fonts_of(pdf[0])
+    assert "CJK" in chosen["火の竜"]
+    pdf, result = build(cli, deck, "--fallback-font", str(symbola))
+    arrows = [s["font"] for s in spans(pdf[0]) if "→" in s["text"] or "✓" in s["text"]]
+    assert arrows and all("Symbola" in font for font in arrows)
+    assert "CJK" in fonts_of(pdf[0])["火の竜"]  # what Symbola lacks: still an installed font
+    assert "no glyph" not in result.stderr
+
+
+def test_a_bad_fallback_font_is_refused_naming_it(cli, tmp_path):
+    bad = tmp_path / "Broken.ttf"
+    bad.write_bytes(b"\x00\x01\x00\x00" + b"\0" * 40)
+    out = tmp_path / "o.pdf"
+    result = cli(
+        "cards", str(sheet(tmp_path, DECK)), "--fallback-font", str(bad), "--out", str(out)
+    )
+    result.assert_refused(f"{bad}: not a usable font")
+    assert not out.exists()
