@@ -178,7 +178,8 @@ def test_a_cff_opentype_family_prints_embedded_as_truetype(cli, tmp_path):
     for xref, ext, kind, name, *_ in page.get_fonts():
         assert (ext, kind) == ("ttf", "TrueType"), (name, ext, kind)  # FontFile2
         embedded[name.split("+")[-1]] = TTFont(BytesIO(pdf.extract_font(xref)[3]))
-    assert set(embedded) - {"NimbusSans-Regular", "NimbusSans-Bold"} <= {"NotoSansCJKjp-Regular"}
+    others = set(embedded) - {"NimbusSans-Regular", "NimbusSans-Bold"}
+    assert all(name.startswith("NotoSansCJKjp-Regular") for name in others)
     assert {"NimbusSans-Regular", "NimbusSans-Bold"} <= set(embedded)
     for face in embedded.values():
         assert "glyf" in face and "CFF " not in face
@@ -210,7 +211,8 @@ def test_a_cff_font_is_converted_once_and_kept_in_the_cache(cli, tmp_path, font_
     again = tmp_path / "Again.otf"  # the same file under another name: registered afresh
     shutil.copyfile(font, again)
     pdf, _ = build(cli, sheet(tmp_path, "name\nImp\n"), "--font", str(again))
-    assert {f[3].split("+")[1] for f in pdf[0].get_fonts()} == {"NotoSans-BoldItalic"}
+    embedded = {f[3].split("+")[1] for f in pdf[0].get_fonts()}
+    assert len(embedded) == 1 and embedded.pop().startswith("NotoSans-BoldItalic")  # the cache's
 
 
 @pytest.mark.parametrize("flag", ["--font", "--font-bold"])

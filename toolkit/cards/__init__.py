@@ -450,9 +450,10 @@ def fallback_faces(
     covered = set().union(*(glyphs(f.regular) for f in families))
     missing = frozenset(c for c in chars if ord(c) not in covered and c.isprintable()
                         and not c.isspace())  # fmt: skip
+    lacking = missing  # each fallback is cut to all of these: a run stays in one font
     faces = []
     for file in files:
-        face = family(file, chars=missing or None).regular
+        face = family(file, chars=lacking or None).regular
         faces.append(face)
         missing = frozenset(c for c in missing if ord(c) not in glyphs(face))
     if missing:
@@ -460,7 +461,7 @@ def fallback_faces(
 
         if available():
             for found in fonts_for(sorted(missing)):
-                faces.append(family(found.source, chars=missing).regular)
+                faces.append(family(found.source, chars=lacking).regular)
     return faces
 
 

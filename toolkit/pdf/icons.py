@@ -442,6 +442,24 @@ def icon_markup(text: str, icons: IconSet, size: float) -> str:
     return ICON.sub(tag, text)
 
 
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def fallback_markup(markup: str, face: str) -> str:
+    """Paragraph markup with each run of characters `face` lacks set in the fallback face that
+    has them (`fonts.runs`), as `<font name="...">`; `<b>` and `<i>` inside pick that font's
+    faces. Tags are left as they are."""
+    parts = _TAG.split(markup)
+    for index in range(0, len(parts), 2):
+        text = parts[index]
+        if text and not text.isascii():
+            parts[index] = "".join(
+                part if font == face else f'<font name="{font}">{part}</font>'
+                for part, font in runs(text, face)
+            )
+    return "".join(parts)
+
+
 class _SvgImage:
     """Stands in for a bitmap in a paragraph's <img/>: the canvas draws the SVG icon instead."""
 

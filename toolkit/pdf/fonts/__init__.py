@@ -285,6 +285,10 @@ def _head(path: Path) -> bytes:
         raise DomekitError(f"{path}: cannot read: {exc.strerror}") from None
 
 
+_FACE_SOURCES: dict[bytes | str, tuple[str, int, frozenset[str] | None]] = {}
+"""The file, face index and cut of the font reportlab knows under each PostScript name."""
+
+
 def _register(font_name: str, path: Path, chars: frozenset[str] | None = None) -> None:
     """Register one face with reportlab: a TrueType face as it is (a face of a collection by its
     index), a CFF face converted (`cff.py`; a big one cut to `chars` first)."""
@@ -312,6 +316,20 @@ def _register(font_name: str, path: Path, chars: frozenset[str] | None = None) -
     except Exception as exc:  # reportlab parses a stranger's file: any error is the file's
         message = str(exc).strip().splitlines()[-1:] or [type(exc).__name__]
         raise DataError(file, f"not a usable font ({message[0][:200]})") from None
+    # reportlab hands a font whose face has a PostScript name it has seen the first such font
+    # (right for the same font: one font object, one embedded subset); another cut of a big face
+    # (other characters) or another font of that name gets a name of its own
+    from toolkit.pdf.fonts.cff import file_digest
+
+    loaded = (file_digest(file), index, chars)
+    first = _FACE_SOURCES.setdefault(font.face.name, loaded)
+    if first != loaded:
+        import zlib
+
+        suffix = f"-{zlib.crc32(repr(loaded).encode()) % 10**6:06d}"
+        name = font.face.name  # bytes, as reportlab reads it
+        font.face.name = name + suffix.encode() if isinstance(name, bytes) else name + suffix
+        _FACE_SOURCES[font.face.name] = loaded
     pdfmetrics.registerFont(font)
 
 
