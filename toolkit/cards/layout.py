@@ -3,6 +3,7 @@
     name = "my layout"
     units = "mm"              # bare numbers' unit: mm, in or pt (a text carries its own: "0.25in")
     extends = "classic"       # optional: start from a built-in layout (or another file)
+    images = "art"            # optional: the sheet's pictures are looked for here first
 
     [boxes.title]             # boxes draw in file order, later ones on top
     draw = "line"             # text, line, stats, image, icons, qr, rect (default from the name)
