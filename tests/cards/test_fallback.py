@@ -103,3 +103,25 @@ def test_a_second_deck_with_other_characters_gets_its_own_cut_of_the_face(cli, t
     pdf, result = build(cli, sheet(second, "name\n吹く風\n"))
     assert "CJK" in fonts_of(pdf[0])["吹く風"] and "no glyph" not in result.stderr
     assert pdf[0].search_for("吹く風")
+
+
+def test_characters_no_font_has_ask_fontconfig_a_bounded_number_of_times(monkeypatch):
+    """A thousand unassigned code points: each a question to fontconfig (a process) would be a
+    minute; at most MAX_LOOKUPS are asked, and none is found."""
+    from toolkit.pdf.fonts import system
+
+    if not system.available():
+        pytest.skip("no fontconfig on this machine")
+    asked = []
+    holding = system.holding
+
+    def counting(codepoint: int):
+        asked.append(codepoint)
+        return holding(codepoint)
+
+    monkeypatch.setattr(system, "holding", counting)
+    nobody = [chr(c) for c in range(0x0378, 0x037A)] + [
+        chr(c) for c in range(0xE0080, 0xE0080 + 998)
+    ]
+    assert system.fonts_for(nobody) == []
+    assert len(asked) == system.MAX_LOOKUPS

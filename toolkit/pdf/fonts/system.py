@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 FC_TIMEOUT = 10.0  # s: fontconfig builds its cache on a first run
 MAX_FALLBACKS = 8  # fonts found for one deck's missing characters
+MAX_LOOKUPS = 24  # fontconfig questions (a process each) for one deck's missing characters
 STYLES = ("Regular", "Bold", "Italic", "Bold Italic")
 GENERIC = ("sans", "sans-serif", "serif", "monospace", "mono")
 NOBODY = "Domekit No Such Family"
@@ -129,10 +130,13 @@ def installed_family(name: str, chars: Iterable[str] | None = None) -> FontFamil
 def fonts_for(chars: Iterable[str]) -> list[Installed]:
     """Installed faces that print `chars`, fewest first: each the face fontconfig ranks best for
     the first character still missing, its own character map saying what else it prints. At most
-    MAX_FALLBACKS; a character no installed font has is left out."""
+    MAX_FALLBACKS, found in at most MAX_LOOKUPS questions (a deck of a thousand characters no
+    font has asks 24, not a thousand); a character no installed font has is left out."""
     remaining = list(dict.fromkeys(c for c in chars if not c.isspace()))
     picked: list[Installed] = []
-    while remaining and len(picked) < MAX_FALLBACKS:
+    lookups = 0
+    while remaining and len(picked) < MAX_FALLBACKS and lookups < MAX_LOOKUPS:
+        lookups += 1
         first = remaining[0]
         found = holding(ord(first))
         if not found:
