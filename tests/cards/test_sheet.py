@@ -55,15 +55,16 @@ def test_swedish_german_and_english_headers(cli, tmp_path, header, parts):
     assert parts in result.stderr
 
 
-def test_a_long_text_column_under_an_unknown_name_warns(cli, tmp_path):
+def test_a_long_text_column_under_an_unknown_name_is_the_body(cli, tmp_path):
+    """Issue 29: a column no table knows but of long texts is the body, and the plan says why
+    (it was a stat line, and a warning, before)."""
     deck = sheet(tmp_path, "Nom,Effet\nDragon,Inflige deux dégâts à chaque unité adjacente.\n")
-    _, result = build(cli, deck)
-    assert (
-        "warning: deck.csv: column 'Effet' holds long texts but prints as a stat line (no body "
-        "column: pass --text 'Effet' if it is the card text)" in result.stderr
-    )
+    pdf, result = build(cli, deck)
+    assert "title Nom, text Effet (long texts), qty -" in result.stderr
+    text = pdf[0].get_text()
+    assert "Effet" not in text and "Inflige deux" in text
     _, result = build(cli, deck, "--text", "Effet")
-    assert "long texts" not in result.stderr and "text Effet" in result.stderr
+    assert "long texts" not in result.stderr and "text Effet, qty" in result.stderr
 
 
 def test_the_back_column_is_not_printed_on_the_face(cli, tmp_path):
@@ -119,12 +120,12 @@ ODS_NS = (
 )
 
 
-def ods(path: Path, rows: str, prefix: str = "") -> Path:
+def ods(path: Path, rows: str, prefix: str = "", other: str = "") -> Path:
     content = (
         f'<?xml version="1.0" encoding="UTF-8"?>{prefix}<office:document-content {ODS_NS}>'
         f'<office:body><office:spreadsheet><table:table table:name="Kortit">{rows}'
         "</table:table><table:table table:name='Other'><table:table-row><table:table-cell>"
-        "<text:p>ignored</text:p></table:table-cell></table:table-row></table:table>"
+        f"<text:p>ignored</text:p></table:table-cell></table:table-row>{other}</table:table>"
         "</office:spreadsheet></office:body></office:document-content>"
     )
     with zipfile.ZipFile(path, "w") as archive:
@@ -177,18 +178,22 @@ def test_ods_formulas_without_values_and_dtds_are_refused(cli, tmp_path):
 
 
 def test_title_text_and_qty_flags_map_a_designers_own_headers(cli, tmp_path):
-    """Headers no table knows (French): without flags the first column is the title and the rest
-    stat lines; `--title/--text/--qty` give each part its column, and the quantity counts."""
+    """Headers no table knows (French): without flags the first column that is no bookkeeping
+    (Réf is a reference: not printed) is the title and the rest stat lines; `--title/--text/--qty`
+    give each part its column, and the quantity counts."""
     deck = sheet(tmp_path, "Réf,Nom,Effet,Exemplaires\nA1,Dragon,Vole.,3\nA2,Gobelin,Court.,0\n")
     pdf, result = build(cli, deck)
-    assert "title Réf, text -, qty -" in result.stderr
+    assert "title Nom, text -, qty -" in result.stderr
+    assert "stats Effet, Exemplaires; not printed: Réf (ids)" in result.stderr
     assert pdf[0].get_text().count("Gobelin") == 1  # no quantity column: one of each
     pdf, result = build(cli, deck, "--title", "nom", "--text", "EFFET", "--qty", "Exemplaires")
-    assert "title Nom, text Effet, qty Exemplaires, image -, qr -, back -; stats Réf" in (
-        result.stderr
+    assert (
+        "title Nom, text Effet, qty Exemplaires, image -, qr -, back -; stats -; not printed: "
+        "Réf (ids)" in result.stderr
     )
     text = pdf[0].get_text()
     assert text.count("Dragon") == 3 and "Gobelin" not in text and "Vole." in text
+    assert "A1" not in text
     assert "Exemplaires" not in text and "Effet" not in text
 
 
@@ -213,3 +218,76 @@ def test_a_utf16_file_with_its_byte_order_mark_reads(cli, tmp_path):
     pdf, result = build(cli, path)
     assert "Огонь" in pdf[0].get_text() and "Δράκος." in pdf[0].get_text()
     assert "UTF-16" in result.stderr
+
+
+def test_sheet_picks_a_workbooks_sheet_and_a_notice_names_the_others(cli, tmp_path):
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.title = "Rules"
+    book.active.append(["Rule"])
+    book.active.append(["Be nice"])
+    cards = book.create_sheet("Cards")
+    cards.append(["name", "text"])
+    cards.append(["Imp", "Burns a foe."])
+    path = tmp_path / "game.xlsx"
+    book.save(path)
+    pdf, result = build(cli, path)
+    assert "game.xlsx: read its first sheet, 'Rules'; it also has 'Cards' (--sheet NAME" in (
+        result.stderr
+    )
+    assert "Be nice" in pdf[0].get_text()
+    pdf, result = build(cli, path, "--sheet", "cards")  # any case
+    assert "Imp" in pdf[0].get_text() and "Be nice" not in pdf[0].get_text()
+    assert "sheet 'Cards'" in result.stderr and "also has" not in result.stderr
+    result = cli("cards", str(path), "--sheet", "Monsters")
+    result.assert_refused("game.xlsx: --sheet 'Monsters': no sheet of that name; its sheets: "
+                          "'Rules', 'Cards'")  # fmt: skip
+
+
+def test_sheet_reads_an_ods_table_by_name(cli, tmp_path):
+    path = ods(
+        tmp_path / "kortit.ods",
+        row(cell("Nimi")) + row(cell("Tulihenki")),
+        other=row(cell("Vesihenki")),
+    )
+    pdf, result = build(cli, path)
+    assert "kortit.ods: read its first sheet, 'Kortit'; it also has 'Other'" in result.stderr
+    pdf, result = build(cli, path, "--sheet", "Other")
+    text = pdf[0].get_text()
+    assert "Vesihenki" in text and "Tulihenki" not in text
+    cli("cards", str(path), "--sheet", "Nope").assert_refused(
+        "kortit.ods: --sheet 'Nope': no sheet of that name; its sheets: 'Kortit', 'Other'"
+    )
+    csv = sheet(tmp_path, "name\nA\n")
+    cli("cards", str(csv), "--sheet", "A").assert_refused(
+        "deck.csv: --sheet 'A': only an .xlsx or .ods workbook has sheets"
+    )
+
+
+def test_an_unterminated_quote_is_refused_naming_the_line_it_opens_on(cli, tmp_path):
+    path = sheet(tmp_path, 'name,text\nImp,Burns.\nWolf,"Bites\nBear,Hugs.\nOwl,Hoots.\n')
+    result = cli("cards", str(path), "--out", str(tmp_path / "o.pdf"))
+    result.assert_refused('deck.csv, line 3: a quote (") opens a cell on this line and is never '
+                          "closed: lines 3 to 5 would be one cell")  # fmt: skip
+    assert not (tmp_path / "o.pdf").exists()
+
+
+def test_a_quoted_cell_going_on_after_its_quote_is_refused(cli, tmp_path):
+    path = sheet(tmp_path, 'name,text\nImp,"Burns" a foe\n')
+    cli("cards", str(path)).assert_refused("deck.csv, line 2: not valid CSV")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("name,text,cost\nImp,Burns.,1\nWolf,Bites.\n",
+         "deck.csv, row 3: 2 cells but the header has 3 columns (line 3: a comma too many"),
+        ("name;text\nImp;Burns.\nWolf;Bites;2;3\n",
+         "deck.csv, row 3: 4 cells but the header has 2 columns (line 3: a semicolon"),
+        ('name,text,cost\nImp,"Burns,\nthen heals",1\nWolf,x\n',
+         "deck.csv, row 4: 2 cells but the header has 3 columns (line 4:"),
+    ],
+)  # fmt: skip
+def test_a_ragged_row_is_refused_naming_its_line(cli, tmp_path, text, message):
+    cli("cards", str(sheet(tmp_path, text))).assert_refused(message)

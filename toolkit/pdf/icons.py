@@ -23,14 +23,15 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.errors import DomekitError
+from toolkit.pdf.fonts import runs
 from toolkit.pdf.geometry import Rect, pt
+from toolkit.pdf.text import LEADING
 
 if TYPE_CHECKING:
     from toolkit.pdf.fonts import FontFamily
 
 ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
 SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
-LEADING = 1.18
 ICON_DROP = 0.18  # an icon's bottom sits this far (x font size) below the baseline, like letters
 
 
@@ -169,6 +170,7 @@ class FittedText:
     size: float  # font size, points
     lines: tuple[tuple[_Word, ...], ...]
     cut: bool  # the text did not fit at the smallest size and was cut
+    leading: float = LEADING  # a line's height, times the size
 
 
 def _icon(name: str, icons: IconSet) -> Icon:
@@ -184,7 +186,7 @@ def _words(text: str, icons: IconSet, font: str) -> list[list[_Word]]:
     for paragraph in text.split("\n"):
         words = []
         for token in paragraph.split():
-            if ":" not in token:  # the common case: a plain word
+            if ":" not in token and token.isascii():  # the common case: a plain word
                 words.append(_Word((token,), text_width(token, font)))
                 continue
             pieces: list[Piece] = []
@@ -195,8 +197,7 @@ def _words(text: str, icons: IconSet, font: str) -> list[list[_Word]]:
                     pieces.append(icon)
                     width += icon.aspect
                 elif part:
-                    pieces.append(part)
-                    width += text_width(part, font)
+                    width += _add_runs(pieces, part, font, font)
             words.append(_Word(tuple(pieces), width))
         space_free.append(words)
     return space_free
@@ -235,10 +236,31 @@ def _rich_words(text: str, icons: IconSet, fonts: FontFamily) -> list[list[_Word
                 elif token.isspace():
                     finish()
                 else:
-                    pieces.append(token if face == fonts.regular else Styled(token, face))
-                    width += text_width(token, face)
+                    width += _add_runs(pieces, token, face, fonts.regular)
     finish()
     return paragraphs
+
+
+def _add_runs(pieces: list[Piece], text: str, face: str, regular: str) -> float:
+    """`text` added to `pieces` in runs of one face (`fonts.runs`: a character `face` lacks in
+    a fallback face); returns its width at size 1."""
+    width = 0.0
+    for part, font in runs(text, face):
+        pieces.append(part if font == regular else Styled(part, font))
+        width += text_width(part, font)
+    return width
+
+
+def text_runs_out(text: Any, value: str, face: str, size: float) -> None:
+    """`value` written on a reportlab text object in runs of one face (fallbacks included)."""
+    for part, font in runs(value, face):
+        text.setFont(font, size)
+        text.textOut(part)
+
+
+def runs_width(value: str, face: str) -> float:
+    """`value`'s width at size 1, in runs of one face (fallbacks included)."""
+    return sum(text_width(part, font) for part, font in runs(value, face))
 
 
 def _wrap(paragraphs: list[list[_Word]], limit: float, space: float) -> list[list[_Word]]:
@@ -274,12 +296,14 @@ def fit_icon_text(
     step: float = 0.25,
     fonts: FontFamily | None = None,
     wrap: bool = True,
+    leading: float = LEADING,
 ) -> FittedText:
     """The largest size (pt, in `step`s from `max_size`) at which `text` wraps into `box`.
 
     With `fonts`, the text is rich (`**bold**`, `*italic*` in the family's faces; `font` is then
     the family's regular face). Without `wrap`, each paragraph stays one line, shrunk to the
-    box's width (a title). Text that does not fit at `min_size` is cut with "..."."""
+    box's width (a title). Text that does not fit at `min_size` is cut with "...". A line is
+    `leading` times the size high."""
     if fonts is not None:
         font = fonts.regular
         rich = "*" in text or "\\" in text
@@ -294,11 +318,11 @@ def fit_icon_text(
     size = max_size
     while True:
         lines = _wrap(paragraphs, width_pt / size, space) if wrap else paragraphs
-        fits = len(lines) * size * LEADING <= height_pt + 0.01 and widest * size <= width_pt + 0.01
+        fits = len(lines) * size * leading <= height_pt + 0.01 and widest * size <= width_pt + 0.01
         if fits or size <= min_size:
             break
         size = max(min_size, size - step)
-    room = max(1, int((height_pt + 0.01) // (size * LEADING)))
+    room = max(1, int((height_pt + 0.01) // (size * leading)))
     cut = not fits
     ellipsis = _Word(("...",), text_width("...", font))
     if len(lines) > room:
@@ -306,7 +330,7 @@ def fit_icon_text(
         lines[-1] = [*lines[-1], ellipsis]
     if not wrap and cut:
         lines = [_cut_line(line, width_pt / size, space, ellipsis) for line in lines]
-    return FittedText(size, tuple(tuple(line) for line in lines), cut)
+    return FittedText(size, tuple(tuple(line) for line in lines), cut, leading)
 
 
 def _cut_line(line: list[_Word], limit: float, space: float, ellipsis: _Word) -> list[_Word]:
@@ -345,7 +369,7 @@ def draw_icon_text(
     current = [font]
     text.setFont(font, size)
     icons: list[tuple[Icon, float, float]] = []
-    block = len(fitted.lines) * size * LEADING
+    block = len(fitted.lines) * size * fitted.leading
     top = pt(box.top)
     if valign == "middle":
         top = pt(box.y) + (pt(box.h) + block) / 2
@@ -392,7 +416,7 @@ def draw_icon_text(
             x += space * size
         if run:
             put(run, run_face, run_x)
-        y -= size * LEADING
+        y -= size * fitted.leading
     c.drawText(text)
     for icon, x, baseline in icons:
         icon.draw(c, x, baseline - ICON_DROP * size, size)
@@ -416,6 +440,24 @@ def icon_markup(text: str, icons: IconSet, size: float) -> str:
         )
 
     return ICON.sub(tag, text)
+
+
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def fallback_markup(markup: str, face: str) -> str:
+    """Paragraph markup with each run of characters `face` lacks set in the fallback face that
+    has them (`fonts.runs`), as `<font name="...">`; `<b>` and `<i>` inside pick that font's
+    faces. Tags are left as they are."""
+    parts = _TAG.split(markup)
+    for index in range(0, len(parts), 2):
+        text = parts[index]
+        if text and not text.isascii():
+            parts[index] = "".join(
+                part if font == face else f'<font name="{font}">{part}</font>'
+                for part, font in runs(text, face)
+            )
+    return "".join(parts)
 
 
 class _SvgImage:
