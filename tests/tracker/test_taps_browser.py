@@ -215,8 +215,11 @@ def test_domppa_rows(tracker, tmp_path: Path) -> None:
         # fight, two leave in a tap each.
         page.goto(f"{dp}/table")
         page.screenshot(path=str(shots / "dp-table-setup.png"), full_page=True)
+        # Each tap once the page shows the one before recorded, as a player sees it (two taps
+        # in flight at once: tests/games/domppa/test_browser.py).
         for leaving in ("troll", "priest"):
             t.tap(f"#leave-{leaving} button")
+            page.locator(f"#leave-{leaving}").wait_for(state="detached", timeout=10000)
         counted["Domppa: set up five characters"] = t.reset()
         roster = state(base, kit, "table")["units"]
         assert len(roster) == 5
