@@ -45,7 +45,9 @@ def test_scan_a_character_strike_and_the_target_sees_it_live(tmp_path: Path):
             expect(attacker.locator(".flash").first).to_contain_text("Recorded: turn knight")
             attacker.screenshot(path=str(shots / "domppa-knight.png"), full_page=True)
             attacker.click("#target label:has(input[value='berserker'])")
-            attacker.select_option("select[name=weapon] >> nth=0", "Broadsword")
+            # A weapon not on its card (it holds the Lance): "another weapon" under More.
+            attacker.click("#attack-form details summary")
+            attacker.select_option("select[name=other_with]", "melee:Broadsword")
             attacker.fill("#hit-dice", "6,3,2")
             attacker.fill("#damage-dice", "5,4")
             attacker.click("text=Check the attack")
