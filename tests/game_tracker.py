@@ -46,10 +46,13 @@ class KitTable:
 
     game: str
 
-    def __init__(self, client: TestClient, db_url: str, **kit) -> None:
+    def __init__(self, client: TestClient, db_url: str, mode: str = "full", **kit) -> None:
         self.client = client
         self.kit = secrets.token_urlsafe(16)
         record_kit(db_url, {"kit_id": self.kit, "game": self.game, "base_url": "http://t", **kit})
+        # Match 1 starts tracked as `mode` (the set-up page's choice; full: as a JSON client).
+        started = client.post(f"/k/{self.kit}/setup", json={"mode": mode})
+        assert started.status_code in (200, 422), started.text  # 422: a game with one way
 
     def act(self, version: int | None = None, client_action_id: str | None = None, **action):
         return act(

@@ -11,7 +11,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -168,8 +168,9 @@ GOLD_SPACES = ["5,1", "5,5", "4,1", "4,5", "5,3", "3,1"]
 
 @contextmanager
 def serving_every_game(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
-    """`domekit serve` on a free loopback port over a database holding one kit of each game of
-    the registry; yields the base URL and each game's kit id."""
+    """`domekit serve` on a free loopback port over a database holding two kits of each game of
+    the registry; yields the base URL and each game's kit ids (`<game>` and `<game> full`, to
+    set up tracked each way)."""
     from toolkit.games import names
     from toolkit.tracker.kits import record_kit
 
@@ -179,8 +180,9 @@ def serving_every_game(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
     kits = {}
     for game in names():
         extra = {"teams": ["red", "blue"]} if game == "deathdome" else {}
-        kits[game] = secrets.token_hex(16)
-        record_kit(db, {"kit_id": kits[game], "game": game, "base_url": base, **extra})
+        for name in (game, f"{game} full"):
+            kits[name] = secrets.token_hex(16)
+            record_kit(db, {"kit_id": kits[name], "game": game, "base_url": base, **extra})
     empty = tmp_path / "no-kits"
     empty.mkdir()
     with serving(port, db, empty):
@@ -211,3 +213,11 @@ def open_page(page: Page, url: str) -> None:
         except Error as exc:
             if "interrupted by another navigation" not in str(exc) or attempt == 2:
                 raise
+
+
+def set_up_every(base: str, kits: Iterable[str], mode: str = "light") -> None:
+    """Start each kit's match as the set-up page's choice `mode` would (a game tracked one way
+    has nothing to choose: its match starts as before, on its first page)."""
+    for kit in kits:
+        reply = httpx.post(f"{base}/k/{kit}/setup", json={"mode": mode}, timeout=10)
+        assert reply.status_code in (200, 422), reply.text

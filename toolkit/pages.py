@@ -14,7 +14,7 @@ import re
 
 KIT_WORDS = frozenset(
     {"act", "events", "export", "history", "import", "manifest.webmanifest", "next-match",
-     "odds", "preview", "redo", "seat", "whoami"}
+     "odds", "preview", "redo", "seat", "setup", "whoami"}
 )  # fmt: skip
 """The tracker's own words after a kit (toolkit/tracker/routes/): no page is named so, and a path
 that starts with one is never read as a page."""

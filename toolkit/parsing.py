@@ -111,3 +111,8 @@ def shown(value: Any) -> str:
     """A value as a refusal quotes it: its repr, cut to 40 characters."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def title_of(identifier: str) -> str:
+    """An id from the card data as a sentence names it: "heavy-rifle" -> "Heavy Rifle"."""
+    return " ".join(part.capitalize() for part in identifier.replace("_", "-").split("-"))

@@ -1,7 +1,7 @@
 """The Content-Security-Policy fits the pages: in a real browser (Debian's chromium) every page
 of every game of the registry (the test suite's duel among them: each kind of page its kit
-prints), the history, the check page, the refusal pages and an error page load without one
-violation, and their scripts still run (live updates, local times, odds charts)."""
+prints), the set-up page, the history, the check page, the refusal pages and an error page load
+without one violation, and their scripts still run (live updates, local times, odds charts)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from kit_browser import (
     chromium,
     free_port,
     serving,
+    set_up_every,
     shots_folder,
 )
 
@@ -39,7 +40,11 @@ def tracker(tmp_path_factory):
         extra = {"teams": ["red", "blue"]} if game == "deathdome" else {}
         record_kit(db, {"kit_id": kits[game], "game": game, "base_url": "http://t", **extra})
         kits[f"{game} as printed"] = every_game.record(db, game)
+    fresh = secrets.token_urlsafe(16)  # a kit no phone has set up: its set-up page
+    record_kit(db, {"kit_id": fresh, "game": "deathdome", "base_url": "http://t"})
     with serving(free_port(), db, folder / "none") as base:
+        set_up_every(base, kits.values(), "light")
+        kits["fresh"] = fresh
         yield base, kits
 
 
@@ -71,7 +76,7 @@ def test_every_page_loads_without_a_policy_violation_and_its_scripts_run(tracker
         f"/k/{kits['naturedome']}/table", f"/k/{kits['naturedome']}/player/1",
         f"/k/{kits['dominum']}/table", f"/k/{kits['dominum']}/player/red",
         f"/k/{kits['domppa']}/table", f"/k/{kits['domppa']}/unit/knight",
-        "/", "/k/nosuchkit000000000000000/table",
+        "/", "/k/nosuchkit000000000000000/table", f"/k/{kits['fresh']}/table",
     ]  # fmt: skip
     every = [  # each kind of page every game's kit prints, and its table
         f"/k/{kits[f'{game} as printed']}/{page}"
@@ -88,7 +93,9 @@ def test_every_page_loads_without_a_policy_violation_and_its_scripts_run(tracker
             response = page.goto(base + path)
             assert "script-src 'self'" in response.headers["content-security-policy"]
             if path in every or (
-                path.endswith(("/table", "/team/red", "/player/1")) and "nosuch" not in path
+                path.endswith(("/table", "/team/red", "/player/1"))
+                and "nosuch" not in path
+                and kits["fresh"] not in path
             ):
                 expect(page.locator("#live-status")).to_have_text("live", timeout=5000)
             assert violations(page) == [], path
@@ -105,7 +112,8 @@ def test_every_page_loads_without_a_policy_violation_and_its_scripts_run(tracker
             "data-state", "ok", timeout=5000
         )
         # The check page, and its "Change something" link going back.
-        page.click("text=Check the attack")
+        page.click("#more-attack summary")
+        page.click("#check-attack")
         expect(page.locator("h1")).to_have_text("Check, then confirm")
         page.screenshot(path=str(shots / "confirm.png"), full_page=True)
         page.click("text=Change something")

@@ -209,7 +209,9 @@ def client(kits):
     app = create_app(kits.db_url, kits_dir=None, sse_max_seconds=0.2, allowed_hosts=["table"])
     with TestClient(app, base_url="http://table", raise_server_exceptions=False) as c:
         for kit in kits.ids.values():
-            assert c.get(f"/k/{kit}/table").status_code == 200  # each kit's match 1 exists
+            # Each kit's match 1 exists (a page's JSON twin starts it; a phone's page would
+            # first ask how to track it).
+            assert c.get(f"/k/{kit}/table.json").status_code == 200
         yield c
 
 

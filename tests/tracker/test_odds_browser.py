@@ -18,11 +18,11 @@ from kit_browser import (
     chromium,
     phone,
     serving_every_game,
+    set_up_every,
     shots_folder,
 )
 
 pytestmark = pytest.mark.browser
-
 
 
 @pytest.fixture
@@ -31,11 +31,12 @@ def tracker(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
         yield served
 
 
-
 def set_up(base: str, kits: dict[str, str]) -> None:
-    """Each game where its attack forms show: Death Dome in play, red's turn; Dominum's red in
-    its assault phase with two cards in gold's zone; Domppa's Knight on its turn, the Berserker
-    owing a morale test. Nature Dome's Player 1 attacks from the start."""
+    """Each game where its attack forms show, tracked in full (the forms with a live chart):
+    Death Dome in play, red's turn; Dominum's red in its assault phase with two cards in gold's
+    zone; Domppa's Knight on its turn, the Berserker owing a morale test. Nature Dome's Player 1
+    attacks from the start."""
+    set_up_every(base, kits.values(), "full")
     act(base, kits["deathdome"], type="start")
     dm = kits["dominum"]
     act(base, dm, type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]}, seed=7,
@@ -93,7 +94,7 @@ def test_the_attack_forms_draw_their_odds_live_and_the_check_page_shows_none(
         expect(page.locator('#attack-form [data-chance="kill"] .odds-value')).to_have_text(
             "100%", timeout=5000
         )
-        page.click("text=Check the attack")
+        page.click("#check-attack")
         expect(page.locator("h1")).to_have_text("Check, then confirm")
         # The check page shows the result, already known: no odds beside it.
         expect(page.locator("main")).to_contain_text("blue.scout killed")
@@ -102,8 +103,8 @@ def test_the_attack_forms_draw_their_odds_live_and_the_check_page_shows_none(
 
         page.goto(f"{dd}/team/red")
         # A capture's payout is certain: its form has no odds (they would decide nothing).
-        expect(page.locator("#capture-form")).to_have_count(1)
-        expect(page.locator("#capture-form .odds-slot")).to_have_count(0)
+        expect(page.locator("#capture-control_point")).to_have_count(1)
+        expect(page.locator("#turn-actions .odds-slot")).to_have_count(0)
         page.screenshot(path=str(folder / "odds-deathdome-team.png"), full_page=True)
 
         # Blue's scout has no attack form on red's turn; when red ends its turn the live
@@ -126,13 +127,19 @@ def test_the_attack_forms_draw_their_odds_live_and_the_check_page_shows_none(
         expect(page.locator(".odds")).to_have_count(0)  # the result is shown, not odds
         page.screenshot(path=str(folder / "odds-dominum-confirm.png"), full_page=True)
 
-        # Nature Dome: the chart follows the attack card chosen.
+        # Nature Dome: the chart follows the attack card chosen (none is chosen for the player:
+        # the slot says what to tap); once the answer is chosen the result is certain: no odds.
         page.goto(f"{base}/k/{kits['naturedome']}/player/1")
+        expect(page.locator("#clash-form .odds-slot")).to_contain_text("tap the attack card")
+        page.click("#attack label:has(input[value='talon-dive'])")
         chart = page.locator("#clash-form .odds")
         expect(chart).to_contain_text("Clash odds", timeout=5000)
         expect(chart).to_contain_text("best play talon-dive")
         page.click("#attack label:has(input[value='bear-swipe'])")
         expect(chart).to_contain_text("best play bear-swipe", timeout=5000)
+        page.click("#answer label:has(input[value='shell-guard'])")
+        expect(page.locator("#clash-form .odds")).to_have_count(0, timeout=5000)
+        expect(page.locator("#clash-form .odds-slot")).to_contain_text("the result is certain")
         page.screenshot(path=str(folder / "odds-naturedome-player.png"), full_page=True)
 
         # Domppa: the melee chart with its damage columns; the morale prompt's own chart.

@@ -269,13 +269,16 @@ def test_dominum_pages_carry_the_live_chart_on_the_assault_form(client, dominum)
 def test_the_clash_odds_deal_the_defenders_counted_hand_from_the_deck(client):
     kit = new_kit(client.db_url, "naturedome")
     form = {"type": "clash", "attacker": "1", "attack": "talon-dive", "defence": "defend"}
-    reply = client.get(f"/k/{kit}/odds", params={**form, "card": "trunk-slam"})
+    reply = client.get(f"/k/{kit}/odds", params=form)
     # Player 2 holds the 3 cards of a deal, not yet known: the engine's own answer for them.
     expected = naturedome_odds.clash_chart(
         hand=["talon-dive"], attacker_health=1000, defender_health=1000, cards=3
     )
     assert reply.json()["odds"]["chances"] == expected["chances"]
     assert "Player 2's 3 card(s) are not known" in reply.json()["odds"]["notes"][0]
+    # Once the answer is chosen the result is certain: no odds any more (issue 27).
+    settled = client.get(f"/k/{kit}/odds", params={**form, "card": "trunk-slam"})
+    assert settled.status_code == 422 and "the result is certain" in settled.json()["message"]
     # The check page shows the clash's result for the cards laid: no odds beside it.
     page = client.post(f"/k/{kit}/preview", data={**form, "card": "trunk-slam"})
     assert "Check, then confirm" in page.text and "Clash odds" not in page.text

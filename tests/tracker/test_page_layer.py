@@ -162,7 +162,8 @@ def test_the_default_round_heading_and_sentence_of_a_game():
         "base_url": "http://t",
         "teams": ["red", "blue"],
     }
-    assert deathdome.round_of(deathdome.new_match(manifest, None), None) is None  # set-up: round 0
+    # Death Dome heads its set-up and payout too (issue 27: history with round headings).
+    assert deathdome.round_of(deathdome.new_match(manifest, None), None) == "Match 1: set-up"
 
 
 def test_the_screen_and_its_json_twin(client, db_url):

@@ -184,6 +184,9 @@ def test_offline_taps_wait_on_the_phone_and_are_applied_once_when_it_is_back(
     expect(waiting).to_be_hidden(timeout=10000)
     expect(page.locator("#tallies")).to_contain_text("a: 3", timeout=5000)
     assert texts(base, kit) == ["add 3 to a"]
+    # Once it went through, "Recorded" says so and nothing says it is still waiting.
+    expect(page.locator("#notes")).to_contain_text("Recorded: add 3 to a")
+    expect(page.locator("dk-note.queued")).to_have_count(0)
     # 2. The tracker cannot be reached (its writes fail): the tap is kept across a reload.
     context.route("**/act", lambda route: route.abort())
     page.fill("#add-form input[name=amount]", "4")
@@ -345,3 +348,109 @@ def test_a_page_without_its_own_template_shows_its_view_in_the_games_own_style(
     expect(value).to_have_text("5", timeout=5000)
     assert page.evaluate("window.__csp") == []
     page.screenshot(path=str(shots_folder(tmp_path) / "generic-page.png"), full_page=True)
+
+
+def test_a_refusal_goes_when_the_state_it_refused_moves_on_and_the_form_follows_the_page(
+    tally, browser, tmp_path
+):
+    """Phone A sits at b and tops up a (another seat's action): refused. Another phone makes a
+    the higher tally: A's page morphs, the refusal is gone, the form's hidden fields are the
+    page's (it now tops up b), what A typed is kept (the form it typed in is retired, shown
+    with its values), and A's next tap records for b at once (issue 27: a refusal stuck with
+    `team=blue` refused every Buy until a reload)."""
+    from playwright.sync_api import expect
+
+    base, db = tally
+    kit = new_kit(db)
+    assert add(base, kit, "b", 5).status_code == 200
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(f"{base}/k/{kit}/seat")
+    page.get_by_role("button", name="Tally b").click()
+    page.goto(f"{base}/k/{kit}/table")
+    expect(page.locator("#live-status")).to_have_text("live", timeout=5000)
+    # 1. A refusal on a form that stays: it goes once the match moves on, values kept.
+    page.fill("#add-form input[name=name]", "a")
+    page.fill("#add-form input[name=amount]", "4")
+    page.click("#add-form button")
+    expect(page.locator("#add-form dk-note.refusal")).to_contain_text("this is Tally a's action")
+    # 2. A refusal on a form keyed on what the page shows (the lowest tally, a).
+    page.fill("#lowest-form input[name=amount]", "2")
+    page.click("#lowest-form button")
+    expect(page.locator("#lowest-form dk-note.refusal")).to_contain_text("Tally a's action")
+    page.screenshot(path=str(shots_folder(tmp_path) / "refusal-before-news.png"), full_page=True)
+    assert add(base, kit, "a", 10).status_code == 200  # another phone: b is now the lowest
+    expect(page.locator("#tallies")).to_contain_text("a: 10", timeout=5000)
+    expect(page.locator("dk-note.refusal")).to_have_count(0)
+    assert page.input_value("#add-form input[name=name]") == "a"
+    assert page.input_value("#add-form input[name=amount]") == "4"
+    assert page.locator("#lowest-form input[name=name]").input_value() == "b"
+    expect(page.locator("#lowest-form button")).to_have_text("Top up b")
+    retired = page.locator("dk-note.retired")
+    expect(retired).to_contain_text("Top up a")
+    assert retired.locator("input[name=amount]").input_value() == "2"
+    page.screenshot(path=str(shots_folder(tmp_path) / "refusal-after-news.png"), full_page=True)
+    page.click("#lowest-form button")
+    expect(page.locator("#tallies")).to_contain_text("b: 6")
+    assert texts(base, kit)[0] == "add 1 to b"
+
+
+def test_record_it_now_asks_the_rules_question_online_offline_and_keeps_a_refusal_on_its_form(
+    tally, browser, tmp_path
+):
+    """A "record it now" the rules have a question about (a big amount: which jar?) is asked
+    on the form, never recorded with a default: online, and when it was queued offline and
+    sent later. Refused, it shows on its own form, what was typed kept."""
+    from playwright.sync_api import expect
+
+    base, db = tally
+    kit = new_kit(db)
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    shots = shots_folder(tmp_path)
+    page.goto(f"{base}/k/{kit}/table")
+    expect(page.locator("#live-status")).to_have_text("live", timeout=5000)
+    # Online: asked on the form, the page stays.
+    page.fill("#check-form input[name=amount]", "150")
+    page.click("#record-now")
+    question = page.locator("#check-form dk-note.check")
+    expect(question).to_contain_text("Which jar?")
+    assert texts(base, kit) == []
+    assert page.url == f"{base}/k/{kit}/table"
+    question.get_by_role("button", name="Into the right jar").click()
+    expect(page.locator("#tallies")).to_contain_text("b: 150")
+    logged = httpx.get(f"{base}/k/{kit}/export.json").json()["actions"]
+    assert logged[0]["payload"]["jar"] == "right"
+    # Offline: it waits on the phone; sent, the rules' question is asked, nothing recorded.
+    context.set_offline(True)
+    page.fill("#check-form input[name=amount]", "200")
+    page.click("#record-now")
+    expect(page.locator("#queue-status")).to_have_text("waiting to send: 1")
+    context.set_offline(False)
+    question = page.locator("#check-form dk-note.check")
+    expect(question).to_contain_text("Which jar?", timeout=10000)
+    expect(page.locator("#queue-status")).to_be_hidden()
+    expect(page.locator("dk-note.queued")).to_have_count(0)
+    page.screenshot(path=str(shots / "queued-question.png"), full_page=True)
+    assert texts(base, kit) == ["add 150 to b"]
+    question.get_by_role("button", name="Into the left jar").click()
+    expect(page.locator("#tallies")).to_contain_text("b: 350")
+    assert texts(base, kit) == ["add 200 to b", "add 150 to b"]
+    # Refused: on its own form, the values kept.
+    page.fill("#check-form input[name=amount]", "-999")
+    page.click("#record-now")
+    expect(page.locator("#check-form dk-note.refusal")).to_contain_text("b would go below zero")
+    assert page.input_value("#check-form input[name=amount]") == "-999"
+
+
+def test_without_javascript_a_refused_record_it_now_comes_back_on_its_form(tally, browser):
+    base, db = tally
+    kit = new_kit(db)
+    page = browser.new_context(viewport=PHONE, java_script_enabled=False).new_page()
+    page.goto(f"{base}/k/{kit}/table")
+    page.fill("#check-form input[name=amount]", "-40")
+    page.click("#record-now")
+    refusal = page.locator("#check-form [role=alert]")
+    assert "b would go below zero" in refusal.inner_text()
+    assert page.input_value("#check-form input[name=amount]") == "-40"
+    assert page.input_value("#check-form input[name=name]") == "b"
+    assert page.locator("h1").inner_text() == "Tallies"  # the page itself, not "Not recorded"

@@ -2,9 +2,9 @@
 every game of the registry (the test suite's duel among them) in a real browser (Debian's
 chromium through Playwright): the screen shows every team, the round and turn and the last
 actions as sentences, live, and Dominum's board, and every game's screen reads across the table;
-on a phone the header stays one row (four teams), every tap target is at least 44 px, and the
-pages follow the phone's dark mode. Screenshots (light and dark) go to DOMEKIT_SCREENSHOTS or
-the tmp folder."""
+on a phone the header never clips (four teams, a long title, the seat chip), every tap target is
+at least 44 x 44 px, and the pages follow the phone's dark mode. Screenshots (light and dark) go
+to DOMEKIT_SCREENSHOTS or the tmp folder."""
 
 from __future__ import annotations
 
@@ -14,7 +14,15 @@ from collections.abc import Iterator
 import every_game
 import httpx
 import pytest
-from kit_browser import PHONE, browser_missing, chromium, free_port, serving, shots_folder
+from kit_browser import (
+    PHONE,
+    browser_missing,
+    chromium,
+    free_port,
+    serving,
+    set_up_every,
+    shots_folder,
+)
 
 from toolkit.tracker.kits import record_kit
 
@@ -50,6 +58,7 @@ def tracker(tmp_path_factory) -> Iterator[tuple[str, dict[str, str]]]:
         record_kit(db, {"kit_id": kits[game], "game": game, "base_url": "http://t", **extra})
         kits[f"{game} as printed"] = every_game.record(db, game)
     with serving(free_port(), db, folder / "none") as base:
+        set_up_every(base, [kit for name, kit in kits.items() if name != "db"], "light")
         start_deathdome(base, kits["deathdome"])
         kits["db"] = db
         act(base, kits["dominum"], type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]},
@@ -74,6 +83,7 @@ def test_the_screen_view_at_1920_shows_the_table_live(tracker, browser, tmp_path
     record_kit(
         kits["db"], {"kit_id": dd, "game": "deathdome", "base_url": "http://t", "teams": TEAMS}
     )
+    set_up_every(base, [dd], "light")
     start_deathdome(base, dd)
     page.goto(f"{base}/k/{dd}/screen")
     expect(page.locator("#live-status")).to_have_text("live", timeout=5000)
@@ -85,8 +95,8 @@ def test_the_screen_view_at_1920_shows_the_table_live(tracker, browser, tmp_path
     expect(main).to_contain_text("1\u202f000\u202f000")  # credits
     assert page.locator("main form").count() == 0  # a screen to read, not to tap
     recent = page.locator("#recent ol.recent li")
-    expect(recent.first).to_contain_text("start match")
-    expect(recent.nth(1)).to_contain_text("buy red heavy-rifle")
+    expect(recent.first).to_contain_text("The match starts")  # in sentences (issue 27)
+    expect(recent.nth(1)).to_contain_text("Red buys Heavy Rifle")
     # Readable across the table, and nothing off the edge of the screen.
     assert float(page.evaluate("getComputedStyle(document.body).fontSize")[:-2]) >= 20
     assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
@@ -94,7 +104,7 @@ def test_the_screen_view_at_1920_shows_the_table_live(tracker, browser, tmp_path
     # Live: another phone ends red's turn.
     version = httpx.get(f"{base}/k/{dd}/table.json").json()["match"]["version"]
     act(base, dd, type="end_turn", team="red")
-    expect(recent.first).to_contain_text("red", timeout=5000)
+    expect(recent.first).to_contain_text("Red ends its turn", timeout=5000)
     expect(main).to_contain_text("blue's turn")
     expect(page.locator("body")).to_have_attribute("data-version", str(version + 1))
     # Dominum's board, every game's players and health.
@@ -124,6 +134,10 @@ def test_every_games_screen_reads_across_the_table(tracker, browser, tmp_path, g
     assert page.locator("main form").count() == 0  # a screen to read, not to tap
     assert float(page.evaluate("getComputedStyle(document.body).fontSize")[:-2]) >= 20
     assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
+    # The whole screen on the TV at once: nothing below the bottom edge.
+    height = page.evaluate("document.documentElement.scrollHeight")
+    print(f"{game}: the screen view is {height} px tall (1080 available)")
+    assert height <= SCREEN["height"], (game, height)
     page.screenshot(path=str(shots_folder(tmp_path) / f"screen-every-{game}.png"))
 
 
@@ -134,40 +148,62 @@ def test_the_screen_of_the_view_only_link(tracker, browser):
     assert reply.status_code == 200 and kits["deathdome"] not in reply.text
 
 
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'a, button, select, summary, label.tap,'
+    + ' input:not([type=hidden]):not([type=checkbox]):not([type=radio])')]
+  .filter(e => e.offsetParent !== null && !e.closest('.odds, .dm-board, footer'))
+  .map(e => [e.tagName + ' ' + (e.textContent || e.name || '').trim().slice(0, 30),
+             Math.round(e.getBoundingClientRect().width),
+             Math.round(e.getBoundingClientRect().height)])
+  .filter(([, w, h]) => w < 44 || h < 44)"""
+"""Every tap target a phone shows (links, buttons, lists, chips, fields) and its size, when it is
+under 44 x 44 px (the odds charts and Dominum's board are drawn, not tapped; the footer is text)."""
+
+CLIPPED = """() => {
+  const header = document.querySelector('header.top'), width = window.innerWidth;
+  return [...header.querySelectorAll('*')].filter(e => e.offsetParent !== null).filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.left < 0 || r.right > width + 0.5 || e.scrollWidth > e.clientWidth + 1
+      || getComputedStyle(e).textOverflow === 'ellipsis';
+  }).map(e => e.tagName + ' ' + (e.textContent || '').trim().slice(0, 30));
+}"""
+"""What the header cuts off: anything past the phone's edge, text wider than its box."""
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_phone_pages_a_compact_header_big_tap_targets_and_dark_mode(
+def test_phone_pages_a_header_that_never_clips_big_tap_targets_and_dark_mode(
     tracker, browser, tmp_path, scheme
 ):
+    """Four teams, a long title and the seat chip: the header wraps its tabs rather than cut
+    anything off (two rows at most); every tap target is 44 x 44 px or more; dark mode."""
     base, kits = tracker
     dd, nd = kits["deathdome"], kits["naturedome"]
     shots = shots_folder(tmp_path)
-    page = browser.new_context(viewport=PHONE, color_scheme=scheme).new_page()
+    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(f"{base}/k/{dd}/seat")
+    page.get_by_role("button", name="Yellow team").click()  # the longest seat chip
     pages = {
         "dd-table": f"/k/{dd}/table",
         "dd-team": f"/k/{dd}/team/red",
         "dd-unit": f"/k/{dd}/unit/red/gunner",
         "history": f"/k/{dd}/history",
         "nd-player": f"/k/{nd}/player/1",
+        "nd-table": f"/k/{nd}/table",
         "dm-table": f"/k/{kits['dominum']}/table",
         "dp-table": f"/k/{kits['domppa']}/table",
     }
     for game in every_game.names():  # each kind of page every game's kit prints
         for path in every_game.one_of_each(game):
             pages[f"{game}-{path.replace('/', '-')}"] = f"/k/{kits[f'{game} as printed']}/{path}"
-    small_targets = """() => [...document.querySelectorAll(
-        'header a, button, a.chip, a.button, select, summary,'
-        + ' input:not([type=hidden]):not([type=checkbox]):not([type=radio])')]
-      .filter(e => e.offsetParent !== null && !e.closest('.odds, .dm-board'))
-      .map(e => [e.tagName + ' ' + (e.textContent || e.name || '').trim().slice(0, 30),
-                 e.getBoundingClientRect().height])
-      .filter(([, h]) => h < 44)"""
     for name, path in pages.items():
         page.goto(base + path)
         header = page.evaluate(
             "document.querySelector('header.top').getBoundingClientRect().height"
         )
-        assert header <= 60, (name, header)
-        assert page.evaluate(small_targets) == [], name
+        assert header <= 110, (name, header)  # the title and seat, then the tabs
+        assert page.evaluate(CLIPPED) == [], name
+        assert page.evaluate(SMALL_TARGETS) == [], name
         background = page.evaluate("getComputedStyle(document.body).backgroundColor")
         shade = sum(int(x) for x in background[4:-1].split(",")[:3]) / 3
         assert (shade < 60) if scheme == "dark" else (shade > 200), (name, background)

@@ -50,6 +50,27 @@ SCREEN = "screen"
 """The big screen's page (/screen): a game's own, else its table page."""
 
 
+LIGHT = "light"
+"""The lightest tracking a game offers: nothing the table shows is entered (the default a phone's
+set-up offers first)."""
+FULL = "full"
+"""Every move entered and checked (good for learning): a match begun through the JSON API, and
+every old export, tracks this way."""
+MODE = "mode"
+"""The member of the mapping `new_match` gets (the kit's manifest and, at set-up, the chosen
+mode) that names the mode: LIGHT or FULL; absent means FULL."""
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A way of tracking a game's match, as the set-up page offers it: its name, what the phone
+    keeps (one or two sentences), and what it does not check (said once, on the table page)."""
+
+    label: str
+    keeps: str
+    unchecked: str = ""
+
+
 class PageNotFound(DomekitError):
     """A page a match does not have: a name its game does not declare, arguments it does not
     take or does not know (a URL naming nothing in the match)."""
@@ -91,12 +112,20 @@ class View(Generic[S]):
         self.args = args
 
 
+class NoOdds(DomekitError):
+    """A form with no open decision to give odds for (yet, or any more): no target tapped yet,
+    or its result is already known (the defence played, a capture's certain payout). The page
+    shows it as a quiet note in place of a chart, never as an error: odds show only while a
+    decision is open (issue 27)."""
+
+
 Export = Callable[[S], Rows]
 """A CSV download of a game's state."""
 OddsHook = Callable[[S, Mapping[str, Any]], Json | None]
 """The odds chart of a form as filled in (its fields, as the form would post them), as
-`toolkit.odds.render` draws it plus `main` and `notes`; None for a form that has no odds;
-DomekitError when the form cannot be read yet."""
+`toolkit.odds.render` draws it plus `main` and `notes`; None (or NoOdds, saying why) for a form
+with no open decision: nothing chosen yet, or the result already known; DomekitError when the
+form cannot be read."""
 
 
 class TrackerGame(ABC, Generic[S, A]):
@@ -113,6 +142,10 @@ class TrackerGame(ABC, Generic[S, A]):
     `screen`, when declared, is the big screen's (else the table page shows there)."""
     exports: Mapping[str, Export[S]] = {}
     """CSV downloads by name (/export/<name>.csv)."""
+    modes: Mapping[str, Mode] = {}
+    """The ways a match may be tracked, the lightest first (LIGHT, FULL): a phone opening a kit
+    with no match yet chooses one on the set-up page, and `new_match` gets it as `mode`. None
+    (the default): one way, no set-up page."""
 
     @property
     @abstractmethod
@@ -123,8 +156,13 @@ class TrackerGame(ABC, Generic[S, A]):
 
     @abstractmethod
     def new_match(self, manifest: Mapping[str, Any], previous: S | None) -> S:
-        """A new match of a kit (its manifest); `previous` is the kit's last match's final
-        state (a campaign)."""
+        """A new match of a kit (its manifest, with the chosen `mode` when the game has
+        `modes`: LIGHT or FULL, absent meaning FULL); `previous` is the kit's last match's
+        final state (a campaign)."""
+
+    def mode(self, state: S) -> str:
+        """How this match is tracked (one of `modes`); FULL for a game with one way."""
+        return FULL
 
     @abstractmethod
     def matches_in_campaign(self, state: S) -> int:

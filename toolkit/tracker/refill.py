@@ -70,20 +70,38 @@ def _tag(tag: str, attrs: dict[str, str | None]) -> str:
 
 def refill(html: str, action: str, fields: Mapping[str, Any], note: str) -> str | None:
     """`html` with the form posting to `action` that sent `fields` filled with them and `note`
-    (HTML) at its top; None when no form of the page is that form."""
+    (HTML) at its top; None when no form of the page is that form. Of two forms that could
+    have sent the fields, the one whose button did (its name and value among them) wins."""
     tags = _Tags(html).tags
+    best: tuple[int, int, list[Any]] | None = None
     for index, (kind, tag, attrs, _start, end) in enumerate(tags):
-        if kind != "start" or tag != "form" or attrs.get("action") != action:
+        if kind != "start" or tag != "form":
             continue
         inner = []
         for item in tags[index + 1 :]:
             if item[0] == "end" and item[1] == "form":
                 break
             inner.append(item)
+        # Posted to the form's action, or by one of its buttons to their own (a "record it
+        # now" beside a form that checks first).
+        targets = {attrs.get("action")} | {a.get("formaction") for _k, _t, a, _s, _e in inner}
+        if action not in targets:
+            continue
         hidden = [a for k, t, a, _s, _e in inner if k == "start" and t == "input"]
-        if all(_posted(fields, a) for a in hidden if a.get("type") == "hidden"):
-            return _filled(html, end, inner, fields, note)
-    return None
+        if not all(_posted(fields, a) for a in hidden if a.get("type") == "hidden"):
+            continue
+        pressed = any(
+            t == "button"
+            and a.get("name")
+            and _values(fields, a.get("name") or "") == [a.get("value") or ""]
+            for k, t, a, _s, _e in inner
+            if k == "start"
+        )
+        if best is None or (pressed and not best[0]):
+            best = (int(pressed), end, inner)
+    if best is None:
+        return None
+    return _filled(html, best[1], best[2], fields, note)
 
 
 def _filled(

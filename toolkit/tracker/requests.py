@@ -84,6 +84,13 @@ class RedoFields(Model):
 
 class NextMatchFields(Model):
     match_id: MatchId = None
+    mode: Name = ""  # the next match's tracking mode (a page's form: the current match's)
+
+
+class SetUpFields(Model):
+    """The set-up page's choice: how the kit's first match is tracked."""
+
+    mode: Name = ""
 
 
 class ImportFields(Model):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlencode
@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from toolkit.errors import DomekitError, RuleError
 from toolkit.pages import read_path
-from toolkit.tracker.contract import Page, TrackerGame
+from toolkit.tracker.contract import MODE, Page, TrackerGame
 from toolkit.tracker.fields import read_model
 from toolkit.tracker.history import History
 from toolkit.tracker.live import Broker
@@ -29,7 +29,7 @@ from toolkit.tracker.matches import (
     Stale,
     new_client_action_id,
 )
-from toolkit.tracker.referee import Entry
+from toolkit.tracker.referee import UNDO, Entry, Referee
 from toolkit.tracker.refill import refill
 from toolkit.tracker.requests import (
     Forbidden,
@@ -152,10 +152,16 @@ def common(t: Tracker, who: Access, match: MatchRow, request: Request) -> dict[s
     undo = undo_of(t, who, match, state) if is_current else None
     redo = t.service.redoable(match.id) if is_current else None
     done_text = ""
+    referee = t.service.referee(who.game)
     if done:
         rows = t.store.actions(match.id, after=done - 1)
-        done_text = rows[0].text if rows and rows[0].seq == done else ""
-    referee = t.service.referee(who.game)
+        if rows and rows[0].seq == done:
+            row = rows[0]
+            try:
+                action = None if row.kind == UNDO else referee.decode(row.payload)
+            except DomekitError:
+                action = None
+            done_text = told_result(referee, action, row.text, row.outcome)
     seats = referee.seats(state) if who.writable else []
     seat = seat_cookie(request) if who.writable else ""
     seat = seat if seat in dict(seats) else ""
@@ -182,7 +188,24 @@ def common(t: Tracker, who: Access, match: MatchRow, request: Request) -> dict[s
         "here_full": page_url(request),
         "actor": actor_cookie(request),
         "error": None,
+        **mode_context(t, who, state),
     }
+
+
+def told_result(referee: Referee[Any, Any], action: Any, text: str, outcome: Any) -> str:
+    """A recorded action as the phone says it back: the action as a sentence (its text when
+    there is none), then what it did in words (the outcome's `summary`), so a flash says what
+    happened, not only what was entered."""
+    sentence = text
+    if action is not None:
+        try:
+            sentence = referee.sentence(action)
+        except DomekitError:
+            sentence = text
+    summary = outcome.get("summary") if isinstance(outcome, Mapping) else None
+    if isinstance(summary, str) and summary and summary not in sentence:
+        return f"{sentence.rstrip('.')}: {summary}"
+    return sentence
 
 
 def undo_of(t: Tracker, who: Access, match: MatchRow, state: Any) -> dict[str, Any] | None:
@@ -199,7 +222,7 @@ def undo_of(t: Tracker, who: Access, match: MatchRow, state: Any) -> dict[str, A
         seat = None
     return {
         "seq": seq,
-        "text": text,
+        "text": told_result(referee, action, text, None),  # in words, as the history says it
         "seat": seat,
         "seat_name": referee.seat_label(state, seat) if seat else "",
         "actor": actor,
@@ -246,6 +269,34 @@ def seat_check(
     if seat is None or seat == mine or seat == str(fields.get("for_seat") or ""):
         return
     raise OtherSeat(seat, referee.seat_label(state, seat), seats[mine])
+
+
+# -- set-up: how a match is tracked ---------------------------------------------------------
+
+
+def needs_set_up(t: Tracker, who: Access) -> bool:
+    """A kit with no match yet whose game offers ways of tracking (`TrackerGame.modes`): a
+    phone's page asks first how to track it (the set-up page); a JSON request starts it full."""
+    return who.kit.current_match is None and bool(t.service.referee(who.game).game.modes)
+
+
+def with_mode(t: Tracker, kit: KitRow, mode: str) -> KitRow:
+    """The kit as `new_match` reads it, with the chosen mode (one of its game's `modes`;
+    DomekitError naming the field otherwise)."""
+    modes = t.service.referee(kit.game).game.modes
+    if mode not in modes:
+        choices = ", ".join(modes) or "none: this game is tracked one way"
+        raise DomekitError(f"mode: {mode[:40]!r} is not a way to track this game ({choices})")
+    return replace(kit, manifest={**kit.manifest, MODE: mode})
+
+
+def mode_context(t: Tracker, who: Access, state: Any) -> dict[str, Any]:
+    """What a page says of the match's tracking mode: its name and, for the table page, what it
+    leaves unchecked (said once)."""
+    game = t.service.referee(who.game).game
+    mode = game.mode(state)
+    found = game.modes.get(mode)
+    return {"mode": mode, "mode_info": asdict(found) if found else None}
 
 
 def page_url(request: Request) -> str:
@@ -383,7 +434,7 @@ def page_html(t: Tracker, ctx: Mapping[str, Any], page: Page, **extra: Any) -> s
     template to work). `extra` goes over the page's context (the big screen's)."""
     game = str(ctx["game"])
     template = t.templates.select_template([f"{game}/{page.template}", GENERIC_PAGE])
-    context = {**ctx, **page.context, "title": page.title, **extra}
+    context = {**ctx, **page.context, "title": page.title, "view": page.view, **extra}
     if template.name == GENERIC_PAGE:
         plugin = t.service.referee(game).game
         context["generic"] = {

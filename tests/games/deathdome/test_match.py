@@ -213,7 +213,10 @@ def test_a_turn_draws_three_plus_one_for_every_five_control_points():
     match.do(type="points", team="blue", control_points=9, tower_centres=1)
     outcome = match.end_turn()
     assert match.state.draws("blue").draws == 3 + 2
-    assert outcome["steps"][-1] == "3 + 1 for every full 5 control points: 3 + 10 // 5 = 5"
+    # Said in words (issue 27: no "3 + 10 // 5").
+    assert outcome["steps"][-1] == (
+        "Cards to draw: 5 (3, and 2 more for 10 control points: 1 for every 5)"
+    )
     match.do(type="points", team="blue", control_points=4, tower_centres=0)
     assert match.state.draws("blue").draws == 3
 

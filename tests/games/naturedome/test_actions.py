@@ -11,6 +11,7 @@ from toolkit.errors import DomekitError
 from toolkit.games.naturedome.actions import (
     Attack,
     Clash,
+    Hand,
     LayBoost,
     Recount,
     Respond,
@@ -34,12 +35,17 @@ clashes = st.builds(
     boosts=st.lists(card_ids, max_size=4).map(tuple),
 )
 recounts = st.builds(Recount, hands=st.tuples(counts, counts), draw_pile=counts)
+hands = st.builds(
+    Hand,
+    player=st.sampled_from([0, 1]),
+    cards=st.lists(card_ids, min_size=1, max_size=3).map(tuple),
+)
 steps = st.one_of(
     st.builds(LayBoost, card_ids),
     st.builds(Attack, card_ids),
     st.builds(Respond, st.sampled_from(Defense), card_ids),
 )
-actions = st.one_of(steps, clashes, recounts)
+actions = st.one_of(steps, clashes, recounts, hands)
 
 
 def test_actions_have_a_text_form():
@@ -88,7 +94,7 @@ def test_every_action_reads_back_from_its_json_form(action):
     assert type(action).from_json(action.to_json()) == action
 
 
-@given(action=st.one_of(clashes, recounts))
+@given(action=actions)
 def test_what_the_tracker_records_reads_back_from_text_json_and_fields(action):
     assert parse_table_action(action.text()) == action
     assert table_action_from_json(action.to_json()) == action
@@ -185,7 +191,11 @@ def test_a_text_that_cannot_be_read_says_what_was_wrong(text, message):
     [
         ({"type": "recount", "hands": [1], "draw_pile": 3}, "a recount's hands: two counts"),
         ({"type": "recount", "hands": [1, -2], "draw_pile": 3}, "Player 2's hand must be at least"),
-        ({"type": "attack", "card": "talon-dive"}, "records clash and recount actions only"),
+        # Issue 27: the tracker records a clash's steps too (light tracking), and the cards a
+        # player names in their hand.
+        ({"type": "attack", "card": "Talon Dive"}, "is not a card id"),
+        ({"type": "hand", "player": 3, "cards": ["talon-dive"]}, "a player is 1 or 2"),
+        ({"type": "hand", "player": 1, "cards": []}, "name the card(s) drawn"),
         ({"type": "dance"}, "unknown action 'dance'"),
     ],
 )

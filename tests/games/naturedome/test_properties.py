@@ -7,12 +7,13 @@ import random
 from collections import Counter
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome import match_json, views
-from toolkit.games.naturedome.actions import Attack, Clash, LayBoost, Recount, Respond
+from toolkit.games.naturedome.actions import Attack, Clash, Hand, LayBoost, Recount, Respond
 from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.data import load_deck, load_rules
 from toolkit.games.naturedome.match import (
@@ -309,3 +310,79 @@ def test_every_step_legal_actions_offers_from_face_down_hands_is_taken(data, len
             laid, _ = apply(laid, choices.choice(offered))
             if not laid.table:
                 break
+
+
+# -- light tracking: the hands named as they are drawn, a clash one card at a time ---------------
+
+
+def named_as_dealt(light: MatchState, dealt: MatchState) -> MatchState:
+    """Each player names the cards of their hand the light duel still holds face down, as the
+    dealt duel (the same cards) knows them: one Hand action a player."""
+    for player in (0, 1):
+        known = Counter(card.id for card in light.hands[player] if card is not FACE_DOWN)
+        drawn = Counter(card.id for card in dealt.hands[player] if card is not FACE_DOWN)
+        missing = tuple((drawn - known).elements())
+        if missing:
+            light, _ = apply(light, Hand(player, missing))
+    return light
+
+
+def hands_of(state: MatchState) -> list[Counter[str]]:
+    return [Counter(card.id for card in hand if card is not FACE_DOWN) for hand in state.hands]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), choices=st.randoms(use_true_random=False))
+def test_a_light_duel_names_what_is_drawn_and_plays_the_dealt_duel_step_by_step(seed, choices):
+    """Light tracking: the players name each card they draw and lay one card a tap; played with
+    the cards a dealt duel deals, the duel by hand keeps the same hands card for card, the same
+    health, rounds and played pile, and its stored form (named cards, a clash half laid) reads
+    back to the same duel at every step."""
+    dealt = new_match(DECK, RULES, random.Random(seed))
+    light = new_match_by_hand(DECK, RULES, light=True)
+    for _ in range(120):
+        if dealt.phase is Phase.OVER:
+            break
+        light = named_as_dealt(light, dealt)
+        assert hands_of(light) == hands_of(dealt)
+        step = choices.choice(legal_actions(dealt))
+        dealt, outcome = apply(dealt, step)
+        light, light_outcome = apply(light, step)
+        assert light_outcome.clash == outcome.clash
+        assert (light.health, light.round_winners, light.attacker, light.winner) == (
+            dealt.health,
+            dealt.round_winners,
+            dealt.attacker,
+            dealt.winner,
+        )
+        assert Counter(light.played) == Counter(dealt.played) and light.table == dealt.table
+        stored = match_json.to_json(light)
+        again = match_json.from_json(json.loads(json.dumps(stored)), RULES, tuple(DECK))
+        assert match_json.to_json(again) == stored and hands_of(again) == hands_of(light)
+        assert again.table == light.table and again.light
+
+
+def test_a_player_names_only_cards_they_may_hold():
+    """A card named must lie face down in the hand, and be one the table has not seen as often
+    as the deck holds it (played, laid or named elsewhere)."""
+    state = new_match_by_hand(DECK, RULES, light=True)
+    state, outcome = apply(state, Hand(0, ("bear-swipe", "bear-swipe")))
+    assert outcome.steps[0] == "Player 1 names Bear Swipe, Bear Swipe"
+    with pytest.raises(DomekitError, match="the deck holds 2"):
+        apply(state, Hand(1, ("bear-swipe",)))  # both copies are in Player 1's hand
+    state, _ = apply(state, Hand(0, ("shell-guard",)))
+    with pytest.raises(DomekitError, match="every one is named already"):
+        apply(state, Hand(0, ("talon-dive",)))
+    # Laying a named card takes it from the hand; the other copy stays named.
+    state, _ = apply(state, Attack("bear-swipe"))
+    assert hands_of(state)[0] == Counter({"bear-swipe": 1, "shell-guard": 1})
+    stored = match_json.to_json(state)
+    assert stored["table"] == ["bear-swipe"] and stored["named"][0] == ["bear-swipe", "shell-guard"]
+    assert stored["mode"] == "light"
+    # The rule text's example: attack 500 against defend 400 takes 100.
+    state = new_match_by_hand(DECK, RULES, light=True)
+    state, _ = apply(state, Hand(0, ("talon-dive",)))
+    state, _ = apply(state, Hand(1, ("trunk-slam",)))
+    state, _ = apply(state, Attack("talon-dive"))
+    state, outcome = apply(state, Respond(Defense.DEFEND, "trunk-slam"))
+    assert state.health == (START, START - 100) and outcome.summary == "Player 2 loses 100"

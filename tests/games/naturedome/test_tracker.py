@@ -305,7 +305,10 @@ def test_pages_render_and_a_plain_form_previews_then_records(duel):
     assert duel.health() == [START, START]  # a preview records nothing
     done = duel.client.post(f"/k/{kit}/act", data=form, follow_redirects=False)
     assert done.status_code == 303 and done.headers["location"] == f"/k/{kit}/player/1?done=1"
-    assert "Recorded: clash P1 attack talon-dive" in duel.client.get(done.headers["location"]).text
+    # Said in words: the clash, then what it did (issue 27).
+    shown = duel.client.get(done.headers["location"]).text
+    assert "Recorded: Player 1 attacks with Talon Dive; Player 2 defends with Trunk Slam" in shown
+    assert "Player 2 loses 100" in shown
 
 
 # --------------------------------------------------------------------------------- properties

@@ -379,18 +379,18 @@ def attack_asks(state: MatchState, action: Attack, outcome: Json) -> list[Json]:
     jails = state.data.jails
     killed = [name for name, hit in hits.items() if hit["killed"]]
     if killed and not action.jail and len(jails) > 1:
-        return [_jail_question("jail", f"{', '.join(killed)} killed: which jail?", jails)]
+        return [jail_question("jail", f"{', '.join(killed)} killed: which jail?", jails)]
     attacker_killed = state.unit(action.attacker).vitae <= outcome.get("attacker_vitae_loss", 0)
     if attacker_killed and not action.attacker_jail and len(jails) > 1:
         return [
-            _jail_question(
+            jail_question(
                 "attacker_jail", f"{action.attacker} is killed by the saws: which jail?", jails
             )
         ]
     return []
 
 
-def _jail_question(field: str, question: str, jails: Sequence[str]) -> Json:
+def jail_question(field: str, question: str, jails: Sequence[str]) -> Json:
     return {
         "field": field,
         "question": question,

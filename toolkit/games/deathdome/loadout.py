@@ -395,6 +395,21 @@ def _check_side(card: SpecialPlayCard, side: Side) -> None:
         )
 
 
+def stack_effect_cards(data: DeathDomeData, side: Side) -> list[SpecialPlayCard]:
+    """The Special Play effect cards (not the plain power cards) a player may lay on an attack
+    or a defence stack, as `stack_cards` takes them: the chips a phone offers on that side."""
+    found = []
+    for card in data.special_play:
+        if card.power is not None:
+            continue
+        try:
+            _check_side(card, side)
+        except DomekitError:
+            continue
+        found.append(card)
+    return found
+
+
 def countered(mine: Played, theirs: Played) -> Played:
     """A side's cards once the other side's Counter ("cancel cards") has cancelled them: its
     power cards and its own counters stay, every other effect card does nothing."""

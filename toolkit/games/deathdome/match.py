@@ -95,10 +95,13 @@ def new_match(
     data_dir: str | None = None,
     teams: Sequence[str] | None = None,
     previous: MatchState | None = None,
+    *,
+    light: bool = False,
 ) -> MatchState:
     """A match in set-up. `teams` are the colours playing (default: the first of rules.toml's
     colours, as many as a match needs at least); the turn order starts at red. After `previous`
-    (a campaign's last match), the next match keeps its seating, credits and items."""
+    (a campaign's last match), the next match keeps its seating, credits and items. `light`:
+    the phones record each action at the tap (the rules are the same)."""
     data = match_data(data_dir)
     rules = data.rules
     colours = list(teams or rules.teams.colours[: rules.teams.min])
@@ -121,6 +124,7 @@ def new_match(
         phase="setup",
         order=tuple(order),
         seated=previous is not None,
+        light=light,
         purchase_turn=0,
         purchase_done=(),
         round=0,

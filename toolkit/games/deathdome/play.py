@@ -23,10 +23,13 @@ from toolkit.games.deathdome.actions import (
     EndMatch,
     EndTurn,
     Heal,
+    PlayCard,
     Points,
     Release,
+    Use,
     Vitae,
 )
+from toolkit.games.deathdome.actions.turns import NOBODY
 from toolkit.games.deathdome.books import (
     Step,
     kill,
@@ -51,6 +54,39 @@ def attack(state: MatchState, action: Attack) -> Step:
 def attack_asks(state: MatchState, action: Attack, outcome: Json) -> list[Json]:
     """What the check page asks before an attack is recorded (combat.attack_asks)."""
     return combat.attack_asks(state, action, outcome)
+
+
+def kill_asks(before: MatchState, after: MatchState, action: Vitae | Use | PlayCard) -> list[Json]:
+    """What the table must say before a card's or an item's kill is recorded, asked only when a
+    unit is killed (`before` and `after` the action): who played a -V card on it (the kill
+    point: "No kill points are awarded as a result of special play cards that are not played on
+    specific units"), then which jail, when the board has several ("the player who caused the
+    unit's demise chooses a jail")."""
+    killed = [
+        ref.text()
+        for colour in before.order
+        for ref in before.refs(colour)
+        if not before.unit(ref).in_jail and after.unit(ref).in_jail
+    ]
+    if not killed:
+        return []
+    if isinstance(action, Vitae) and not action.told:
+        teams = [
+            {"value": colour, "label": f"{colour.title()} played it", "preview": True}
+            for colour in before.order
+        ]
+        nobody = {"value": NOBODY, "label": "Nobody: it named no unit", "preview": True}
+        return [
+            {
+                "field": "credited",
+                "question": f"{', '.join(killed)} killed by the card: who played it on the unit?",
+                "options": [*teams, nobody],
+            }
+        ]
+    jails = before.data.jails
+    if not action.jail and len(jails) > 1:
+        return [combat.jail_question("jail", f"{', '.join(killed)} killed: which jail?", jails)]
+    return []
 
 
 def heal(state: MatchState, action: Heal) -> Step:

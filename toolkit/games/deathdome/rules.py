@@ -597,14 +597,14 @@ class Draws:
 def draws(control_points: int, rules: RulesConfig) -> Draws:
     count = cards_to_draw(control_points, rules)
     per = rules.match.control_points_per_extra_card
-    return Draws(
-        control_points,
-        count,
-        [
-            f"{rules.match.base_draw} + 1 for every full {per} control points: "
-            f"{rules.match.base_draw} + {control_points} // {per} = {count}"
-        ],
-    )
+    base = rules.match.base_draw
+    held = f"{control_points} control point{'' if control_points == 1 else 's'}"
+    if count > base:
+        more = count - base
+        said = f"Cards to draw: {count} ({base}, and {more} more for {held}: 1 for every {per})"
+    else:
+        said = f"Cards to draw: {count} ({held}; 1 more card for every {per})"
+    return Draws(control_points, count, [said])
 
 
 def check_teams(colours: Sequence[str], rules: RulesConfig) -> None:

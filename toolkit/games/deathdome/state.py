@@ -174,6 +174,7 @@ class MatchState:
     payout: PayoutResult | None = None
     last_standing: str | None = None
     free_actions: int = 0  # actions the turn's team may still take beyond its unit phases
+    light: bool = False  # tracked light (issue 27): the phones record each action at the tap
 
     # -- what the rules read -------------------------------------------------------------
 
@@ -332,6 +333,8 @@ def state_json(state: MatchState) -> Json:
     }
     if state.free_actions:
         found["free_actions"] = state.free_actions
+    if state.light:
+        found["mode"] = "light"
     return found
 
 
@@ -478,6 +481,7 @@ def state_from_json(value: Json, data: MatchData | None = None) -> MatchState:
         payout=None if paid is None else _payout_from(_Reader(paid, "payout")),
         last_standing=last,
         free_actions=read.whole("free_actions") if "free_actions" in read.value else 0,
+        light="mode" in read.value and read.choice("mode", ("light", "full")) == "light",
     )
 
 

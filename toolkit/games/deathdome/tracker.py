@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from toolkit.errors import DomekitError
 from toolkit.games.deathdome import match, play, views
-from toolkit.games.deathdome.actions import READER, Action, Attack
+from toolkit.games.deathdome.actions import READER, Action, Attack, PlayCard, Use, Vitae
 from toolkit.games.deathdome.odds import tracker_chart
 from toolkit.games.deathdome.state import GAME, MatchState, state_from_json, state_json
-from toolkit.tracker.contract import Json, Outcome
+from toolkit.tracker.contract import FULL, LIGHT, MODE, Json, Mode, NoOdds, Outcome
 from toolkit.tracker.typed import GameTracker
 
 
@@ -26,14 +25,13 @@ def open_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
     too: a capture has no odds."""
     kind = str(fields.get("type") or "")
     if kind == "capture":
-        raise DomekitError("a capture has no odds: what it pays is certain (the check shows it)")
+        raise NoOdds("a capture has no odds: what it pays is certain (the check shows it)")
     if kind == "attack" and not str(fields.get("target") or "").strip():
-        raise DomekitError("tap a target: the attack's odds show here")
+        raise NoOdds("tap a target: the attack's odds show here until the defender answers")
     chart = tracker_chart(state, fields)  # reads and checks the form first
-    if kind == "attack" and Attack.read(fields).defense:
-        raise DomekitError(
-            "the defense is played: the result is certain, no odds (the check shows it)"
-        )
+    attack = Attack.read(fields) if kind == "attack" else None
+    if attack is not None and (attack.defense or attack.defence_plays):
+        raise NoOdds("the defence is played: the result is certain, no odds (the check shows it)")
     return chart
 
 
@@ -41,6 +39,23 @@ class DeathDomeTracker(GameTracker[MatchState, Action]):
     name = GAME
     reader = READER
     door = match.DOOR
+
+    modes = {
+        LIGHT: Mode(
+            "Light",
+            "The board keeps its markers: a capture, a jail release or a turn's end is one tap, "
+            "an attack is the target, the cards and the defender's answer, and what the units "
+            "wear applies by itself. Each action is recorded at the tap.",
+            unchecked="Each action is recorded at the tap, without a check page first: the "
+            "green note says what it did, the history shows every step and Undo takes one "
+            "back. Positions, range and line of sight stay the table's, as in full tracking.",
+        ),
+        FULL: Mode(
+            "Full",
+            "Every action is shown step by step on a check page before it is recorded: good "
+            "for learning the rules.",
+        ),
+    }
 
     def __init__(self) -> None:
         self.pages = views.PAGES
@@ -55,7 +70,11 @@ class DeathDomeTracker(GameTracker[MatchState, Action]):
             manifest.get("data_dir") or None,
             [str(t) for t in teams] if teams else None,
             previous,
+            light=manifest.get(MODE) == LIGHT,
         )
+
+    def mode(self, state: MatchState) -> str:
+        return LIGHT if state.light else FULL
 
     def matches_in_campaign(self, state: MatchState) -> int:
         return state.matches
@@ -89,7 +108,17 @@ class DeathDomeTracker(GameTracker[MatchState, Action]):
         """What the check page still asks before the action is recorded (the engine's)."""
         if isinstance(action, Attack):
             return play.attack_asks(state, action, outcome)
+        if isinstance(action, Vitae | Use | PlayCard):
+            return play.kill_asks(state, match.apply(state, action)[0], action)
         return []
+
+    def round_of(self, before: MatchState, action: Action | None) -> str | None:
+        """The history's headings: the set-up (purchases), each round, the payout."""
+        if before.phase == "setup":
+            return f"Match {before.number}: set-up"
+        if before.phase == "play":
+            return f"Round {before.round}"
+        return f"Match {before.number}: payout"
 
     # -- JSON forms -------------------------------------------------------------------------
 

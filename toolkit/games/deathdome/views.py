@@ -14,6 +14,7 @@ from toolkit.data.effects import effects_json
 from toolkit.games.deathdome import rules as engine
 from toolkit.games.deathdome.cards import ON_ITS_OWN, use_target
 from toolkit.games.deathdome.data import printed
+from toolkit.games.deathdome.loadout import Side, stack_effect_cards
 from toolkit.games.deathdome.purchases import loadout_problems
 from toolkit.games.deathdome.state import MatchState, UnitRef, payout_json
 from toolkit.tracker.contract import Json, Page, PageNotFound, Rows, View
@@ -121,7 +122,21 @@ def _common_view(state: MatchState) -> Json:
             if any(e.word in ON_ITS_OWN for e in card.effects)
         ],
         "teams_out": state.teams_out(),
+        "light": state.light,
+        "jails_held": _jails_held(state),
     }
+
+
+def _jails_held(state: MatchState) -> list[Json]:
+    """Each jail with units in it, and who (a release frees them all): the one-tap releases."""
+    held = []
+    for jail in state.data.jails:
+        inside = [
+            ref.text() for c in state.order for ref in state.refs(c) if state.unit(ref).jail == jail
+        ]
+        if inside:
+            held.append({"jail": jail, "units": inside})
+    return held
 
 
 def _team_summary(state: MatchState, colour: str) -> Json:
@@ -182,7 +197,17 @@ def unit_view(state: MatchState, ref: UnitRef) -> Json:
     view["target_units"] = targets
     # Chips per card value: a turn's base draw (more of a kind: the typed box).
     view["chips_per_value"] = state.rules.match.base_draw
+    # The effect cards a player may lay on each stack, as chips (their hand is their own).
+    view["attack_effects"] = _effect_chips(state, "attack")
+    view["defence_effects"] = _effect_chips(state, "defence")
     return view
+
+
+def _effect_chips(state: MatchState, side: Side) -> list[Json]:
+    return [
+        {"id": card.id, "name": card.name, "text": card.text}
+        for card in stack_effect_cards(state.data.cards, side)
+    ]
 
 
 def _targets(state: MatchState, ref: UnitRef) -> list[Json]:

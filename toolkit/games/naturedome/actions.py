@@ -29,10 +29,12 @@ from typing import Any, ClassVar, Final, Self
 from toolkit.errors import DomekitError
 from toolkit.games.door import Reader
 from toolkit.games.naturedome.rules import CARD_ID, Defense
-from toolkit.parsing import Json, whole_number
+from toolkit.parsing import Json, title_of, whole_number
 
 CLASH_FORM: Final = "clash P1 boost pack-howl attack bear-swipe / P2 defend shell-guard"
 RECOUNT_FORM: Final = "recount hands 3,2 draw pile 40"
+HAND_FORM: Final = "hand P1 bear-swipe,shell-guard"
+MOST_NAMED = 10  # cards named at once (a hand holds three; an Attack Boost's draw adds three)
 _CARD = re.compile(CARD_ID)
 _RECOUNT = re.compile(r"recount hands (\d+),(\d+) draw pile (\d+)")
 
@@ -103,9 +105,13 @@ class _AttackersCard:
     card: str
     kind: ClassVar[str]  # its verb
     WHAT: ClassVar[str]  # the card, as a refusal names it
+    SAID: ClassVar[str]  # what the attacker does with it, as a sentence says it
 
     def text(self) -> str:
         return f"{self.kind} {self.card}"
+
+    def line(self) -> str:
+        return f"The attacker {self.SAID} {title_of(self.card)}"
 
     @classmethod
     def from_text(cls, text: str) -> Self:
@@ -127,6 +133,7 @@ class LayBoost(_AttackersCard):
 
     kind = "boost"
     WHAT = "Attack Boost"
+    SAID = "lays the Attack Boost"
 
 
 class Attack(_AttackersCard):
@@ -134,6 +141,7 @@ class Attack(_AttackersCard):
 
     kind = "attack"
     WHAT = "attack card"
+    SAID = "attacks with"
 
 
 @dataclass(frozen=True)
@@ -149,6 +157,9 @@ class Respond:
 
     def text(self) -> str:
         return f"{self.defense.value} {self.card}"
+
+    def line(self) -> str:
+        return f"The defender {self.defense.value}s with {title_of(self.card)}"
 
     @classmethod
     def from_text(cls, text: str) -> Respond:
@@ -210,6 +221,13 @@ class Clash:
         return (
             f"clash P{self.attacker + 1} {boosts}attack {self.attack} / "
             f"P{self.defender + 1} {self.defense.value} {self.card}"
+        )
+
+    def line(self) -> str:
+        boosts = "".join(f"{title_of(boost)} and " for boost in self.boosts)
+        return (
+            f"Player {self.attacker + 1} attacks with {boosts}{title_of(self.attack)}; "
+            f"Player {self.defender + 1} {self.defense.value}s with {title_of(self.card)}"
         )
 
     @classmethod
@@ -280,6 +298,12 @@ class Recount:
     def text(self) -> str:
         return f"recount hands {self.hands[0]},{self.hands[1]} draw pile {self.draw_pile}"
 
+    def line(self) -> str:
+        return (
+            f"The table counts its cards: Player 1 holds {self.hands[0]}, Player 2 "
+            f"{self.hands[1]}, the draw pile {self.draw_pile}"
+        )
+
     @classmethod
     def from_text(cls, text: str) -> Recount:
         found = _RECOUNT.fullmatch(" ".join(text.split()))
@@ -316,20 +340,71 @@ class Recount:
         return self.text()
 
 
+@dataclass(frozen=True)
+class Hand:
+    """A player names cards they drew, which the tracker holds face down (their hand is their
+    own: "Each player draws three Power Cards"); each card is then one tap to play."""
+
+    player: int  # 0: Player 1
+    cards: tuple[str, ...]
+    kind: ClassVar[str] = "hand"
+
+    def text(self) -> str:
+        return f"hand P{self.player + 1} {','.join(self.cards)}"
+
+    def line(self) -> str:
+        count = len(self.cards)
+        return f"Player {self.player + 1} notes {count} card{'s' if count != 1 else ''} drawn"
+
+    @classmethod
+    def from_text(cls, text: str) -> Hand:
+        """`hand P1 bear-swipe,shell-guard`."""
+        words = text.split()
+        if len(words) != 3 or words[0] != cls.kind:
+            raise DomekitError(f"type a hand as: {HAND_FORM} (got {text!r})")
+        return cls.from_json({"player": words[1], "cards": words[2]})
+
+    def to_json(self) -> Json:
+        return {"type": self.kind, "player": self.player + 1, "cards": list(self.cards)}
+
+    def touches(self) -> frozenset[str]:
+        """Naming a card clashes with nothing the player decided on: a phone naming three cards
+        in three quick taps records all three (the rules check each as it is applied)."""
+        return frozenset(f"hand:{self.player + 1}:{card}" for card in self.cards)
+
+    @classmethod
+    def from_json(cls, value: Mapping[str, Any]) -> Hand:
+        """The JSON form, or a form's fields: `player`, and `cards` (a list or one text of ids
+        separated by ','), or a form button's one `card`."""
+        raw = value.get("cards", value.get("card"))
+        if isinstance(raw, str):
+            raw = raw.replace(";", ",").split(",")
+        if not isinstance(raw, list | tuple) or not raw:
+            raise DomekitError("name the card(s) drawn: cards, a list of card ids")
+        if len(raw) > MOST_NAMED:
+            raise DomekitError(f"name at most {MOST_NAMED} cards at once (got {len(raw)})")
+        cards = tuple(card_id(item, f"card {n}") for n, item in enumerate(raw, start=1))
+        return cls(player_index(value.get("player"), "the player"), cards)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
 Step = LayBoost | Attack | Respond
 """One card laid: the rule text's steps."""
-TableAction = Clash | Recount
-"""What the tracker records."""
-Action = Step | TableAction
+TableAction = Clash | Recount | Hand | LayBoost | Attack | Respond
+"""What the tracker records: a whole clash (full tracking), or its steps one tap each with the
+hands named as they are drawn (light tracking), and the table's recount."""
+Action = TableAction
 """Everything the match engine applies."""
 
-TABLE_KINDS: Final = (Clash.kind, Recount.kind)
+TABLE_KINDS: Final = (Clash.kind, Recount.kind, Hand.kind)
 STEP_KINDS: Final = (LayBoost.kind, Attack.kind, "defend", "escape")
 
 
 def parse(text: str) -> Action:
-    """Any action's text form: `boost ID`, `attack ID`, `defend ID`, `escape ID`, a clash or a
-    recount."""
+    """Any action's text form: `boost ID`, `attack ID`, `defend ID`, `escape ID`, a clash, a
+    recount or a hand."""
     verb = text.strip().partition(" ")[0]
     if verb == LayBoost.kind:
         return LayBoost.from_text(text)
@@ -337,59 +412,53 @@ def parse(text: str) -> Action:
         return Attack.from_text(text)
     if verb in ("defend", "escape"):
         return Respond.from_text(text)
-    if verb in TABLE_KINDS or verb[:1].lower() == "p":
-        return parse_table_action(text)
+    if verb == Hand.kind:
+        return Hand.from_text(text)
+    if verb in (Clash.kind, Recount.kind) or verb[:1].lower() == "p":
+        return Recount.from_text(text) if verb == Recount.kind else Clash.from_text(text)
     raise DomekitError(
         f"action {text!r}: the verb must be boost, attack, defend or escape (one card), "
-        f"or a whole clash ({CLASH_FORM}) or a recount ({RECOUNT_FORM})"
+        f"or a whole clash ({CLASH_FORM}), a recount ({RECOUNT_FORM}) or a hand ({HAND_FORM})"
     )
 
 
 def parse_table_action(text: str) -> TableAction:
-    """A clash or a recount typed as its text form (what the history shows)."""
-    if text.strip().partition(" ")[0] == Recount.kind:
-        return Recount.from_text(text)
-    return Clash.from_text(text)
+    """What the tracker records, typed as its text form (what the history shows)."""
+    return parse(text)
 
 
 def table_action_from_fields(fields: Mapping[str, Any]) -> TableAction:
     """A form's or a JSON body's fields as the action its `type` names."""
-    kind = fields.get("type")
-    if kind == Clash.kind:
-        return Clash.from_json(fields)
-    if kind == Recount.kind:
-        if "hands" in fields and "hand1" not in fields:
-            return Recount.from_json(fields)
+    if fields.get("type") == Recount.kind and "hands" not in fields:
         return Recount.from_fields(fields)
-    raise DomekitError(f"unknown action {kind!r}; the actions are {', '.join(TABLE_KINDS)}")
+    return from_json(fields)
 
 
 def from_json(value: Mapping[str, Any]) -> Action:
-    """Any action back from its JSON form."""
+    """Any action back from its JSON form (or a form's fields: the same names)."""
     kind = value.get("type")
     if kind == Clash.kind:
         return Clash.from_json(value)
     if kind == Recount.kind:
         return Recount.from_json(value)
+    if kind == Hand.kind:
+        return Hand.from_json(value)
     if kind == LayBoost.kind:
         return LayBoost.from_json(value)
     if kind == Attack.kind:
         return Attack.from_json(value)
     if kind in ("defend", "escape"):
         return Respond.from_json(value)
-    known = ", ".join((*STEP_KINDS, *TABLE_KINDS))
-    raise DomekitError(f"unknown action {kind!r}; the actions are {known}")
+    raise DomekitError(f"unknown action {kind!r}; the actions are {', '.join(ALL_KINDS)}")
 
 
 def table_action_from_json(value: Mapping[str, Any]) -> TableAction:
-    """A logged action (the tracker records clashes and recounts only)."""
-    action = from_json(value)
-    if not isinstance(action, Clash | Recount):
-        raise DomekitError(f"the tracker records {' and '.join(TABLE_KINDS)} actions only")
-    return action
+    """A logged action."""
+    return from_json(value)
 
 
+ALL_KINDS: Final = (*TABLE_KINDS, *STEP_KINDS)
 TABLE_READER: Reader[TableAction] = Reader(
-    TABLE_KINDS, table_action_from_fields, parse_table_action, table_action_from_json
+    ALL_KINDS, table_action_from_fields, parse_table_action, table_action_from_json
 )
 """What the tracker records read back: from a form's fields, its text form, its JSON form."""

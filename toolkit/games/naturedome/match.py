@@ -41,6 +41,7 @@ from toolkit.games.naturedome.actions import (
     Action,
     Attack,
     Clash,
+    Hand,
     LayBoost,
     Recount,
     Respond,
@@ -107,6 +108,7 @@ class MatchState:
     version: int = 0  # actions applied to reach this state (not stored: the log counts them)
     duel: int = 1  # the duel's number on its kit (a kit plays duel after duel)
     data_dir: str | None = None  # the card_data folder the rules and deck come from
+    light: bool = False  # tracked light: each player names the cards drawn, plays one tap each
 
     @property
     def defender(self) -> int:
@@ -237,9 +239,11 @@ def new_match_by_hand(
     *,
     duel: int = 1,
     data_dir: str | None = None,
+    light: bool = False,
 ) -> MatchState:
     """A duel played with the real Power Cards, shuffled and dealt by hand: every hand and the
-    draw pile lie face down. (The table copes with its own deck, so it is not checked.)"""
+    draw pile lie face down (`light`: each player names the cards they draw, `Hand`). (The table
+    copes with its own deck, so it is not checked.)"""
     start = rules.health.start
     state = MatchState(
         rules=rules,
@@ -250,6 +254,7 @@ def new_match_by_hand(
         health=(start, start),
         duel=duel,
         data_dir=data_dir,
+        light=light,
     )
     return _deal(state, [])
 
@@ -304,6 +309,8 @@ def _rules(state: MatchState, action: Action) -> tuple[MatchState, MatchOutcome]
     attacker's); a DomekitError for a card the deck does not have."""
     if isinstance(action, Recount):
         after, outcome = _recount(state, action)
+    elif isinstance(action, Hand):
+        after, outcome = _name_hand(state, action)
     elif isinstance(action, Clash):
         after, outcome = _clash(state, action)
     elif isinstance(action, Respond):
@@ -421,21 +428,23 @@ def _take(state: MatchState, player: int, card_id: str, purpose: str) -> tuple[P
     )
 
 
-def _check_unseen_copy(state: MatchState, card: PowerCard) -> None:
+def _check_unseen_copy(state: MatchState, card: PowerCard, *, laying: bool = True) -> None:
+    """A copy of `card` the table has not seen elsewhere (`laying`: the one being laid now)."""
     copies = state.copies(card.id)
     played = sum(1 for other in state.played if other.id == card.id)
-    laid = 1 + sum(1 for other in state.table if other.id == card.id)
+    laid = int(laying) + sum(1 for other in state.table if other.id == card.id)
     known = sum(
         1
         for other in (*state.draw_pile, *state.hands[0], *state.hands[1])
         if other is not None and other.id == card.id
     )
-    if played + laid + known > copies:
+    if played + laid + known + int(not laying) > copies:
         seen = f", {known} known in a hand or the deck" if known else ""
+        now = f"{laid} laid now" if laying else "one more named"
         raise RuleError(
             RULE_CHOICE,
             f"{card.label}: the deck holds {copies}, {played} already played since the last "
-            f"shuffle{seen}; {laid} laid now is more than can be in a hand",
+            f"shuffle{seen}; {now} is more than can be in a hand",
         )
 
 
@@ -590,6 +599,37 @@ def _end_round(
     state = _deal(state, steps)
     steps.append(f"{player_name(first)} attacks first")
     return state, MatchOutcome(tuple(steps), summary, result, round_winner=winner)
+
+
+# -- the cards a player names --------------------------------------------------------------------
+
+
+def _name_hand(state: MatchState, action: Hand) -> tuple[MatchState, MatchOutcome]:
+    """A player names cards they drew (Set Up: "Each player draws three Power Cards"; Duel:
+    "they immediately draw three new Power Cards"): each takes the place of a card the tracker
+    holds face down in their hand, and must be a card of which the deck holds a copy nobody has
+    seen elsewhere (played, laid, or named in a hand)."""
+    player = action.player
+    hand = list(state.hands[player])
+    named: list[str] = []
+    for card_id in action.cards:
+        card = state.card(card_id)
+        if FACE_DOWN not in hand:
+            raise RuleError(
+                RULE_CHOICE,
+                f"{player_name(player)} holds {len(hand)} cards and every one is named already "
+                "(the table may recount to start again)",
+            )
+        state = replace(state, hands=_with_hand(state.hands, player, tuple(hand)))
+        _check_unseen_copy(state, card, laying=False)
+        hand[hand.index(FACE_DOWN)] = card
+        named.append(card.name)
+    state = replace(state, hands=_with_hand(state.hands, player, tuple(hand)))
+    left = sum(1 for held in hand if held is FACE_DOWN)
+    steps = [f"{player_name(player)} names {', '.join(named)}"]
+    if left:
+        steps.append(f"{left} card{'s' if left != 1 else ''} of the hand not named yet")
+    return state, MatchOutcome(tuple(steps))
 
 
 # -- the table's count --------------------------------------------------------------------------

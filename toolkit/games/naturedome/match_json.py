@@ -27,6 +27,7 @@ from toolkit.parsing import Json
 GAME = "naturedome"
 
 Count = Annotated[int, Field(ge=0, le=10_000)]
+CardId = Annotated[str, Field(max_length=64)]
 
 
 class _Form(BaseModel):
@@ -59,22 +60,29 @@ class StateForm(_Form):
     reshuffles: Count = 0
     winner: Literal[0, 1] | None = None
     last: LastClashForm | None = None
+    # Light tracking (issue 27) only: the mode, the cards each player named in their hand (the
+    # rest of it face down), the attacker's cards laid while the defender has not answered.
+    mode: Literal["light", "full"] | None = None
+    named: tuple[list[CardId], list[CardId]] | None = None
+    table: list[CardId] = Field(default_factory=list, max_length=20)
 
 
 def to_json(state: MatchState) -> Json:
-    """The stored form; DomekitError for a duel whose cards the engine knows."""
-    if (
-        not state.by_hand
-        or state.table
-        or any(
-            card is not FACE_DOWN for card in (*state.draw_pile, *state.hands[0], *state.hands[1])
+    """The stored form; DomekitError for a duel whose cards the engine knows (its deck's order).
+    A light duel's form also holds the cards its players named and a clash half laid."""
+    if not state.by_hand or any(card is not FACE_DOWN for card in state.draw_pile):
+        raise DomekitError(
+            "only a duel played with cards shuffled by hand has the tracker's JSON form (it "
+            "holds counts, not the order of the deck)"
         )
+    if not state.light and (
+        state.table or any(card is not FACE_DOWN for card in (*state.hands[0], *state.hands[1]))
     ):
         raise DomekitError(
-            "only a duel between resting clashes, played with cards shuffled by hand, has the "
-            "tracker's JSON form (it holds counts, not the cards in each hand)"
+            "a duel tracked in full rests between whole clashes, its hands face down (only a "
+            "light duel names the cards drawn)"
         )
-    return {
+    found: Json = {
         "game": GAME,
         "data_dir": state.data_dir,
         "duel": state.duel,
@@ -90,6 +98,14 @@ def to_json(state: MatchState) -> Json:
         "winner": state.winner,
         "last": None if state.last is None else last_clash_json(state.last),
     }
+    if state.light:
+        found["mode"] = "light"
+    named = [sorted(card.id for card in hand if card is not FACE_DOWN) for hand in state.hands]
+    if any(named):
+        found["named"] = named
+    if state.table:
+        found["table"] = [card.id for card in state.table]
+    return found
 
 
 def last_clash_json(last: LastClash) -> Json:
@@ -110,12 +126,21 @@ def from_json(
     """A stored state back, checked against the rules and the deck it was played with;
     DomekitError naming the member that does not fit."""
     form = _read(value)
+    named = form.named or ([], [])
+    if any(len(named[i]) > form.hands[i] for i in (0, 1)):
+        raise DomekitError(f"a {GAME} state's named: more cards named than a hand holds")
+    hands = tuple(
+        (*_cards(named[i], deck, "named"), *(FACE_DOWN,) * (form.hands[i] - len(named[i])))
+        for i in (0, 1)
+    )
     state = MatchState(
         rules=rules,
         deck=deck,
         seed=None,
         draw_pile=(FACE_DOWN,) * form.draw_pile,
-        hands=((FACE_DOWN,) * form.hands[0], (FACE_DOWN,) * form.hands[1]),
+        hands=(hands[0], hands[1]),
+        table=_cards(form.table, deck, "table"),
+        light=form.mode == "light",
         health=form.health,
         played=_played(form.played, deck),
         round_winners=tuple(winner - 1 for winner in form.round_winners),
@@ -140,6 +165,14 @@ def _read(value: Mapping[str, Any]) -> StateForm:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "the state"
         raise DomekitError(f"a {GAME} state's {where}: {first['msg']}") from None
+
+
+def _cards(ids: list[str], deck: tuple[PowerCard, ...], member: str) -> tuple[PowerCard, ...]:
+    by_id = {card.id: card for card in deck}
+    for card_id in ids:
+        if card_id not in by_id:
+            raise DomekitError(f"a {GAME} state's {member}: no Power Card {card_id!r} in the deck")
+    return tuple(by_id[card_id] for card_id in ids)
 
 
 def _played(played: Mapping[str, int], deck: tuple[PowerCard, ...]) -> tuple[PowerCard, ...]:
@@ -168,16 +201,30 @@ def _check_fits(state: MatchState, form: StateForm) -> None:
     """What the shapes cannot say: the counts add up to the deck, no card is played more often
     than the deck holds it, the rounds agree, health is on the meter."""
     where = f"a {GAME} state"
-    counted = sum(form.hands) + form.draw_pile + len(state.played)
+    laid = len(state.table)
+    counted = sum(form.hands) + form.draw_pile + len(state.played) + laid
     if counted != len(state.deck):
+        on_table = f" + on the table {laid}" if laid else ""
         raise DomekitError(
             f"{where}: hands {form.hands[0]} + {form.hands[1]} + draw pile {form.draw_pile} + "
-            f"played {len(state.played)} = {counted}, but the deck holds {len(state.deck)} cards"
+            f"played {len(state.played)}{on_table} = {counted}, but the deck holds "
+            f"{len(state.deck)} cards"
         )
     for card_id, count in form.played.items():
         if count > state.copies(card_id):
             raise DomekitError(
                 f"{where}'s played: {count} {card_id!r} played; the deck holds "
+                f"{state.copies(card_id)}"
+            )
+    seen = Counter(
+        card.id
+        for card in (*state.played, *state.table, *state.hands[0], *state.hands[1])
+        if card is not FACE_DOWN
+    )
+    for card_id, count in seen.items():
+        if count > state.copies(card_id):
+            raise DomekitError(
+                f"{where}: {count} {card_id!r} played, laid or named; the deck holds "
                 f"{state.copies(card_id)}"
             )
     if tuple(form.rounds_won) != state.rounds_won:

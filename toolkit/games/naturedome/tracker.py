@@ -15,12 +15,20 @@ from functools import lru_cache
 from typing import Any
 
 from toolkit.games.naturedome import match, match_json, views
-from toolkit.games.naturedome.actions import TABLE_READER, TableAction
+from toolkit.games.naturedome.actions import (
+    TABLE_READER,
+    Attack,
+    Clash,
+    Hand,
+    LayBoost,
+    Respond,
+    TableAction,
+)
 from toolkit.games.naturedome.config import NatureDomeRules
 from toolkit.games.naturedome.match import MatchState
 from toolkit.games.naturedome.odds import tracker_chart
 from toolkit.games.naturedome.rules import PowerCard
-from toolkit.tracker.contract import Json
+from toolkit.tracker.contract import FULL, LIGHT, MODE, Json, Mode, NoOdds
 from toolkit.tracker.typed import GameTracker
 
 DUELS_PER_KIT = 999  # no campaign: a kit plays duel after duel
@@ -36,10 +44,15 @@ def game_data(data_dir: str | None = None) -> tuple[NatureDomeRules, tuple[Power
 
 def clash_odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
     """The clash form's odds while the defender's answer is still open: the odds deal the
-    defender's hand and answer for it (`odds.tracker_chart` does not read the answer), so a form
-    without an answer yet has its odds too (the attack card stands in for the unread answer)."""
-    if str(fields.get("type") or "") == "clash" and not fields.get("card") and fields.get("attack"):
-        fields = {**fields, "card": fields["attack"]}
+    defender's hand and answer for it (`odds.tracker_chart` does not read the answer; the attack
+    card stands in for it). Once the answer is chosen the result is certain: no odds."""
+    if str(fields.get("type") or "") == "clash":
+        if fields.get("card"):
+            raise NoOdds("the answer is chosen: the result is certain (the check shows it)")
+        if not fields.get("attack"):
+            raise NoOdds("tap the attack card: its odds show here until the defender answers")
+        # The answer is the odds' to deal: the attack card stands in for its fields.
+        fields = {**fields, "card": fields["attack"], "defence": "defend"}
     return tracker_chart(state, fields)
 
 
@@ -47,6 +60,23 @@ class NatureDomeTracker(GameTracker[MatchState, TableAction]):
     name = match_json.GAME
     reader = TABLE_READER
     door = match.DOOR
+
+    modes = {
+        LIGHT: Mode(
+            "Light",
+            "Each player names the three cards they draw (a tap a card, on their own page); then "
+            "a clash is two taps: the attacker's card, the defender's answer, which shows what "
+            "it costs before it is tapped.",
+            unchecked="Each card is recorded at the tap: the attack card, then the answer. A "
+            "hand is what its player named on their page; a card they did not name is played "
+            "from the whole deck ('A card not named').",
+        ),
+        FULL: Mode(
+            "Full",
+            "Each clash is entered whole, attack card and answer picked from the deck, and "
+            "shown step by step before it is recorded; the hands stay face down.",
+        ),
+    }
 
     def __init__(self) -> None:
         self.pages = views.PAGES
@@ -59,7 +89,11 @@ class NatureDomeTracker(GameTracker[MatchState, TableAction]):
         data_dir = manifest.get("data_dir") or None
         rules, deck = game_data(data_dir)
         duel = previous.duel + 1 if previous is not None else 1
-        return match.new_match_by_hand(deck, rules, duel=duel, data_dir=data_dir)
+        light = manifest.get(MODE) == LIGHT
+        return match.new_match_by_hand(deck, rules, duel=duel, data_dir=data_dir, light=light)
+
+    def mode(self, state: MatchState) -> str:
+        return LIGHT if state.light else FULL
 
     def matches_in_campaign(self, state: MatchState) -> int:
         return DUELS_PER_KIT
@@ -73,6 +107,17 @@ class NatureDomeTracker(GameTracker[MatchState, TableAction]):
 
     def seats(self, state: MatchState) -> list[tuple[str, str]]:
         return [("1", "Player 1"), ("2", "Player 2")]
+
+    def acting_seat(self, state: MatchState, action: TableAction) -> str | None:
+        """The player an action is made for: a clash and the attacker's cards the attacker's,
+        the answer the defender's, the cards named in a hand its player's."""
+        if isinstance(action, Clash | LayBoost | Attack):
+            return str(state.attacker + 1)
+        if isinstance(action, Respond):
+            return str(state.defender + 1)
+        if isinstance(action, Hand):
+            return str(action.player + 1)
+        return None
 
     # -- JSON forms (every clash changes whose turn it is: each touches everything) -----------
 

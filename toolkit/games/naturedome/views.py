@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from toolkit.errors import DomekitError
+from toolkit.games.naturedome.actions import Attack, Clash, Hand, LayBoost, Respond
 from toolkit.games.naturedome.config import NatureDomeRules
-from toolkit.games.naturedome.match import MatchState, player_name
+from toolkit.games.naturedome.match import FACE_DOWN, MatchState, Phase, apply, player_name
 from toolkit.games.naturedome.match_json import last_clash_json
-from toolkit.games.naturedome.rules import PowerCard, zone, zone_penalty
+from toolkit.games.naturedome.odds import tracker_chart
+from toolkit.games.naturedome.rules import Defense, PowerCard, penalised, zone, zone_penalty
 from toolkit.tracker.contract import Json, Page, PageNotFound, Rows, View
 
 PLAYERS = ("1", "2")
@@ -81,6 +84,7 @@ def table_view(state: MatchState) -> Json:
     rules = state.rules
     kinds = state.kinds()
     played = Counter(card.id for card in state.played)
+    moving = mover(state)
     return {
         "duel": state.duel,
         "round": state.round,
@@ -106,6 +110,11 @@ def table_view(state: MatchState) -> Json:
         "answer_cards": [card_view(card) for card in kinds],
         "rounds_won": list(state.rounds_won),
         "round_news": round_news(state),
+        "light": state.light,
+        "phase": state.phase.value,
+        "mover": None if moving is None else moving + 1,
+        "table_cards": [card_view(card) for card in state.table],
+        "move": move_view(state, moving) if state.light and moving is not None else None,
     }
 
 
@@ -130,11 +139,121 @@ def round_news(state: MatchState) -> Json | None:
 
 
 def player_view(state: MatchState, player: int) -> Json:
-    """A player's page: the table, with their own meter and their opponent's picked out."""
+    """A player's page: the table, with their own meter and their opponent's picked out; in a
+    light duel, their hand (the cards they named, how many face down), the cards they may still
+    name, and their move when it is theirs."""
     view = table_view(state)
     view["me"] = meter(state, player)
     view["other"] = meter(state, 1 - player)
+    if state.light:
+        view["hand"] = hand_view(state, player)
+        view["namable"] = [card_view(card) for card in namable(state, player)]
+        view["move"] = move_view(state, player)
     return view
+
+
+# -- light tracking: the hands named, one tap a card ------------------------------------------
+
+
+def mover(state: MatchState) -> int | None:
+    """Whose card is next (0 or 1): the attacker's while they lay, then the defender's answer."""
+    if state.phase is Phase.OVER:
+        return None
+    return state.defender if state.phase is Phase.RESPOND else state.attacker
+
+
+def hand_view(state: MatchState, player: int) -> Json:
+    """A player's hand as a light duel knows it: the cards named, and how many lie face down."""
+    hand = state.hands[player]
+    named = sorted((card for card in hand if card is not FACE_DOWN), key=lambda c: c.name)
+    return {"named": [card_view(card) for card in named], "face_down": hand.count(FACE_DOWN)}
+
+
+def namable(state: MatchState, player: int) -> list[PowerCard]:
+    """The kinds of card a player may name in their hand now: none when nothing is face down;
+    else each kind of which the table has not seen every copy (the engine's check)."""
+    if FACE_DOWN not in state.hands[player]:
+        return []
+    found = []
+    for card in sorted(state.kinds(), key=lambda card: (card.is_boost, card.name)):
+        try:
+            apply(state, Hand(player, (card.id,)))
+        except DomekitError:
+            continue
+        found.append(card)
+    return found
+
+
+def move_view(state: MatchState, player: int) -> Json | None:
+    """The move `player` may make now with the cards they named, each one tap: the attacker's
+    Attack Boosts and attack cards (with the odds against the defender's unseen hand), or the
+    defender's answers (defend or escape with each card, and what each costs: certain)."""
+    if mover(state) != player:
+        return None
+    penalty = zone_penalty(state.health[player], state.rules)
+    named = {card.id: card for card in state.hands[player] if card is not FACE_DOWN}
+    cards = sorted(named.values(), key=lambda c: c.name)
+    if state.phase is Phase.ATTACK:
+        plays = []
+        for card in cards:
+            value = penalised(card.boost if card.is_boost else card.attack, penalty)
+            plays.append(
+                {
+                    **card_view(card),
+                    "verb": LayBoost.kind if card.is_boost else Attack.kind,
+                    "value": value,
+                    "odds": None if card.is_boost else attack_odds(state, card.id),
+                }
+            )
+        return {"kind": "attack", "plays": plays, "answers": []}
+    answers = []
+    for card in cards:
+        for defense in Defense:
+            try:
+                _after, outcome = apply(state, Respond(defense, card.id))
+            except DomekitError:
+                continue
+            result = outcome.clash
+            if result is None:
+                continue
+            answers.append(
+                {
+                    **card_view(card),
+                    "defence": defense.value,
+                    "value": result.defense_total,
+                    "damage": result.damage,
+                    "health_after": result.defender_health,
+                    "knocked_out": result.knocked_out,
+                }
+            )
+    return {"kind": "answer", "plays": [], "answers": answers}
+
+
+def attack_odds(state: MatchState, card_id: str) -> Json | None:
+    """The odds of attacking with `card_id` on the Attack Boosts laid, against the defender's
+    hand the attacker cannot see (dealt from the cards the table has not seen): the chance of
+    damage, of a knock-out, and the damage to expect."""
+    fields = {
+        "type": Clash.kind,
+        "attacker": state.attacker + 1,
+        "boosts": [card.id for card in state.table],
+        "attack": card_id,
+        "defence": Defense.DEFEND.value,
+        "card": card_id,
+    }
+    try:
+        chart = tracker_chart(state, fields)
+    except DomekitError:
+        return None
+    if chart is None:
+        return None
+    chances = {row["name"]: row["float"] for row in chart["chances"]}
+    expected = chart["figures"].get("expected_damage")
+    return {
+        "damage": round(100 * chances.get("damage", 0.0), 1),
+        "knocked_out": round(100 * chances.get("knocked_out", 0.0), 1),
+        "expected": round(float(expected["float"]), 0) if isinstance(expected, dict) else None,
+    }
 
 
 def screen_page(state: MatchState) -> Page:

@@ -4,7 +4,17 @@ a page's path is whatever no other route answers."""
 
 from __future__ import annotations
 
-from toolkit.tracker.routes import actions, events, exports, history, imports, odds, pages, shell
+from toolkit.tracker.routes import (
+    actions,
+    events,
+    exports,
+    history,
+    imports,
+    odds,
+    pages,
+    setup,
+    shell,
+)
 
 ROUTERS = [
     shell.router,
@@ -14,5 +24,6 @@ ROUTERS = [
     actions.router,
     odds.router,
     imports.router,
+    setup.router,
     pages.router,
 ]

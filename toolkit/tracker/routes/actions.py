@@ -37,6 +37,8 @@ from toolkit.tracker.web import (
     next_url,
     refusal,
     seat_check,
+    told_result,
+    with_mode,
     writer,
 )
 
@@ -48,7 +50,7 @@ async def act(t: Services, request: Request, cap: str, key: str) -> Response:
     is_json, fields = await read_body(request)
     who = writer(t, cap, key, request)
     match = t.service.current_match(who.kit)
-    asked = read_model(ActFields, fields)
+    sent = read_model(ActFields, fields)
     entry = None
     try:
         # Read once and passed on: to the seat check, the rules and the log.
@@ -58,20 +60,23 @@ async def act(t: Services, request: Request, cap: str, key: str) -> Response:
             match.id,
             entry,
             client_action_id=fields.get("client_action_id"),
-            base_version=asked.version,
-            actor=asked.actor or actor_cookie(request),
+            base_version=sent.version,
+            actor=sent.actor or actor_cookie(request),
             # "Record it now": recorded at once unless the rules still have a question; then
-            # the check page asks it (applied once either way).
-            ask_first=bool(fields.get(ASK_FIRST)) and not is_json,
+            # the check page (or, as JSON, the phone's form) asks it first: the action waits
+            # for the answer, online or sent from the phone's queue (applied once either way).
+            ask_first=bool(fields.get(ASK_FIRST)),
         )
     except Unanswered as question:
         outcome, asks = question.outcome, question.asks
+        if is_json:
+            return question_reply(t, match, question.text, outcome, asks)
         return check_page(t, request, who, match, fields, question.text, outcome, asks)
     except (Stale, Closed, OtherSeat) as exc:
         return refusal(t, request, who, match, exc, is_json, fields, status=409, entry=entry)
     except DomekitError as exc:
         return refusal(t, request, who, match, exc, is_json, fields, status=422)
-    return recorded(t, who, match, fields, done, is_json)
+    return recorded(t, who, match, fields, done, is_json, entry.action)
 
 
 @router.post("/{cap}/{key}/redo")
@@ -99,13 +104,50 @@ async def redo(t: Services, request: Request, cap: str, key: str) -> Response:
 
 
 def recorded(
-    t: Services, who: Access, match: MatchRow, fields: dict[str, Any], done: Submitted, json: bool
+    t: Services,
+    who: Access,
+    match: MatchRow,
+    fields: dict[str, Any],
+    done: Submitted,
+    json: bool,
+    action: Any = None,
 ) -> Response:
-    """A recorded action's reply: JSON, or back to the form's page (`?done=` says what)."""
+    """A recorded action's reply: JSON (with `said`: what happened, in words), or back to the
+    form's page (`?done=` says what)."""
     if json:
         _version, state = t.service.state_json(match.id)
-        return JSONResponse({"ok": True, **done.as_json(), "state": state})
+        said = told_result(t.service.referee(who.game), action, done.text, done.outcome)
+        return JSONResponse({"ok": True, **done.as_json(), "said": said, "state": state})
     return RedirectResponse(next_url(fields, who, done.seq), status_code=303)
+
+
+def mode_now(t: Services, who: Access, match: MatchRow) -> str:
+    """How `match` is tracked, for a game that offers ways ("" for a game with one)."""
+    game = t.service.referee(who.game).game
+    if not game.modes:
+        return ""
+    _version, state = t.service.state(match.id)
+    return game.mode(state)
+
+
+def question_reply(
+    t: Services, match: MatchRow, text: str, outcome: Any, asks: list[Any]
+) -> Response:
+    """A "record it now" sent as JSON that the rules still have a question about (409,
+    `error: question`): nothing was recorded; the phone asks the first question on its form (or
+    at the top of its page) and sends the action again with the answer in the question's
+    field."""
+    version, _state = t.service.state(match.id)
+    body = {
+        "ok": False,
+        "error": "question",
+        "message": str(asks[0].get("question") or "the rules have a question first"),
+        "text": text,
+        "outcome": outcome,
+        "asks": asks,
+        "version": version,
+    }
+    return JSONResponse(body, status_code=409)
 
 
 @router.post("/{cap}/{key}/preview")
@@ -166,11 +208,18 @@ def check_page(
 async def next_match(t: Services, request: Request, cap: str, key: str) -> Response:
     is_json, fields = await read_body(request)
     who = writer(t, cap, key, request)
-    seen = read_model(NextMatchFields, fields).match_id
+    sent = read_model(NextMatchFields, fields)
+    seen = sent.match_id
     current = t.service.current_match(who.kit)
     try:
+        kit = who.kit
+        # The next match is tracked as the form says, else (a page's form) as this one is; a
+        # JSON request naming no mode starts it full, as before modes.
+        mode = sent.mode or ("" if is_json else mode_now(t, who, current))
+        if mode:
+            kit = with_mode(t, kit, mode)
         match = await run_in_threadpool(
-            t.service.start_next_match, who.kit, seen if seen is not None else current.id
+            t.service.start_next_match, kit, seen if seen is not None else current.id
         )
     except (Stale, Closed) as exc:
         return refusal(t, request, who, current, exc, is_json, fields, status=409)

@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from toolkit.errors import DomekitError
+from toolkit.tracker.contract import NoOdds
 from toolkit.tracker.fields import read_model
 from toolkit.tracker.odds_pool import OddsBusy, odds_pool
 from toolkit.tracker.requests import OddsQuery, action_fields, query_fields, read_body
@@ -34,7 +35,13 @@ async def odds(t: Services, request: Request, cap: str, key: str) -> Response:
     try:
         chart = await run_in_threadpool(odds_pool().chart, referee, state, form)
         if chart is None:
-            raise DomekitError(f"no odds for a {str(form.get('type') or '')!r} form")
+            raise NoOdds(f"no odds for a {str(form.get('type') or '')!r} form")
+    except NoOdds as quiet:
+        # No open decision: a quiet note where the chart would be, never an error.
+        if as_html:
+            return t.render("_odds.html", {"note": str(quiet)})
+        body = {"ok": False, "message": str(quiet), "rule": None}
+        return JSONResponse(body, status_code=422)
     except DomekitError as exc:
         status = 503 if isinstance(exc, OddsBusy) else 422
         if as_html:

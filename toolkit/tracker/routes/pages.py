@@ -23,6 +23,7 @@ from toolkit.tracker.contract import SCREEN, PageNotFound
 from toolkit.tracker.fields import read_model
 from toolkit.tracker.requests import PageQuery, query
 from toolkit.tracker.routes import suffix  # noqa: F401  (the {page} and {format} convertors)
+from toolkit.tracker.routes.setup import set_up_page
 from toolkit.tracker.web import Services, access, common, page_html, pick_match
 
 router = APIRouter()
@@ -45,6 +46,11 @@ async def game_page(
     if address is None:
         raise PageNotFound(f"this match has no page {page}")
     name, args = address
+    if format != "json":
+        # A kit with no match yet: how to track it (the big screen waits for a phone's choice).
+        asked = set_up_page(t, request, who, asks=name != SCREEN)
+        if asked is not None:
+            return asked
     match = pick_match(t, who, read_model(PageQuery, query(request)).match)
     ctx = common(t, who, match, request)
     shown = t.service.referee(who.game).page(ctx["state"], name, args)

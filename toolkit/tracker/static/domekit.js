@@ -31,8 +31,10 @@
   function byName(form, name) {
     return Array.prototype.filter.call(form.elements, function (f) { return f.name === name; });
   }
+  // A form's identity: its action, its id (two forms may post the same hidden fields) and its
+  // hidden fields (what the page sets: whose turn, which team).
   function formKey(form) {
-    var parts = [form.getAttribute("action") || ""];
+    var parts = [form.getAttribute("action") || "", form.id || ""];
     each(form.querySelectorAll("input[type=hidden]"), function (f) {
       if (f.name && !RESERVED[f.name]) { parts.push(f.name + "=" + f.value); }
     });
@@ -73,11 +75,14 @@
     });
     return out;
   }
+  // What the player typed put back into a form: hidden fields are the page's own (whose turn,
+  // which team), never the player's, so the page's current values stay.
   function fill(form, name, values) {
     if (RESERVED[name]) { return; }
     values = [].concat(values);
     var index = 0;
     byName(form, name).forEach(function (f) {
+      if (f.type === "hidden") { return; }
       if (f.type === "checkbox" || f.type === "radio") { f.checked = values.indexOf(f.value) >= 0; }
       else if (f.tagName === "SELECT") {
         each(f.options, function (o) { o.selected = values.indexOf(o.value) >= 0; });
@@ -109,6 +114,24 @@
     return note;
   }
   function clearNote(form) { each(form.querySelectorAll("dk-note"), function (n) { n.remove(); }); }
+  // A refusal or a question belongs to the match as it was answered (data-at: its version):
+  // once the page shows a later version, the state it refused has moved on and the note goes
+  // (what the player typed stays in the form).
+  function stamp(note, version) {
+    if (version !== undefined && version !== null && version !== "") { note.setAttribute("data-at", String(version)); }
+  }
+  function dropPassed() {
+    var now = Number(body.getAttribute("data-version") || "0");
+    each(document.querySelectorAll("dk-note[data-at]"), function (n) {
+      if (Number(n.getAttribute("data-at")) < now) { n.remove(); }
+    });
+  }
+  // A queued action's "waiting to send" note, wherever its form is now.
+  function dropQueued(id) {
+    each(document.querySelectorAll("dk-note.queued"), function (n) {
+      if (n.getAttribute("data-client-action-id") === id) { n.remove(); }
+    });
+  }
   function pageNote(cls, role) {
     var notes = document.getElementById("notes");
     var note = el("dk-note", cls);
@@ -180,9 +203,31 @@
   // then goes on top of it: against the version it made when nothing else came in between (as
   // the queue does), not refused as stale because of this phone's own action.
   var inFlight = null;
+
+  // A form sent again with other values before the page was drawn afresh (three cards named
+  // in three quick taps) is another action: it gets a client action id of its own. The same
+  // values again (a double tap) keep the id, so they are applied once.
+  var lastSent = new WeakMap();
+  function freshId() {
+    var bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  function ownId(form, fields) {
+    var values = {};
+    Object.keys(fields).forEach(function (k) { if (!RESERVED[k]) { values[k] = fields[k]; } });
+    var said = JSON.stringify(values), before = lastSent.get(form);
+    if (before && before.id === fields.client_action_id && before.said !== said) {
+      fields.client_action_id = freshId();
+      byName(form, "client_action_id").forEach(function (f) { f.value = fields.client_action_id; });
+    }
+    lastSent.set(form, { id: fields.client_action_id, said: said });
+  }
+
   function send(form, submitter, extra) {
     var fields = fieldsOf(form, submitter);
     Object.keys(extra || {}).forEach(function (k) { fields[k] = extra[k]; });
+    ownId(form, fields);
     var entry = {
       url: target(form, submitter), fields: fields, key: formKey(form),
       label: labelOf(form, submitter), at: Date.now()
@@ -205,20 +250,27 @@
   }
 
   function answered(entry, reply, form) {
+    var id = entry.fields.client_action_id;
     if (reply.offline) {
       reachable = false;
       enqueue(entry);
       if (form && form.isConnected) {
         forget(form);
         var note = noteIn(form, "queued", "status");
+        if (typeof id === "string") { note.setAttribute("data-client-action-id", id); }
         note.textContent = "Waiting to send (the tracker cannot be reached): it is sent when it is back.";
       }
       return;
     }
     reachable = true;
+    if (typeof id === "string") { dropQueued(id); }
+    var sent = form && form.isConnected ? form : null;
+    form = sent || findForm(entry.key);
+    if (reply.body && reply.body.error === "question") { ask(entry, reply.body, form); return; }
     if (reply.status === 200 && reply.body && reply.body.ok) {
-      if (form && form.isConnected) { forget(form); clearNote(form); }
-      flash(reply.body.text || entry.label);
+      if (sent) { forget(sent); }
+      if (form) { clearNote(form); }
+      flash(reply.body.said || reply.body.text || entry.label);
       if (livePage) { refresh(); }
       else {
         var next = entry.fields.next;
@@ -226,7 +278,7 @@
       }
       return;
     }
-    refused(entry, reply, form && form.isConnected ? form : findForm(entry.key));
+    refused(entry, reply, form);
   }
 
   function refused(entry, reply, form) {
@@ -239,6 +291,7 @@
     } else {
       note = pageNote(cls);
     }
+    stamp(note, b.version);
     showRefusal(note, reply, form ? "" : entry.label);
     function again(extra) {
       var retry = Object.assign({}, entry, { fields: Object.assign({}, entry.fields, extra) });
@@ -279,58 +332,73 @@
         anyway.type = "button";
         anyway.addEventListener("click", function () {
           note.remove();
-          answered({ url: act, fields: fields, key: formKey(form), label: labelOf(form, submitter) }, { offline: true }, form);
+          // Sent later as a "record it now": a question the rules ask then is asked here.
+          var later = Object.assign({}, fields, { ask_first: "1" });
+          answered({ url: act, fields: later, key: formKey(form), label: labelOf(form, submitter) }, { offline: true }, form);
         });
         note.appendChild(anyway);
         return;
       }
       if (!(reply.status === 200 && reply.body.ok)) { refused({ url: url, fields: fields, key: formKey(form) }, reply, form); return; }
-      note = noteIn(form, "check", "status");
-      note.appendChild(el("p", "big", reply.body.text));
-      var outcome = reply.body.outcome || {};
-      if (outcome.summary) { note.appendChild(el("p", "", outcome.summary)); }
-      if (outcome.steps && outcome.steps.length) {
-        var list = el("ol", "steps");
-        outcome.steps.forEach(function (s) { list.appendChild(el("li", "", String(s))); });
-        note.appendChild(list);
-      }
-      var row = el("div", "row");
-      function record(extra, label) {
-        var b = el("button", "", label);
-        b.type = "button";
-        b.addEventListener("click", function () {
-          var entry = { url: act, fields: Object.assign({}, fields, extra), key: formKey(form), label: label };
-          note.remove();
-          post(entry).then(function (r) { answered(entry, r, form); });
-        });
-        row.appendChild(b);
-      }
-      var asks = reply.body.asks || [];
-      if (asks.length) {
-        note.appendChild(el("p", "", asks[0].question || ""));
-        (asks[0].options || []).forEach(function (o) {
-          var extra = {}; extra[asks[0].field] = o.value;
-          if (o.preview) {
-            var b = el("button", "", o.label);
-            b.type = "button";
-            b.addEventListener("click", function () {
-              var more = {}; more[asks[0].field] = o.value;
-              fill(form, asks[0].field, o.value);
-              var hidden = form.querySelector('input[type=hidden][name="' + asks[0].field + '"]');
-              if (!hidden) { hidden = el("input"); hidden.type = "hidden"; hidden.name = asks[0].field; form.appendChild(hidden); }
-              hidden.value = o.value;
-              check(form, null);
-            });
-            row.appendChild(b);
-          } else { record(extra, o.label); }
-        });
-      } else { record({}, "Confirm and record"); }
-      var change = el("button", "secondary", "Change something");
-      change.type = "button";
-      change.addEventListener("click", function () { note.remove(); });
-      row.appendChild(change);
-      note.appendChild(row);
+      showCheck(form, { url: act, fields: fields, key: formKey(form), label: labelOf(form, submitter) }, reply.body, false);
     });
+  }
+
+  // What an action would do (a check, or the rules' question about a "record it now"): its text,
+  // result and steps, then the rules' first open question (one button an answer) or the button
+  // that records it. `entry` is the action to send; `waiting`: the rules asked before recording
+  // it (a question answered sends it again, with the answer, and may bring the next question).
+  function showCheck(form, entry, answer, waiting) {
+    // A question stays until it is answered or dismissed: the action waits for it.
+    var note = form ? noteIn(form, "check", waiting ? "alert" : "status") : pageNote("check", "alert");
+    if (!form) { note.appendChild(el("strong", "", "Not recorded yet: " + (entry.label || answer.text))); }
+    note.appendChild(el("p", "big", answer.text));
+    var outcome = answer.outcome || {};
+    if (outcome.summary) { note.appendChild(el("p", "", outcome.summary)); }
+    if (outcome.steps && outcome.steps.length) {
+      var list = el("ol", "steps");
+      outcome.steps.forEach(function (s) { list.appendChild(el("li", "", String(s))); });
+      note.appendChild(list);
+    }
+    var row = el("div", "row");
+    function record(extra, label) {
+      var b = el("button", "", label);
+      b.type = "button";
+      b.addEventListener("click", function () {
+        var sent = Object.assign({}, entry, { fields: Object.assign({}, entry.fields, extra), label: label });
+        note.remove();
+        post(sent).then(function (r) { answered(sent, r, form); });
+      });
+      row.appendChild(b);
+    }
+    var asks = answer.asks || [];
+    if (asks.length) {
+      note.appendChild(el("p", "", asks[0].question || ""));
+      (asks[0].options || []).forEach(function (o) {
+        var extra = {}; extra[asks[0].field] = o.value;
+        if (o.preview && !waiting && form) {
+          var b = el("button", "", o.label);
+          b.type = "button";
+          b.addEventListener("click", function () {
+            fill(form, asks[0].field, o.value);
+            var hidden = form.querySelector('input[type=hidden][name="' + asks[0].field + '"]');
+            if (!hidden) { hidden = el("input"); hidden.type = "hidden"; hidden.name = asks[0].field; form.appendChild(hidden); }
+            hidden.value = o.value;
+            check(form, null);
+          });
+          row.appendChild(b);
+        } else { record(extra, o.label); }
+      });
+    } else { record({}, "Confirm and record"); }
+    var change = el("button", "secondary", form ? "Change something" : "Dismiss");
+    change.type = "button";
+    change.addEventListener("click", function () { note.remove(); });
+    row.appendChild(change);
+    note.appendChild(row);
+  }
+  // A "record it now" the rules still have a question about: nothing was recorded; asked here.
+  function ask(entry, answer, form) {
+    showCheck(form, entry, answer, true);
   }
 
   document.addEventListener("submit", function (event) {
@@ -341,10 +409,8 @@
     if ((form.getAttribute("enctype") || "").indexOf("multipart") === 0) { return; }
     var url = target(form, event.submitter) || "";
     var last = url.split("/").pop();
-    var askFirst = event.submitter && event.submitter.name === "ask_first";
-    // "Record it now" goes as a plain form while the tracker answers: it records at once, or
-    // the check page asks what the rules still need to know (which jail, what is behind).
-    if (askFirst && navigator.onLine && reachable) { return; }
+    // A "record it now" (`ask_first`) records at once, or the rules' question (which jail, what
+    // is behind) comes back and is asked on the form; sent from the queue, it waits likewise.
     if (last === "act" || last === "redo") { event.preventDefault(); send(form, event.submitter); }
     else if (last === "preview" && (!navigator.onLine || !reachable)) {
       // The check page needs the tracker: while it cannot be reached, check here (or queue).
@@ -505,6 +571,7 @@
     localTimes(document);
     var version = liveElt.getAttribute("data-next-version");
     if (version) { body.setAttribute("data-version", version); }
+    dropPassed();
     showQueue();
   });
   document.addEventListener("htmx:sseOpen", function () {

@@ -20,6 +20,10 @@ from toolkit.games.deathdome.actions.base import (
     _shown,
     _text,
     played,
+    said_card,
+    said_cards,
+    said_team,
+    said_unit,
     unit_ref,
 )
 from toolkit.games.deathdome.rules import BEHIND, Behind
@@ -100,6 +104,26 @@ class Attack(Action):
             text += f" jail {self.jail}"
         if self.attacker_jail:
             text += f" attacker-jail {self.attacker_jail}"
+        return text
+
+    def line(self) -> str:
+        weapon = f" with {said_card(self.weapon)}" if self.weapon else " with no weapon"
+        text = f"{said_unit(self.attacker)} attacks {said_unit(self.target)}{weapon}: "
+        text += f"{said_cards(self.cards, self.plays)} against "
+        text += said_cards(self.defense, self.defence_plays)
+        bonus = [f"+S{self.bonus_s}"] * bool(self.bonus_s) + [f"+T{self.bonus_t}"] * bool(
+            self.bonus_t
+        )
+        if bonus:
+            text += f" ({', '.join(bonus)})"
+        if self.splash:
+            text += "; splash on " + ", ".join(said_unit(hit.unit) for hit in self.splash)
+        if self.behind != "empty":
+            text += f"; behind it: {self.behind}"
+        if self.controller != self.attacker.colour:
+            text += f"; for {said_team(self.controller)}"
+        if self.jail:
+            text += f"; a kill goes to jail {self.jail}"
         return text
 
     def members(self) -> Json:

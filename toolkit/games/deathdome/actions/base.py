@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal, Self
 from toolkit.errors import DomekitError
 from toolkit.games.deathdome.state import UnitRef
 from toolkit.games.door import EVERYTHING
-from toolkit.parsing import Json, whole_number
+from toolkit.parsing import Json, title_of, whole_number
 
 Point = Literal["control_point", "tower_centre"]
 POINTS: tuple[Point, ...] = ("control_point", "tower_centre")
@@ -119,6 +119,32 @@ def _money(amount: int) -> str:
     return f"{amount:,}"
 
 
+# -- the history's sentences ------------------------------------------------------------------
+
+
+def said_team(colour: str) -> str:
+    """A team as a sentence names it: "Red"."""
+    return colour.title()
+
+
+def said_unit(ref: UnitRef) -> str:
+    """A unit as a sentence names it: "Red gunner"."""
+    return f"{ref.colour.title()} {ref.unit_type}"
+
+
+def said_card(card_id: str) -> str:
+    """An item or a card from its id as a sentence names it: "heavy-rifle" -> "Heavy Rifle"."""
+    return title_of(card_id)
+
+
+def said_cards(values: tuple[int, ...], named: tuple[str, ...] = ()) -> str:
+    """Cards played on a stack in words: "3, 3 and Shove", "no cards"."""
+    parts = [*map(str, values), *map(said_card, named)]
+    if not parts:
+        return "no cards"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 # ------------------------------------------------------------------------------------- base
 
 
@@ -131,7 +157,11 @@ class Action(ABC):
 
     @abstractmethod
     def text(self) -> str:
-        """The line the history shows."""
+        """The action's text form (what a phone may type, the export's `text`)."""
+
+    def line(self) -> str:
+        """The action as the history and the big screen say it: a sentence."""
+        return self.text()
 
     @abstractmethod
     def members(self) -> Json:
@@ -200,8 +230,13 @@ class _TeamAction(Action):
 
     words: ClassVar[str]  # its text form before the team
 
+    said: ClassVar[str]  # its sentence after the team
+
     def text(self) -> str:
         return f"{self.words} {self.team}"
+
+    def line(self) -> str:
+        return f"{said_team(self.team)} {self.said}"
 
     def members(self) -> Json:
         return {"team": self.team}

@@ -17,10 +17,12 @@ from toolkit.games.deathdome.actions.base import (
     POINTS,
     Action,
     Point,
-    _optional_colour,
     _pattern,
     _text,
     colour,
+    said_card,
+    said_team,
+    said_unit,
     unit_ref,
 )
 from toolkit.games.deathdome.rules import BEHIND, Behind
@@ -68,6 +70,12 @@ class Use(Action):
         if self.onto != "empty":
             text += f" onto {self.onto}"
         return text + (f" jail {self.jail}" if self.jail else "")
+
+    def line(self) -> str:
+        text = f"{said_unit(self.unit)} uses {said_card(self.item)}"
+        if self.targets:
+            text += " on " + ", ".join(map(said_unit, self.targets))
+        return text + (f" (jail {self.jail} for a kill)" if self.jail else "")
 
     def members(self) -> Json:
         return {
@@ -128,6 +136,14 @@ class PlayCard(Action):
             text += " tower centre"
         return text + (f" jail {self.jail}" if self.jail else "")
 
+    def line(self) -> str:
+        text = f"{said_team(self.team)} plays {said_card(self.card)}"
+        if self.unit is not None:
+            text += f" on {said_unit(self.unit)}"
+        if self.against:
+            text += f" against {said_team(self.against)}"
+        return text + (f" (jail {self.jail} for a kill)" if self.jail else "")
+
     def members(self) -> Json:
         return {
             "team": self.team,
@@ -151,7 +167,10 @@ class PlayCard(Action):
         card = _text(fields, "card").lower()
         if not card:
             raise DomekitError("card: name the Special Play card by its id, e.g. bee-sting")
+        # "none" (a phone's list: the card names no unit, no team) is as good as nothing.
         unit = _text(fields, "unit")
+        unit = "" if unit.lower() == "none" else unit
+        against = _text(fields, "against")
         point = str(fields.get("point") or "control_point").strip().lower().replace(" ", "_")
         if point not in POINTS:
             raise DomekitError(f"point is control_point or tower_centre (got {point!r})")
@@ -159,7 +178,7 @@ class PlayCard(Action):
             colour(fields.get("team"), "team"),
             card,
             unit_ref(unit, "unit") if unit else None,
-            _optional_colour(fields, "against"),
+            colour(against, "against") if against and against.lower() != "none" else None,
             point,
             _text(fields, "jail"),
         )

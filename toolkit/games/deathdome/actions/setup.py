@@ -20,6 +20,9 @@ from toolkit.games.deathdome.actions.base import (
     _text,
     _whole,
     colour,
+    said_card,
+    said_team,
+    said_unit,
     unit_ref,
 )
 from toolkit.games.deathdome.state import UnitRef
@@ -37,6 +40,9 @@ class Seat(Action):
 
     def text(self) -> str:
         return f"seat {','.join(self.order)}"
+
+    def line(self) -> str:
+        return "Seating, clockwise: " + ", ".join(map(said_team, self.order))
 
     def members(self) -> Json:
         return {"order": list(self.order)}
@@ -66,6 +72,9 @@ class Buy(Action):
     def text(self) -> str:
         return f"buy {self.team} {self.item}"
 
+    def line(self) -> str:
+        return f"{said_team(self.team)} buys {said_card(self.item)}"
+
     def members(self) -> Json:
         return {"team": self.team, "item": self.item}
 
@@ -79,6 +88,7 @@ class Pass(_TeamAction):
     """A team has finished purchasing."""
 
     kind = "pass"
+    said = "has finished purchasing"
     words = "pass"
     pattern = _pattern(rf"pass (?P<team>{_NAME})")
 
@@ -99,6 +109,10 @@ class Sell(Action):
 
     def text(self) -> str:
         return f"sell {self.seller} -> {self.buyer} {self.item} for {_money(self.price)}"
+
+    def line(self) -> str:
+        seller, buyer = said_team(self.seller), said_team(self.buyer)
+        return f"{seller} sells {said_card(self.item)} to {buyer} for {_money(self.price)} credits"
 
     def members(self) -> Json:
         return {"seller": self.seller, "buyer": self.buyer, "item": self.item, "price": self.price}
@@ -122,6 +136,10 @@ class _UnitItem(Action):
 
     def text(self) -> str:
         return f"{self.kind} {self.unit} {self.item}"
+
+    def line(self) -> str:
+        verb = "takes" if self.kind == "equip" else "puts down"
+        return f"{said_unit(self.unit)} {verb} {said_card(self.item)}"
 
     def members(self) -> Json:
         return {"unit": self.unit.text(), "item": self.item}
@@ -159,6 +177,9 @@ class Start(Action):
 
     def text(self) -> str:
         return "start match"
+
+    def line(self) -> str:
+        return "The match starts (spare items are sold back at cost)"
 
     def members(self) -> Json:
         return {}

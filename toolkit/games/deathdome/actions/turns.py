@@ -5,7 +5,7 @@ Payout Winnings)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Self
 
 from toolkit.errors import DomekitError
@@ -23,6 +23,8 @@ from toolkit.games.deathdome.actions.base import (
     _TeamAction,
     _text,
     _whole,
+    said_team,
+    said_unit,
     unit_ref,
 )
 from toolkit.games.deathdome.state import UnitRef
@@ -41,6 +43,9 @@ class Heal(Action):
     def text(self) -> str:
         return f"heal {self.unit}"
 
+    def line(self) -> str:
+        return f"{said_unit(self.unit)} heals 1 Vitae in its base"
+
     def members(self) -> Json:
         return {"unit": self.unit.text()}
 
@@ -52,6 +57,11 @@ class Heal(Action):
         return cls(unit_ref(fields.get("unit"), "unit"))
 
 
+NOBODY = "nobody"
+"""Who gets a kill by a card not played on a unit: no team ("No kill points are awarded as a result
+of special play cards that are not played on specific units")."""
+
+
 @dataclass(frozen=True)
 class Vitae(Action):
     """A card's direct Vitae change (-V unblockable damage, +V healing); a kill credited to the
@@ -61,6 +71,9 @@ class Vitae(Action):
     change: int
     credited: str | None = None
     jail: str = ""
+    # The table said who gets a kill (a team, or `nobody`: the card named no unit), so a phone
+    # asks no more; not stored: the log's `credited` is the answer.
+    told: bool = field(default=False, compare=False)
 
     kind = "vitae"
     pattern = _pattern(
@@ -72,6 +85,13 @@ class Vitae(Action):
         text = f"vitae {self.unit} {self.change:+d}"
         text += f" by {self.credited}" if self.credited else ""
         return text + (f" jail {self.jail}" if self.jail else "")
+
+    def line(self) -> str:
+        change = f"gains {self.change}" if self.change > 0 else f"loses {-self.change}"
+        text = f"{said_unit(self.unit)} {change} Vitae from a card"
+        if self.credited:
+            text += f" played by {said_team(self.credited)}"
+        return text + (f" (jail {self.jail} if it dies)" if self.jail else "")
 
     def members(self) -> Json:
         return {
@@ -86,11 +106,14 @@ class Vitae(Action):
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
+        nobody = _text(fields, "credited").lower() == NOBODY
+        credited = None if nobody else _optional_colour(fields, "credited")
         return cls(
             unit_ref(fields.get("unit"), "unit"),
             _whole(fields, "change", "change (of Vitae)", minimum=None),
-            _optional_colour(fields, "credited"),
+            credited,
             _text(fields, "jail"),
+            told=nobody or credited is not None,
         )
 
 
@@ -111,6 +134,11 @@ class Capture(Action):
     def text(self) -> str:
         text = f"capture {self.team} {self.point.replace('_', ' ')}"
         return text + (f" from {self.previous}" if self.previous else "")
+
+    def line(self) -> str:
+        point = self.point.replace("_", " ")
+        taken = f" from {said_team(self.previous)}" if self.previous else ""
+        return f"{said_team(self.team)} captures a {point}{taken}"
 
     def members(self) -> Json:
         return {"team": self.team, "point": self.point, "previous": self.previous}
@@ -144,6 +172,12 @@ class Points(Action):
     def text(self) -> str:
         return f"points {self.team} {self.control_points} cp {self.tower_centres} towers"
 
+    def line(self) -> str:
+        return (
+            f"{said_team(self.team)} holds {self.control_points} control points and "
+            f"{self.tower_centres} tower centres (as the board shows)"
+        )
+
     def members(self) -> Json:
         return {
             "team": self.team,
@@ -176,6 +210,9 @@ class Release(Action):
     def text(self) -> str:
         return f"release jail {self.jail} by {self.team}"
 
+    def line(self) -> str:
+        return f"{said_team(self.team)} releases jail {self.jail}"
+
     def members(self) -> Json:
         return {"team": self.team, "jail": self.jail}
 
@@ -190,6 +227,7 @@ class EndTurn(_TeamAction):
 
     kind = "end_turn"
     words = "end turn"
+    said = "ends its turn"
     pattern = _pattern(rf"end turn (?P<team>{_NAME})")
 
 
@@ -214,6 +252,11 @@ class Transfer(Action):
     def text(self) -> str:
         note = f" ({self.note})" if self.note else ""
         return f"transfer {_money(self.amount)} {self.payer} -> {self.payee}{note}"
+
+    def line(self) -> str:
+        note = f" ({self.note})" if self.note else ""
+        payer, payee = said_team(self.payer), said_team(self.payee)
+        return f"{payer} pays {payee} {_money(self.amount)} credits{note}"
 
     def members(self) -> Json:
         return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "note": self.note}
@@ -241,6 +284,9 @@ class EndMatch(Action):
     def text(self) -> str:
         return "end match (last team standing)"
 
+    def line(self) -> str:
+        return "The match ends: one team is the only one left standing"
+
     def members(self) -> Json:
         return {}
 
@@ -260,6 +306,9 @@ class Payout(Action):
 
     def text(self) -> str:
         return f"payout fans {self.roll}"
+
+    def line(self) -> str:
+        return f"Payout: the fans die shows {self.roll}"
 
     def members(self) -> Json:
         return {"roll": self.roll}
