@@ -186,7 +186,7 @@ def expect_text(page, selector: str, text: str) -> None:
 @pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
 def test_dominum_rows(tracker, tmp_path: Path) -> None:
     base, kits = tracker
-    kit = kits["dominum"]
+    kit = kits["dominum full"]
     dm = f"{base}/k/{kit}"
     shots = shots_folder(tmp_path)
     counted: dict[Row, int] = {}
@@ -210,7 +210,7 @@ def test_dominum_rows(tracker, tmp_path: Path) -> None:
         t.tap(f"#place-form label.tap:has(input[value='{card}'])")
         t.tap(f"#place-form button[value='{GOLD_SPACES[5]}']")
         assert f"gold place {card} at {GOLD_SPACES[5]}" in recorded(t)
-        counted[row(DM, "deploy (initial placement)")] = t.reset()
+        counted[row(DM, "deploy (initial placement, full)")] = t.reset()
 
         act(base, kit, type="activate", player="red", phase="move")
         page.goto(f"{dm}/player/red")
@@ -218,7 +218,7 @@ def test_dominum_rows(tracker, tmp_path: Path) -> None:
         t.tap("#move-form label[data-space='3,3']")
         t.tap("#move-form button[value='4,3']")
         assert "red move 3,3 -> 4,3" in recorded(t)
-        counted[row(DM, "move")] = t.reset()
+        counted[row(DM, "move (full)")] = t.reset()
         act(base, kit, type="move", player="red", start="2,4", end="4,4")
         act(base, kit, type="end_phase", player="red")
         act(base, kit, type="activate", player="gold", phase="reserve")
@@ -235,7 +235,68 @@ def test_dominum_rows(tracker, tmp_path: Path) -> None:
         page.screenshot(path=str(shots / "dm-confirm-attack.png"), full_page=True)
         t.tap("text=Confirm and record")
         assert "red attack 4,4 -> 4,5 power 3 vs 1" in recorded(t)
-        counted[row(DM, "attack")] = t.reset()
+        counted[row(DM, "attack (full)")] = t.reset()
+    report(counted)
+
+
+@pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
+def test_dominum_light_rows(tracker, tmp_path: Path) -> None:
+    """A light match: the table keeps the battlefield and the Phase tokens, the phone the Power
+    Decks and the sums; an attack is three taps on red's mat, its answer one on gold's."""
+    base, kits = tracker
+    kit = kits["dominum"]
+    dm = f"{base}/k/{kit}"
+    shots = shots_folder(tmp_path)
+    counted: dict[Row, int] = {}
+    set_up(base, kit, "light")
+    act(base, kit, type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]}, seed=7,
+        first_player="red")  # fmt: skip
+    with chromium() as browser:
+        t = Taps(phone(browser))
+        page = t.page
+        page.goto(f"{dm}/player/red")
+        page.screenshot(path=str(shots / "dm-light-red.png"), full_page=True)
+        # Nothing the table shows is asked: no board, no space, no Phase token.
+        for gone in (".dm-board", "#place-form", "#move-form", "select[name=phase]"):
+            assert page.locator(gone).count() == 0, gone
+        counted[row(DM, "deploy, move, Phase token (light: on the table only)")] = 0
+        # Shadowblade (3) draws a 3 against the Militia Pikeman: 6, said before gold answers.
+        for button in ("#power button", "#power2 button"):
+            on_first_screen(t, button)
+        t.tap("#attacker label:has(input[value='Shadowblade'])")
+        t.tap("#target label:has(input[value='Militia Pikeman'])")
+        t.tap("#power button[value='deck:3']")
+        expect_text(page, ".flash", "Shadowblade draws 3: attack total 6")
+        counted[row(DM, "attack: your card, the enemy card, the power drawn (light)")] = t.reset()
+
+        page.goto(f"{dm}/player/gold")
+        expect_text(page, "#defend", "attack total 6")
+        page.screenshot(path=str(shots / "dm-light-gold-answers.png"), full_page=True)
+        on_first_screen(t, "#defend-form button[value='none']")
+        t.tap("#defense-power button[value='deck:1']")  # 2 + 1 = 3 < 6
+        expect_text(page, ".flash", "a wound: Shadowblade wounds Militia Pikeman")
+        counted[row(DM, "answer an attack: the power drawn or none (light)")] = t.reset()
+
+        # Red's assault: 5 in gold's zone, then 4 and a reserve 3: 12, 2 VP.
+        page.goto(f"{dm}/player/red")
+        t.tap("#initial label:has(input[value='5'])")
+        t.tap("#power1 label:has(input[value='deck:4'])")
+        t.tap("#power2 button[value='reserve:3']")
+        expect_text(page, ".flash", "assault total 12: 2 VP")
+        counted[row(DM, "assault: initial score, two draws (light)")] = t.reset()
+        assert state(base, kit, "player/red")["mine"]["vp"] == 2
+
+        t.tap("#phases button:has-text('Charge Phase')")
+        expect_text(page, ".flash", "charge 2 -> 3")
+        counted[row(DM, "Charge Phase (light)")] = t.reset()
+
+        page.goto(f"{dm}/table")
+        page.screenshot(path=str(shots / "dm-light-table.png"), full_page=True)
+        expect_text(page, "#mode-note", "not entered")
+        on_first_screen(t, "#end-round-form button")
+        t.tap("#end-round-form button")
+        expect_text(page, ".flash", "round 2 begins")
+        counted[row(DM, "end the round (light)")] = t.reset()
     report(counted)
 
 

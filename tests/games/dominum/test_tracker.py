@@ -593,3 +593,35 @@ def test_an_alt_attack_has_its_form_in_the_phase_its_card_names(match):
     match.ok(type="activate", player="red", phase="move")
     page = match.client.get(f"/k/{match.kit}/player/red")
     assert 'id="alt-attack-form"' in page.text and 'value="2,3">2,3 Leaf Archer' in page.text
+
+
+# ------------------------------------------------------------------- light tracking (issue 27)
+
+
+def test_a_light_match_through_the_tracker_keeps_the_decks_not_the_board(client):
+    light = Match(client, client.db_url, mode="light")
+    light.ok(**BEGIN, first_player="red")
+    state = light.state()
+    assert state["light"] is True and "board" not in state
+    # Nothing the table shows is entered: a placement is refused, naming the mode.
+    forces = state["forces"]["red"]
+    refused = light.refused(None, type="place", player="red", card=forces[1], space="1,2")
+    assert "table keeps the battlefield" in refused["message"]
+    light.ok(type="card_attack", player="red", attacker="Shadowblade", target="Militia Pikeman",
+             power="deck:3")  # fmt: skip
+    assert light.state()["strike"]["total"] == 6  # Shadowblade 3 + the 3 drawn
+    said = light.ok(type="defend", player="gold", power="deck:1")
+    assert "a wound: Shadowblade wounds Militia Pikeman" in said["said"]
+    assert light.state()["strike"] is None
+    table = client.get(f"/k/{light.kit}/table").text
+    assert table.count('id="mode-note"') == 1 and "not entered" in table
+    mat = client.get(f"/k/{light.kit}/player/red").text
+    assert 'class="dm-board"' not in mat and 'id="attack-form"' in mat
+
+
+def test_a_match_begun_through_the_json_api_is_full_and_its_state_as_before(client):
+    full = Match(client, client.db_url)  # the set-up's choice: full
+    full.ok(**BEGIN, first_player="red")
+    exported = client.get(f"/k/{full.kit}/export.json").json()
+    assert "mode" not in exported["initial_state"]
+    assert "light" not in full.state() and full.state()["board"]

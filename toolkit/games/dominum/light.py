@@ -233,7 +233,7 @@ def unsaid_places(card: Card, where: str | None) -> list[str]:
     ]
 
 
-def _resolve(
+def resolve(
     state: LightState, strike: Strike, defense: PowerCard | None
 ) -> tuple[Matchup, AttackOutcome]:
     fight = matchup(state, strike.action)
@@ -262,7 +262,7 @@ def _attack(
         steps.append(f"Lunge: the first card drawn, {card_text(first)}, is set aside")
     state, card = _draw(state, player, action.power, action.cycles, steps)
     strike = Strike(replace(action, attacker=attacker.name, target=target.name), card, first)
-    fight, told = _resolve(state, strike, None)
+    fight, told = resolve(state, strike, None)
     total = "the Critical" if card == CRITICAL else f"attack total {told.attack_total}"
     steps += unsaid_places(attacker, action.attacker_where)
     steps.append(f"{attacker.name} draws {card_text(card)}: {total}; "
@@ -285,7 +285,7 @@ def _defend(state: LightState, action: Defend) -> tuple[LightState, Outcome]:
     card = None
     if action.power is not None:
         state, card = _draw(state, them, action.power, action.cycles, steps)
-    fight, told = _resolve(state, strike, card)
+    fight, told = resolve(state, strike, card)
     target = fight.defender
     steps += told.steps
     if target is not None:

@@ -26,7 +26,7 @@ from toolkit.games.dominum.match import DOOR, DominumMatch
 from toolkit.games.dominum.odds import odds_chart
 from toolkit.games.dominum.setup import RULE_SETUP, default_forces
 from toolkit.games.dominum.views import PAGES, battlefield_rows
-from toolkit.tracker.contract import EVERYTHING, Json
+from toolkit.tracker.contract import EVERYTHING, FULL, LIGHT, MODE, Json, Mode
 from toolkit.tracker.typed import GameTracker
 
 __all__ = ["RULE_SETUP", "DominumTracker", "default_forces", "plugin"]
@@ -35,7 +35,10 @@ MATCHES_PER_KIT = 999  # no campaign: one match after another
 
 
 def open_odds(state: DominumMatch, fields: Mapping[str, Any]) -> Json | None:
-    """The forms' odds (`odds.odds_chart`), once an attack names its attacker and target."""
+    """The forms' odds (`odds.odds_chart`), once an attack names its attacker and target; a
+    light match's forms have none (its power chips record at the tap)."""
+    if state.light is not None:
+        return None
     if str(fields.get("type") or "") == "attack" and not (
         fields.get("attacker") and fields.get("target")
     ):
@@ -71,13 +74,36 @@ class DominumTracker(GameTracker[DominumMatch, Action]):
     reader = READER
     door = DOOR
 
+    modes = {
+        LIGHT: Mode(
+            "Light",
+            "The battlefield and the Phase tokens stay on the table. The phone keeps the Power "
+            "Decks (what is still face down, the reserve boards, the cycles), the Stronghold's "
+            "Charge, the VP and the Surge token, and does each attack's and assault's sums: an "
+            "attack is your card, the enemy card and the power drawn; the defender answers on "
+            "their phone.",
+            unchecked="Positions, moves and Phase tokens are not entered, so the phone does not "
+            "check them: whose phase it is, ranges, coordinating allies, Weaken tokens and the "
+            "cards in the assault zone are the table's word.",
+        ),
+        FULL: Mode(
+            "Full",
+            "Every placement, move and Phase token is entered on the board and checked against "
+            "the rules (good for learning the game).",
+        ),
+    }
+
     def __init__(self) -> None:
         self.pages = PAGES
         self.exports = {"battlefield": battlefield_rows}
         self.odds = open_odds
 
     def new_match(self, manifest: Mapping[str, Any], previous: DominumMatch | None) -> DominumMatch:
-        return DominumMatch.first(manifest.get("data_dir") or None, previous)
+        mode = LIGHT if manifest.get(MODE) == LIGHT else FULL
+        return DominumMatch.first(manifest.get("data_dir") or None, previous, mode)
+
+    def mode(self, state: DominumMatch) -> str:
+        return state.mode
 
     def matches_in_campaign(self, state: DominumMatch) -> int:
         return MATCHES_PER_KIT
