@@ -342,15 +342,46 @@ def test_domppa_rows(tracker, tmp_path: Path) -> None:
         if f"/unit/{first['id']}" not in page.url:
             t.tap("#active-character")
         assert f"/unit/{first['id']}" in page.url
+        counted[row(DP, "start the next character's turn")] = t.reset()
         page.screenshot(path=str(shots / "dp-unit-attack.png"), full_page=True)
-        target = page.locator("#target input").first.get_attribute("value")
+        on_first_screen(t, "#record-attack")
+        side = next(u["side"] for u in roster if u["id"] == first["id"])
+        target = next(u["id"] for u in roster if u["side"] != side)
         t.tap(f"#target label:has(input[value='{target}'])")
-        t.type("#hit-dice", "5,3")
-        t.type("#damage-dice", "4,4")
-        t.tap("text=Check the attack")
-        t.tap("text=Confirm and record")
-        assert f"{first['id']} -> {target}" in recorded(t)
-        counted[row(DP, "next character and its attack")] = t.reset()
+        t.dice("#hit-dice", "55")
+        t.dice("#damage-dice", "55")
+        t.tap("#record-attack")
+        expect_text(page, ".flash", f"{first['id']} -> {target}")
+        counted[row(DP, "melee: target, hit dice, damage dice, Record it now")] = t.reset()
+
+        # The target's phone (on its card) tests morale when it took damage: its dice and one
+        # tap, and the result is said in words.
+        assert state(base, kit, f"unit/{target}")["unit"]["morale_due"]
+        open_page(page, f"{dp}/unit/{target}")
+        on_first_screen(t, "#morale button")
+        t.dice("#morale input[name=dice]", "54")
+        t.tap("#morale button")
+        expect_text(page, ".flash", "morale")
+        fled = state(base, kit, f"unit/{target}")["unit"]["fleeing"]
+        expect_text(page, ".flash", "fails: flees" if fled else "passed")
+        page.screenshot(path=str(shots / "dp-morale.png"), full_page=True)
+        counted[row(DP, "morale test: its dice, Test morale")] = t.reset()
+
+        # The Scout with its Shortbow in hand shoots the Berserker 6 squares away.
+        act(base, kit, type="gear", unit="scout", weapon="Shortbow")
+        act(base, kit, type="turn", unit="scout")
+        open_page(page, f"{dp}/unit/scout")
+        expect_text(page, "#with", "Shortbow")
+        on_first_screen(t, "#record-attack")
+        t.tap("#target label:has(input[value='berserker'])")
+        t.dice("#distance", "6")
+        t.dice("#hit-dice", "54")
+        t.dice("#damage-dice", "33")
+        page.screenshot(path=str(shots / "dp-unit-ranged.png"), full_page=True)
+        t.tap("#record-attack")
+        expect_text(page, ".flash", "scout -> berserker")
+        row_ranged = "ranged, the bow in hand: target, distance, hit and damage dice, Record it"
+        counted[row(DP, row_ranged)] = t.reset()
         open_page(page, f"{dp}/table")
         page.screenshot(path=str(shots / "dp-table-turns.png"), full_page=True)
     report(counted)
