@@ -72,6 +72,8 @@ def test_scan_the_red_mat_attack_and_the_table_sees_the_wound(tmp_path: Path):
             form.locator("label[data-space='3,2']").click()  # the attacker, on the board
             form.locator("label[data-space='3,1']").click()  # the target
             form.locator("#power label:has(input[value='deck:2'])").click()
+            # Gold's answer is chosen, never preselected (issue 27): it does not draw.
+            form.locator("#defense-power label:has(input[value='none'])").click()
             mat.click("text=Check the attack")
             expect(mat.locator("ol.steps")).to_contain_text("4 > 2: a wound")
             mat.screenshot(path=str(shots / "dominum-confirm.png"), full_page=True)
@@ -109,6 +111,8 @@ def test_a_knockback_is_asked_on_the_phone_and_one_tap_records_it(tmp_path: Path
             form.locator("label[data-space='3,2']").click()
             form.locator("label[data-space='3,1']").click()
             form.locator("#power label:has(input[value='deck:2'])").click()
+            # Gold's answer is chosen, never preselected (issue 27): it does not draw.
+            form.locator("#defense-power label:has(input[value='none'])").click()
             mat.click("text=Check the attack")
             expect(mat.locator("body")).to_contain_text("Knockback: shift Shy-Lorr Spawn?")
             mat.screenshot(path=str(shots / "dominum-knockback-asked.png"), full_page=True)

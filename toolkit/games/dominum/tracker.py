@@ -26,7 +26,7 @@ from toolkit.games.dominum.match import DOOR, DominumMatch
 from toolkit.games.dominum.odds import odds_chart
 from toolkit.games.dominum.setup import RULE_SETUP, default_forces
 from toolkit.games.dominum.views import PAGES, battlefield_rows
-from toolkit.tracker.contract import EVERYTHING, FULL, LIGHT, MODE, Json, Mode
+from toolkit.tracker.contract import EVERYTHING, FULL, LIGHT, MODE, Json, Mode, NoOdds
 from toolkit.tracker.typed import GameTracker
 
 __all__ = ["RULE_SETUP", "DominumTracker", "default_forces", "plugin"]
@@ -34,16 +34,30 @@ __all__ = ["RULE_SETUP", "DominumTracker", "default_forces", "plugin"]
 MATCHES_PER_KIT = 999  # no campaign: one match after another
 
 
+DRAWS = {"attack": ("power", "defense_power"), "assault": ("power1", "power2")}
+"""The draws a form names, by its `type`: once all are named the result is known, not a chance."""
+NOT_YET = "deck"
+"""A draw the form does not name yet: from the deck, what the odds are over."""
+
+
 def open_odds(state: DominumMatch, fields: Mapping[str, Any]) -> Json | None:
-    """The forms' odds (`odds.odds_chart`), once an attack names its attacker and target; a
-    light match's forms have none (its power chips record at the tap)."""
+    """The forms' odds (`odds.odds_chart`) while a draw is still open: once an attack names its
+    attacker and target, until both draws are named (then the check page shows the result);
+    a draw not named yet is the deck's. A light match's forms have none (its power chips
+    record at the tap)."""
     if state.light is not None:
         return None
-    if str(fields.get("type") or "") == "attack" and not (
-        fields.get("attacker") and fields.get("target")
-    ):
+    kind = str(fields.get("type") or "")
+    if kind == "attack" and not (fields.get("attacker") and fields.get("target")):
         raise DomekitError("tap your attacking card and its target: the odds show here")
-    return odds_chart(state, fields)
+    draws = DRAWS.get(kind, ())
+    if draws and all(str(fields.get(name) or "").strip() for name in draws):
+        raise NoOdds("both draws are named: the result is known (check it to see it)")
+    # The attacker's draws not named yet are the deck's; the defender's answer left open is its
+    # own decision (odds.py: the engine's default).
+    mine = draws if kind == "assault" else draws[:1]
+    blank = {name: NOT_YET for name in mine if not str(fields.get(name) or "").strip()}
+    return odds_chart(state, {**fields, **blank})
 
 
 def open_choices(state: DominumMatch, action: Action) -> list[Json]:

@@ -17,7 +17,7 @@ from toolkit.games.dominum.config import DominumRules
 from toolkit.games.dominum.effects import text as effects_text
 from toolkit.games.dominum.light import LightState, resolve
 from toolkit.games.dominum.match import LIGHT, DominumMatch
-from toolkit.games.dominum.phases import deploy
+from toolkit.games.dominum.phases import assault_counts, deploy
 from toolkit.games.dominum.power import CRITICAL, card_json, card_order, card_text
 from toolkit.games.dominum.rules import initial_scores
 from toolkit.games.dominum.state import MatchState, Side, Unit
@@ -378,6 +378,8 @@ def _side_view(state: MatchState, player: Player, vocabulary: Vocabulary) -> Jso
         "hand": [{"name": c.name, "kind": c.kind, "strength": c.strength} for c in side.hand],
         "discard": [c.name for c in side.discard],
         "phases_used": list(rnd.used[player]),
+        # Assault Phase: offered only with a card in the opponent's Assault Zone.
+        "can_assault": assault_counts(state, player)[0] >= rules.assault.min_cards_in_zone,
         "activations": rules.rounds.activations_per_player,
         "links_used": rnd.links[player],
         "initiative": rnd.initiative == player,
