@@ -183,6 +183,10 @@ def player_view(match: DominumMatch, player: Player) -> Json:
             and state.phase is None
             and whose_turn(state) == player
         )
+    if view.get("my_turn") and state is not None:
+        # The Assault Phase token: offered only with a card in the opponent's Assault Zone.
+        in_zone = assault_counts(state, player)[0]
+        view["can_assault"] = in_zone >= state.rules.assault.min_cards_in_zone
     return view
 
 
@@ -378,8 +382,6 @@ def _side_view(state: MatchState, player: Player, vocabulary: Vocabulary) -> Jso
         "hand": [{"name": c.name, "kind": c.kind, "strength": c.strength} for c in side.hand],
         "discard": [c.name for c in side.discard],
         "phases_used": list(rnd.used[player]),
-        # Assault Phase: offered only with a card in the opponent's Assault Zone.
-        "can_assault": assault_counts(state, player)[0] >= rules.assault.min_cards_in_zone,
         "activations": rules.rounds.activations_per_player,
         "links_used": rnd.links[player],
         "initiative": rnd.initiative == player,
