@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from toolkit.errors import DomekitError
+from toolkit.games.dominum.actions.abilities import ChargeTokens
 from toolkit.games.dominum.actions.forms import (
     Action,
     Words,
@@ -248,32 +249,13 @@ class Defend(Action):
 
 
 @dataclass(frozen=True)
-class GainCharge(Action):
+class GainCharge(ChargeTokens):
     """Charge tokens an ability adds to the Stronghold (Captain Aldric's 1st wound, the Carrion
     Priest, the Flesh Pits), at most the Stronghold's limit. `red gain 1 charge`."""
 
     kind = "gain_charge"
     VERBS = ("gain",)
-    player: Player
-    amount: int = 1
-
-    def members(self) -> Json:
-        return {"player": self.player, "amount": self.amount}
-
-    def text(self) -> str:
-        return f"{self.player} gain {self.amount} charge"
-
-    @classmethod
-    def read(cls, fields: Mapping[str, Any]) -> Self:
-        amount = fields.get("amount")
-        amount = 1 if amount in (None, "") else whole_number(amount, "charge", minimum=1)
-        return cls(read_player(fields.get("player")), amount)
-
-    @classmethod
-    def text_fields(cls, verb: str, words: Words) -> Json:
-        amount = words.next("the charge gained")
-        words.expect("charge")
-        return {"amount": amount}
+    LEAST = 1
 
 
 @dataclass(frozen=True)
