@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -680,3 +681,20 @@ def test_the_odds_go_once_both_draws_are_named(match):
                                                        "power2": "reserve:3"})  # fmt: skip
     assert "odds" not in known.json(), known.text  # a quiet note, no chart
     assert "the result is known" in known.text
+
+
+def test_a_light_matchs_history_says_it_in_sentences_under_round_headings(client):
+    light = Match(client, client.db_url, mode="light")
+    light.ok(**BEGIN, first_player="red")
+    light.ok(type="card_attack", player="red", attacker="Shadowblade", target="Militia Pikeman",
+             power="deck:3")  # fmt: skip
+    light.ok(type="defend", player="gold", power="none")
+    light.ok(type="end_round")
+    light.ok(type="charge", player="gold")
+    history = html.unescape(client.get(f"/k/{light.kit}/history").text)
+    assert "Red's Shadowblade attacks Militia Pikeman, drawing 3" in history
+    assert "Gold answers without a draw" in history
+    assert "The round ends" in history
+    # Newest first: round 2's heading, then round 1's over the round's end.
+    assert history.index("Match 1: round 2") < history.index("Match 1: round 1")
+    assert history.index("Match 1: round 1") < history.index("The round ends")

@@ -142,6 +142,16 @@ class DominumTracker(GameTracker[DominumMatch, Action]):
         after which another choice opens checks again (`preview`)."""
         return open_choices(state, action)
 
+    def round_of(self, before: DominumMatch, action: Action | None) -> str | None:
+        """The history's headings: the set-up, the initial deployment, each round."""
+        if before.light is not None:
+            return f"Match {before.number}: round {before.light.round}"
+        if before.state is None:
+            return f"Match {before.number}: set-up"
+        if before.state.stage == "deployment":
+            return f"Match {before.number}: initial deployment"
+        return f"Match {before.number}: round {before.state.round.number}"
+
     def touches(self, action: Action) -> frozenset[str]:
         if isinstance(action, Forces):
             return frozenset({f"forces:{action.player}"})

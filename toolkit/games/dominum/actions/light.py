@@ -35,7 +35,7 @@ from toolkit.games.dominum.actions.forms import (
     read_power,
 )
 from toolkit.games.dominum.board import Player
-from toolkit.games.dominum.power import PowerCard, PowerSource
+from toolkit.games.dominum.power import CRITICAL, PowerCard, PowerSource
 from toolkit.games.dominum.rules import AttackKind
 from toolkit.games.dominum.state import Cycles
 from toolkit.games.dominum.triggers import Where
@@ -56,6 +56,14 @@ def _where(value: Any, what: str) -> Where | None:
         if text == place:
             return place
     raise DomekitError(f"{what}: own, opponent or neutral (got {value!r})")
+
+
+def _drawn(power: PowerSource) -> str:
+    """A draw in words: `3`, `a reserve 4`, `the Critical`, `from the deck`."""
+    if power.card is None:
+        return "from the deck"
+    card = "the Critical" if power.card == CRITICAL else str(power.card)
+    return f"a reserve {card}" if power.source == "reserve" else card
 
 
 def _count(value: Any, what: str) -> int:
@@ -132,6 +140,12 @@ class CardAttack(Action):
 
     def power_cards(self) -> Iterator[PowerCard]:
         return drawn_cards(self.power, self.lunge_first, cycles=self.cycles)
+
+    def line(self) -> str:
+        """The history's sentence: `Red's Shadowblade attacks Militia Pikeman, drawing 3`."""
+        how = "" if self.attack_kind == AttackKind.ATTACK else f" ({self.attack_kind.value})"
+        return (f"{self.player.title()}'s {self.attacker} attacks {self.target}{how}, drawing "
+                f"{_drawn(self.power)}")  # fmt: skip
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
@@ -231,6 +245,12 @@ class Defend(Action):
     def power_cards(self) -> Iterator[PowerCard]:
         return drawn_cards(self.power, cycles=self.cycles)
 
+    def line(self) -> str:
+        """`Gold answers, drawing 1`, `Gold answers without a draw`."""
+        if self.power is None:
+            return f"{self.player.title()} answers without a draw"
+        return f"{self.player.title()} answers, drawing {_drawn(self.power)}"
+
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
         return cls(
@@ -272,6 +292,9 @@ class EndRound(Action):
 
     def text(self) -> str:
         return "end round"
+
+    def line(self) -> str:
+        return "The round ends"
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
