@@ -64,8 +64,9 @@ def tracker(tmp_path_factory) -> Iterator[tuple[str, dict[str, str]]]:
         set_up_every(base, [kits["dominum"]], "full")
         start_deathdome(base, kits["deathdome"])
         kits["db"] = db
-        act(base, kits["dominum"], type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]},
-            seed=7, first_player="red")  # fmt: skip
+        for dominum in (kits["dominum"], kits["dominum as printed"]):  # full, then light
+            act(base, dominum, type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]},
+                seed=7, first_player="red")  # fmt: skip
         yield base, kits
 
 
