@@ -681,6 +681,10 @@ def test_the_odds_go_once_both_draws_are_named(match):
                                                        "power2": "reserve:3"})  # fmt: skip
     assert "odds" not in known.json(), known.text  # a quiet note, no chart
     assert "the result is known" in known.text
+    # Named draws the rules refuse get the refusal, not a result.
+    twice = match.client.post(f"/k/{kit}/odds", data={**form, "power1": "reserve:3",
+                                                       "power2": "reserve:3"})  # fmt: skip
+    assert twice.status_code == 422 and "the result is known" not in twice.text
 
 
 def test_a_light_matchs_history_says_it_in_sentences_under_round_headings(client):

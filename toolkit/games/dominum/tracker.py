@@ -52,6 +52,7 @@ def open_odds(state: DominumMatch, fields: Mapping[str, Any]) -> Json | None:
         raise DomekitError("tap your attacking card and its target: the odds show here")
     draws = DRAWS.get(kind, ())
     if draws and all(str(fields.get(name) or "").strip() for name in draws):
+        DOOR.apply(state, Action.from_fields(fields))  # one the rules refuse: their refusal
         raise NoOdds("both draws are named: the result is known (check it to see it)")
     # The attacker's draws not named yet are the deck's; the defender's answer left open is its
     # own decision (odds.py: the engine's default).
