@@ -1,6 +1,7 @@
 """Counting a player's taps in a real browser: every click is a tap, picking from a <select> is two
 (open it, pick), typing is one tap to focus the box plus one a character (and one to clear a box
-that already holds something); a confirm dialog is a tap. The tap-count tests
+that already holds something); a confirm dialog is a tap; dice faces read off the table into
+their field are one tap a field (the issue's "a field typed", `Taps.dice`). The tap-count tests
 (test_taps_browser.py) drive the pages through a `Taps`, one row of `ROWS` at a time, and hold
 each to its target; they print the tap table that README and docs/tracker.md quote.
 
@@ -23,6 +24,7 @@ class Taps:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.count = 0
+        self.keys = 0
 
     def reset(self) -> int:
         """The taps counted so far, and start counting again."""
@@ -39,6 +41,15 @@ class Taps:
         if box.input_value() != value:
             box.select_option(value)
             self.count += 2
+
+    def dice(self, selector: str, faces: str) -> None:
+        """Dice faces read off the table into their field: one tap, as the issue counts "a
+        field typed" (the keystrokes are the faces the player reads, as on paper: counted in
+        `keys`, not in the taps)."""
+        box = self.page.locator(selector).first
+        box.fill(faces)
+        self.count += 1
+        self.keys += len(faces)
 
     def type(self, selector: str, text: str) -> None:
         box = self.page.locator(selector).first
@@ -86,13 +97,28 @@ ROWS = [
     Row(ND, "name the three cards drawn (light)", None, 3, "(nothing: the player holds them)"),
     Row(ND, "a clash picked from the deck (full)", 4, 4,
         "the same subtraction and marker"),
-    Row(DM, "deploy (initial placement)", 2, 2, "put the card on the board"),
-    Row(DM, "move", 2, 2, "move the card"),
-    Row(DM, "attack", 6, 6,
+    Row(DM, "deploy, move, Phase token (light: on the table only)", 2, 0,
+        "put or move the card; turn the Phase token"),
+    Row(DM, "attack: your card, the enemy card, the power drawn (light)", 6, 3,
+        "add Strength, the power drawn, allies and abilities; say the total out loud"),
+    Row(DM, "answer an attack: the power drawn or none (light)", None, 1,
+        "add Defense and the power drawn; compare; put a wound token"),
+    Row(DM, "assault: initial score, two draws (light)", 6, 3,
+        "add the zone's cards and the two draws; read the VP table; move the VP marker"),
+    Row(DM, "Charge Phase (light)", 1, 1, "add 2 Charge tokens, at most 3"),
+    Row(DM, "end the round (light)", None, 1, "check both players' five Phase tokens are used"),
+    Row(DM, "deploy (initial placement, full)", 2, 2, "put the card on the board"),
+    Row(DM, "move (full)", 2, 2, "move the card"),
+    Row(DM, "attack (full)", 6, 6,
         "add Strength, the power drawn and allies; compare; put a wound token"),
     Row(DP, "set up five characters", 2, 2, "fill in each character sheet's gear and side"),
-    Row(DP, "next character and its attack", 13, 13,
-        "find the next by AP; work the hit, damage, protection and morale rules"),
+    Row(DP, "start the next character's turn", None, 2, "find the next by AP; reset its AP"),
+    Row(DP, "melee: target, hit dice, damage dice, Record it now", 5, 4,
+        "work the hit, the damage, the protection and the wound rules; write the HP"),
+    Row(DP, "ranged, the bow in hand: target, distance, hit and damage dice, Record it", 6, 5,
+        "the same, against 14 + the distance + the shield's parry x 2"),
+    Row(DP, "morale test: its dice, Test morale", 2, 2,
+        "2d6 against morale less the HP lost; write 'fleeing' on the sheet"),
 ]  # fmt: skip
 """The tap table. Dominum's and Domppa's rows are issue 27's other engineer's to update."""
 

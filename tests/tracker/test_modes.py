@@ -46,7 +46,7 @@ def test_a_kit_with_no_match_asks_how_to_track_it_light_first(client, db_url):
 
 
 def test_a_match_begun_through_the_json_api_is_tracked_full_as_before(client, db_url):
-    for game, extra in (("deathdome", DEATH_DOME), ("naturedome", {})):
+    for game, extra in (("deathdome", DEATH_DOME), ("naturedome", {}), ("dominum", {})):
         kit = new_kit(db_url, game, **extra)
         assert client.get(f"/k/{kit}/table.json").status_code == 200
         initial = export(client, kit)["initial_state"]

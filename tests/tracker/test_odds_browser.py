@@ -122,6 +122,10 @@ def test_the_attack_forms_draw_their_odds_live_and_the_check_page_shows_none(
         surge = page.locator('#assault-form [data-chance="takes_surge"] .odds-value')
         expect(surge).to_have_text("85.7%", timeout=5000)
         page.screenshot(path=str(folder / "odds-dominum-assault.png"), full_page=True)
+        # No draw is preselected (issue 27): the player names both; then the result is known.
+        page.select_option("#assault-form select[name=power1]", "deck:4")
+        page.select_option("#assault-form select[name=power2]", "reserve:3")
+        expect(page.locator("#assault-form .odds-slot")).to_contain_text("the result is known")
         page.click("text=Check the assault")
         expect(page.locator("h1")).to_have_text("Check, then confirm")
         expect(page.locator(".odds")).to_have_count(0)  # the result is shown, not odds
@@ -146,7 +150,9 @@ def test_the_attack_forms_draw_their_odds_live_and_the_check_page_shows_none(
         dp = f"{base}/k/{kits['domppa']}"
         page.goto(f"{dp}/unit/knight")
         page.click("#target label:has(input[value='berserker'])")
-        page.select_option("select[name=weapon] >> nth=0", "Broadsword")
+        # A weapon not on its card (it holds the Lance): "another weapon" under More.
+        page.click("#attack-form details summary")
+        page.select_option("select[name=other_with]", "melee:Broadsword")
         chart = page.locator("#attack-form .odds")
         expect(chart).to_contain_text("Melee odds", timeout=5000)
         expect(chart).to_contain_text("Berserker (10 of 21 HP)")

@@ -58,11 +58,15 @@ def tracker(tmp_path_factory) -> Iterator[tuple[str, dict[str, str]]]:
         record_kit(db, {"kit_id": kits[game], "game": game, "base_url": "http://t", **extra})
         kits[f"{game} as printed"] = every_game.record(db, game)
     with serving(free_port(), db, folder / "none") as base:
-        set_up_every(base, [kit for name, kit in kits.items() if name != "db"], "light")
+        # Dominum tracked full: its screen shows the board (a light match leaves it to the
+        # table).
+        set_up_every(base, [kit for name, kit in kits.items() if name != "dominum"], "light")
+        set_up_every(base, [kits["dominum"]], "full")
         start_deathdome(base, kits["deathdome"])
         kits["db"] = db
-        act(base, kits["dominum"], type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]},
-            seed=7, first_player="red")  # fmt: skip
+        for dominum in (kits["dominum"], kits["dominum as printed"]):  # full, then light
+            act(base, dominum, type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]},
+                seed=7, first_player="red")  # fmt: skip
         yield base, kits
 
 

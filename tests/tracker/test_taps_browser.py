@@ -192,7 +192,7 @@ def expect_text(page, selector: str, text: str) -> None:
 @pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
 def test_dominum_rows(tracker, tmp_path: Path) -> None:
     base, kits = tracker
-    kit = kits["dominum"]
+    kit = kits["dominum full"]
     dm = f"{base}/k/{kit}"
     shots = shots_folder(tmp_path)
     counted: dict[Row, int] = {}
@@ -216,7 +216,7 @@ def test_dominum_rows(tracker, tmp_path: Path) -> None:
         t.tap(f"#place-form label.tap:has(input[value='{card}'])")
         t.tap(f"#place-form button[value='{GOLD_SPACES[5]}']")
         assert f"gold place {card} at {GOLD_SPACES[5]}" in recorded(t)
-        counted[row(DM, "deploy (initial placement)")] = t.reset()
+        counted[row(DM, "deploy (initial placement, full)")] = t.reset()
 
         act(base, kit, type="activate", player="red", phase="move")
         page.goto(f"{dm}/player/red")
@@ -224,7 +224,7 @@ def test_dominum_rows(tracker, tmp_path: Path) -> None:
         t.tap("#move-form label[data-space='3,3']")
         t.tap("#move-form button[value='4,3']")
         assert "red move 3,3 -> 4,3" in recorded(t)
-        counted[row(DM, "move")] = t.reset()
+        counted[row(DM, "move (full)")] = t.reset()
         act(base, kit, type="move", player="red", start="2,4", end="4,4")
         act(base, kit, type="end_phase", player="red")
         act(base, kit, type="activate", player="gold", phase="reserve")
@@ -241,7 +241,68 @@ def test_dominum_rows(tracker, tmp_path: Path) -> None:
         page.screenshot(path=str(shots / "dm-confirm-attack.png"), full_page=True)
         t.tap("text=Confirm and record")
         assert "red attack 4,4 -> 4,5 power 3 vs 1" in recorded(t)
-        counted[row(DM, "attack")] = t.reset()
+        counted[row(DM, "attack (full)")] = t.reset()
+    report(counted)
+
+
+@pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
+def test_dominum_light_rows(tracker, tmp_path: Path) -> None:
+    """A light match: the table keeps the battlefield and the Phase tokens, the phone the Power
+    Decks and the sums; an attack is three taps on red's mat, its answer one on gold's."""
+    base, kits = tracker
+    kit = kits["dominum"]
+    dm = f"{base}/k/{kit}"
+    shots = shots_folder(tmp_path)
+    counted: dict[Row, int] = {}
+    set_up(base, kit, "light")
+    act(base, kit, type="begin", reserves={"red": ["3", "4"], "gold": ["1", "2"]}, seed=7,
+        first_player="red")  # fmt: skip
+    with chromium() as browser:
+        t = Taps(phone(browser))
+        page = t.page
+        page.goto(f"{dm}/player/red")
+        page.screenshot(path=str(shots / "dm-light-red.png"), full_page=True)
+        # Nothing the table shows is asked: no board, no space, no Phase token.
+        for gone in (".dm-board", "#place-form", "#move-form", "select[name=phase]"):
+            assert page.locator(gone).count() == 0, gone
+        counted[row(DM, "deploy, move, Phase token (light: on the table only)")] = 0
+        # Shadowblade (3) draws a 3 against the Militia Pikeman: 6, said before gold answers.
+        for button in ("#power button", "#power2 button"):
+            on_first_screen(t, button)
+        t.tap("#attacker label:has(input[value='Shadowblade'])")
+        t.tap("#target label:has(input[value='Militia Pikeman'])")
+        t.tap("#power button[value='deck:3']")
+        expect_text(page, ".flash", "Shadowblade draws 3: attack total 6")
+        counted[row(DM, "attack: your card, the enemy card, the power drawn (light)")] = t.reset()
+
+        page.goto(f"{dm}/player/gold")
+        expect_text(page, "#defend", "attack total 6")
+        page.screenshot(path=str(shots / "dm-light-gold-answers.png"), full_page=True)
+        on_first_screen(t, "#defend-form button[value='none']")
+        t.tap("#defense-power button[value='deck:1']")  # 2 + 1 = 3 < 6
+        expect_text(page, ".flash", "a wound: Shadowblade wounds Militia Pikeman")
+        counted[row(DM, "answer an attack: the power drawn or none (light)")] = t.reset()
+
+        # Red's assault: 5 in gold's zone, then 4 and a reserve 3: 12, 2 VP.
+        page.goto(f"{dm}/player/red")
+        t.tap("#initial label:has(input[value='5'])")
+        t.tap("#power1 label:has(input[value='deck:4'])")
+        t.tap("#power2 button[value='reserve:3']")
+        expect_text(page, ".flash", "assault total 12: 2 VP")
+        counted[row(DM, "assault: initial score, two draws (light)")] = t.reset()
+        assert state(base, kit, "player/red")["mine"]["vp"] == 2
+
+        t.tap("#phases button:has-text('Charge Phase')")
+        expect_text(page, ".flash", "charge 2 -> 3")
+        counted[row(DM, "Charge Phase (light)")] = t.reset()
+
+        page.goto(f"{dm}/table")
+        page.screenshot(path=str(shots / "dm-light-table.png"), full_page=True)
+        expect_text(page, "#mode-note", "not entered")
+        on_first_screen(t, "#end-round-form button")
+        t.tap("#end-round-form button")
+        expect_text(page, ".flash", "round 2 begins")
+        counted[row(DM, "end the round (light)")] = t.reset()
     report(counted)
 
 
@@ -259,9 +320,11 @@ def test_domppa_rows(tracker, tmp_path: Path) -> None:
         # fight, two leave in a tap each.
         page.goto(f"{dp}/table")
         page.screenshot(path=str(shots / "dp-table-setup.png"), full_page=True)
+        # Each tap once the page shows the one before recorded, as a player sees it (two taps
+        # in flight at once: tests/games/domppa/test_browser.py).
         for leaving in ("troll", "priest"):
             t.tap(f"#leave-{leaving} button")
-        expect_text(page, ".flash", "priest")  # the second tap recorded, then the state read
+            page.locator(f"#leave-{leaving}").wait_for(state="detached", timeout=10000)
         counted[row(DP, "set up five characters")] = t.reset()
         roster = state(base, kit, "table")["units"]
         assert len(roster) == 5
@@ -285,15 +348,46 @@ def test_domppa_rows(tracker, tmp_path: Path) -> None:
         if f"/unit/{first['id']}" not in page.url:
             t.tap("#active-character")
         assert f"/unit/{first['id']}" in page.url
+        counted[row(DP, "start the next character's turn")] = t.reset()
         page.screenshot(path=str(shots / "dp-unit-attack.png"), full_page=True)
-        target = page.locator("#target input").first.get_attribute("value")
+        on_first_screen(t, "#record-attack")
+        side = next(u["side"] for u in roster if u["id"] == first["id"])
+        target = next(u["id"] for u in roster if u["side"] != side)
         t.tap(f"#target label:has(input[value='{target}'])")
-        t.type("#hit-dice", "5,3")
-        t.type("#damage-dice", "4,4")
-        t.tap("text=Check the attack")
-        t.tap("text=Confirm and record")
-        assert f"{first['id']} -> {target}" in recorded(t)
-        counted[row(DP, "next character and its attack")] = t.reset()
+        t.dice("#hit-dice", "55")
+        t.dice("#damage-dice", "55")
+        t.tap("#record-attack")
+        expect_text(page, ".flash", f"{first['id']} -> {target}")
+        counted[row(DP, "melee: target, hit dice, damage dice, Record it now")] = t.reset()
+
+        # The target's phone (on its card) tests morale when it took damage: its dice and one
+        # tap, and the result is said in words.
+        assert state(base, kit, f"unit/{target}")["unit"]["morale_due"]
+        open_page(page, f"{dp}/unit/{target}")
+        on_first_screen(t, "#morale button")
+        t.dice("#morale input[name=dice]", "54")
+        t.tap("#morale button")
+        expect_text(page, ".flash", "morale")
+        fled = state(base, kit, f"unit/{target}")["unit"]["fleeing"]
+        expect_text(page, ".flash", "fails: flees" if fled else "passed")
+        page.screenshot(path=str(shots / "dp-morale.png"), full_page=True)
+        counted[row(DP, "morale test: its dice, Test morale")] = t.reset()
+
+        # The Scout with its Shortbow in hand shoots the Berserker 6 squares away.
+        act(base, kit, type="gear", unit="scout", weapon="Shortbow")
+        act(base, kit, type="turn", unit="scout")
+        open_page(page, f"{dp}/unit/scout")
+        expect_text(page, "#with", "Shortbow")
+        on_first_screen(t, "#record-attack")
+        t.tap("#target label:has(input[value='berserker'])")
+        t.dice("#distance", "6")
+        t.dice("#hit-dice", "54")
+        t.dice("#damage-dice", "33")
+        page.screenshot(path=str(shots / "dp-unit-ranged.png"), full_page=True)
+        t.tap("#record-attack")
+        expect_text(page, ".flash", "scout -> berserker")
+        row_ranged = "ranged, the bow in hand: target, distance, hit and damage dice, Record it"
+        counted[row(DP, row_ranged)] = t.reset()
         open_page(page, f"{dp}/table")
         page.screenshot(path=str(shots / "dp-table-turns.png"), full_page=True)
     report(counted)

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from toolkit.errors import DomekitError
 from toolkit.games.dominum.actions import (
     KINDS,
+    LIGHT_KINDS,
     Action,
     Activate,
     Advance,
@@ -57,8 +58,11 @@ LOGGED = [entry for entry in EXPORT["actions"] if entry["payload"]["type"] != "u
 # -- the export made before the actions were typed ---------------------------------------------
 def test_every_payload_of_an_old_export_reads_back_to_itself():
     assert len(LOGGED) == 812
-    # `use` (an ability used) came with the cards' effects as data (issue 26), after the export.
-    assert {e["payload"]["type"] for e in LOGGED} == set(KINDS) - {"submerge", "use"}
+    # `use` (an ability used) came with the cards' effects as data (issue 26), after the export;
+    # a light match's actions (issue 27) later still.
+    assert {e["payload"]["type"] for e in LOGGED} == set(KINDS) - {"submerge", "use"} - set(
+        LIGHT_KINDS
+    )
     for entry in LOGGED:
         action = Action.from_json(entry["payload"])
         assert action.to_json() == entry["payload"]

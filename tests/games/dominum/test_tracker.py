@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -593,3 +594,111 @@ def test_an_alt_attack_has_its_form_in_the_phase_its_card_names(match):
     match.ok(type="activate", player="red", phase="move")
     page = match.client.get(f"/k/{match.kit}/player/red")
     assert 'id="alt-attack-form"' in page.text and 'value="2,3">2,3 Leaf Archer' in page.text
+
+
+# ------------------------------------------------------------------- light tracking (issue 27)
+
+
+def test_a_light_match_through_the_tracker_keeps_the_decks_not_the_board(client):
+    light = Match(client, client.db_url, mode="light")
+    light.ok(**BEGIN, first_player="red")
+    state = light.state()
+    assert state["light"] is True and "board" not in state
+    # Nothing the table shows is entered: a placement is refused, naming the mode.
+    forces = state["forces"]["red"]
+    refused = light.refused(None, type="place", player="red", card=forces[1], space="1,2")
+    assert "table keeps the battlefield" in refused["message"]
+    light.ok(type="card_attack", player="red", attacker="Shadowblade", target="Militia Pikeman",
+             power="deck:3")  # fmt: skip
+    assert light.state()["strike"]["total"] == 6  # Shadowblade 3 + the 3 drawn
+    said = light.ok(type="defend", player="gold", power="deck:1")
+    assert "a wound: Shadowblade wounds Militia Pikeman" in said["said"]
+    assert light.state()["strike"] is None
+    table = client.get(f"/k/{light.kit}/table").text
+    assert table.count('id="mode-note"') == 1 and "not entered" in table
+    mat = client.get(f"/k/{light.kit}/player/red").text
+    assert 'class="dm-board"' not in mat and 'id="attack-form"' in mat
+
+
+def test_a_match_begun_through_the_json_api_is_full_and_its_state_as_before(client):
+    full = Match(client, client.db_url)  # the set-up's choice: full
+    full.ok(**BEGIN, first_player="red")
+    exported = client.get(f"/k/{full.kit}/export.json").json()
+    assert "mode" not in exported["initial_state"]
+    assert "light" not in full.state() and full.state()["board"]
+
+
+def _lists(page: str) -> list[tuple[str, list[tuple[str, bool]]]]:
+    """Every single-choice <select> of a page: its name and options (value, selected)."""
+    found: list[tuple[str, list[tuple[str, bool]]]] = []
+    for name, body in re.findall(r'<select name="(\w+)"(?![^>]*multiple)[^>]*>(.*?)</select>',
+                                 page, flags=re.S):  # fmt: skip
+        options = re.findall(r"<option( value=\"([^\"]*)\")?( selected)?>([^<]*)", body)
+        found.append((name, [(v if has else t, bool(sel)) for has, v, sel, t in options]))
+    return found
+
+
+@pytest.mark.parametrize("mode", ["full", "light"])
+def test_no_list_starts_on_a_value_nobody_chose_and_assault_needs_the_zone(client, mode):
+    """Issue 27: no list of a Dominum page starts on a card, a counter or a player the player
+    did not pick ("deck: turned up 1"); the Domain is the state's. The Assault Phase token is
+    not offered with no card in the opponent's Assault Zone."""
+    table = Match(client, client.db_url, mode=mode)
+    table.ok(**BEGIN, first_player="red")
+    if mode == "full":
+        forces = table.state()["forces"]
+        for i in range(6):
+            table.ok(type="place", player="red", card=forces["red"][i], space=RED_SPACES[i])
+            table.ok(type="place", player="gold", card=forces["gold"][i], space=GOLD_SPACES[i])
+    for path in ("table", "player/red", "player/gold"):
+        page = client.get(f"/k/{table.kit}/{path}").text
+        assert " checked required" not in page and " checked>" not in page, path
+        for name, options in _lists(page):
+            if name == "domain":
+                continue
+            assert options and options[0][0] == "", (path, name, options)
+            assert not any(selected for value, selected in options if value), (path, name)
+    if mode == "full":
+        red = client.get(f"/k/{table.kit}/player/red").text
+        phases = dict(_lists(red))["phase"]
+        assert [v for v, _ in phases] == ["", "deploy", "move", "reposition", "attack", "charge",
+                                          "reserve", "initiative"]  # fmt: skip
+        assert "none of your cards is in gold's assault zone" in red
+
+
+def test_the_odds_go_once_both_draws_are_named(match):
+    """Issue 27: a certain result is not shown as a chance. Red's assault with two cards in
+    gold's zone: odds over the deck while a draw is open, none once both are named."""
+    match.two_in_golds_zone()
+    match.ok(type="activate", player="red", phase="assault")
+    form = {"type": "assault", "player": "red", "power1": "", "power2": ""}
+    kit = match.kit
+    open_ = match.client.post(f"/k/{kit}/odds", data=form).json()
+    assert open_["odds"]["chances"][0]["fraction"] == "6/7"  # takes the Surge: 6 of 7 pairs
+    one = match.client.post(f"/k/{kit}/odds", data={**form, "power1": "deck:4"}).json()
+    assert one["odds"]["chances"]
+    known = match.client.post(f"/k/{kit}/odds", data={**form, "power1": "deck:4",
+                                                       "power2": "reserve:3"})  # fmt: skip
+    assert "odds" not in known.json(), known.text  # a quiet note, no chart
+    assert "the result is known" in known.text
+    # Named draws the rules refuse get the refusal, not a result.
+    twice = match.client.post(f"/k/{kit}/odds", data={**form, "power1": "reserve:3",
+                                                       "power2": "reserve:3"})  # fmt: skip
+    assert twice.status_code == 422 and "the result is known" not in twice.text
+
+
+def test_a_light_matchs_history_says_it_in_sentences_under_round_headings(client):
+    light = Match(client, client.db_url, mode="light")
+    light.ok(**BEGIN, first_player="red")
+    light.ok(type="card_attack", player="red", attacker="Shadowblade", target="Militia Pikeman",
+             power="deck:3")  # fmt: skip
+    light.ok(type="defend", player="gold", power="none")
+    light.ok(type="end_round")
+    light.ok(type="charge", player="gold")
+    history = html.unescape(client.get(f"/k/{light.kit}/history").text)
+    assert "Red's Shadowblade attacks Militia Pikeman, drawing 3" in history
+    assert "Gold answers without a draw" in history
+    assert "The round ends" in history
+    # Newest first: round 2's heading, then round 1's over the round's end.
+    assert history.index("Match 1: round 2") < history.index("Match 1: round 1")
+    assert history.index("Match 1: round 1") < history.index("The round ends")

@@ -298,3 +298,21 @@ def test_a_die_the_log_holds_unread_stays_as_stored_and_is_refused_when_read():
         action.recovery_d6.rolled("recovery d6")
     with pytest.raises(DomekitError, match="recovery d6: 'banana'"):
         Action.from_fields(stored)  # a phone sending it now is told at once
+
+
+def test_a_weapon_chip_says_how_and_with_what():
+    fields = {"type": "attack", "attacker": "scout", "target": "troll", "hit_dice": "53",
+              "damage_dice": "44", "distance": "6"}  # fmt: skip
+    shot = Action.from_fields({**fields, "with": "ranged:Shortbow"})
+    assert (shot.mode, shot.weapon, shot.distance) == ("ranged", "Shortbow", 6)
+    other = Action.from_fields({**fields, "with": "melee:Dagger", "other_with": "ranged:Crossbow"})
+    assert (other.mode, other.weapon) == ("ranged", "Crossbow")
+    unarmed = Action.from_fields({**fields, "with": "melee:none"})
+    assert (unarmed.mode, unarmed.weapon) == ("melee", "none")
+    with pytest.raises(DomekitError, match="with: how and with what"):
+        Action.from_fields({**fields, "with": "Shortbow"})
+    # A shot's distance box left blank is refused (the form writes no 0 nobody chose); a JSON
+    # body that leaves the member out still means 0.
+    with pytest.raises(DomekitError, match="distance: type the squares"):
+        Action.from_fields({**fields, "with": "ranged:Shortbow", "distance": ""})
+    assert Action.from_fields({**fields, "mode": "ranged", "distance": None}).distance == 0

@@ -3,7 +3,7 @@
 import pytest
 
 from toolkit.errors import DomekitError
-from toolkit.games.domppa.dice import check_total, lucky_faces, parse_exploding
+from toolkit.games.domppa.dice import check_total, lucky_faces, pad_faces, parse_exploding
 
 
 @pytest.mark.parametrize(
@@ -74,3 +74,21 @@ def test_lucky_rerolls_the_first_6_rolled_against_the_character(rules):
     assert parse_exploding(kept, rules.dice).total == 11
     # no 6, nothing to re-roll, Lucky stays unused
     assert lucky_faces([3, 4], rules.dice, used=False)[:2] == ([3, 4], False)
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ((632,), [6, 3, 2]),  # a phone's number pad has no comma: a die a digit
+        ((53,), [5, 3]),
+        ((6, 3, 2), [6, 3, 2]),  # typed with commas: as they are
+        ((70,), [70]),  # a 0 is no face: left as typed, and refused as it always was
+        ((5,), [5]),
+    ],
+)
+def test_dice_typed_on_a_number_pad_read_a_die_a_digit(rules, typed, read):
+    assert pad_faces(typed, rules.dice) == read
+
+
+def test_a_pad_typed_roll_resolves_as_the_same_roll_with_commas(rules):
+    assert parse_exploding(pad_faces((632,), rules.dice), rules.dice).total == 10

@@ -5,6 +5,8 @@ with a longer weapon was already in melee (the only thing the table must say).""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from game_tracker import KitTable, tracker_client
 
@@ -27,13 +29,16 @@ def combat(tmp_path):
 
 
 def test_the_troll_starts_unarmed_and_its_form_offers_none(combat):
-    """Its gear names no weapon: it holds none, the attack form has "none (unarmed)" chosen,
+    """Its gear names no weapon: it holds none, the attack form has "unarmed" chosen,
     and the blow has no weapon bonus: hit 6,3,2 = 10: 10 - 7 + 11 = 14 ties the Knight's 11 +
     parry 3; damage 5,5: 10 - 7 + 18 = 21 against 12 + 7: 2 HP."""
     assert combat.unit("troll")["weapon"] == ""
     combat.ok(type="turn", unit="troll")
     page = combat.client.get(f"/k/{combat.kit}/unit/troll").text
-    assert '<option value="none" selected>none (unarmed)</option>' in page
+    # Issue 27: the weapon is a chip, how and with what in one tap (unarmed: melee with none).
+    assert re.search(
+        r'<input type="radio" name="with" value="melee:none" checked[^>]*>unarmed', page
+    )
     reply = combat.ok(type="attack", attacker="troll", target="knight", weapon="none",
                       hit_dice="6,3,2", damage_dice="5,5")  # fmt: skip
     assert reply["text"] == "melee troll -> knight with none hit 6,3,2 damage 5,5"

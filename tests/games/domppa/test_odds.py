@@ -434,3 +434,29 @@ def test_a_repeated_query_is_answered_alike_and_its_steps_are_the_callers_own():
     assert {k: v for k, v in first.items() if k != "steps"} == {
         k: v for k, v in again.items() if k != "steps"
     }
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    attack=st.integers(0, 20), defence=st.integers(0, 20), parry=st.integers(0, 4),
+    strength=st.integers(0, 15), body=st.integers(0, 15),
+)  # fmt: skip
+def test_the_odds_once_the_hit_is_rolled_are_the_damage_given_that_hit(
+    attack, defence, parry, strength, body
+):
+    # Before the hit roll, a chance of damage is the hit classes' chances weighed by the chance
+    # of damage after each: so the odds given a hit (clean or on the shield) put back together
+    # make the odds before, and they show no chance of a hit any more (issue 27).
+    blow = Blow(strength=strength, weapon_damage=2)
+    defender = Defender(body=body, shield_protection=3, hp=12, max_hp=20, morale=10)
+    before = melee_odds(RULES, attack=attack, defence=defence, parry=parry, blow=blow,
+                        defender=defender)  # fmt: skip
+    p_clean = before["p_hit"] - before["p_shield_hit"]
+    total = Fraction(0)
+    for hit, weight in (((True, False), p_clean), ((True, True), before["p_shield_hit"])):
+        given_hit = melee_odds(RULES, attack=attack, defence=defence, parry=parry, blow=blow,
+                               defender=defender, hit=hit)  # fmt: skip
+        assert "p_hit" not in given_hit and "p_shield_hit" not in given_hit
+        assert sum(given_hit["damage_distribution"].values()) == 1
+        total += weight * given_hit["p_damage"]
+    assert total == before["p_damage"]

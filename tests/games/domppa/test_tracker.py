@@ -452,3 +452,32 @@ def test_a_restarted_tracker_folds_a_combat_with_a_hand_entered_character(combat
     match_id = combat.state()["match"]["id"]
     version, state = service.state(match_id)
     assert version == 2 and state.find("ogre") is not None and state.active == "ogre"
+
+
+def test_dice_typed_on_a_phones_number_pad_record_the_same_blow(combat):
+    # 632 on a number pad (no comma) is the roll 6,3,2: the same blow as the commas give.
+    combat.ok(type="turn", unit="knight")
+    typed = combat.ok(type="attack", attacker="knight", target="berserker", weapon="Broadsword",
+                      hit_dice="632", damage_dice="54")  # fmt: skip
+    steps = typed["outcome"]["steps"]
+    assert "hit 2d6: die 1: 6 exploded, 6 + (3 - 1) = 8" in steps
+    assert "hit 2d6: 2d6 = 8 + 2 = 10" in steps
+    assert combat.unit("berserker")["hp"] == 10  # as test_browser's 6,3,2 and 5,4 leave it
+
+
+def test_a_phone_claims_a_side_and_runs_its_characters(combat):
+    # The seats are the sides (characters.csv's `side`): a player runs the Defenders' Knight,
+    # Scout, Militia Spearman and Priest from one phone; the Raiders' Berserker is another
+    # player's, asked before it is recorded.
+    page = combat.client.get(f"/k/{combat.kit}/seat").text
+    assert "Defenders" in page and "Raiders" in page and "Knight" not in page
+    combat.client.post(
+        f"/k/{combat.kit}/seat", data={"seat": "side:Defenders", "next": f"/k/{combat.kit}/table"}
+    )
+    assert ">Defenders</a>" in combat.client.get(f"/k/{combat.kit}/table").text  # the seat chip
+    for unit in ("knight", "scout"):
+        combat.ok(type="turn", unit=unit)
+        combat.ok(type="spend", unit=unit, action="move", squares=1)
+    other = combat.act(type="turn", unit="berserker")
+    assert other.status_code == 409 and other.json()["error"] == "seat"
+    assert other.json()["seat"] == "side:Raiders" and other.json()["seat_name"] == "Raiders"

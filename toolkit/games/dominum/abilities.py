@@ -36,6 +36,7 @@ from toolkit.games.dominum.state import (
 from toolkit.games.dominum.triggers import (
     add_charge,
     entered,
+    paid,
     pay_charge,
     use_stronghold,
 )
@@ -62,17 +63,9 @@ def sacrifice(state: MatchState, action: Sacrifice) -> tuple[MatchState, Outcome
 
 def spend_charge(state: MatchState, action: SpendCharge) -> tuple[MatchState, Outcome]:
     """Activated Abilities: their cost in Charge tokens, paid from the Stronghold."""
-    rule = "Activated Abilities"
-    side = state.sides[action.player]
-    if action.amount < 1:
-        raise RuleError(rule, f"a cost is 1 Charge or more, got {action.amount}")
-    if side.charge < action.amount:
-        raise RuleError(
-            rule, f"the Stronghold holds {side.charge} Charge, the cost is {action.amount}"
-        )
-    charge = side.charge - action.amount
-    state = with_side(state, action.player, replace(side, charge=charge))
-    return state, Outcome([f"{action.player} spends {action.amount} Charge: {charge} left"])
+    side = paid(state.sides[action.player], action.amount)
+    state = with_side(state, action.player, side)
+    return state, Outcome([f"{action.player} spends {action.amount} Charge: {side.charge} left"])
 
 
 def power_duel(state: MatchState, action: PowerDuel) -> tuple[MatchState, Outcome]:

@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Any, Never, NoReturn
 
 from toolkit.errors import DomekitError, RuleError
-from toolkit.games.dominum import abilities, combat, phases, turns
+from toolkit.games.dominum import abilities, combat, light, phases, turns
 from toolkit.games.dominum.actions import (
     KINDS,
     PLAY_KINDS,
@@ -41,11 +41,15 @@ from toolkit.games.dominum.actions import (
     Assault,
     Attack,
     Begin,
+    CardAttack,
     Charge,
     Counterattack,
+    Defend,
     Deploy,
     EndPhase,
+    EndRound,
     Forces,
+    GainCharge,
     Move,
     Place,
     Play,
@@ -90,10 +94,15 @@ __all__ = [
     "Deploy", "DominumMatch", "EndPhase", "MatchState", "Move", "Outcome", "Place", "PowerDuel",
     "ReservePower", "Retreat", "Sacrifice", "Shift", "SpendCharge", "Submerge", "Unit", "Use",
     "Weaken",
-    "DOOR", "ENGINE", "ON_TURN", "apply", "new_match", "record", "replay", "whose_turn",
+    "DOOR", "ENGINE", "FULL", "LIGHT", "LIGHT_DOOR", "ON_TURN", "apply", "new_match", "record",
+    "replay", "whose_turn",
 ]  # fmt: skip
 
 GAME = "dominum"
+LIGHT = "light"
+"""A light match (light.py): the table keeps the board and the Phase tokens."""
+FULL = "full"
+"""A fully tracked match: every placement, move and Phase token entered and checked."""
 
 
 # -- the engine's door -----------------------------------------------------------------------------
@@ -106,6 +115,12 @@ at any time, and the initial deployment's alternation is that rule's own."""
 
 def _play(state: MatchState, action: Play) -> tuple[MatchState, Outcome]:
     """What an action does once the door's guards let it in: the rule of its chapter."""
+    if isinstance(action, CardAttack | Defend | EndRound | GainCharge):
+        raise RuleError(
+            light.RULE_LIGHT,
+            f"'{action.kind}' is a light match's; this match tracks the board (set up a "
+            "light match to leave it to the table)",
+        )
     pending = state.pending
     if pending.discard_by is not None:  # an On Discard's enemy to name, before anything else
         if not (
@@ -183,7 +198,7 @@ ENGINE = Door(
     position=position,
     over=_over,
     whose_turn=whose_turn,
-    mover=lambda state, action: action.player,
+    mover=lambda state, action: getattr(action, "player", None),
     rule_over=RULE_WIN,
     rule_turn=RULE_TURNS,
 )
@@ -230,37 +245,57 @@ class DominumMatch:
     """The engine applies the cards' effects: every match made since they are data. A match
     stored before (its JSON form has no `effects`) replays as it was played (state.py:
     `MatchState.card_effects`)."""
+    mode: str = FULL
+    """LIGHT or FULL, chosen when the match is set up; a match stored before (no `mode`) is
+    FULL."""
     setup: Setup | None = None
     log: tuple[Play, ...] = ()
     log_json: tuple[dict[str, Any], ...] = ()
     digest: str = ""
     last: Last | None = None
     state: MatchState | None = None
+    """The fully tracked match's engine state (None before it begins, and in a light match)."""
+    light: light.LightState | None = None
+    """A light match's state (None before it begins, and in a fully tracked match)."""
 
     @property
     def data(self) -> DominumData:
         return game_data(self.data_dir)
 
+    @property
+    def began(self) -> bool:
+        return self.setup is not None
+
     @classmethod
-    def first(cls, data_dir: str | None, previous: DominumMatch | None) -> DominumMatch:
+    def first(
+        cls, data_dir: str | None, previous: DominumMatch | None, mode: str | None = None
+    ) -> DominumMatch:
         """A kit's next match: the previous match's Domains (else the first two of the data),
-        each with its first hero, elites and warriors."""
+        each with its first hero, elites and warriors; tracked as `mode` says (None: as the
+        previous match, else FULL)."""
         data = game_data(data_dir)
         names = data.domains
         domains: Mapping[Player, str] = {"red": names[0], "gold": names[1 % len(names)]}
         strongholds: Mapping[Player, str | None] = _strongholds(None)
         if previous is not None:
             domains, strongholds = previous.domains, previous.strongholds
+        if mode is None:
+            mode = previous.mode if previous is not None else FULL
+        if mode not in (LIGHT, FULL):
+            raise DomekitError(f"mode: {LIGHT} or {FULL} (got {mode!r})")
         return cls(
             data_dir=data_dir,
             number=previous.number + 1 if previous else 1,
             domains=dict(domains),
             forces={p: tuple(default_forces(data, domains[p])) for p in PLAYERS},
             strongholds=dict(strongholds),
+            mode=mode,
         )
 
     @property
     def over(self) -> bool:
+        if self.light is not None:
+            return self.light.over
         return self.state is not None and self.state.stage == "over"
 
     def to_json(self) -> dict[str, Any]:
@@ -278,6 +313,8 @@ class DominumMatch:
         if self.effects:  # members a match stored before card effects never had
             value["effects"] = True
             value["strongholds"] = {p: self.strongholds.get(p) for p in PLAYERS}
+        if self.mode == LIGHT:  # a fully tracked match's JSON form is as it always was
+            value["mode"] = LIGHT
         return value
 
     @classmethod
@@ -295,6 +332,7 @@ class DominumMatch:
             forces={p: tuple(str(n) for n in value["forces"][p]) for p in PLAYERS},
             strongholds=_strongholds(value.get("strongholds")),
             effects=value.get("effects") is True,
+            mode=LIGHT if value.get("mode") == LIGHT else FULL,
             setup=None if raw_setup is None else Setup.from_json(raw_setup),
             log=log,
             log_json=tuple(action.to_json() for action in log),
@@ -305,6 +343,11 @@ class DominumMatch:
             if match.log:
                 raise DomekitError("a match that has not begun has no actions")
             return match
+        if match.mode == LIGHT:
+            state = _fresh_light(match)
+            for action in match.log:
+                state, _told = LIGHT_DOOR.apply(state, action)
+            return replace(match, light=state)
         return replace(match, state=replay(_fresh(match), match.log))
 
 
@@ -345,6 +388,33 @@ def _fresh(match: DominumMatch) -> MatchState:
     )
 
 
+def _fresh_light(match: DominumMatch) -> light.LightState:
+    """A light match's first state: the fully tracked match's set-up (its decks reset, its
+    Strongholds charged) with the table keeping the board."""
+    state = _fresh(match)
+    return light.new_light(
+        state.rules,
+        first_player=state.first_player,
+        hands={p: state.sides[p].hand for p in PLAYERS},
+        decks={p: state.sides[p].power for p in PLAYERS},
+        strongholds={p: state.sides[p].stronghold for p in PLAYERS},
+        seed=state.seed,
+        shuffles=state.shuffles,
+        bitter_end=state.bitter_end,
+    )
+
+
+LIGHT_DOOR = Door(
+    actions=action_kinds(PLAY_KINDS),
+    rules=light.play,
+    position=light.position,
+    over=lambda state: f"the match is over ({state.result})" if state.over else None,
+    rule_over=RULE_WIN,
+)
+"""A light match's door: nothing once the match is won, no turn guard (the table keeps the
+Phase tokens: whose turn it is), then light.py's rules."""
+
+
 def _record(match: DominumMatch, action: Action) -> tuple[DominumMatch, Outcome]:
     """A set-up action changes the set-up; every other action goes through the engine's rules
     (the door's guards let it in) and into the log."""
@@ -354,37 +424,52 @@ def _record(match: DominumMatch, action: Action) -> tuple[DominumMatch, Outcome]
         return _begin(match, action)
     if not isinstance(action, Play):  # pragma: no cover - every Action is one or the other
         raise DomekitError(f"unknown action {action!r}")
+    if match.light is not None:
+        check_power_cards(action, match.light.rules)
+        lit, outcome = light.play(match.light, action)
+        return _logged_one(replace(match, light=lit), action, outcome), outcome
     if match.state is None:
         raise RuleError(RULE_SETUP, "set up the match first: domains, forces, first player")
     check_power_cards(action, match.state.rules)
     after, outcome = _play(match.state, action)
+    return _logged_one(replace(match, state=after), action, outcome), outcome
+
+
+def _logged_one(match: DominumMatch, action: Play, outcome: Outcome) -> DominumMatch:
     payload = action.to_json()
-    new = replace(
+    return replace(
         match,
         log=(*match.log, action),  # logged actions are never changed: the logs share them
         log_json=(*match.log_json, payload),
         digest=_chain(match.digest, payload),
         last=Last(action.text(), tuple(outcome.steps)),
-        state=after,
     )
-    return new, outcome
 
 
 def _position(match: DominumMatch) -> str:
+    if match.light is not None:
+        return f"match {match.number}, {light.position(match.light)}"
     if match.state is None:
         return f"match {match.number}, set-up: domains, forces, first player"
     return f"match {match.number}, {position(match.state)}"
+
+
+def _match_over(match: DominumMatch) -> str | None:
+    if match.light is not None:
+        return LIGHT_DOOR.over(match.light)
+    return None if match.state is None else _over(match.state)
 
 
 DOOR = Door(
     actions=action_kinds(KINDS, on_turn=ON_TURN),
     rules=_record,
     position=_position,
-    over=lambda match: None if match.state is None else _over(match.state),
+    over=_match_over,
     whose_turn=lambda match: None if match.state is None else whose_turn(match.state),
-    # Before the match begins nobody has a turn: the set-up's own rule refuses play.
+    # Before the match begins nobody has a turn: the set-up's own rule refuses play. A light
+    # match has no turn the phone knows (the table keeps the Phase tokens).
     mover=lambda match, action: (
-        action.player if isinstance(action, Play) and match.state is not None else None
+        getattr(action, "player", None) if match.state is not None else None
     ),
     rule_over=RULE_WIN,
     rule_turn=RULE_TURNS,
@@ -435,7 +520,10 @@ def _begin(match: DominumMatch, action: Begin) -> tuple[DominumMatch, Outcome]:
         setup=setup,
         digest=_chain("", [match.data_dir, setup.to_json()]),
     )
-    new = replace(new, state=_fresh(new))
     steps = [*chooser.steps, f"{first} is the 1st Player"]
+    if match.mode == LIGHT:
+        steps.append("initial deployment on the table, then round 1 (light tracking)")
+        return replace(new, light=_fresh_light(new)), Outcome(steps)
+    new = replace(new, state=_fresh(new))
     steps.append("initial deployment: players alternate, the 1st Player first")
     return new, Outcome(steps)

@@ -83,6 +83,9 @@ class Matchup:
     more_defense: tuple[Modifier, ...] = ()
     """What the board adds to the defense total (an adjacent ally's Protector, the Stronghold):
     a match's, from triggers.defense_bonuses."""
+    more_attack: tuple[Modifier, ...] = ()
+    """What the board adds to the attack total beyond the cards' own (a light match: what the
+    table says it adds)."""
 
     @property
     def abilities(self) -> frozenset[Keyword]:
@@ -97,9 +100,9 @@ class Matchup:
 
     def attack_modifiers(self) -> list[Modifier]:
         if self.attacker is None:
-            return []
+            return list(self.more_attack)
         bonuses = card_attack_bonuses(self.attacker, self.attacker_where)
-        return [bonus.modifier("attack total") for bonus in bonuses]
+        return [bonus.modifier("attack total") for bonus in bonuses] + list(self.more_attack)
 
     def knockback_guard(self) -> str | None:
         if self.defender is None:

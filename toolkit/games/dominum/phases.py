@@ -31,7 +31,7 @@ from toolkit.games.dominum.state import (
     with_side,
     with_unit,
 )
-from toolkit.games.dominum.triggers import deployed, entered, neutral_line_cost
+from toolkit.games.dominum.triggers import charged, deployed, entered, neutral_line_cost
 from toolkit.games.dominum.turns import end_phase
 
 
@@ -172,10 +172,10 @@ def charge(state: MatchState, action: Charge) -> tuple[MatchState, Outcome]:
     both = action.remove_weaken_at is not None and _both(state, action.player, steps)
     if action.remove_weaken_at is None or both:
         side = state.sides[action.player]
-        charge = min(stronghold.charge_limit, side.charge + stronghold.charge_gain)
-        state = with_side(state, action.player, replace(side, charge=charge))
+        now = charged(side, stronghold.charge_gain, state.rules)
+        state = with_side(state, action.player, now)
         steps.append(
-            f"Stronghold charge {side.charge} -> {charge} (at most {stronghold.charge_limit})"
+            f"Stronghold charge {side.charge} -> {now.charge} (at most {stronghold.charge_limit})"
         )
     if action.remove_weaken_at is not None:
         unit = unit_at(state, action.remove_weaken_at, action.player, rule)

@@ -8,12 +8,13 @@ Each function takes the cards and numbers on the table and returns a frozen outc
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
 from toolkit.errors import DomekitError, RuleError
+from toolkit.games.dominum.board import PLAYERS, Player
 from toolkit.games.dominum.config import DominumRules
 from toolkit.games.dominum.power import CRITICAL, PowerCard, card_text, card_value, check_power
 
@@ -353,6 +354,56 @@ def resolve_assault(
     if barrage:
         parts.append(f"{barrage} Barrage in the neutral line x {a.barrage_card}")
     steps = [f"initial assault score: {' + '.join(parts)} = {initial}"]
+    return _assault_total(initial, cards, surge, steps, rules)
+
+
+def resolve_assault_total(
+    *, initial: int, powers: Sequence[PowerCard], surge: bool = False, rules: DominumRules
+) -> AssaultOutcome:
+    """Assault Phase from the initial assault score as the table counts it (a light match: the
+    board is the table's): the two power draws, the Surge token, the VP table."""
+    _count(initial, "initial assault score")
+    scores = initial_scores(rules)
+    if initial not in scores:
+        raise RuleError(
+            "Assault Phase",
+            f"an initial assault score is {scores[0]} to {scores[-1]} (at least "
+            f"{rules.assault.min_cards_in_zone} card(s) in the opponent's assault zone, at most "
+            f"{rules.battlefield.limit} on the battlefield); got {initial}",
+        )
+    if len(powers) != rules.assault.power_draws:
+        raise DomekitError(
+            f"an assault draws {rules.assault.power_draws} power cards, got {len(powers)}"
+        )
+    cards = [check_power(card, rules=rules, what="assault power") for card in powers]
+    steps = [f"initial assault score (the table's count): {initial}"]
+    return _assault_total(initial, cards, surge, steps, rules)
+
+
+def initial_scores(rules: DominumRules) -> range:
+    """Every initial assault score the battlefield can make: its cards in the assault zone (2 on
+    a fortified space), Barrage cards in the neutral line, at most the battlefield limit in all,
+    at least the cards an assault needs in the zone."""
+    a, limits = rules.assault, rules.limits
+    zone, fortified = limits["assault_zone"], limits["fortified"]
+    most_zone, most_fortified = zone.most or 0, fortified.most or 0
+    most_neutral = limits["neutral_line"].most or 0
+    cards = rules.battlefield.limit
+    best = 0
+    for on_fortified in range(min(most_fortified, cards) + 1):
+        for plain in range(min(most_zone - on_fortified, cards - on_fortified) + 1):
+            if on_fortified + plain < a.min_cards_in_zone:
+                continue
+            barrage = min(most_neutral, cards - on_fortified - plain)
+            score = on_fortified * a.fortified_card + plain * a.zone_card
+            best = max(best, score + barrage * a.barrage_card)
+    return range(a.min_cards_in_zone * min(a.zone_card, a.fortified_card), best + 1)
+
+
+def _assault_total(
+    initial: int, cards: Sequence[PowerCard], surge: bool, steps: list[str], rules: DominumRules
+) -> AssaultOutcome:
+    a = rules.assault
     total = initial
     for card in cards:
         value = card_value(card, rules=rules)
@@ -367,6 +418,38 @@ def resolve_assault(
     if result.take_surge:
         steps.append("collect the Surge token: place it on your Stronghold")
     return AssaultOutcome(initial, total, result.vp, result.take_surge, steps)
+
+
+Winner = Literal["red", "gold", "draw"]
+
+
+def round_result(
+    vp: Mapping[Player, int],
+    cycles_done: Mapping[Player, int],
+    *,
+    bitter_end: bool,
+    rules: DominumRules,
+) -> tuple[Winner | None, list[str]]:
+    """End of Round: 7 VP at the end of a round wins; after the last player's 4th cycle, the
+    most VP (a tie is a draw, or with To the Bitter End! the battle goes on); None: the next
+    round. The steps say so.
+
+    VP never fall and counters never come back: once the end is reached it stays reached, so
+    with To the Bitter End! a tie is checked again at the end of every later round."""
+    steps = []
+    reached = any(vp[p] >= rules.end.winning_vp for p in PLAYERS)
+    cycled = all(cycles_done[p] >= rules.end.cycles_to_end for p in PLAYERS)
+    result: Winner | None = None
+    if reached or cycled:
+        if vp["red"] != vp["gold"]:
+            result = "red" if vp["red"] > vp["gold"] else "gold"
+        elif not bitter_end:
+            result = "draw"
+        else:
+            steps.append("To the Bitter End!: tied, so the battle goes on")
+    if result is not None:
+        steps.append("the match is a draw" if result == "draw" else f"{result} wins")
+    return result, steps
 
 
 @dataclass(frozen=True)

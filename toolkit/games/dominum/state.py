@@ -18,11 +18,11 @@ from toolkit.games.dominum.board import Board, Player, Space, space_text
 from toolkit.games.dominum.config import DominumRules
 from toolkit.games.dominum.effects import Ability, Role
 from toolkit.games.dominum.power import PowerCard, PowerDeck, PowerSource, card_text
-from toolkit.games.dominum.rules import Keyword
+from toolkit.games.dominum.rules import Keyword, Winner
 
 Kind = Literal["hero", "elite", "warrior"]
 Stage = Literal["deployment", "rounds", "over"]
-Result = Literal["red", "gold", "draw"]
+Result = Winner
 SAME_AS_STRENGTH = -1
 """A card's `defense` when its data gives none: it defends with its Strength (RULINGS)."""
 
@@ -171,10 +171,12 @@ class Choice:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What an action did, as lines a player can follow by hand, and the choices it left open."""
+    """What an action did, as lines a player can follow by hand, and the choices it left open;
+    `summary`, when given, says the result in words (a light match's attack: "a wound")."""
 
     steps: list[str]
     choices: list[Choice] = field(default_factory=list)
+    summary: str | None = None
 
 
 @dataclass(frozen=True)
@@ -286,34 +288,43 @@ def draw(
     """Draw Power from where the player chose; a draw that uses the last card cycles the deck
     with the counter the player named in `cycles`."""
     side = state.sides[player]
-    deck, card = side.power.draw_power(source)
+    deck, card, shuffles = draw_from(
+        side.power, player, source, cycles, seed=state.seed, shuffles=state.shuffles, steps=steps
+    )
     state = with_side(state, player, replace(side, power=deck))
-    return _cycle_if_needed(state, player, cycles, steps), card
+    return replace(state, shuffles=shuffles), card
 
 
-def _cycle_if_needed(
-    state: MatchState, player: Player, cycles: Cycles, steps: list[str]
-) -> MatchState:
-    side = state.sides[player]
-    deck = side.power
+def draw_from(
+    power: PowerDeck,
+    player: Player,
+    source: PowerSource,
+    cycles: Cycles,
+    *,
+    seed: int,
+    shuffles: int,
+    steps: list[str],
+) -> tuple[PowerDeck, PowerCard, int]:
+    """`draw` on one player's Power Deck: the deck after the draw (cycled when it used the last
+    card), the card, and the match's shuffles so far (a cycle's shuffle counts one)."""
+    deck, card = power.draw_power(source)
     if not deck.needs_cycle:
-        return state
+        return deck, card, shuffles
     choice = cycles.get(player)
     if choice is None and deck.counters_left:
         left = ", ".join(str(c) for c in deck.counters_left)
-        used = f"{player} used all {state.rules.power_deck.size} power cards"
+        used = f"{player} used all {deck.size} power cards"
         raise RuleError("Cycling", f"{used}: choose a counter ({left})")
     counter = None if choice is None else choice.counter
     shuffle: random.Random | tuple[PowerCard, ...]
     if choice is not None and choice.revealed:
         shuffle = choice.revealed
     else:
-        shuffle = seeded(state.seed, state.shuffles)
+        shuffle = seeded(seed, shuffles)
     deck = deck.cycle(counter, shuffle)
     what = f"sets aside counter {counter}" if counter is not None else "has no counter: resets"
     steps.append(f"{player} {what}; reserve now {', '.join(card_text(c) for c in deck.reserve)}")
-    state = with_side(state, player, replace(side, power=deck))
-    return replace(state, shuffles=state.shuffles + 1)
+    return deck, card, shuffles + 1
 
 
 def seeded(seed: int, shuffles: int) -> random.Random:

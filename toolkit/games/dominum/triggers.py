@@ -17,6 +17,7 @@ from typing import Literal
 from toolkit.data.effects import Effect
 from toolkit.errors import RuleError
 from toolkit.games.dominum.board import Player, Space, opponent, space_name, space_text
+from toolkit.games.dominum.config import DominumRules
 from toolkit.games.dominum.effects import Ability
 from toolkit.games.dominum.rules import Modifier, apply_wound
 from toolkit.games.dominum.state import (
@@ -24,6 +25,7 @@ from toolkit.games.dominum.state import (
     Choice,
     MatchState,
     Pending,
+    Side,
     Unit,
     discard,
     with_side,
@@ -156,24 +158,36 @@ def use_stronghold(state: MatchState, player: Player, steps: list[str]) -> Match
     return replace(state, stronghold_used={**state.stronghold_used, player: used + 1})
 
 
-def add_charge(state: MatchState, player: Player, amount: int, steps: list[str]) -> MatchState:
+def charged(side: Side, amount: int, rules: DominumRules) -> Side:
     """Charge tokens onto a Stronghold: "Strongholds can have up to 3 Charge tokens"."""
-    side = state.sides[player]
-    charge = min(state.rules.stronghold.charge_limit, side.charge + amount)
-    steps.append(f"{player}'s Stronghold charge {side.charge} -> {charge}")
-    return with_side(state, player, replace(side, charge=charge))
+    return replace(side, charge=min(rules.stronghold.charge_limit, side.charge + amount))
 
 
-def pay_charge(state: MatchState, player: Player, amount: int, steps: list[str]) -> MatchState:
-    """An ability's cost in Charge tokens, paid from the Stronghold."""
-    side = state.sides[player]
+def paid(side: Side, amount: int) -> Side:
+    """A cost in Charge tokens paid from the Stronghold (RuleError when it holds too few)."""
+    if amount < 1:
+        raise RuleError("Activated Abilities", f"a cost is 1 Charge or more, got {amount}")
     if side.charge < amount:
         raise RuleError(
             "Activated Abilities",
             f"the Stronghold holds {side.charge} Charge, the cost is {amount}",
         )
-    steps.append(f"{player} pays {amount} Charge: {side.charge - amount} left")
-    return with_side(state, player, replace(side, charge=side.charge - amount))
+    return replace(side, charge=side.charge - amount)
+
+
+def add_charge(state: MatchState, player: Player, amount: int, steps: list[str]) -> MatchState:
+    """Charge tokens onto a Stronghold, an ability's."""
+    side = state.sides[player]
+    now = charged(side, amount, state.rules)
+    steps.append(f"{player}'s Stronghold charge {side.charge} -> {now.charge}")
+    return with_side(state, player, now)
+
+
+def pay_charge(state: MatchState, player: Player, amount: int, steps: list[str]) -> MatchState:
+    """An ability's cost in Charge tokens, paid from the Stronghold."""
+    now = paid(state.sides[player], amount)
+    steps.append(f"{player} pays {amount} Charge: {now.charge} left")
+    return with_side(state, player, now)
 
 
 def weaken(state: MatchState, space: Space, steps: list[str], *, chosen: bool) -> MatchState:

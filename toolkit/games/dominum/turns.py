@@ -8,12 +8,12 @@ from dataclasses import replace
 from toolkit.errors import RuleError
 from toolkit.games.dominum.actions import Activate, EndPhase, Place
 from toolkit.games.dominum.board import PLAYERS, Player, opponent, space_text
+from toolkit.games.dominum.rules import round_result
 from toolkit.games.dominum.state import (
     MatchState,
     Outcome,
     Pending,
     PhaseState,
-    Result,
     RoundState,
     Stage,
     Unit,
@@ -244,24 +244,13 @@ def end_phase(state: MatchState) -> tuple[MatchState, list[str]]:
 
 def _end_round(state: MatchState) -> tuple[MatchState, list[str]]:
     """End of Round: 7 VP wins; after the 4th cycle, most VP wins; else a new round."""
-    rules = state.rules
     rnd = state.round
     vp = {p: state.sides[p].vp for p in PLAYERS}
     steps = [f"round {rnd.number} ends: red {vp['red']} VP, gold {vp['gold']} VP"]
-    result: Result | None = None
-    reached = [p for p in PLAYERS if vp[p] >= rules.end.winning_vp]
-    # VP never fall and counters never come back: once the end is reached it stays reached, so
-    # with To the Bitter End! a tie is checked again at the end of every later round.
-    cycled = all(state.sides[p].power.cycles_done >= rules.end.cycles_to_end for p in PLAYERS)
-    if reached or cycled:
-        if vp["red"] != vp["gold"]:
-            result = "red" if vp["red"] > vp["gold"] else "gold"
-        elif not state.bitter_end:
-            result = "draw"
-        else:
-            steps.append("To the Bitter End!: tied, so the battle goes on")
+    cycles = {p: state.sides[p].power.cycles_done for p in PLAYERS}
+    result, more = round_result(vp, cycles, bitter_end=state.bitter_end, rules=state.rules)
+    steps += more
     if result is not None:
-        steps.append("the match is a draw" if result == "draw" else f"{result} wins")
         return replace(state, stage="over", result=result), steps
     starter = rnd.initiative or state.first_player
     steps.append(f"round {rnd.number + 1} begins with {starter}")

@@ -13,11 +13,14 @@ from toolkit.errors import DomekitError
 from toolkit.games.dominum import abilities
 from toolkit.games.dominum.actions.phases import Deploy, Place
 from toolkit.games.dominum.board import PLAYERS, Player, Space, opponent, space_name
+from toolkit.games.dominum.config import DominumRules
 from toolkit.games.dominum.effects import text as effects_text
-from toolkit.games.dominum.match import DominumMatch
-from toolkit.games.dominum.phases import deploy
+from toolkit.games.dominum.light import LightState, resolve
+from toolkit.games.dominum.match import LIGHT, DominumMatch
+from toolkit.games.dominum.phases import assault_counts, deploy
 from toolkit.games.dominum.power import CRITICAL, card_json, card_order, card_text
-from toolkit.games.dominum.state import MatchState, Unit
+from toolkit.games.dominum.rules import initial_scores
+from toolkit.games.dominum.state import MatchState, Side, Unit
 from toolkit.games.dominum.triggers import stronghold_limit
 from toolkit.games.dominum.turns import deployment_turn, place, whose_turn
 from toolkit.tracker.contract import Json, Page, PageNotFound, View
@@ -61,6 +64,11 @@ def table_view(match: DominumMatch) -> Json:
         "last": None if match.last is None else match.last.to_json(),
         "power_cards": [str(v) for v in sorted(set(data.rules.power_deck.values))] + [CRITICAL],
     }
+    if match.mode == LIGHT:  # said only when light: a full match's view is as it was
+        view["light"] = True
+    if match.light is not None:
+        view.update(light_view(match.light, data.vocabulary))
+        return view
     if match.state is None:
         view["reset_to_reserve"] = data.rules.power_deck.reset_to_reserve
         return view
@@ -94,10 +102,65 @@ def table_view(match: DominumMatch) -> Json:
     return view
 
 
+def light_view(state: LightState, vocabulary: Vocabulary) -> Json:
+    """A light match: what the phone keeps of each player, their forces by name (the cards an
+    attack names), the round, an attack waiting for its answer, a counterattack allowed."""
+    strike = state.strike
+    counter = state.counter
+    view: Json = {
+        "stage": "over" if state.over else "rounds",
+        "result": state.result,
+        "round": state.round,
+        "first_player": state.first_player,
+        "sides": {p: _light_side(state, p, vocabulary) for p in PLAYERS},
+        "assault_scores": list(initial_scores(state.rules)),
+        "strike": None,
+        "counter": None,
+    }
+    if strike is not None:
+        attacker, target = strike.action.attacker, strike.action.target
+        _fight, told = resolve(state, strike, None)
+        view["strike"] = {
+            "player": strike.action.player,
+            "defender": opponent(strike.action.player),
+            "attacker": attacker,
+            "target": target,
+            "power": card_json(strike.power),
+            "total": told.attack_total,
+            "defense": told.defense_total,
+        }
+    if counter is not None:
+        view["counter"] = {"player": counter.player, "attacker": counter.attacker,
+                           "target": counter.target}  # fmt: skip
+    return view
+
+
+def _light_side(state: LightState, player: Player, vocabulary: Vocabulary) -> Json:
+    side = state.sides[player]
+    forces: dict[str, Json] = {}
+    for card in side.hand:  # each card once by name, with how many of it the player brought
+        found = forces.setdefault(card.name, {"name": card.name, "kind": card.kind,
+                                              "strength": card.strength,
+                                              "defense": card.defense, "count": 0})  # fmt: skip
+        found["count"] += 1
+    return {
+        **_kept_view(side, player, state.rules),
+        "forces": list(forces.values()),
+        "stronghold": {
+            "name": side.stronghold.name,
+            "text": effects_text(vocabulary, side.stronghold.abilities),
+        },
+    }
+
+
 def player_view(match: DominumMatch, player: Player) -> Json:
     view = table_view(match)
     view["me"] = player
     view["them"] = them = opponent(player)
+    if view["began"] and match.light is not None:
+        view["mine"] = view["sides"][player]
+        view["theirs"] = view["sides"][them]
+        return view
     if view["began"]:
         view["mine"] = view["sides"][player]
         view["theirs"] = view["sides"][them]
@@ -120,6 +183,10 @@ def player_view(match: DominumMatch, player: Player) -> Json:
             and state.phase is None
             and whose_turn(state) == player
         )
+    if view.get("my_turn") and state is not None:
+        # The Assault Phase token: offered only with a card in the opponent's Assault Zone.
+        in_zone = assault_counts(state, player)[0]
+        view["can_assault"] = in_zone >= state.rules.assault.min_cards_in_zone
     return view
 
 
@@ -282,11 +349,10 @@ def _unit_view(space: Space, unit: Unit, vocabulary: Vocabulary) -> Json:
     }
 
 
-def _side_view(state: MatchState, player: Player, vocabulary: Vocabulary) -> Json:
-    side = state.sides[player]
+def _kept_view(side: Side, player: Player, rules: DominumRules) -> Json:
+    """What the phone keeps of a player in either mode: VP, Charge, the Surge token and the
+    Power Deck (what is face down, the reserve board, the used pile, the cycles)."""
     power = side.power
-    rules = state.rules
-    rnd = state.round
     return {
         "player": player,
         "vp": side.vp,
@@ -294,10 +360,8 @@ def _side_view(state: MatchState, player: Player, vocabulary: Vocabulary) -> Jso
         "charge": side.charge,
         "charge_limit": rules.stronghold.charge_limit,
         "surge": side.surge,
-        "hand": [{"name": c.name, "kind": c.kind, "strength": c.strength} for c in side.hand],
-        "discard": [c.name for c in side.discard],
         "deck_left": len(power.deck),
-        "deck_cards": deck_cards(state, player),
+        "deck_cards": [card_json(c) for c in sorted(set(power.deck), key=card_order)],
         "reserve": [card_json(c) for c in power.reserve],
         "reserve_limit": rules.power_deck.reserve_limit,
         "used": [card_text(c) for c in power.used],
@@ -306,6 +370,17 @@ def _side_view(state: MatchState, player: Player, vocabulary: Vocabulary) -> Jso
         "cycles_done": power.cycles_done,
         "cycles_to_end": rules.end.cycles_to_end,
         "next_draw_cycles": power.next_draw_cycles,
+    }
+
+
+def _side_view(state: MatchState, player: Player, vocabulary: Vocabulary) -> Json:
+    side = state.sides[player]
+    rules = state.rules
+    rnd = state.round
+    return {
+        **_kept_view(side, player, rules),
+        "hand": [{"name": c.name, "kind": c.kind, "strength": c.strength} for c in side.hand],
+        "discard": [c.name for c in side.discard],
         "phases_used": list(rnd.used[player]),
         "activations": rules.rounds.activations_per_player,
         "links_used": rnd.links[player],
@@ -319,9 +394,3 @@ def _side_view(state: MatchState, player: Player, vocabulary: Vocabulary) -> Jso
             "limit": stronghold_limit(state, player),
         },
     }
-
-
-def deck_cards(state: MatchState, player: Player) -> list[str]:
-    """The kinds of card still face down in a player's Power Deck, low to high, the Critical
-    last (what the table may turn up)."""
-    return [card_json(c) for c in sorted(set(state.sides[player].power.deck), key=card_order)]

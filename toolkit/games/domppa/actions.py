@@ -241,16 +241,17 @@ class Attack(Action):
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
+        mode, weapon = _weapon_chip(fields)
         return cls(
-            mode=mode_of(fields.get("mode")),
+            mode=mode,
             attacker=text_of(fields.get("attacker")),
             target=text_of(fields.get("target")),
-            weapon=text_of(fields.get("weapon")),
+            weapon=weapon,
             damage_type=damage_type_of(fields.get("damage_type")),
             hit_dice=Dice.read(fields.get("hit_dice"), "hit dice"),
             damage_dice=Dice.read(fields.get("damage_dice"), "damage dice"),
             head=switch(fields.get("head")),
-            distance=whole_number(fields.get("distance") or 0, "distance", minimum=0),
+            distance=_distance(fields, mode),
             freeze_d6=Dice.optional(fields.get("freeze_d6"), "freezing d6"),
             charge=whole_number(fields.get("charge") or 0, "charge (squares)", minimum=0),
             engaged=engaged_of(fields.get("engaged")),
@@ -295,6 +296,28 @@ class Attack(Action):
             else:
                 fields[names[key]] = words.word(names[key].replace("_", " "))
         return fields
+
+
+def _weapon_chip(fields: Mapping[str, Any]) -> tuple[Mode, str]:
+    """How and with what: a form's weapon chip says both in one tap (`with`: `ranged:Shortbow`,
+    `melee:none` unarmed; `other_with`, another weapon chosen instead), else its `mode` and
+    `weapon` fields do."""
+    chip = text_of(fields.get("other_with")) or text_of(fields.get("with"))
+    if not chip:
+        return mode_of(fields.get("mode")), text_of(fields.get("weapon"))
+    mode, colon, weapon = chip.partition(":")
+    if not colon:
+        raise DomekitError(f"with: how and with what, like ranged:Shortbow (got {chip!r})")
+    return mode_of(mode), weapon.strip()
+
+
+def _distance(fields: Mapping[str, Any], mode: Mode) -> int:
+    """The squares to a shot's target. A form's distance box left blank is no distance: a shot
+    needs one typed (the form writes no 0 the player did not choose); left out, it is 0."""
+    value = fields.get("distance")
+    if mode == "ranged" and value is not None and not text_of(value):
+        raise DomekitError("distance: type the squares to the target of the shot")
+    return whole_number(value or 0, "distance", minimum=0)
 
 
 _CHARGE_DICE = {

@@ -1,14 +1,16 @@
 """Dice as players roll them: the faces typed in the order rolled.
 
 A Domppa 2d6 is two exploding d6s ("on a 6, add d6-1; the added die can explode again"). The faces
-are typed die by die, each die followed by its explosions: `6,3,2` is a first die 6 that exploded
-into a 3 (6 + 3 - 1 = 8) and a second die 2, total 10. Parsing is kept apart from resolution: the
+are typed die by die, each die followed by its explosions: `6,3,2` (or `632` on a phone's number
+pad: `pad_faces`) is a first die 6 that exploded into a 3 (6 + 3 - 1 = 8) and a second die 2,
+total 10. Parsing is kept apart from resolution: the
 rules functions take totals (and whether a 6 showed), so an odds engine can call them for every
 possible total.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from toolkit.errors import DomekitError
@@ -45,6 +47,17 @@ def split_faces(text: str, what: str = "dice") -> list[int]:
         except ValueError:
             raise DomekitError(f"{what}: {part!r} is not a die face (got {text!r})") from None
     return faces
+
+
+def pad_faces(faces: Sequence[int], dice: DiceConfig) -> list[int]:
+    """Dice typed on a phone's number pad, which has no comma: one number larger than a die's
+    largest face, every digit of it a face (`632`), is a die a digit (6, 3, 2). The action keeps
+    what was typed; the rules read it so."""
+    if len(faces) == 1 and dice.sides <= 9 and faces[0] > dice.sides:
+        digits = [int(digit) for digit in str(faces[0])]
+        if all(1 <= digit <= dice.sides for digit in digits):
+            return digits
+    return list(faces)
 
 
 def chain_value(chain: tuple[int, ...], dice: DiceConfig) -> int:

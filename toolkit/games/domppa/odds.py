@@ -33,8 +33,9 @@ from typing import Any, cast
 
 from toolkit.errors import DomekitError
 from toolkit.games.domppa import rules as engine
-from toolkit.games.domppa.actions import ROLL, Attack
+from toolkit.games.domppa.actions import ROLL, Attack, Dice
 from toolkit.games.domppa.config import DomppaRules
+from toolkit.games.domppa.dice import pad_faces, parse_exploding
 from toolkit.games.domppa.match import AttackSetup, attack_fighters, set_up_attack
 from toolkit.games.domppa.rules import Blow, DamageType, Element, Guard, Harm
 from toolkit.games.domppa.state import (
@@ -443,15 +444,29 @@ def melee_odds(
     defender: Defender,
     parry: int = 0,
     damage_types: list[DamageType] | None = None,
+    hit: HitClass | None = None,
 ) -> dict[str, Any]:
     """One melee blow: 2d6 - 7 + attack vs defence (+ parry), then 2d6 - 7 + strength + weapon
-    vs protection, over every roll."""
+    vs protection, over every roll. `hit`: the hit roll's class when the table has rolled it
+    (a hit, on the shield or not): the odds are then the damage roll's alone."""
     _check_defender(rules, defender)
-    key = (attack, defence, parry, blow, defender, tuple(damage_types or ()))
+    key = (attack, defence, parry, blow, defender, tuple(damage_types or ()), hit)
     return remembered(
         "domppa.melee", rules, key,
-        lambda: _melee_odds(rules, attack, defence, blow, defender, parry, damage_types),
+        lambda: _given(hit, _melee_odds(
+            rules, attack, defence, blow, defender, parry, damage_types, hit
+        )),
     )  # fmt: skip
+
+
+def _given(hit: HitClass | None, result: dict[str, Any]) -> dict[str, Any]:
+    """The odds once the hit roll is known: no chance of a hit any more, only what follows."""
+    if hit is not None:
+        for name in ("p_hit", "p_shield_hit"):
+            result.pop(name, None)
+            for entry in result.get("by_damage_type", {}).values():
+                entry.pop(name, None)
+    return result
 
 
 def _melee_odds(
@@ -462,9 +477,10 @@ def _melee_odds(
     defender: Defender,
     parry: int,
     damage_types: list[DamageType] | None,
+    hit: HitClass | None = None,
 ) -> dict[str, Any]:
 
-    hits = _melee_hits(rules, attack, defence, parry)
+    hits = {hit: Fraction(1)} if hit else _melee_hits(rules, attack, defence, parry)
 
     def strike(kind_blow: Blow) -> dict[str, Any]:
         return _strike_summary(rules, hits, kind_blow, defender)
@@ -484,15 +500,17 @@ def ranged_odds(
     parry: int = 0,
     in_melee: bool = False,
     damage_types: list[DamageType] | None = None,
+    hit: HitClass | None = None,
 ) -> dict[str, Any]:
-    """One shot: 2d6 + precision + size vs 14 + distance + 2 x parry, then damage as in melee."""
+    """One shot: 2d6 + precision + size vs 14 + distance + 2 x parry, then damage as in melee
+    (`hit`: the hit roll's class once rolled, as in `melee_odds`)."""
     _check_defender(rules, defender)
-    key = (precision, distance, blow, defender, parry, in_melee, tuple(damage_types or ()))
+    key = (precision, distance, blow, defender, parry, in_melee, tuple(damage_types or ()), hit)
     return remembered(
         "domppa.ranged", rules, key,
-        lambda: _ranged_odds(
-            rules, precision, distance, blow, defender, parry, in_melee, damage_types
-        ),
+        lambda: _given(hit, _ranged_odds(
+            rules, precision, distance, blow, defender, parry, in_melee, damage_types, hit
+        )),
     )  # fmt: skip
 
 
@@ -505,6 +523,7 @@ def _ranged_odds(
     parry: int,
     in_melee: bool,
     damage_types: list[DamageType] | None,
+    hit: HitClass | None = None,
 ) -> dict[str, Any]:
 
     def hit_for(total: int) -> HitClass:
@@ -520,7 +539,11 @@ def _ranged_odds(
         )
         return (hit.hit, hit.shield_hit)
 
-    hits = _hits(rules, ("ranged", precision, defender.size, distance, parry, in_melee), hit_for)
+    hits = (
+        {hit: Fraction(1)}
+        if hit
+        else _hits(rules, ("ranged", precision, defender.size, distance, parry, in_melee), hit_for)
+    )
 
     def strike(kind_blow: Blow) -> dict[str, Any]:
         return _strike_summary(rules, hits, kind_blow, defender)
@@ -677,18 +700,28 @@ def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any
         return {**chart_, "notes": notes}
     if kind != "attack":
         return None
-    # The dice are what the odds are over: the form's own are not read.
+    # The dice not rolled yet are what the odds are over: a hit roll typed settles the hit.
     attack = Attack.read({**fields, "hit_dice": ROLL, "damage_dice": ROLL, "freeze_d6": ""})
     setup = set_up_attack(state, attack, *attack_fighters(state, attack))
     target = setup.target
     defender = defender_of(setup)
+    hit = _typed_hit(state, fields, attack, setup)
     notes = [
         f"{setup.attacker.name} with {setup.weapon.name} ({setup.damage_type.value}) against "
         f"{target.name} ({target.hp} of {target.max_hp} HP).",
         "Both 2d6 rolls are what the odds are over; a head hit is the rule's chance, not the "
         "box above. Every chance is exact (no truncation).",
     ]
-    common: dict[str, Any] = {"blow": setup.blow, "defender": defender, "parry": setup.parry}
+    if hit is not None:
+        notes[1] = (
+            f"The hit roll is typed: {hit.total} against {hit.target}, a hit"
+            + (" on the shield" if hit.shield_hit else "")
+            + "; the damage roll is what the odds are over. Every chance is exact."
+        )
+    common: dict[str, Any] = {
+        "blow": setup.blow, "defender": defender, "parry": setup.parry,
+        "hit": None if hit is None else (hit.hit, hit.shield_hit),
+    }  # fmt: skip
     kinds = setup.weapon.damage_types
     if attack.damage_type is None and len(kinds) > 1:
         # The damage type is the player's choice, not made yet: every one, the best and worst.
@@ -703,3 +736,45 @@ def tracker_chart(state: MatchState, fields: Mapping[str, Any]) -> dict[str, Any
         chart_ = melee_chart(**where, **common, data_dir=data_dir)
     main = "hp_loss" if any(d["name"] == "hp_loss" for d in chart_["distributions"]) else "damage"
     return {**chart_, "main": main, "notes": notes}
+
+
+class Settled(DomekitError):
+    """A form whose dice already settle its result (a miss typed; the hit and the damage both
+    typed): nothing is left to give odds for. The tracker shows why, in place of a chart."""
+
+
+def _typed_hit(
+    state: MatchState, fields: Mapping[str, Any], attack: Attack, setup: AttackSetup
+) -> engine.Hit | None:
+    """The hit the form's typed hit roll makes, as the attack would resolve it (None: the hit
+    roll is not typed yet, or left to the tracker's roll); Settled when it is a miss, or when
+    the damage roll is typed too."""
+    rules = state.rules
+    try:  # a roll half typed (one die so far) settles nothing yet
+        typed = Dice.optional(fields.get("hit_dice"), "hit dice")
+        if typed is None or not typed.faces:
+            return None
+        total = parse_exploding(
+            pad_faces(typed.faces, rules.dice), rules.dice, what="hit 2d6"
+        ).total
+    except DomekitError:
+        return None
+    if attack.ranged:
+        hit = engine.ranged_hit(
+            rules, precision=setup.hitting.precision, size=setup.target.size,
+            distance=attack.distance, hit_total=total, parry=setup.parry, explain=False,
+        )  # fmt: skip
+    else:
+        hit = engine.melee_hit(
+            rules, attack=setup.hitting.attack, defence=setup.guarding.defence,
+            hit_total=total, parry=setup.parry, explain=False,
+        )  # fmt: skip
+    if not hit.hit:
+        raise Settled(f"a miss: {hit.total} against {hit.target}; no damage to roll")
+    try:
+        damage = parse_exploding(str(fields.get("damage_dice") or ""), rules.dice)
+    except DomekitError:
+        return hit
+    if damage.total:
+        raise Settled("the hit and the damage are rolled: the result is known; record it")
+    return hit

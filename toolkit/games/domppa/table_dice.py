@@ -8,7 +8,7 @@ import random
 
 from toolkit.errors import DomekitError
 from toolkit.games.domppa.actions import Dice
-from toolkit.games.domppa.dice import Roll, check_plain_die, parse_exploding
+from toolkit.games.domppa.dice import Roll, check_plain_die, pad_faces, parse_exploding
 from toolkit.games.domppa.state import MatchState
 
 
@@ -28,7 +28,7 @@ class TableDice:
 
     def exploding(self, dice: Dice | None, what: str, steps: list[str]) -> Roll:
         """Two exploding dice (a 6 adds another die, less one, and may explode again)."""
-        faces = list((dice or Dice()).rolled(what))
+        faces = pad_faces((dice or Dice()).rolled(what), self.config)
         if not faces:
             generator = self._generator()
             for _die in range(2):

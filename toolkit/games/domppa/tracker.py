@@ -35,6 +35,7 @@ from toolkit.games.domppa.actions import (
 from toolkit.games.domppa.attack import first_striker
 from toolkit.games.domppa.data import DomppaKitData, load_kit_data
 from toolkit.games.domppa.match import GAME, RULE_OUT, RULE_TURN, MatchState
+from toolkit.games.domppa.state import Combatant
 from toolkit.tracker.contract import EVERYTHING, Json
 from toolkit.tracker.typed import GameTracker
 
@@ -58,6 +59,15 @@ def _odds(state: MatchState, fields: Mapping[str, Any]) -> Json | None:
     if kind == "attack" and not fields.get("target"):
         raise DomekitError("tap a target: the attack's odds show here")
     return fight_chart(state, fields) if kind == "fight" else tracker_chart(state, fields)
+
+
+SIDE = "side:"
+"""A side's seat: `side:` and the side's label."""
+
+
+def seat_of(unit: Combatant) -> str:
+    """The seat that runs a character: its side's, or its own when it has none."""
+    return f"{SIDE}{unit.side}" if unit.side else unit.id
 
 
 class DomppaTracker(GameTracker[MatchState, AnyAction]):
@@ -87,16 +97,23 @@ class DomppaTracker(GameTracker[MatchState, AnyAction]):
     # -- seats and the big screen (the generic page layer's hooks) ---------------------------
 
     def seats(self, state: MatchState) -> list[tuple[str, str]]:
-        """Every character in the combat (a player plays one or more)."""
-        return [(u.id, u.name) for u in state.roster if u.in_combat]
+        """A seat a side: a player runs a side's characters, so one phone claims the side
+        (`side:Defenders`); a character with no side is a seat of its own (its id)."""
+        found: dict[str, str] = {}
+        for unit in state.roster:
+            if unit.in_combat:
+                found.setdefault(seat_of(unit), unit.side or unit.name)
+        return list(found.items())
+
+    def seat_name(self, state: MatchState, seat: str) -> str:
+        return seat.removeprefix(SIDE)
 
     def acting_seat(self, state: MatchState, action: AnyAction) -> str | None:
-        """The character an action is made by or for (its turn, an attack, a test, a change)."""
-        found = match.mover(action)
-        if found is not None:
-            return found
-        unit = getattr(action, "unit", None)
-        return unit if isinstance(unit, str) and unit else None
+        """The seat of the character an action is made by or for (its turn, an attack, a test,
+        a change): its side's."""
+        found = match.mover(action) or getattr(action, "unit", None)
+        unit = state.find(found) if isinstance(found, str) and found else None
+        return None if unit is None else seat_of(unit)
 
     # -- actions: the history's line, what each touches --------------------------------------
 

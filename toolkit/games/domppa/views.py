@@ -12,7 +12,7 @@ from typing import Any
 
 from toolkit.games.domppa.abilities import ability_value
 from toolkit.games.domppa.actions import DARKNESS, FORMATION_BONUSES, STAT_FIELDS
-from toolkit.games.domppa.data import UNARMED
+from toolkit.games.domppa.data import UNARMED, split_list
 from toolkit.games.domppa.match import next_up, turn_order
 from toolkit.games.domppa.state import (
     Combatant,
@@ -180,7 +180,28 @@ def unit_context(state: MatchState, unit: Combatant) -> Json:
         (u for u in view["units"] if u["id"] in may_attack),
         key=lambda u: bool(unit.side) and u["side"] == unit.side,
     )
+    view["attack_with"] = attack_with(state, unit)
     return view
+
+
+def attack_with(state: MatchState, unit: Combatant) -> list[Json]:
+    """The attack form's weapon chips, how and with what in one tap (`melee:Spear`,
+    `ranged:Shortbow`; `melee:none` unarmed): the weapons it holds first (the one in its hand
+    chosen), then the rest of its gear's. A weapon with a range shoots."""
+    by_name = {w.name: w for w in state.data.weapons}
+    names = [unit.weapon, unit.off_hand, *(n for n in split_list(unit.row.gear) if n in by_name)]
+    chips = []
+    for name in dict.fromkeys(n for n in names if n in by_name):
+        weapon = by_name[name]
+        mode = "ranged" if weapon.range else "melee"
+        held = name in (unit.weapon, unit.off_hand)
+        chips.append(
+            {"value": f"{mode}:{name}", "name": name, "mode": mode, "held": held,
+             "range": weapon.range}
+        )  # fmt: skip
+    unarmed = {"value": f"melee:{UNARMED}", "name": "unarmed", "mode": "melee", "range": None}
+    chips.append({**unarmed, "held": not unit.weapon})
+    return chips
 
 
 def screen_page(state: MatchState) -> Page:

@@ -199,6 +199,11 @@
     }, function () { return { offline: true }; });
   }
 
+  // A tap made while this phone's previous action is still on its way waits for its answer and
+  // then goes on top of it: against the version it made when nothing else came in between (as
+  // the queue does), not refused as stale because of this phone's own action.
+  var inFlight = null;
+
   // A form sent again with other values before the page was drawn afresh (three cards named
   // in three quick taps) is another action: it gets a client action id of its own. The same
   // values again (a double tap) keep the id, so they are applied once.
@@ -229,10 +234,19 @@
     };
     clearNote(form);
     form.setAttribute("aria-busy", "true");
-    return post(entry).then(function (reply) {
+    var sent = (inFlight || Promise.resolve(null)).then(function (before) {
+      var b = before && before.reply.body;
+      if (b && b.ok && before.entry.fields.version === fields.version &&
+          b.version === Number(fields.version) + 1) { fields.version = String(b.version); }
+      return post(entry);
+    }).then(function (reply) {
       form.removeAttribute("aria-busy");
       answered(entry, reply, form);
+      return { entry: entry, reply: reply };
     });
+    inFlight = sent;
+    sent.then(function () { if (inFlight === sent) { inFlight = null; } });
+    return sent;
   }
 
   function answered(entry, reply, form) {

@@ -43,6 +43,7 @@ from collections.abc import Mapping
 from toolkit.games.dominum.actions.abilities import PowerDuel, Sacrifice, SpendCharge, Use, Weaken
 from toolkit.games.dominum.actions.combat import Advance, Attack, Counterattack, Submerge
 from toolkit.games.dominum.actions.forms import Action, read_player, read_power_card, read_space
+from toolkit.games.dominum.actions.light import CardAttack, Defend, EndRound, GainCharge
 from toolkit.games.dominum.actions.phases import (
     Activate,
     Assault,
@@ -62,9 +63,11 @@ from toolkit.games.dominum.state import CycleChoice
 from toolkit.games.door import Reader
 
 __all__ = [
-    "KINDS", "PLAY_KINDS", "READER", "Action", "Activate", "Advance", "Assault", "Attack",
-    "Begin", "Charge", "Counterattack", "CycleChoice", "Deploy", "EndPhase", "Forces", "Move",
-    "Place", "Play", "PowerDuel", "ReservePower", "Retreat", "Sacrifice", "SetUp", "Shift",
+    "KINDS", "LIGHT_KINDS", "PLAY_KINDS", "READER", "Action", "Activate", "Advance", "Assault",
+    "Attack", "Begin", "CardAttack", "Charge", "Counterattack", "CycleChoice", "Defend",
+    "Deploy", "EndPhase", "EndRound", "Forces", "GainCharge", "Move",
+    "Board", "Light", "Place", "Play", "PowerDuel", "ReservePower", "Retreat", "Sacrifice",
+    "SetUp", "Shift",
     "SpendCharge", "Submerge", "Use", "Weaken", "check_power_cards", "read_player",
     "read_power_card",
     "read_space",
@@ -72,17 +75,22 @@ __all__ = [
 
 SetUp = Forces | Begin
 """The actions before the first card is placed."""
-Play = (
+Board = (
     Place | Activate | EndPhase | Retreat | Deploy | Move | Shift | Attack | Counterattack
-    | Submerge | Advance | Assault | Charge | ReservePower | Use | Weaken | Sacrifice
-    | SpendCharge | PowerDuel
+    | Submerge | Advance | Use | Weaken | Sacrifice
 )  # fmt: skip
+"""The actions only a fully tracked match takes: the board and the Phase tokens entered."""
+Light = CardAttack | Defend | EndRound | GainCharge
+"""The actions only a light match takes (light.py): cards by name, the table's word."""
+Play = Board | Light | Assault | Charge | ReservePower | SpendCharge | PowerDuel
 """The actions of the match itself, from the initial deployment on: the engine's (match.py)."""
 
 KINDS: Mapping[str, type[Action]] = Action.registry
 """Every action by its JSON form's `type`."""
 PLAY_KINDS = tuple(kind for kind, cls in KINDS.items() if cls not in (Forces, Begin))
 """The kinds of the actions of the match itself (`Play`)."""
+LIGHT_KINDS = (CardAttack.kind, Defend.kind, EndRound.kind, GainCharge.kind)
+"""The kinds only a light match takes (`Light`)."""
 READER: Reader[Action] = Reader(KINDS, Action.from_fields, Action.from_text, Action.from_json)
 """Every action read back: from a form's fields, its text form, its JSON form."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from toolkit.errors import DomekitError
 from toolkit.games.dominum.actions.forms import (
@@ -50,32 +50,41 @@ class Sacrifice(SpaceAction):
 
 
 @dataclass(frozen=True)
-class SpendCharge(Action):
-    """An activated ability's cost in Charge tokens, paid from the Stronghold.
-    `red spend 2 charge`."""
+class ChargeTokens(Action):
+    """Charge tokens by their number, `red <verb> 2 charge`: spent on an activated ability
+    (SpendCharge) or gained from one (light.py's GainCharge)."""
 
-    kind = "spend_charge"
-    VERBS = ("spend",)
     player: Player
     amount: int = 1
+    LEAST: ClassVar[int | None] = None
+    """The fewest tokens the action names (None: no bound but the rules')."""
 
     def members(self) -> Json:
         return {"player": self.player, "amount": self.amount}
 
     def text(self) -> str:
-        return f"{self.player} spend {self.amount} charge"
+        return f"{self.player} {self.VERBS[0]} {self.amount} charge"
 
     @classmethod
     def read(cls, fields: Mapping[str, Any]) -> Self:
         amount = fields.get("amount")
-        amount = 1 if amount in (None, "") else whole_number(amount, "charge")
+        amount = 1 if amount in (None, "") else whole_number(amount, "charge", minimum=cls.LEAST)
         return cls(read_player(fields.get("player")), amount)
 
     @classmethod
     def text_fields(cls, verb: str, words: Words) -> Json:
-        amount = words.next("the charge spent")
+        amount = words.next("the number of Charge tokens")
         words.expect("charge")
         return {"amount": amount}
+
+
+@dataclass(frozen=True)
+class SpendCharge(ChargeTokens):
+    """An activated ability's cost in Charge tokens, paid from the Stronghold.
+    `red spend 2 charge`."""
+
+    kind = "spend_charge"
+    VERBS = ("spend",)
 
 
 @dataclass(frozen=True)

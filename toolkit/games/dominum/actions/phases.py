@@ -29,7 +29,7 @@ from toolkit.games.dominum.actions.forms import (
 from toolkit.games.dominum.board import Player, Space, space_name
 from toolkit.games.dominum.power import PowerCard, PowerSource, card_json
 from toolkit.games.dominum.state import Cycles
-from toolkit.parsing import Json
+from toolkit.parsing import Json, whole_number
 
 
 @dataclass(frozen=True)
@@ -116,8 +116,9 @@ class Shift(MoveAction):
 
 @dataclass(frozen=True)
 class Assault(Action):
-    """Assault Phase: the power draws (two), and whether the Surge token is spent.
-    `red assault power 4 + reserve:3 + surge`."""
+    """Assault Phase: the power draws (two), and whether the Surge token is spent; in a light
+    match (no board tracked) the initial assault score the table counts, `initial`.
+    `red assault power 4 + reserve:3 + surge`, `red assault score 3 power 4 + 3`."""
 
     kind = "assault"
     VERBS = ("assault",)
@@ -125,18 +126,23 @@ class Assault(Action):
     powers: tuple[PowerSource, ...] = (PowerSource(), PowerSource())
     surge: bool = False
     cycles: Cycles = field(default_factory=dict)
+    initial: int | None = None
 
     def members(self) -> Json:
-        return {
+        found: Json = {
             "player": self.player,
             "powers": [p.to_json() for p in self.powers],
             "surge": self.surge,
             "cycles": cycles_json(self.cycles),
         }
+        if self.initial is not None:  # a light match's: stored only when given
+            found["initial"] = self.initial
+        return found
 
     def text(self) -> str:
         terms = [p.text() for p in self.powers] + (["surge"] if self.surge else [])
-        text = f"{self.player} assault" + (" power " + " + ".join(terms) if terms else "")
+        score = f" score {self.initial}" if self.initial is not None else ""
+        text = f"{self.player} assault{score}" + (" power " + " + ".join(terms) if terms else "")
         return text + cycles_text(self.cycles)
 
     def power_cards(self) -> Iterator[PowerCard]:
@@ -149,16 +155,22 @@ class Assault(Action):
             powers = [fields.get("power1"), fields.get("power2")]
         if not isinstance(powers, list | tuple):
             raise DomekitError("powers: the power drawn for each draw of the assault")
+        initial = fields.get("initial")
         return cls(
             player=read_player(fields.get("player")),
             powers=tuple(read_power(p, f"assault power {i}") for i, p in enumerate(powers, 1)),
             surge=read_flag(fields.get("surge")),
             cycles=read_cycles(fields),
+            initial=None
+            if initial in (None, "")
+            else whole_number(initial, "initial assault score", minimum=0),
         )
 
     @classmethod
     def text_fields(cls, verb: str, words: Words) -> Json:
         fields: Json = {"powers": []}
+        if words.take("score"):
+            fields["initial"] = words.next("the initial assault score")
         if words.take("power"):
             while True:  # the draws, then the Surge token: `power 4 + 3 + surge`
                 if words.take("surge"):
