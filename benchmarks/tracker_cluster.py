@@ -321,6 +321,12 @@ class Phase:
     postgres_cpu: float
     phones_cpu: float
 
+    def cpu_ms_per_action(self) -> float:
+        """The servers' and PostgreSQL's CPU for each acknowledged action (ms), whatever else
+        they did meanwhile: 409s, live streams, catching up with the other processes."""
+        done = len(self.result.acknowledged)
+        return (self.server_cpu + self.postgres_cpu) / done * 1000 if done else 0.0
+
 
 def run_phase(
     name: str,
@@ -370,7 +376,8 @@ def describe(phase: Phase, live: list[float]) -> str:
         f"{dict(result.errors)}; CPU ms a request: servers "
         f"{phase.server_cpu / requests * 1000:.2f}, postgres "
         f"{phase.postgres_cpu / requests * 1000:.2f}, phones "
-        f"{phase.phones_cpu / requests * 1000:.2f}"
+        f"{phase.phones_cpu / requests * 1000:.2f}; CPU ms an action (servers + postgres): "
+        f"{phase.cpu_ms_per_action():.2f}"
     )
 
 
