@@ -65,8 +65,8 @@ def _redo_race(services: list[MatchService], version: int | None) -> None:
             service.state(match_id)  # every process holds the match in memory
         answers = _at_once(
             [
-                lambda s=s, i=i: s.redo(
-                    match_id, 1, client_action_id=f"redo-{i}", base_version=version
+                lambda s=s, i=i, m=match_id: s.redo(
+                    m, 1, client_action_id=f"redo-{i}", base_version=version
                 )
                 for i, s in enumerate(services)
             ]
@@ -135,8 +135,8 @@ def test_two_undos_of_one_action_at_once_take_it_back_once(db_url):
             _add(service, match_id, 5, "second")
             answers = _at_once(
                 [
-                    lambda i=i: service.submit(
-                        match_id,
+                    lambda i=i, m=match_id: service.submit(
+                        m,
                         {"type": "undo", "target": 2},
                         client_action_id=f"undo-{i}",
                         base_version=None,

@@ -23,7 +23,7 @@ import httpx
 import pytest
 from load_harness import _benchmark, load, log_problems
 
-from toolkit.tracker.listener import parse
+from toolkit.tracker.notices import Logged, Notice, announce, moved, read
 
 cluster = _benchmark("tracker_cluster")
 CAP_SECONDS = 120.0  # the most a load waits for what a test needs (seconds, a loaded machine)
@@ -309,10 +309,23 @@ def _children_gone(pid: int) -> bool:
 
 
 def test_the_listener_reads_only_its_own_messages():
-    assert parse("12 34") == (12, 34, False)
-    assert parse("12 34 moved") == (12, 34, True)
-    for other in ("", "12", "a b", "12 34 35", "12 -3", "1 2 gone"):
-        assert parse(other) is None
+    assert read("12 34") == Notice(12, 34)  # a pointer: read the log
+    assert read("12 34 moved") == Notice(12, 34, moved=True)
+    for other in ("", "12", "a b", "12 34 35", "12 -3", "1 2 gone", "١٢ 3"):
+        assert read(other) is None
+    assert read("12 34 {not json").action() is None  # read, then: the log
+
+
+def test_a_notification_carries_the_action_or_points_to_it_when_too_big():
+    action = Logged(7, "tap-1", "Sami ★", 1733.25, "transfer", {"note": "bribe"}, "transfer 5")
+    message = announce(3, action)
+    assert len(message.encode()) < 8000
+    notice = read(message)
+    assert notice is not None and (notice.match_id, notice.seq, notice.moved) == (3, 7, False)
+    assert notice.action() == action
+    huge = Logged(8, "tap-2", "", 1.0, "transfer", {"note": "é" * 4000}, "transfer 5")
+    assert announce(3, huge) == "3 8"  # 8,000 bytes and more: PostgreSQL refuses it
+    assert read(moved(3, 8)) == Notice(3, 8, moved=True)
 
 
 def test_a_match_imported_on_one_process_is_the_current_one_on_the_other_at_once(pair):

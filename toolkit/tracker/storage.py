@@ -9,9 +9,10 @@ PostgreSQL may be shared by several server processes (`Store.shared`): there a b
 locks its matches' rows (`SELECT ... FOR UPDATE`, in id order, so two processes never deadlock),
 checks each match's version against the one its actions were made on (the compare-and-set that
 keeps two processes from both applying against one version), bumps the versions only of matches
-that are still their kit's current match, inserts the actions and events, and sends
-`NOTIFY domekit, '<match id> <seq>'` in the same transaction: every process's listener
-(toolkit/tracker/listener.py) wakes that match's live streams once it commits.
+that are still their kit's current match, inserts the actions and events, and announces each
+action in the same transaction (toolkit/tracker/notices.py: the action itself, so every other
+process applies it to the match it holds without reading the log); every process's listener
+(toolkit/tracker/listener.py) hears it, and wakes that match's live streams, once it commits.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from toolkit.errors import DomekitError
 from toolkit.resources import default_db_url
+from toolkit.tracker import notices
+from toolkit.tracker.notices import Logged
 
 metadata = MetaData()
 
@@ -115,11 +118,6 @@ events = Table(
 )
 
 
-NOTIFY_CHANNEL = "domekit"
-"""The PostgreSQL channel commits are announced on: `<match id> <seq>`, or `<match id> <seq>
-moved` when the match's kit moved on to another match."""
-
-
 class Unavailable(Exception):
     """The database cannot take a write now (a full disk, a lock held too long): nothing was
     written, and the request that asked gets 503 saying so."""
@@ -160,15 +158,10 @@ class MatchRow:
 
 
 @dataclass(frozen=True)
-class ActionRow:
-    seq: int
-    client_action_id: str
-    actor: str
-    created: float
-    kind: str
-    payload: dict[str, Any]
+class ActionRow(Logged):
+    """An action as the log holds it, with the version it was made on and what it did."""
+
     base_version: int | None
-    text: str
     outcome: dict[str, Any]
 
 
@@ -212,6 +205,7 @@ class Chain:
     of them fails (another process wrote first), every later one fails too, unexecuted."""
 
     broken: bool = False
+    behind: int | None = None  # the match's version in the database that refused it, if read
 
 
 class Replaced(Exception):
@@ -258,7 +252,7 @@ _BUMP_CURRENT = text(
     " AND kits.current_match = matches.id RETURNING matches.id"
 )
 _NOTIFY = text(
-    f"SELECT pg_notify('{NOTIFY_CHANNEL}', message)"
+    f"SELECT pg_notify('{notices.CHANNEL}', message)"
     " FROM unnest(CAST(:messages AS text[])) AS message"
 )
 _VERSION = select(matches.c.version).where(matches.c.id == bindparam("m_id"))
@@ -531,7 +525,7 @@ class Store:
             conn.execute(update(kits).where(kits.c.kit_id == kit_id).values(current_match=match_id))
             if self.is_postgresql:  # every process reads the kit afresh, and the streams
                 # of the match it moved on from tell their pages to reload
-                message = f"{after or 0} {after_version or 0} moved"
+                message = notices.moved(after or 0, after_version or 0)
                 conn.execute(_NOTIFY, {"messages": [message]})
         self._kits.clear()
         return match_id
@@ -631,10 +625,15 @@ class Store:
         seqs: dict[int, int] = {}
         action_rows: list[dict[str, Any]] = []
         event_rows: list[dict[str, Any]] = []
+        messages: list[str] = []
         now = time.time()
         for run in claimed:
             for item in run:
                 seq = seqs[id(item)] = item.expected_version + 1
+                if self.is_postgresql:
+                    logged = Logged(seq, item.client_action_id, item.actor, now, item.kind,
+                                    item.payload, item.text)  # fmt: skip
+                    messages.append(notices.announce(item.match_id, logged))
                 action_rows.append(
                     {
                         "match_id": item.match_id,
@@ -661,9 +660,7 @@ class Store:
         if action_rows:
             conn.execute(_INSERT_ACTION, action_rows)
             conn.execute(_INSERT_EVENT, event_rows)
-            if self.is_postgresql:
-                heads = {run[-1].match_id: run[-1].expected_version + 1 for run in claimed}
-                messages = [f"{match_id} {seq}" for match_id, seq in heads.items()]
+            if messages:
                 conn.execute(_NOTIFY, {"messages": messages})
         return [seqs.get(id(item)) for item in batch]
 
@@ -712,6 +709,7 @@ class Store:
                 claimed.append(run)
             else:
                 run[0].chain.broken = True
+                run[0].chain.behind = versions.get(match_id)
         if claimed:
             heads = {run[0].match_id: versions[run[0].match_id] for run in claimed}
             bumped = conn.execute(
