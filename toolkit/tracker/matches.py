@@ -190,7 +190,7 @@ class MatchService:
         if seq > self._heads.get(match_id, 0):
             self._heads[match_id] = seq
         live = self._live.get(match_id)
-        if live is not None and seq > live.version and not notice.moved:
+        if live is not None and seq > live.durable.version and not notice.moved:
             action = notice.action()
             if action is not None:
                 live.carry(action)
