@@ -54,7 +54,8 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from toolkit.errors import DomekitError
 from toolkit.resources import default_db_url
@@ -118,23 +119,57 @@ events = Table(
 )
 
 
+RETRY_SECONDS = 5  # how long a request refused for a database fault is told to wait (Retry-After)
+
+
+@dataclass(frozen=True)
+class Fault:
+    """The database as a fault, not a bug (full, busy, out of reach): what is wrong, in a few
+    words a page can show beside a waiting action, and what to do."""
+
+    what: str
+    advice: str
+
+    @property
+    def message(self) -> str:
+        return f"{self.what}: nothing was recorded. {self.advice}"
+
+
 class Unavailable(Exception):
-    """The database cannot take a write now (a full disk, a lock held too long): nothing was
-    written, and the request that asked gets 503 saying so."""
+    """The database cannot take a request now: nothing was written, and the request that asked
+    gets 503 saying so, with Retry-After."""
+
+    def __init__(self, fault: Fault) -> None:
+        super().__init__(fault.message)
+        self.fault = fault
 
 
-def _unavailable(exc: BaseException) -> str | None:
-    """What a storage error means for the person at the table, or None when it is a bug."""
+def fault(exc: BaseException) -> Fault | None:
+    """What a database error means for the person at the table, or None when it is a bug."""
+    if isinstance(exc, Unavailable):
+        return exc.fault
     text = str(getattr(exc, "orig", None) or exc).lower()
     errno = getattr(getattr(exc, "orig", exc), "errno", None)
     if "database or disk is full" in text or errno == 28 or "no space left" in text:
-        return (
-            "the tracker's disk is full: nothing was recorded. Free some space on the laptop "
-            "running `domekit serve`, then send it again (it is recorded once)."
+        return Fault(
+            "the tracker's disk is full",
+            "Free some space on the laptop running `domekit serve`, then send it again (it is "
+            "recorded once).",
         )
     if "database is locked" in text:
-        return "the database is busy (another program holds it): nothing was recorded; try again"
+        return Fault("the database is busy (another program holds it)", "Try again.")
+    if isinstance(exc, OperationalError | InterfaceError | PoolTimeout | OSError):
+        return Fault(
+            "the tracker cannot reach its database just now",
+            f"Send it again in {RETRY_SECONDS} seconds (it is recorded once).",
+        )
     return None
+
+
+def _first_line(exc: BaseException) -> str:
+    """A driver's error as one line (SQLAlchemy adds the SQL and a link on lines of their own)."""
+    text = str(getattr(exc, "orig", None) or exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 @dataclass(frozen=True)
@@ -309,10 +344,15 @@ class Store:
         else:
             # Reads are single statements: autocommit spares each a BEGIN and a ROLLBACK.
             kwargs["isolation_level"] = "AUTOCOMMIT"
+            # A connection the server closed (a restart, a network cut) is found at checkout
+            # and replaced, with every older one: the first request after an outage succeeds.
+            kwargs["pool_pre_ping"] = True
         try:
             self.engine: Engine = create_engine(self.url, **kwargs)
         except Exception as exc:  # bad URL, missing driver
-            raise DomekitError(f"cannot open database {shown_url(self.url)!r}: {exc}") from None
+            raise DomekitError(
+                f"cannot open database {shown_url(self.url)!r}: {_first_line(exc)}"
+            ) from None
         self.is_postgresql = self.engine.dialect.name == "postgresql"
         self._writer = (
             self.engine
@@ -340,7 +380,9 @@ class Store:
                     conn.execute(text("SELECT pg_advisory_xact_lock(7316)"))
                 metadata.create_all(conn)
         except Exception as exc:
-            raise DomekitError(f"cannot open database {shown_url(self.url)!r}: {exc}") from None
+            raise DomekitError(
+                f"cannot open database {shown_url(self.url)!r}: {_first_line(exc)}"
+            ) from None
 
     def _tune_sqlite(self) -> None:
         @event.listens_for(self.engine, "connect")
@@ -370,11 +412,11 @@ class Store:
                 return
             with self._write_lock, self._writer.begin() as conn:
                 yield conn
-        except (OperationalError, OSError) as exc:
-            reason = _unavailable(exc)
-            if reason is None:
+        except (OperationalError, InterfaceError, PoolTimeout, OSError) as exc:
+            found = fault(exc)
+            if found is None:
                 raise
-            raise Unavailable(reason) from exc
+            raise Unavailable(found) from exc
 
     def close(self) -> None:
         thread = self._writer_thread

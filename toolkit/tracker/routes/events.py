@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import StreamingResponse
 
 from toolkit.tracker.fields import read_model
 from toolkit.tracker.live import match_stream
 from toolkit.tracker.requests import EventsQuery, query
+from toolkit.tracker.storage import Unavailable, fault
 from toolkit.tracker.web import Services, access, pick_match
 
 router = APIRouter()
@@ -38,7 +43,18 @@ async def events(t: Services, request: Request, cap: str, key: str) -> Response:
         max_seconds=t.sse_max_seconds,
     )
     return StreamingResponse(
-        stream,
+        _until_the_database_fails(stream),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
+
+
+async def _until_the_database_fails(stream: AsyncIterator[str]) -> AsyncIterator[str]:
+    """The stream, ended quietly when the database goes out of reach: the page's EventSource
+    reconnects, and is answered 503 until it is back."""
+    try:
+        async for chunk in stream:
+            yield chunk
+    except (DBAPIError, PoolTimeout, Unavailable) as exc:
+        if fault(exc) is None:
+            raise
