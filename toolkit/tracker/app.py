@@ -156,7 +156,8 @@ def _error_pages(app: FastAPI, t: Tracker) -> None:
         log.warning("503 for %s %s: %s", request.method, request.url.path, exc)
         # `what`: the page's script shows it beside the action it keeps waiting to send
         extra = {"error": "unavailable", "what": found.what}
-        response = error_page(t, request, 503, found.message, extra=extra)
+        message = found.message if request.method == "POST" else f"{found.what}: try again soon"
+        response = error_page(t, request, 503, message, extra=extra)
         response.headers["Retry-After"] = str(RETRY_SECONDS)
         return response
 
