@@ -123,8 +123,9 @@ async def across_processes(service: MatchService, broker: Broker) -> AsyncIterat
     def on_commit(notice: Notice) -> None:
         if notice.moved:
             store.forget_kits()
-        service.heard(notice)
-        broker.wake(notice.match_id, notice.seq)
+        action = notice.action()
+        service.heard(notice.match_id, notice.seq, action)
+        broker.wake(notice.match_id, notice.seq, None if action is None else action.event())
 
     def on_listening(listening: bool) -> None:
         service.listening(listening)

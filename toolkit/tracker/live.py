@@ -2,9 +2,10 @@
 
 The event id is the match's log sequence number, so a phone that lost its connection asks for
 everything after the last number it saw and misses nothing, from any server process: a stream
-reads its events from the database's events table, and the broker only wakes it. Commits made
-in this process reach the broker from the writer's thread; those of other processes through the
-PostgreSQL listener (toolkit/tracker/listener.py).
+reads its events from the database's events table, or from the broker's memory of each match's
+latest events when it holds every one the stream lacks. Commits made in this process reach the
+broker from the writer's thread; those of other processes through the PostgreSQL listener
+(toolkit/tracker/listener.py), with the action each one carries (toolkit/tracker/notices.py).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -19,31 +21,61 @@ from starlette.concurrency import run_in_threadpool
 
 from toolkit.tracker.storage import Store
 
+Event = tuple[str, dict[str, Any]]
+"""A live event as the events table holds it: its kind and its data."""
+RECENT = 32  # events of a match the broker remembers, for the streams to read without the database
+RECENT_MATCHES = 4096  # matches it remembers them for (the least recently woken forgotten)
+
 
 class Broker:
-    """Wakes the streams of a match when an action of it was committed."""
+    """Wakes the streams of a match when an action of it was committed, and remembers the
+    match's latest events."""
 
     def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._latest: dict[int, int] = {}
         self._waiters: dict[int, set[asyncio.Future[None]]] = {}
+        self._recent: OrderedDict[int, list[tuple[int, str, dict[str, Any]]]] = OrderedDict()
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
 
-    def published(self, match_id: int, seq: int) -> None:
-        """Called (from any thread) after a commit."""
+    def published(self, match_id: int, seq: int, event: Event | None = None) -> None:
+        """Called (from any thread) after a commit, with the event it made."""
         loop = self._loop
         if loop is None or loop.is_closed():
             return
-        loop.call_soon_threadsafe(self.wake, match_id, seq)
+        loop.call_soon_threadsafe(self.wake, match_id, seq, event)
 
-    def wake(self, match_id: int, seq: int) -> None:
-        """Wake the match's streams (on the event loop): its log reached `seq`, or it moved."""
+    def wake(self, match_id: int, seq: int, event: Event | None = None) -> None:
+        """Wake the match's streams (on the event loop): its log reached `seq` (with `event`,
+        when known), or it moved."""
+        if event is not None:
+            self._remember(match_id, seq, event)
         self._latest[match_id] = max(seq, self._latest.get(match_id, 0))
         for waiter in self._waiters.pop(match_id, set()):
             if not waiter.done():
                 waiter.set_result(None)
+
+    def _remember(self, match_id: int, seq: int, event: Event) -> None:
+        recent = self._recent.get(match_id)
+        if recent is None or seq != recent[-1][0] + 1:  # the first, or after a gap: anew
+            if recent is not None and seq <= recent[-1][0]:
+                return  # known already (this process's commit, and its notification)
+            recent = self._recent[match_id] = []
+        recent.append((seq, *event))
+        del recent[:-RECENT]
+        self._recent.move_to_end(match_id)
+        if len(self._recent) > RECENT_MATCHES:
+            self._recent.popitem(last=False)
+
+    def recent(self, match_id: int, after: int) -> list[tuple[int, str, dict[str, Any]]] | None:
+        """The match's events after seq `after` from memory, when it holds every one up to
+        the latest this process heard of; None otherwise (the events table has them)."""
+        recent = self._recent.get(match_id)
+        if not recent or recent[-1][0] != self._latest.get(match_id) or recent[0][0] > after + 1:
+            return None
+        return [event for event in recent if event[0] > after]
 
     def wake_all(self) -> None:
         """Wake every stream to read the events table again (on the event loop)."""
@@ -89,7 +121,10 @@ async def match_stream(
     deadline = time.monotonic() + max_seconds
     yield "retry: 1000\n\n"
     while True:
-        for seq, kind, data in await run_in_threadpool(store.events_after, match_id, last_seq):
+        events = broker.recent(match_id, last_seq)
+        if events is None:
+            events = await run_in_threadpool(store.events_after, match_id, last_seq)
+        for seq, kind, data in events:
             yield sse({"kind": kind, "seq": seq, **data}, event_id=seq)
             last_seq = seq
         if not await still_current():

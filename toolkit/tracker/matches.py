@@ -37,8 +37,9 @@ from toolkit.tracker.contract import EVERYTHING, Json, TrackerGame, registered
 from toolkit.tracker.fields import client_action_id as check_client_id
 from toolkit.tracker.history import CHECKPOINT
 from toolkit.tracker.imports import EXPORT_FORMAT, check_export, undo_entry
+from toolkit.tracker.live import Event
 from toolkit.tracker.memory import Effective, Live, Snapshot, depth, nodes
-from toolkit.tracker.notices import Logged, Notice
+from toolkit.tracker.notices import Logged, event_data
 from toolkit.tracker.referee import UNDO, Entry, Referee
 from toolkit.tracker.storage import Append, KitRow, LogEntry, MatchRow, Replaced, Store
 
@@ -149,7 +150,8 @@ class MatchService:
         self._locks_guard = threading.Lock()
         # Matches no action may reach: why, by match id (being replaced, or replaced by match N).
         self._closed: dict[int, str] = {}
-        self.listeners: list[Callable[[int, int], None]] = []  # called after each commit
+        # Called after each commit: (match id, seq, the live event it made, when it made one).
+        self.listeners: list[Callable[[int, int, Event | None], None]] = []
         # On a shared database, the seq each match reached as other processes announced it
         # (`heard`, from toolkit/tracker/listener.py) and whether every commit is announced now
         # (`listening`): memory is then compared with these; otherwise, and for a match not read
@@ -178,22 +180,20 @@ class MatchService:
         with self._locks_guard:
             return self._locks.setdefault(match_id, threading.Lock())
 
-    def _notify(self, match_id: int, seq: int) -> None:
+    def _notify(self, match_id: int, seq: int, event: Event | None = None) -> None:
         for listener in list(self.listeners):
-            listener(match_id, seq)
+            listener(match_id, seq, event)
 
-    def heard(self, notice: Notice) -> None:
-        """A process (maybe this one) committed the match's log up to `notice.seq`, with the
-        action it carries: kept for the match's next use when memory holds the match and has
-        not got it yet (on the listener's loop: nothing is applied here)."""
-        match_id, seq = notice.match_id, notice.seq
+    def heard(self, match_id: int, seq: int, action: Logged | None = None) -> None:
+        """A process (maybe this one) committed the match's log up to `seq`, with `action` at
+        `seq` when the notification carried it: kept for the match's next use when memory
+        holds the match and has not got it yet (on the listener's loop: nothing is applied
+        here)."""
         if seq > self._heads.get(match_id, 0):
             self._heads[match_id] = seq
         live = self._live.get(match_id)
-        if live is not None and seq > live.durable.version and not notice.moved:
-            action = notice.action()
-            if action is not None:
-                live.carry(action)
+        if live is not None and action is not None:
+            live.carry(action)
 
     def listening(self, announced: bool) -> None:
         """Every commit is announced from now on (True), or some may not be (False): either
@@ -589,7 +589,7 @@ class MatchService:
                 raise self._replaced(match_id) from None
             if seq is None:  # another process wrote first: catch up, check again, retry
                 continue
-            self._notify(match_id, seq)
+            self._notify(match_id, seq, (item.kind, item.event_data))
             return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
         raise self._busy(match_id, write.base_version)
 
@@ -682,7 +682,7 @@ class MatchService:
             base_version=write.base_version,
             text=text,
             outcome=outcome,
-            event_data={"text": text, "actor": actor},
+            event_data=event_data(text, actor),
             chain=live.chain,
         )
 

@@ -24,6 +24,11 @@ CHANNEL = "domekit"
 PAYLOAD_BYTES = 8000  # PostgreSQL refuses a notification payload this long or longer
 
 
+def event_data(text: str, actor: str) -> dict[str, Any]:
+    """The data of an action's live event (the events table's `data`, what a stream sends)."""
+    return {"text": text, "actor": actor}
+
+
 @dataclass(frozen=True)
 class Logged:
     """One action as a match's log holds it: what a process needs to apply it in memory."""
@@ -35,6 +40,10 @@ class Logged:
     kind: str
     payload: dict[str, Any]
     text: str
+
+    def event(self) -> tuple[str, dict[str, Any]]:
+        """Its live event: kind and data."""
+        return self.kind, event_data(self.text, self.actor)
 
 
 @dataclass(frozen=True)
