@@ -425,6 +425,9 @@ def main(argv: list[str] | None = None) -> int:
                 kit: client.get(f"{bases[0]}/k/{kit}/table.json").json()["match"]["version"]
                 for kit in kits
             }
+            for base in bases[1:]:  # every process holds every match, as after a while
+                for kit in kits:
+                    client.get(f"{base}/k/{kit}/table.json")
         for t, kit in enumerate(kits):
             for j, team in enumerate(load.TEAMS):
                 writer = (t if args.by_table else t + j) % args.workers
@@ -475,7 +478,9 @@ def main(argv: list[str] | None = None) -> int:
         f"workers={args.workers} tables={args.tables} phones={len(phones)} "
         f"actions_per_s={rate:.0f} p99_ms={p99:.1f} live_p99_ms={live_p99:.1f} "
         f"acknowledged={len(acknowledged)} lost={checks.lost} duplicated={checks.duplicated} "
-        f"stale_pages={len(checks.stale_pages)}"
+        f"stale_pages={len(checks.stale_pages)} "
+        f"cpu_ms_per_action={paced.cpu_ms_per_action():.2f} "
+        f"saturated_cpu_ms_per_action={saturated.cpu_ms_per_action():.2f}"
     )
     return 0 if checks.ok else 1
 

@@ -471,7 +471,8 @@ def test_a_match_imported_on_one_process_is_the_current_one_on_the_other_at_once
 
 LAST_LINE = re.compile(
     r"workers=2 tables=2 phones=8 actions_per_s=\d+ p99_ms=\d+\.\d live_p99_ms=\d+\.\d "
-    r"acknowledged=(\d+) lost=0 duplicated=0 stale_pages=0"
+    r"acknowledged=(\d+) lost=0 duplicated=0 stale_pages=0 cpu_ms_per_action=\d+\.\d\d "
+    r"saturated_cpu_ms_per_action=\d+\.\d\d"
 )
 
 

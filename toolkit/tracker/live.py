@@ -59,9 +59,11 @@ class Broker:
 
     def _remember(self, match_id: int, seq: int, event: Event) -> None:
         recent = self._recent.get(match_id)
+        if recent is not None and seq <= recent[-1][0]:
+            if seq >= recent[0][0] and recent[seq - recent[0][0]][1:] != event:
+                del self._recent[match_id]  # not the event it had: a log restored from a backup
+            return  # known already (this process's commit, and its notification), or older
         if recent is None or seq != recent[-1][0] + 1:  # the first, or after a gap: anew
-            if recent is not None and seq <= recent[-1][0]:
-                return  # known already (this process's commit, and its notification)
             recent = self._recent[match_id] = []
         recent.append((seq, *event))
         del recent[:-RECENT]
