@@ -123,9 +123,12 @@ async def across_processes(service: MatchService, broker: Broker) -> AsyncIterat
     def on_commit(notice: Notice) -> None:
         if notice.moved:
             store.forget_kits()
-        action = notice.action()
-        service.heard(notice.match_id, notice.seq, action)
-        broker.wake(notice.match_id, notice.seq, None if action is None else action.event())
+        match_id = notice.match_id
+        # read only for a match this process serves: every process hears every commit
+        wanted = service.holds(match_id) or broker.follows(match_id)
+        action = notice.action() if wanted else None
+        service.heard(match_id, notice.seq, action)
+        broker.wake(match_id, notice.seq, None if action is None else action.event())
 
     def on_listening(listening: bool) -> None:
         service.listening(listening)

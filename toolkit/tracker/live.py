@@ -71,6 +71,10 @@ class Broker:
         if len(self._recent) > RECENT_MATCHES:
             self._recent.popitem(last=False)
 
+    def follows(self, match_id: int) -> bool:
+        """Whether a stream of the match waits here, or its latest events are remembered."""
+        return match_id in self._waiters or match_id in self._recent
+
     def recent(self, match_id: int, after: int) -> list[tuple[int, str, dict[str, Any]]] | None:
         """The match's events after seq `after` from memory, when it holds every one up to
         the latest this process heard of; None otherwise (the events table has them)."""

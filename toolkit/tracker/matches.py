@@ -195,6 +195,10 @@ class MatchService:
         if live is not None and action is not None:
             live.carry(action)
 
+    def holds(self, match_id: int) -> bool:
+        """Whether memory holds the match (what is announced of it is kept for it)."""
+        return match_id in self._live
+
     def listening(self, announced: bool) -> None:
         """Every commit is announced from now on (True), or some may not be (False): either
         way, what memory holds is checked against the database once more before it is used."""
