@@ -23,16 +23,21 @@ Two phases of S seconds each:
 Afterwards every acknowledged action must be in its match's log exactly once at its seq, every
 stream must have seen every event of its match exactly once and in order across its resumes, and
 every page (the table and the four teams) on every server process must equal the same page drawn
-from a cold replay of the exported log. The last line:
+from a cold replay of the exported log. Before the phases every process reads every match once
+(the steady state of a server that has been up a while). The last line:
 
   workers=N tables=T phones=P actions_per_s=... p99_ms=... live_p99_ms=... acknowledged=...
-  lost=0 duplicated=0 stale_pages=0
+  lost=0 duplicated=0 stale_pages=0 cpu_ms_per_action=... saturated_cpu_ms_per_action=...
 
 actions_per_s is the saturating phase's; p99_ms (every action request) and live_p99_ms (from an
 action's acknowledgement on one process to its event's arrival on a stream served by another)
-are the real-pace phase's, what players at the tables see; acknowledged counts both phases. The
-lines before give each phase's figures in full and the CPU used by the servers, PostgreSQL and
-the phones. Exit code 1 when anything was lost, doubled, missed by a stream or stale.
+are the real-pace phase's, what players at the tables see; acknowledged counts both phases.
+cpu_ms_per_action is the CPU the server processes and PostgreSQL (every process of the cluster)
+used in the real-pace phase for each acknowledged action, whatever it went on (409s, the live
+streams, catching up with the other processes); saturated_cpu_ms_per_action the same in the
+saturating phase. The lines before give each phase's figures in full and the CPU used by the
+servers, PostgreSQL and the phones. Exit code 1 when anything was lost, doubled, missed by a
+stream or stale.
 """
 
 from __future__ import annotations

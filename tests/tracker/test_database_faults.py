@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from load_harness import load, pg_cluster, row_counts
 from tracker_helpers import make_app, new_kit
 
-from toolkit.tracker.storage import RETRY_SECONDS
+from toolkit.tracker.faults import RETRY_SECONDS
 
 NUL = "\x00"
 

@@ -24,6 +24,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from toolkit.errors import DomekitError, RuleError
 from toolkit.resources import static_dir
 from toolkit.tracker.contract import PageNotFound, TrackerGame, registered
+from toolkit.tracker.faults import RETRY_SECONDS, Unavailable, fault
 from toolkit.tracker.folders import URL as GAME_FILES
 from toolkit.tracker.folders import GameFiles, page_folders
 from toolkit.tracker.guard import Guard
@@ -34,7 +35,7 @@ from toolkit.tracker.live import Broker
 from toolkit.tracker.matches import MatchService, NotFound
 from toolkit.tracker.requests import Forbidden
 from toolkit.tracker.routes import ROUTERS
-from toolkit.tracker.storage import RETRY_SECONDS, Store, Unavailable, fault
+from toolkit.tracker.storage import Store
 from toolkit.tracker.web import Tracker, error_page, templates, told
 
 log = logging.getLogger("domekit.tracker")

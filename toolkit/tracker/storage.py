@@ -54,12 +54,13 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DisconnectionError, IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from toolkit.errors import DomekitError
 from toolkit.resources import default_db_url
 from toolkit.tracker import notices
+from toolkit.tracker.faults import Unavailable, fault, first_line, ping_when_idle
 from toolkit.tracker.notices import Logged, event_data
 
 metadata = MetaData()
@@ -119,59 +120,7 @@ events = Table(
 )
 
 
-IDLE_PING = 1.0  # seconds a pooled connection may rest before it is checked when taken
 POOL_SIZE = 15  # database connections a server process keeps (and its LISTEN connection)
-RETRY_SECONDS = 5  # how long a request refused for a database fault is told to wait (Retry-After)
-
-
-@dataclass(frozen=True)
-class Fault:
-    """The database as a fault, not a bug (full, busy, out of reach): what is wrong, in a few
-    words a page can show beside a waiting action, and what to do."""
-
-    what: str
-    advice: str
-
-    @property
-    def message(self) -> str:
-        return f"{self.what}: nothing was recorded. {self.advice}"
-
-
-class Unavailable(Exception):
-    """The database cannot take a request now: nothing was written, and the request that asked
-    gets 503 saying so, with Retry-After."""
-
-    def __init__(self, fault: Fault) -> None:
-        super().__init__(fault.message)
-        self.fault = fault
-
-
-def fault(exc: BaseException) -> Fault | None:
-    """What a database error means for the person at the table, or None when it is a bug."""
-    if isinstance(exc, Unavailable):
-        return exc.fault
-    text = str(getattr(exc, "orig", None) or exc).lower()
-    errno = getattr(getattr(exc, "orig", exc), "errno", None)
-    if "database or disk is full" in text or errno == 28 or "no space left" in text:
-        return Fault(
-            "the tracker's disk is full",
-            "Free some space on the laptop running `domekit serve`, then send it again (it is "
-            "recorded once).",
-        )
-    if "database is locked" in text:
-        return Fault("the database is busy (another program holds it)", "Try again.")
-    if isinstance(exc, OperationalError | InterfaceError | PoolTimeout | OSError):
-        return Fault(
-            "the tracker cannot reach its database just now",
-            f"Send it again in {RETRY_SECONDS} seconds (it is recorded once).",
-        )
-    return None
-
-
-def _first_line(exc: BaseException) -> str:
-    """A driver's error as one line (SQLAlchemy adds the SQL and a link on lines of their own)."""
-    text = str(getattr(exc, "orig", None) or exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
 
 
 @dataclass(frozen=True)
@@ -302,28 +251,6 @@ _KIT_TTL_LISTENING = 60.0
 _STOP = object()
 
 
-def _ping_when_idle(engine: Engine) -> None:
-    """A pooled connection idle for a while is pinged when taken, and replaced when the server
-    closed it meanwhile (a restart, a network cut): the first request of a process that was
-    idle through a database outage is answered. One in steady use is not pinged (a ping is a
-    round trip: 8% of a server's CPU at a table's pace when every connection taken was)."""
-
-    @event.listens_for(engine, "checkin")
-    def _used(_dbapi_conn, record):  # type: ignore[no-untyped-def]
-        record.info["used"] = time.monotonic()
-
-    @event.listens_for(engine, "checkout")
-    def _ping(dbapi_conn, record, _proxy):  # type: ignore[no-untyped-def]
-        if time.monotonic() - record.info.get("used", 0.0) < IDLE_PING:
-            return
-        try:
-            dbapi_conn.execute("SELECT 1")
-            if not dbapi_conn.autocommit:  # no transaction left open by the ping
-                dbapi_conn.rollback()
-        except Exception as exc:  # the pool replaces it (and tries again) on this error
-            raise DisconnectionError(str(exc)) from exc
-
-
 def resolve_db_url(db: str | None) -> str:
     """The database URL: the flag, else DOMEKIT_DB, else a SQLite file in Domekit's home."""
     url = db or os.environ.get("DOMEKIT_DB") or default_db_url()
@@ -375,11 +302,11 @@ class Store:
             self.engine: Engine = create_engine(self.url, **kwargs)
         except Exception as exc:  # bad URL, missing driver
             raise DomekitError(
-                f"cannot open database {shown_url(self.url)!r}: {_first_line(exc)}"
+                f"cannot open database {shown_url(self.url)!r}: {first_line(exc)}"
             ) from None
         self.is_postgresql = self.engine.dialect.name == "postgresql"
         if not self.is_sqlite:
-            _ping_when_idle(self.engine)
+            ping_when_idle(self.engine)
         self._writer = (
             self.engine
             if self.is_sqlite
@@ -407,7 +334,7 @@ class Store:
                 metadata.create_all(conn)
         except Exception as exc:
             raise DomekitError(
-                f"cannot open database {shown_url(self.url)!r}: {_first_line(exc)}"
+                f"cannot open database {shown_url(self.url)!r}: {first_line(exc)}"
             ) from None
 
     def _tune_sqlite(self) -> None:

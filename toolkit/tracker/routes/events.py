@@ -11,10 +11,10 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import StreamingResponse
 
+from toolkit.tracker.faults import Unavailable, fault
 from toolkit.tracker.fields import read_model
 from toolkit.tracker.live import match_stream
 from toolkit.tracker.requests import EventsQuery, query
-from toolkit.tracker.storage import Unavailable, fault
 from toolkit.tracker.web import Services, access, pick_match
 
 router = APIRouter()
