@@ -394,7 +394,8 @@ class MatchService:
         version = self.store.version(match_id)
         if version is None or version < live.version:  # the database was restored
             return self._rebuild(match_id)
-        self._catch_up(live, version)
+        if version > live.version:
+            self._catch_up(live, version)
         if live.version >= version:
             live.checked = epoch
         return live
