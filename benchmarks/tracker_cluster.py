@@ -365,6 +365,20 @@ def run_phase(
     )
 
 
+def page_cost(server: load.Server, kit: str, count: int = 200) -> str:
+    """The server CPU of one page a phone fetches again after each live event (htmx): the
+    table's and a team's, as HTML, `count` times each on a quiet server."""
+    costs = []
+    with httpx.Client(base_url=server.base, timeout=30) as client:
+        for page in ("table", "team/red"):
+            client.get(f"/k/{kit}/{page}")
+            before = server.cpu_seconds()
+            for _ in range(count):
+                client.get(f"/k/{kit}/{page}")
+            costs.append(f"{page} {(server.cpu_seconds() - before) / count * 1000:.2f} ms")
+    return "server CPU of a page fetched again after a live event: " + ", ".join(costs)
+
+
 def describe(phase: Phase, live: list[float]) -> str:
     result = phase.result
     ms = [v * 1000 for v in result.latencies]
@@ -450,6 +464,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}",
             flush=True,
         )
+        print(page_cost(servers[0], kits[0]), flush=True)
         streams = Streams(specs)
         streams.start()
         paced = run_phase("real pace", phones, args.seconds, args.pace, servers, cluster)
