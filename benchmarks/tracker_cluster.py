@@ -3,7 +3,7 @@ watches its match's live stream on another.
 
     .venv/bin/python benchmarks/tracker_cluster.py [--workers 2] [--tables 40] [--seconds 10]
                                                     [--pace 4] [--by-table] [--keep]
-                                                    [--profile DIR]
+                                                    [--profile DIR] [--sqlite]
 
 It starts a throwaway PostgreSQL cluster (benchmarks/pg_cluster.py: initdb and pg_ctl on a
 loopback port, as the tests do), N `domekit serve` processes on it, each on its own loopback
@@ -14,6 +14,9 @@ each match to play. One phone per team, P = 4 T: phone j of table t writes throu
 watches its match's live stream (server-sent events) on the next server along; every 10 to 30 s
 the stream is dropped and resumed with Last-Event-ID on the next server again, as a phone does
 when its connection breaks behind a load balancer.
+
+With --sqlite (and --workers 1, a SQLite file has one server process) the same run on a SQLite
+file with durable commits instead of PostgreSQL: the figures of one process on each database.
 
 Two phases of S seconds each:
   1. a table's real pace: every phone sends an action every `--pace` seconds on average (a table
@@ -26,8 +29,9 @@ every page (the table and the four teams) on every server process must equal the
 from a cold replay of the exported log. Before the phases every process reads every match once
 (the steady state of a server that has been up a while). The last line:
 
-  workers=N tables=T phones=P actions_per_s=... p99_ms=... live_p99_ms=... acknowledged=...
-  lost=0 duplicated=0 stale_pages=0 cpu_ms_per_action=... saturated_cpu_ms_per_action=...
+  workers=N database=postgresql tables=T phones=P actions_per_s=... p99_ms=... live_p99_ms=...
+  acknowledged=... lost=0 duplicated=0 stale_pages=0 cpu_ms_per_action=...
+  saturated_cpu_ms_per_action=... cores_used=...
 
 actions_per_s is the saturating phase's; p99_ms (every action request) and live_p99_ms (from an
 action's acknowledgement on one process to its event's arrival on a stream served by another)
@@ -35,9 +39,10 @@ are the real-pace phase's, what players at the tables see; acknowledged counts b
 cpu_ms_per_action is the CPU the server processes and PostgreSQL (every process of the cluster)
 used in the real-pace phase for each acknowledged action, whatever it went on (409s, the live
 streams, catching up with the other processes); saturated_cpu_ms_per_action the same in the
-saturating phase. The lines before give each phase's figures in full and the CPU used by the
-servers, PostgreSQL and the phones. Exit code 1 when anything was lost, doubled, missed by a
-stream or stale.
+saturating phase; cores_used the servers' and PostgreSQL's CPU seconds a second in the
+saturating phase (the cores the ceiling took). The lines before give each phase's figures in
+full and the CPU used by the servers, PostgreSQL and the phones. Exit code 1 when anything was
+lost, doubled, missed by a stream or stale.
 """
 
 from __future__ import annotations
@@ -298,9 +303,11 @@ def live_latencies(
 # ------------------------------------------------------------------------------------ the run
 
 
-def postgres_cpu(cluster: pg_cluster.Cluster) -> float:
-    """CPU seconds used so far by the cluster's processes (the postmaster and its children)."""
-    assert cluster.folder is not None
+def postgres_cpu(cluster: pg_cluster.Cluster | None) -> float:
+    """CPU seconds used so far by the cluster's processes (the postmaster and its children);
+    0 without a cluster (SQLite runs in the server process)."""
+    if cluster is None or cluster.folder is None:
+        return 0.0
     try:
         postmaster = int((cluster.folder / "data" / "postmaster.pid").read_text().split()[0])
         children = Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split()
@@ -332,6 +339,11 @@ class Phase:
         done = len(self.result.acknowledged)
         return (self.server_cpu + self.postgres_cpu) / done * 1000 if done else 0.0
 
+    def cores_used(self) -> float:
+        """The servers' and PostgreSQL's CPU seconds a second of the phase."""
+        seconds = self.result.seconds
+        return (self.server_cpu + self.postgres_cpu) / seconds if seconds else 0.0
+
 
 def run_phase(
     name: str,
@@ -339,7 +351,7 @@ def run_phase(
     seconds: float,
     interval: float,
     servers: list[load.Server],
-    cluster: pg_cluster.Cluster,
+    cluster: pg_cluster.Cluster | None,
 ) -> Phase:
     """Every phone in its own thread through its own server for `seconds`: one action every
     `interval` seconds on average, or back to back (0)."""
@@ -396,7 +408,8 @@ def describe(phase: Phase, live: list[float]) -> str:
         f"{phase.server_cpu / requests * 1000:.2f}, postgres "
         f"{phase.postgres_cpu / requests * 1000:.2f}, phones "
         f"{phase.phones_cpu / requests * 1000:.2f}; CPU ms an action (servers + postgres): "
-        f"{phase.cpu_ms_per_action():.2f}"
+        f"{phase.cpu_ms_per_action():.2f}; cores used (servers + postgres) "
+        f"{phase.cores_used():.2f}"
     )
 
 
@@ -416,6 +429,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--keep", action="store_true", help="keep the servers' logs")
     parser.add_argument(
+        "--sqlite", action="store_true", help="one process on a SQLite file, not PostgreSQL"
+    )
+    parser.add_argument(
         "--profile", type=Path, help="a folder: each server recorded by py-spy (collapsed stacks)"
     )
     args = parser.parse_args(argv)
@@ -423,12 +439,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--workers must be 1 to 64 and --tables 1 to 2000")
     if args.seconds <= 0 or args.pace <= 0:
         parser.error("--seconds and --pace must be positive")
+    if args.sqlite and args.workers != 1:
+        parser.error("--sqlite takes --workers 1: a SQLite file is served by one process")
     workdir = Path(tempfile.mkdtemp(prefix="domekit-cluster-"))
-    cluster = pg_cluster.Cluster(settings={"max_connections": "300"})
+    cluster = None if args.sqlite else pg_cluster.Cluster(settings={"max_connections": "300"})
     servers: list[load.Server] = []
     try:
-        cluster.start()
-        db = cluster.create_database()
+        if cluster is None:
+            db = f"sqlite:///{workdir / 'tracker.sqlite3'}"
+        else:
+            cluster.start()
+            db = cluster.create_database()
         for index in range(args.workers):
             (workdir / f"server{index}").mkdir()
             profile = args.profile / f"server{index}.txt" if args.profile else None
@@ -460,7 +481,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{args.seconds:g} s at a pace of one action per phone every {args.pace:g} s, then "
             f"{args.seconds:g} s back to back; a table's phones write through "
             f"{'one process' if args.by_table or args.workers == 1 else 'different processes'}; "
-            f"PostgreSQL {cluster.url}; "
+            f"{'SQLite' if cluster is None else 'PostgreSQL ' + cluster.url}; "
             f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}",
             flush=True,
         )
@@ -476,7 +497,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         for server in servers:
             server.stop()
-        cluster.stop()
+        if cluster is not None:
+            cluster.stop()
         if args.keep:
             print(f"kept {workdir}")
         else:
@@ -495,12 +517,14 @@ def main(argv: list[str] | None = None) -> int:
     p99 = load.percentile([v * 1000 for v in paced.result.latencies], 99)
     live_p99 = load.percentile([max(0.0, v) * 1000 for v in paced_live], 99)
     print(
-        f"workers={args.workers} tables={args.tables} phones={len(phones)} "
+        f"workers={args.workers} database={'sqlite' if args.sqlite else 'postgresql'} "
+        f"tables={args.tables} phones={len(phones)} "
         f"actions_per_s={rate:.0f} p99_ms={p99:.1f} live_p99_ms={live_p99:.1f} "
         f"acknowledged={len(acknowledged)} lost={checks.lost} duplicated={checks.duplicated} "
         f"stale_pages={len(checks.stale_pages)} "
         f"cpu_ms_per_action={paced.cpu_ms_per_action():.2f} "
-        f"saturated_cpu_ms_per_action={saturated.cpu_ms_per_action():.2f}"
+        f"saturated_cpu_ms_per_action={saturated.cpu_ms_per_action():.2f} "
+        f"cores_used={saturated.cores_used():.2f}"
     )
     return 0 if checks.ok else 1
 

@@ -476,17 +476,25 @@ def test_a_match_imported_on_one_process_is_the_current_one_on_the_other_at_once
 
 
 LAST_LINE = re.compile(
-    r"workers=2 tables=2 phones=8 actions_per_s=\d+ p99_ms=\d+\.\d live_p99_ms=\d+\.\d "
-    r"acknowledged=(\d+) lost=0 duplicated=0 stale_pages=0 cpu_ms_per_action=\d+\.\d\d "
-    r"saturated_cpu_ms_per_action=\d+\.\d\d"
+    r"workers=(\d) database=(\w+) tables=2 phones=8 actions_per_s=\d+ p99_ms=\d+\.\d "
+    r"live_p99_ms=\d+\.\d acknowledged=(\d+) lost=0 duplicated=0 stale_pages=0 "
+    r"cpu_ms_per_action=\d+\.\d\d saturated_cpu_ms_per_action=\d+\.\d\d cores_used=\d+\.\d\d"
 )
 
 
-def test_the_cluster_benchmark_checks_everything_and_prints_its_line(postgres_server, tmp_path):
-    """benchmarks/tracker_cluster.py at its smallest: its own cluster, two servers, two tables."""
+@pytest.mark.parametrize(
+    ("options", "database"),
+    [(["--workers", "2"], "postgresql"), (["--workers", "1", "--sqlite"], "sqlite")],
+    ids=["two processes on postgresql", "one process on sqlite"],
+)
+def test_the_cluster_benchmark_checks_everything_and_prints_its_line(
+    postgres_server, tmp_path, options, database
+):
+    """benchmarks/tracker_cluster.py at its smallest: its own cluster (or a SQLite file), two
+    tables."""
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "tracker_cluster.py"
     ran = subprocess.run(
-        [sys.executable, str(script), "--workers", "2", "--tables", "2", "--seconds", "1"],
+        [sys.executable, str(script), *options, "--tables", "2", "--seconds", "1"],
         capture_output=True,
         text=True,
         timeout=600,
@@ -496,4 +504,5 @@ def test_the_cluster_benchmark_checks_everything_and_prints_its_line(postgres_se
     last = ran.stdout.strip().splitlines()[-1]
     found = LAST_LINE.fullmatch(last)
     assert found is not None, last
-    assert int(found.group(1)) > 0
+    assert (found.group(1), found.group(2)) == (options[1], database)
+    assert int(found.group(3)) > 0
