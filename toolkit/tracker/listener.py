@@ -3,12 +3,13 @@
 Every batch commit announces each of its actions in its own transaction, and a kit moving on to
 its next match that it did (toolkit/tracker/notices.py); PostgreSQL delivers them to every
 listening connection once that transaction commits. Each server process holds one such
-connection (psycopg's async notifications, on the event loop that serves the live streams): the
-match service keeps each announced action for the match it holds in memory (applied at its next
-use, without reading the log), and the match's streams wake. The streams read what is new from
-the events table, and memory is checked against the database whenever a notification may have
-been missed, so one lost costs only time: after a lost connection the listener connects again
-and wakes every stream to read.
+connection (psycopg's, its socket read by libpq on the event loop that serves the live streams):
+the match service keeps each announced action for the match it holds in memory (applied at its
+next use, without reading the log), and the match's streams wake. The streams send what is new
+from the broker's memory when it holds every event they lack, else from the events table, and
+memory is checked against the database whenever a notification may have been missed, so one
+lost costs only time: after a lost connection the listener connects again and wakes every
+stream to read.
 """
 
 from __future__ import annotations
