@@ -18,10 +18,12 @@ when its connection breaks behind a load balancer.
 With --sqlite (and --workers 1, a SQLite file has one server process) the same run on a SQLite
 file with durable commits instead of PostgreSQL: the figures of one process on each database.
 
-Two phases of S seconds each:
+Three phases of S seconds each:
   1. a table's real pace: every phone sends an action every `--pace` seconds on average (a table
      of four makes one a second), with the version it last saw, a 409 resent on the fresh one;
-  2. saturating: every phone back to back, the ceiling.
+  2. saturating: every phone back to back, the ceiling;
+  3. one at a time: one action after another, the tables in turn, each table's next action
+     through the next process (no two writes ever race: what the announcements cost alone).
 
 Afterwards every acknowledged action must be in its match's log exactly once at its seq, every
 stream must have seen every event of its match exactly once and in order across its resumes, and
@@ -31,18 +33,19 @@ from a cold replay of the exported log. Before the phases every process reads ev
 
   workers=N database=postgresql tables=T phones=P actions_per_s=... p99_ms=... live_p99_ms=...
   acknowledged=... lost=0 duplicated=0 stale_pages=0 cpu_ms_per_action=...
-  saturated_cpu_ms_per_action=... cores_used=...
+  saturated_cpu_ms_per_action=... cores_used=... one_at_a_time_cpu_ms_per_action=...
 
 actions_per_s is the saturating phase's; p99_ms (every action request) and live_p99_ms (from an
 action's acknowledgement on one process to its event's arrival on a stream served by another)
-are the real-pace phase's, what players at the tables see; acknowledged counts both phases.
+are the real-pace phase's, what players at the tables see; acknowledged counts every phase.
 cpu_ms_per_action is the CPU the server processes and PostgreSQL (every process of the cluster)
 used in the real-pace phase for each acknowledged action, whatever it went on (409s, the live
 streams, catching up with the other processes); saturated_cpu_ms_per_action the same in the
 saturating phase; cores_used the servers' and PostgreSQL's CPU seconds a second in the
-saturating phase (the cores the ceiling took). The lines before give each phase's figures in
-full and the CPU used by the servers, PostgreSQL and the phones. Exit code 1 when anything was
-lost, doubled, missed by a stream or stale.
+saturating phase (the cores the ceiling took); one_at_a_time_cpu_ms_per_action the CPU an
+action in the third phase. The lines before give each phase's figures in full and the CPU used
+by the servers, PostgreSQL and the phones. Exit code 1 when anything was lost, doubled, missed by
+a stream or stale.
 """
 
 from __future__ import annotations
@@ -377,6 +380,41 @@ def run_phase(
     )
 
 
+def run_one_at_a_time(
+    kits: list[str],
+    seconds: float,
+    servers: list[load.Server],
+    cluster: pg_cluster.Cluster | None,
+) -> Phase:
+    """One action at a time for `seconds`, the tables in turn, each table's next action through
+    the next process: every process holds every match and applies what the others committed,
+    with no two writes ever racing (what the announcements cost, apart from contention)."""
+    result = load.LoadResult()
+    rng = random.Random(2)
+    phones = [load.Phone(kit, load.TEAMS[0], random.Random(rng.random())) for kit in kits]
+    connections = [load._Connection(server.base) for server in servers]
+    cpu = sum(s.cpu_seconds() for s in servers), postgres_cpu(cluster), time.process_time()
+    started = time.monotonic()
+    deadline = started + seconds
+    turn = 0
+    try:
+        while time.monotonic() < deadline:
+            table, round_ = turn % len(kits), turn // len(kits)
+            load._phone_turn(connections[(table + round_) % len(servers)], phones[table], result)
+            turn += 1
+    finally:
+        for connection in connections:
+            connection.close()
+    result.seconds = time.monotonic() - started
+    return Phase(
+        "one at a time",
+        result,
+        sum(s.cpu_seconds() for s in servers) - cpu[0],
+        postgres_cpu(cluster) - cpu[1],
+        time.process_time() - cpu[2],
+    )
+
+
 def page_cost(server: load.Server, kit: str, count: int = 200) -> str:
     """The server CPU of one page a phone fetches again after each live event (htmx): the
     table's and a team's, as HTML, `count` times each on a quiet server."""
@@ -490,9 +528,14 @@ def main(argv: list[str] | None = None) -> int:
         streams.start()
         paced = run_phase("real pace", phones, args.seconds, args.pace, servers, cluster)
         saturated = run_phase("saturating", phones, args.seconds, 0.0, servers, cluster)
+        single = run_one_at_a_time(kits, args.seconds, servers, cluster)
         time.sleep(DRAIN_SECONDS)
         arrived = streams.stop()
-        acknowledged = paced.result.acknowledged + saturated.result.acknowledged
+        acknowledged = [
+            *paced.result.acknowledged,
+            *saturated.result.acknowledged,
+            *single.result.acknowledged,
+        ]
         checks = check_everything(bases, kits, acknowledged, specs, arrived)
     finally:
         for server in servers:
@@ -506,6 +549,7 @@ def main(argv: list[str] | None = None) -> int:
     paced_live = live_latencies(paced.result.acknowledged, specs, arrived)
     print(describe(paced, paced_live))
     print(describe(saturated, live_latencies(saturated.result.acknowledged, specs, arrived)))
+    print(describe(single, live_latencies(single.result.acknowledged, specs, arrived)))
     print(
         f"log: {checks.actions_in_logs} actions in {len(kits)} matches; wrong seq "
         f"{checks.wrong_seq}; streams: {checks.live_missed} events missed, "
@@ -524,7 +568,8 @@ def main(argv: list[str] | None = None) -> int:
         f"stale_pages={len(checks.stale_pages)} "
         f"cpu_ms_per_action={paced.cpu_ms_per_action():.2f} "
         f"saturated_cpu_ms_per_action={saturated.cpu_ms_per_action():.2f} "
-        f"cores_used={saturated.cores_used():.2f}"
+        f"cores_used={saturated.cores_used():.2f} "
+        f"one_at_a_time_cpu_ms_per_action={single.cpu_ms_per_action():.2f}"
     )
     return 0 if checks.ok else 1
 

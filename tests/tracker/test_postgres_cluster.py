@@ -479,7 +479,8 @@ def test_a_match_imported_on_one_process_is_the_current_one_on_the_other_at_once
 LAST_LINE = re.compile(
     r"workers=(\d) database=(\w+) tables=2 phones=8 actions_per_s=\d+ p99_ms=\d+\.\d "
     r"live_p99_ms=\d+\.\d acknowledged=(\d+) lost=0 duplicated=0 stale_pages=0 "
-    r"cpu_ms_per_action=\d+\.\d\d saturated_cpu_ms_per_action=\d+\.\d\d cores_used=\d+\.\d\d"
+    r"cpu_ms_per_action=\d+\.\d\d saturated_cpu_ms_per_action=\d+\.\d\d cores_used=\d+\.\d\d "
+    r"one_at_a_time_cpu_ms_per_action=\d+\.\d\d"
 )
 
 
