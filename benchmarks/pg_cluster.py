@@ -88,16 +88,32 @@ class Cluster:
         made = self._run("initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8")
         if made.returncode != 0:
             raise NoPostgres(f"initdb failed: {made.stderr.strip()[-300:]}")
-        log = str(self.folder / "log")
         for _attempt in range(3):  # the free port may be taken by another program meanwhile
             self.port = _free_port()
-            options = f"-p {self.port} -k {self.folder} " + " ".join(
-                f"-c {name}={value}" for name, value in self.settings.items()
-            )
-            started = self._run("pg_ctl", "-D", data, "-o", options, "-l", log, "-w", "start")
+            started = self._pg_ctl_start()
             if started.returncode == 0:
                 return
         raise NoPostgres(f"PostgreSQL did not start: {started.stderr.strip()[-300:]}")
+
+    def _pg_ctl_start(self) -> subprocess.CompletedProcess[str]:
+        assert self.folder is not None
+        options = f"-p {self.port} -k {self.folder} " + " ".join(
+            f"-c {name}={value}" for name, value in self.settings.items()
+        )
+        data, log = str(self.folder / "data"), str(self.folder / "log")
+        return self._run("pg_ctl", "-D", data, "-o", options, "-l", log, "-w", "start")
+
+    def halt(self) -> None:
+        """Stop the server at once, as a crash or a cut cable would (every connection dropped,
+        no checkpoint), keeping its data: `resume()` starts it again (with crash recovery)."""
+        assert self.folder is not None
+        self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "stop")
+
+    def resume(self) -> None:
+        """Start the halted server again, on the same port."""
+        started = self._pg_ctl_start()
+        if started.returncode != 0:
+            raise NoPostgres(f"PostgreSQL did not start again: {started.stderr.strip()[-300:]}")
 
     def create_database(self) -> str:
         """A fresh database on the cluster: its SQLAlchemy URL."""

@@ -3,7 +3,7 @@ watches its match's live stream on another.
 
     .venv/bin/python benchmarks/tracker_cluster.py [--workers 2] [--tables 40] [--seconds 10]
                                                     [--pace 4] [--by-table] [--keep]
-                                                    [--profile DIR]
+                                                    [--profile DIR] [--sqlite]
 
 It starts a throwaway PostgreSQL cluster (benchmarks/pg_cluster.py: initdb and pg_ctl on a
 loopback port, as the tests do), N `domekit serve` processes on it, each on its own loopback
@@ -15,24 +15,37 @@ watches its match's live stream (server-sent events) on the next server along; e
 the stream is dropped and resumed with Last-Event-ID on the next server again, as a phone does
 when its connection breaks behind a load balancer.
 
-Two phases of S seconds each:
+With --sqlite (and --workers 1, a SQLite file has one server process) the same run on a SQLite
+file with durable commits instead of PostgreSQL: the figures of one process on each database.
+
+Three phases of S seconds each:
   1. a table's real pace: every phone sends an action every `--pace` seconds on average (a table
      of four makes one a second), with the version it last saw, a 409 resent on the fresh one;
-  2. saturating: every phone back to back, the ceiling.
+  2. saturating: every phone back to back, the ceiling;
+  3. one at a time: one action after another, the tables in turn, each table's next action
+     through the next process (no two writes ever race: what the announcements cost alone).
 
 Afterwards every acknowledged action must be in its match's log exactly once at its seq, every
 stream must have seen every event of its match exactly once and in order across its resumes, and
 every page (the table and the four teams) on every server process must equal the same page drawn
-from a cold replay of the exported log. The last line:
+from a cold replay of the exported log. Before the phases every process reads every match once
+(the steady state of a server that has been up a while). The last line:
 
-  workers=N tables=T phones=P actions_per_s=... p99_ms=... live_p99_ms=... acknowledged=...
-  lost=0 duplicated=0 stale_pages=0
+  workers=N database=postgresql tables=T phones=P actions_per_s=... p99_ms=... live_p99_ms=...
+  acknowledged=... lost=0 duplicated=0 stale_pages=0 cpu_ms_per_action=...
+  saturated_cpu_ms_per_action=... cores_used=... one_at_a_time_cpu_ms_per_action=...
 
 actions_per_s is the saturating phase's; p99_ms (every action request) and live_p99_ms (from an
 action's acknowledgement on one process to its event's arrival on a stream served by another)
-are the real-pace phase's, what players at the tables see; acknowledged counts both phases. The
-lines before give each phase's figures in full and the CPU used by the servers, PostgreSQL and
-the phones. Exit code 1 when anything was lost, doubled, missed by a stream or stale.
+are the real-pace phase's, what players at the tables see; acknowledged counts every phase.
+cpu_ms_per_action is the CPU the server processes and PostgreSQL (every process of the cluster)
+used in the real-pace phase for each acknowledged action, whatever it went on (409s, the live
+streams, catching up with the other processes); saturated_cpu_ms_per_action the same in the
+saturating phase; cores_used the servers' and PostgreSQL's CPU seconds a second in the
+saturating phase (the cores the ceiling took); one_at_a_time_cpu_ms_per_action the CPU an
+action in the third phase. The lines before give each phase's figures in full and the CPU used
+by the servers, PostgreSQL and the phones. Exit code 1 when anything was lost, doubled, missed by
+a stream or stale.
 """
 
 from __future__ import annotations
@@ -293,9 +306,11 @@ def live_latencies(
 # ------------------------------------------------------------------------------------ the run
 
 
-def postgres_cpu(cluster: pg_cluster.Cluster) -> float:
-    """CPU seconds used so far by the cluster's processes (the postmaster and its children)."""
-    assert cluster.folder is not None
+def postgres_cpu(cluster: pg_cluster.Cluster | None) -> float:
+    """CPU seconds used so far by the cluster's processes (the postmaster and its children);
+    0 without a cluster (SQLite runs in the server process)."""
+    if cluster is None or cluster.folder is None:
+        return 0.0
     try:
         postmaster = int((cluster.folder / "data" / "postmaster.pid").read_text().split()[0])
         children = Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split()
@@ -321,6 +336,17 @@ class Phase:
     postgres_cpu: float
     phones_cpu: float
 
+    def cpu_ms_per_action(self) -> float:
+        """The servers' and PostgreSQL's CPU for each acknowledged action (ms), whatever else
+        they did meanwhile: 409s, live streams, catching up with the other processes."""
+        done = len(self.result.acknowledged)
+        return (self.server_cpu + self.postgres_cpu) / done * 1000 if done else 0.0
+
+    def cores_used(self) -> float:
+        """The servers' and PostgreSQL's CPU seconds a second of the phase."""
+        seconds = self.result.seconds
+        return (self.server_cpu + self.postgres_cpu) / seconds if seconds else 0.0
+
 
 def run_phase(
     name: str,
@@ -328,7 +354,7 @@ def run_phase(
     seconds: float,
     interval: float,
     servers: list[load.Server],
-    cluster: pg_cluster.Cluster,
+    cluster: pg_cluster.Cluster | None,
 ) -> Phase:
     """Every phone in its own thread through its own server for `seconds`: one action every
     `interval` seconds on average, or back to back (0)."""
@@ -354,6 +380,55 @@ def run_phase(
     )
 
 
+def run_one_at_a_time(
+    kits: list[str],
+    seconds: float,
+    servers: list[load.Server],
+    cluster: pg_cluster.Cluster | None,
+) -> Phase:
+    """One action at a time for `seconds`, the tables in turn, each table's next action through
+    the next process: every process holds every match and applies what the others committed,
+    with no two writes ever racing (what the announcements cost, apart from contention)."""
+    result = load.LoadResult()
+    rng = random.Random(2)
+    phones = [load.Phone(kit, load.TEAMS[0], random.Random(rng.random())) for kit in kits]
+    connections = [load._Connection(server.base) for server in servers]
+    cpu = sum(s.cpu_seconds() for s in servers), postgres_cpu(cluster), time.process_time()
+    started = time.monotonic()
+    deadline = started + seconds
+    turn = 0
+    try:
+        while time.monotonic() < deadline:
+            table, round_ = turn % len(kits), turn // len(kits)
+            load._phone_turn(connections[(table + round_) % len(servers)], phones[table], result)
+            turn += 1
+    finally:
+        for connection in connections:
+            connection.close()
+    result.seconds = time.monotonic() - started
+    return Phase(
+        "one at a time",
+        result,
+        sum(s.cpu_seconds() for s in servers) - cpu[0],
+        postgres_cpu(cluster) - cpu[1],
+        time.process_time() - cpu[2],
+    )
+
+
+def page_cost(server: load.Server, kit: str, count: int = 200) -> str:
+    """The server CPU of one page a phone fetches again after each live event (htmx): the
+    table's and a team's, as HTML, `count` times each on a quiet server."""
+    costs = []
+    with httpx.Client(base_url=server.base, timeout=30) as client:
+        for page in ("table", "team/red"):
+            client.get(f"/k/{kit}/{page}")
+            before = server.cpu_seconds()
+            for _ in range(count):
+                client.get(f"/k/{kit}/{page}")
+            costs.append(f"{page} {(server.cpu_seconds() - before) / count * 1000:.2f} ms")
+    return "server CPU of a page fetched again after a live event: " + ", ".join(costs)
+
+
 def describe(phase: Phase, live: list[float]) -> str:
     result = phase.result
     ms = [v * 1000 for v in result.latencies]
@@ -370,7 +445,9 @@ def describe(phase: Phase, live: list[float]) -> str:
         f"{dict(result.errors)}; CPU ms a request: servers "
         f"{phase.server_cpu / requests * 1000:.2f}, postgres "
         f"{phase.postgres_cpu / requests * 1000:.2f}, phones "
-        f"{phase.phones_cpu / requests * 1000:.2f}"
+        f"{phase.phones_cpu / requests * 1000:.2f}; CPU ms an action (servers + postgres): "
+        f"{phase.cpu_ms_per_action():.2f}; cores used (servers + postgres) "
+        f"{phase.cores_used():.2f}"
     )
 
 
@@ -390,6 +467,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--keep", action="store_true", help="keep the servers' logs")
     parser.add_argument(
+        "--sqlite", action="store_true", help="one process on a SQLite file, not PostgreSQL"
+    )
+    parser.add_argument(
         "--profile", type=Path, help="a folder: each server recorded by py-spy (collapsed stacks)"
     )
     args = parser.parse_args(argv)
@@ -397,12 +477,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--workers must be 1 to 64 and --tables 1 to 2000")
     if args.seconds <= 0 or args.pace <= 0:
         parser.error("--seconds and --pace must be positive")
+    if args.sqlite and args.workers != 1:
+        parser.error("--sqlite takes --workers 1: a SQLite file is served by one process")
     workdir = Path(tempfile.mkdtemp(prefix="domekit-cluster-"))
-    cluster = pg_cluster.Cluster(settings={"max_connections": "300"})
+    cluster = None if args.sqlite else pg_cluster.Cluster(settings={"max_connections": "300"})
     servers: list[load.Server] = []
     try:
-        cluster.start()
-        db = cluster.create_database()
+        if cluster is None:
+            db = f"sqlite:///{workdir / 'tracker.sqlite3'}"
+        else:
+            cluster.start()
+            db = cluster.create_database()
         for index in range(args.workers):
             (workdir / f"server{index}").mkdir()
             profile = args.profile / f"server{index}.txt" if args.profile else None
@@ -418,6 +503,9 @@ def main(argv: list[str] | None = None) -> int:
                 kit: client.get(f"{bases[0]}/k/{kit}/table.json").json()["match"]["version"]
                 for kit in kits
             }
+            for base in bases[1:]:  # every process holds every match, as after a while
+                for kit in kits:
+                    client.get(f"{base}/k/{kit}/table.json")
         for t, kit in enumerate(kits):
             for j, team in enumerate(load.TEAMS):
                 writer = (t if args.by_table else t + j) % args.workers
@@ -431,22 +519,29 @@ def main(argv: list[str] | None = None) -> int:
             f"{args.seconds:g} s at a pace of one action per phone every {args.pace:g} s, then "
             f"{args.seconds:g} s back to back; a table's phones write through "
             f"{'one process' if args.by_table or args.workers == 1 else 'different processes'}; "
-            f"PostgreSQL {cluster.url}; "
+            f"{'SQLite' if cluster is None else 'PostgreSQL ' + cluster.url}; "
             f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}",
             flush=True,
         )
+        print(page_cost(servers[0], kits[0]), flush=True)
         streams = Streams(specs)
         streams.start()
         paced = run_phase("real pace", phones, args.seconds, args.pace, servers, cluster)
         saturated = run_phase("saturating", phones, args.seconds, 0.0, servers, cluster)
+        single = run_one_at_a_time(kits, args.seconds, servers, cluster)
         time.sleep(DRAIN_SECONDS)
         arrived = streams.stop()
-        acknowledged = paced.result.acknowledged + saturated.result.acknowledged
+        acknowledged = [
+            *paced.result.acknowledged,
+            *saturated.result.acknowledged,
+            *single.result.acknowledged,
+        ]
         checks = check_everything(bases, kits, acknowledged, specs, arrived)
     finally:
         for server in servers:
             server.stop()
-        cluster.stop()
+        if cluster is not None:
+            cluster.stop()
         if args.keep:
             print(f"kept {workdir}")
         else:
@@ -454,6 +549,7 @@ def main(argv: list[str] | None = None) -> int:
     paced_live = live_latencies(paced.result.acknowledged, specs, arrived)
     print(describe(paced, paced_live))
     print(describe(saturated, live_latencies(saturated.result.acknowledged, specs, arrived)))
+    print(describe(single, live_latencies(single.result.acknowledged, specs, arrived)))
     print(
         f"log: {checks.actions_in_logs} actions in {len(kits)} matches; wrong seq "
         f"{checks.wrong_seq}; streams: {checks.live_missed} events missed, "
@@ -465,10 +561,15 @@ def main(argv: list[str] | None = None) -> int:
     p99 = load.percentile([v * 1000 for v in paced.result.latencies], 99)
     live_p99 = load.percentile([max(0.0, v) * 1000 for v in paced_live], 99)
     print(
-        f"workers={args.workers} tables={args.tables} phones={len(phones)} "
+        f"workers={args.workers} database={'sqlite' if args.sqlite else 'postgresql'} "
+        f"tables={args.tables} phones={len(phones)} "
         f"actions_per_s={rate:.0f} p99_ms={p99:.1f} live_p99_ms={live_p99:.1f} "
         f"acknowledged={len(acknowledged)} lost={checks.lost} duplicated={checks.duplicated} "
-        f"stale_pages={len(checks.stale_pages)}"
+        f"stale_pages={len(checks.stale_pages)} "
+        f"cpu_ms_per_action={paced.cpu_ms_per_action():.2f} "
+        f"saturated_cpu_ms_per_action={saturated.cpu_ms_per_action():.2f} "
+        f"cores_used={saturated.cores_used():.2f} "
+        f"one_at_a_time_cpu_ms_per_action={single.cpu_ms_per_action():.2f}"
     )
     return 0 if checks.ok else 1
 

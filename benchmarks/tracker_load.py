@@ -268,10 +268,14 @@ class _Connection:
         try:
             self.conn.request(method, path, body=data, headers=headers)
             reply = self.conn.getresponse()
-            return reply.status, json.loads(reply.read())
-        except (OSError, http.client.HTTPException, ValueError):
+            text = reply.read()
+        except (OSError, http.client.HTTPException):
             self.close()  # the phone opens a new connection for its next try
             raise ConnectionError(f"{method} {path} got no answer") from None
+        try:
+            return reply.status, json.loads(text)
+        except ValueError:  # not the tracker's JSON (a crash's plain 500): counted as it came
+            return reply.status, {"message": text.decode("utf-8", "replace")}
 
     def close(self) -> None:
         if self.conn is not None:
@@ -335,6 +339,9 @@ def _phone_turn(http: _Connection, phone: Phone, result: LoadResult) -> None:
             phone.version = data["version"]
             phone.state = data.get("state", phone.state)
             continue
+        if status in (502, 503, 504):  # the tracker cannot take it now: the page keeps it
+            time.sleep(0.05)
+            return  # `pending` kept: the next turn resends the same id
         phone.pending = None
         if status == 200:
             phone.version = data["version"]

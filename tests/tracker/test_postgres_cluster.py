@@ -1,10 +1,13 @@
 """Several `domekit serve` processes on one PostgreSQL database, as a hosted tracker runs: live
-updates cross processes (LISTEN/NOTIFY), a stale version is refused whichever process holds it,
-two processes writing one match never both apply against one version, a SIGKILLed process loses
-nothing it acknowledged while the other keeps serving, a stream resumes on another process with
-Last-Event-ID, `serve --workers 2` supervises its workers, and benchmarks/tracker_cluster.py
-checks everything and prints its last line. The servers are real processes on loopback ports over
-the session's throwaway cluster (conftest.py)."""
+updates cross processes (LISTEN/NOTIFY, carrying each action), a stale version is refused
+whichever process holds it, two processes writing one match never both apply against one
+version, redos of one undo sent to two or four processes at once record it once, a SIGKILLed
+process loses nothing it acknowledged while the others keep serving, so does PostgreSQL going
+away and coming back under load (503s, then every process serves again), a stream resumes on
+another process with Last-Event-ID, `serve --workers 2` supervises its workers, and
+benchmarks/tracker_cluster.py checks everything and prints its last line. The servers are real
+processes on loopback ports over the session's throwaway cluster (conftest.py), or over a
+cluster of the test's own where it is halted."""
 
 from __future__ import annotations
 
@@ -17,28 +20,44 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
 import pytest
-from load_harness import _benchmark, load, log_problems
+from load_harness import _benchmark, load, log_problems, pg_cluster
 
-from toolkit.tracker.listener import parse
+from toolkit.tracker.notices import Logged, Notice, announce, moved, read
 
 cluster = _benchmark("tracker_cluster")
 CAP_SECONDS = 120.0  # the most a load waits for what a test needs (seconds, a loaded machine)
+
+
+def _servers(db: str, folder: Path, count: int) -> list[load.Server]:
+    servers = [load.Server(db, folder / f"server{i}") for i in range(count)]
+    for server in servers:
+        server.workdir.mkdir()
+    with ThreadPoolExecutor(count) as starting:  # side by side: each takes seconds
+        list(starting.map(lambda server: server.start(timeout=120), servers))
+    return servers
 
 
 @pytest.fixture(scope="module")
 def pair(postgres_server, tmp_path_factory):
     """Two server processes on one database: (database URL, server A, server B)."""
     db = postgres_server.create_database()
-    folder = tmp_path_factory.mktemp("pair")
-    servers = [load.Server(db, folder / name) for name in ("a", "b")]
-    for server in servers:
-        server.workdir.mkdir()
-        server.start(timeout=60)
+    servers = _servers(db, tmp_path_factory.mktemp("pair"), 2)
     yield db, *servers
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def four(postgres_server, tmp_path_factory):
+    """Four server processes on one database: (database URL, [servers])."""
+    db = postgres_server.create_database()
+    servers = _servers(db, tmp_path_factory.mktemp("four"), 4)
+    yield db, servers
     for server in servers:
         server.stop()
 
@@ -193,40 +212,150 @@ def test_two_processes_writing_one_match_never_both_apply_against_one_version(pa
     assert log_problems(db) == []  # seqs 1..n, an event for each action, version = length
 
 
-def test_sigkill_of_one_process_mid_load_loses_nothing_and_the_other_keeps_serving(
-    postgres_server, tmp_path
+@pytest.mark.parametrize("processes", [2, 4])
+def test_sigkill_of_one_process_mid_load_loses_nothing_and_the_others_keep_serving(
+    postgres_server, tmp_path, processes
 ):
     db = postgres_server.create_database()
-    a, b = load.Server(db, tmp_path / "a"), load.Server(db, tmp_path / "b")
-    for server in (a, b):
-        server.workdir.mkdir()
-        server.start(timeout=60)
+    servers = _servers(db, tmp_path, processes)
+    a, rest = servers[0], servers[1:]
     try:
         kits = load.make_tables(db, 2, a.base)
         result = load.LoadResult()
         killed_at: list[float] = []
 
         def enough() -> bool:
-            """A acknowledged some actions, was SIGKILLed, and B acknowledged more since."""
+            """A acknowledged some actions, was SIGKILLed, and the others acknowledged more
+            since."""
             if not killed_at:
                 if _acknowledged(result, a.base) >= 20:
                     a.kill()  # SIGKILL: no shutdown code runs
                     killed_at.append(time.time())
                 return False
-            return _acknowledged(result, b.base, after=killed_at[0] + 0.1) >= 30
+            after = killed_at[0] + 0.1
+            return sum(_acknowledged(result, b.base, after=after) for b in rest) >= 30
 
-        bases = [a.base, b.base]
+        bases = [server.base for server in servers]
         _run(_phones_on(bases, kits, 8, seed=5), bases, result, enough)
         assert killed_at, "A acknowledged 20 actions before it was killed"
-        assert enough(), "B went on acknowledging actions after A was killed"
+        assert enough(), "the others went on acknowledging actions after A was killed"
         late = [ack.server for ack in result.acknowledged if ack.at > killed_at[0] + 0.1]
-        assert set(late) == {b.base}
-        check = load.verify(b.base, kits, result.acknowledged)
-        assert check.ok, (check.lost, check.duplicated, check.wrong_seq, check.state_mismatches)
+        assert a.base not in late
+        for server in rest:
+            check = load.verify(server.base, kits, result.acknowledged)
+            assert check.ok, (check.lost, check.duplicated, check.wrong_seq, check.state_mismatches)
         assert log_problems(db) == []
     finally:
-        a.stop()
-        b.stop()
+        for server in servers:
+            server.stop()
+
+
+@pytest.mark.parametrize("processes", [2, 4])
+def test_postgresql_going_away_under_load_loses_nothing_and_every_process_serves_again(
+    tmp_path, processes
+):
+    """Phones write through every process; PostgreSQL is halted at once (every connection
+    dropped, as a crash or a cut cable does) and started again 3 s later: meanwhile every answer
+    is 503 and the phones keep their actions (as the page's queue does), then every process
+    serves again by itself and nothing acknowledged is lost or doubled."""
+    try:
+        cluster = pg_cluster.Cluster().start()
+    except pg_cluster.NoPostgres as why:
+        pytest.skip(f"no PostgreSQL: {why}")
+    servers: list[load.Server] = []
+    try:
+        db = cluster.create_database()
+        servers = _servers(db, tmp_path, processes)
+        bases = [server.base for server in servers]
+        kits = load.make_tables(db, 2, bases[0])
+        result = load.LoadResult()
+        outage: list[float] = []
+
+        def enough() -> bool:
+            if not outage:
+                if min(_acknowledged(result, base) for base in bases) >= 5:
+                    cluster.halt()
+                    outage.append(time.time())
+                return False
+            if len(outage) == 1:
+                if time.time() - outage[0] > 3.0:
+                    outage.append(time.time())  # before it starts: commits may follow at once
+                    cluster.resume()
+                return False
+            return min(_acknowledged(result, base, after=outage[1]) for base in bases) >= 10
+
+        _run(_phones_on(bases, kits, 8, seed=7), bases, result, enough)
+        assert len(outage) == 2 and enough(), (outage, result.statuses)
+        assert result.statuses[503] > 0, result.statuses  # the outage was met
+        assert not [code for code in result.statuses if code >= 500 and code != 503]
+        for base in bases:
+            check = load.verify(base, kits, result.acknowledged)
+            assert check.ok, (check.lost, check.duplicated, check.wrong_seq, check.state_mismatches)
+        # an answer that reached its phone while PostgreSQL was down (from the moment it was
+        # halted to the moment it was started again) was committed before it went down
+        logged = {
+            entry["client_action_id"]: entry["created"]
+            for kit in kits
+            for entry in httpx.get(f"{bases[0]}/k/{kit}/export.json", timeout=60).json()["actions"]
+        }
+        during = [ack for ack in result.acknowledged if outage[0] < ack.at < outage[1]]
+        assert all(logged[ack.client_action_id] < outage[0] for ack in during), during
+        assert log_problems(db) == []
+    finally:
+        for server in servers:
+            server.stop()
+        cluster.stop()
+
+
+def _redo_at_once(bases: list[str], kit: str, seq: int, version: int | None) -> list:
+    """The redo button tapped on a phone at each process at the same moment."""
+    start = threading.Barrier(len(bases))
+
+    def tap(base: str) -> httpx.Response:
+        body: dict = {"seq": seq, "client_action_id": secrets.token_hex(8)}
+        if version is not None:
+            body["version"] = version
+        start.wait()
+        return httpx.post(f"{base}/k/{kit}/redo", json=body, timeout=60)
+
+    with ThreadPoolExecutor(len(bases)) as phones:
+        return list(phones.map(tap, bases))
+
+
+def _credits(base: str, kit: str) -> tuple[int, int]:
+    table = httpx.get(f"{base}/k/{kit}/team/red.json", timeout=30).json()
+    return table["match"]["version"], table["team"]["credits"]
+
+
+def _redo_races(db: str, servers: list[load.Server]) -> None:
+    bases = [server.base for server in servers]
+    kits = load.make_tables(db, 20, bases[0])
+    for trial, kit in enumerate(kits):
+        start, credits = _credits(bases[0], kit)
+        paid = _post(bases[0], kit, _transfer("red", "blue", 50)).json()["seq"]
+        assert _post(bases[-1], kit, {"type": "undo", "target": paid}).status_code == 200
+        for base in bases:  # every process holds the match as it is now
+            assert _credits(base, kit) == (paid + 1, credits)
+        # the page's version (the undo's), or none (the JSON API needs none)
+        replies = _redo_at_once(bases, kit, paid, version=None if trial % 2 else paid + 1)
+        statuses = sorted(reply.status_code for reply in replies)
+        assert statuses == [200] + [409] * (len(bases) - 1), [r.text for r in replies]
+        for reply in replies:  # recorded at paid + 2, or a duplicate of it
+            body = reply.json()
+            assert body.get("seq", body.get("duplicate_of")) == paid + 2, body
+        for base in bases:
+            assert _credits(base, kit) == (paid + 2, credits - 50), (trial, base, start)
+    assert log_problems(db) == []
+
+
+def test_redos_of_one_undo_sent_to_two_processes_at_once_record_it_once(pair):
+    db, a, b = pair
+    _redo_races(db, [a, b])
+
+
+def test_redos_of_one_undo_sent_to_four_processes_at_once_record_it_once(four):
+    db, servers = four
+    _redo_races(db, servers)
 
 
 def test_a_stream_resumed_on_the_other_process_with_last_event_id_misses_nothing(pair):
@@ -309,10 +438,23 @@ def _children_gone(pid: int) -> bool:
 
 
 def test_the_listener_reads_only_its_own_messages():
-    assert parse("12 34") == (12, 34, False)
-    assert parse("12 34 moved") == (12, 34, True)
-    for other in ("", "12", "a b", "12 34 35", "12 -3", "1 2 gone"):
-        assert parse(other) is None
+    assert read("12 34") == Notice(12, 34)  # a pointer: read the log
+    assert read("12 34 moved") == Notice(12, 34, moved=True)
+    for other in ("", "12", "a b", "12 34 35", "12 -3", "1 2 gone", "١٢ 3"):
+        assert read(other) is None
+    assert read("12 34 {not json").action() is None  # read, then: the log
+
+
+def test_a_notification_carries_the_action_or_points_to_it_when_too_big():
+    action = Logged(7, "tap-1", "Sami ★", 1733.25, "transfer", {"note": "bribe"}, "transfer 5")
+    message = announce(3, action)
+    assert len(message.encode()) < 8000
+    notice = read(message)
+    assert notice is not None and (notice.match_id, notice.seq, notice.moved) == (3, 7, False)
+    assert notice.action() == action
+    huge = Logged(8, "tap-2", "", 1.0, "transfer", {"note": "é" * 4000}, "transfer 5")
+    assert announce(3, huge) == "3 8"  # 8,000 bytes and more: PostgreSQL refuses it
+    assert read(moved(3, 8)) == Notice(3, 8, moved=True)
 
 
 def test_a_match_imported_on_one_process_is_the_current_one_on_the_other_at_once(pair):
@@ -335,16 +477,26 @@ def test_a_match_imported_on_one_process_is_the_current_one_on_the_other_at_once
 
 
 LAST_LINE = re.compile(
-    r"workers=2 tables=2 phones=8 actions_per_s=\d+ p99_ms=\d+\.\d live_p99_ms=\d+\.\d "
-    r"acknowledged=(\d+) lost=0 duplicated=0 stale_pages=0"
+    r"workers=(\d) database=(\w+) tables=2 phones=8 actions_per_s=\d+ p99_ms=\d+\.\d "
+    r"live_p99_ms=\d+\.\d acknowledged=(\d+) lost=0 duplicated=0 stale_pages=0 "
+    r"cpu_ms_per_action=\d+\.\d\d saturated_cpu_ms_per_action=\d+\.\d\d cores_used=\d+\.\d\d "
+    r"one_at_a_time_cpu_ms_per_action=\d+\.\d\d"
 )
 
 
-def test_the_cluster_benchmark_checks_everything_and_prints_its_line(postgres_server, tmp_path):
-    """benchmarks/tracker_cluster.py at its smallest: its own cluster, two servers, two tables."""
+@pytest.mark.parametrize(
+    ("options", "database"),
+    [(["--workers", "2"], "postgresql"), (["--workers", "1", "--sqlite"], "sqlite")],
+    ids=["two processes on postgresql", "one process on sqlite"],
+)
+def test_the_cluster_benchmark_checks_everything_and_prints_its_line(
+    postgres_server, tmp_path, options, database
+):
+    """benchmarks/tracker_cluster.py at its smallest: its own cluster (or a SQLite file), two
+    tables."""
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "tracker_cluster.py"
     ran = subprocess.run(
-        [sys.executable, str(script), "--workers", "2", "--tables", "2", "--seconds", "1"],
+        [sys.executable, str(script), *options, "--tables", "2", "--seconds", "1"],
         capture_output=True,
         text=True,
         timeout=600,
@@ -354,4 +506,5 @@ def test_the_cluster_benchmark_checks_everything_and_prints_its_line(postgres_se
     last = ran.stdout.strip().splitlines()[-1]
     found = LAST_LINE.fullmatch(last)
     assert found is not None, last
-    assert int(found.group(1)) > 0
+    assert (found.group(1), found.group(2)) == (options[1], database)
+    assert int(found.group(3)) > 0

@@ -8,6 +8,7 @@ and their JSON twins; POST /k/<kit-id>/act is the one door for changes (routes/a
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -17,10 +18,13 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from toolkit.errors import DomekitError, RuleError
 from toolkit.resources import static_dir
 from toolkit.tracker.contract import PageNotFound, TrackerGame, registered
+from toolkit.tracker.faults import RETRY_SECONDS, Unavailable, fault
 from toolkit.tracker.folders import URL as GAME_FILES
 from toolkit.tracker.folders import GameFiles, page_folders
 from toolkit.tracker.guard import Guard
@@ -31,8 +35,10 @@ from toolkit.tracker.live import Broker
 from toolkit.tracker.matches import MatchService, NotFound
 from toolkit.tracker.requests import Forbidden
 from toolkit.tracker.routes import ROUTERS
-from toolkit.tracker.storage import Store, Unavailable
+from toolkit.tracker.storage import Store
 from toolkit.tracker.web import Tracker, error_page, templates, told
+
+log = logging.getLogger("domekit.tracker")
 
 
 def create_app(
@@ -88,7 +94,7 @@ def create_app(
     app.state.startup_notes = tracker.startup_notes
     app.mount(GAME_FILES, game_files, name="game-static")  # before /static, which holds it
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
-    app.add_middleware(Guard, allowed_hosts=allowed_hosts, printed_hosts=store.kit_hosts)
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts, printed_hosts=_last_known(store))
     for router in ROUTERS:
         _install(app, router)
     _error_pages(app, tracker)
@@ -109,6 +115,23 @@ def _install(app: FastAPI, router: APIRouter) -> None:
         )
 
 
+def _last_known(store: Store) -> Callable[[], set[str]]:
+    """The recorded kits' host names, or the last ones read while the database is out of
+    reach (the front door asks before any route could answer 503)."""
+    known: set[str] = set()
+
+    def hosts() -> set[str]:
+        try:
+            known.clear()
+            known.update(store.kit_hosts())
+        except (DBAPIError, PoolTimeout) as exc:
+            if fault(exc) is None:
+                raise
+        return set(known)
+
+    return hosts
+
+
 def record_kits(store: Store, kits_dir: Path | str | None) -> list[str]:
     """Record the manifests of a kits folder; the lines the server prints at start."""
     notes: list[str] = []
@@ -125,8 +148,19 @@ def _error_pages(app: FastAPI, t: Tracker) -> None:
     async def not_found(request: Request, exc: Exception) -> Response:
         return error_page(t, request, 404, str(exc))
 
-    async def unavailable(request: Request, exc: Exception) -> Response:
-        return error_page(t, request, 503, str(exc))
+    async def out_of_reach(request: Request, exc: Exception) -> Response:
+        """The database as a fault (full, busy, unreachable): 503, try again after a while;
+        any other database error is a bug (500, logged with its traceback)."""
+        found = fault(exc)
+        if found is None:
+            raise exc
+        log.warning("503 for %s %s: %s", request.method, request.url.path, exc)
+        # `what`: the page's script shows it beside the action it keeps waiting to send
+        extra = {"error": "unavailable", "what": found.what}
+        message = found.message if request.method == "POST" else f"{found.what}: try again soon"
+        response = error_page(t, request, 503, message, extra=extra)
+        response.headers["Retry-After"] = str(RETRY_SECONDS)
+        return response
 
     async def forbidden(request: Request, exc: Exception) -> Response:
         return error_page(t, request, 403, str(exc))
@@ -138,7 +172,9 @@ def _error_pages(app: FastAPI, t: Tracker) -> None:
     for kind, handler in [
         (NotFound, not_found),
         (PageNotFound, not_found),
-        (Unavailable, unavailable),
+        (Unavailable, out_of_reach),
+        (DBAPIError, out_of_reach),
+        (PoolTimeout, out_of_reach),
         (Forbidden, forbidden),
         (RuleError, unprocessable),
         (DomekitError, unprocessable),

@@ -188,7 +188,7 @@ class Keeper:
         self._thread.start()
         return self
 
-    def committed(self, match_id: int, _seq: int) -> None:
+    def committed(self, match_id: int, _seq: int, _event: object = None) -> None:
         """An action of the match was committed (the writer's thread: nothing slow here)."""
         self._committed.put(match_id)
 

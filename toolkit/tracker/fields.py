@@ -2,10 +2,12 @@
 
 `check_request` walks a request's fields (a JSON body, form fields or a query string) before any
 handler reads them: text is valid Unicode (no lone surrogates, which no database or page can
-hold) and of bounded length, numbers are finite and bounded, lists and objects are small and
-shallow. `check_document` does the same for an imported match export, whose logs may be long.
-The games' parsers then read numbers through `toolkit.parsing.whole_number`, the one bounded
-parser. Each refusal names the field (`action.cards[2]`).
+hold), holds no NUL character (which PostgreSQL's text refuses: refused on SQLite too, before
+any write) and is of bounded length, numbers are finite and bounded, lists and objects are small
+and shallow. `check_document` does the same for an imported match export, whose logs may be
+long, and for a kit manifest. The games' parsers then read numbers through
+`toolkit.parsing.whole_number`, the one bounded parser. Each refusal names the field
+(`action.cards[2]`).
 
 The fields the tracker itself reads (a version, a seq, a client action id, a name) are pydantic
 types over the same parsers (`Version`, `Seq`, ...), gathered into each request's model by
@@ -76,14 +78,24 @@ def _where(path: str) -> str:
     return f"field {path!r}" if path else "the request"
 
 
-def _check_text(value: str, path: str, limit: int) -> None:
+def check_text(value: str, where: str) -> str:
+    """Text from elsewhere than the fields (a cookie): held to the same rules as a field's;
+    BadField naming `where` otherwise."""
+    _check_text(value, where, MAX_TEXT, where)
+    return value
+
+
+def _check_text(value: str, path: str, limit: int, where: str | None = None) -> None:
+    where = where or _where(path)
     if len(value) > limit:
-        raise BadField(f"{_where(path)}: {len(value)} characters; at most {limit}")
+        raise BadField(f"{where}: {len(value)} characters; at most {limit}")
+    if "\x00" in value:
+        raise BadField(f"{where}: holds a NUL character (\\0), which no text here may hold")
     if not value.isascii():
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise BadField(f"{_where(path)}: not valid Unicode text (a lone surrogate)") from None
+            raise BadField(f"{where}: not valid Unicode text (a lone surrogate)") from None
 
 
 def _check_number(value: int | float, path: str) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.errors import DataError, DomekitError
+from toolkit.tracker.fields import check_document
 from toolkit.tracker.storage import Store
 
 # At least 128 random bits, as the QR codes carry it: 22+ URL-safe base64 characters or hex.
@@ -22,9 +23,14 @@ KIT_ID = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
 
 
 def check_manifest(manifest: Any, where: str = "kit manifest") -> dict[str, Any]:
-    """The manifest's required fields, checked; DataError naming the field otherwise."""
+    """The manifest's required fields, checked, and every text in it one a database can hold;
+    DataError naming the field otherwise."""
     if not isinstance(manifest, Mapping):
         raise DataError(where, "expected a JSON object")
+    try:
+        check_document(manifest)
+    except DomekitError as exc:
+        raise DataError(where, str(exc)) from None
     kit_id = manifest.get("kit_id")
     if not isinstance(kit_id, str) or not KIT_ID.match(kit_id):
         raise DataError(
@@ -71,6 +77,8 @@ def import_manifests(store: Store, folder: Path) -> tuple[list[str], list[str]]:
             manifest = json.loads(path.read_text(encoding="utf-8"))
             if record_kit_in(store, check_manifest(manifest, str(path))):
                 found.append(manifest["kit_id"])
+        except DataError as exc:  # names the file itself
+            problems.append(str(exc))
         except (OSError, ValueError, DomekitError) as exc:
             problems.append(f"{path}: {exc}")
     return found, problems

@@ -1,12 +1,15 @@
-"""Live updates across server processes: one LISTEN connection per process on PostgreSQL.
+"""Commits of other server processes: one LISTEN connection per process on PostgreSQL.
 
-Every batch commit sends `NOTIFY domekit, '<match id> <seq>'` in its own transaction
-(toolkit/tracker/storage.py), and a kit moving on to its next match `'<match id> <seq> moved'`;
-PostgreSQL delivers them to every listening connection once that transaction commits. Each server
-process holds one such connection (psycopg's async notifications, on the event loop that serves
-the live streams) and wakes the streams of the match. The streams then read what is new from the
-events table, so a notification carries nothing a stream needs and one lost costs only time:
-after a lost connection the listener connects again and wakes every stream to read.
+Every batch commit announces each of its actions in its own transaction, and a kit moving on to
+its next match that it did (toolkit/tracker/notices.py); PostgreSQL delivers them to every
+listening connection once that transaction commits. Each server process holds one such
+connection (psycopg's, its socket read by libpq on the event loop that serves the live streams):
+the match service keeps each announced action for the match it holds in memory (applied at its
+next use, without reading the log), and the match's streams wake. The streams send what is new
+from the broker's memory when it holds every event they lack, else from the events table, and
+memory is checked against the database whenever a notification may have been missed, so one
+lost costs only time: after a lost connection the listener connects again and wakes every
+stream to read.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -22,7 +26,7 @@ from sqlalchemy.engine import make_url
 from toolkit.errors import DomekitError
 from toolkit.tracker.live import Broker
 from toolkit.tracker.matches import MatchService
-from toolkit.tracker.storage import NOTIFY_CHANNEL
+from toolkit.tracker.notices import CHANNEL, Notice, read
 
 log = logging.getLogger("domekit.listener")
 
@@ -35,26 +39,16 @@ def conninfo(db_url: str) -> str:
     return make_url(db_url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-def parse(payload: str) -> tuple[int, int, bool] | None:
-    """(match id, seq, moved) of a notification; None for anything else on the channel."""
-    parts = payload.split()
-    if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts[:2]):
-        return None
-    if len(parts) == 3 and parts[2] != "moved":
-        return None
-    return int(parts[0]), int(parts[1]), len(parts) == 3
-
-
 class Listener:
-    """LISTEN on the commits channel for as long as the server runs: `on_commit(match id, seq,
-    moved)` for each notification, `on_listening(True)` once LISTEN is in place (again, after a
+    """LISTEN on the commits channel for as long as the server runs: `on_commit(notice)` for
+    each notification, `on_listening(True)` once LISTEN is in place (again, after a
     lost connection: notifications sent meanwhile are lost), `on_listening(False)` when the
     connection is lost."""
 
     def __init__(
         self,
         db_url: str,
-        on_commit: Callable[[int, int, bool], None],
+        on_commit: Callable[[Notice], None],
         on_listening: Callable[[bool], None],
     ) -> None:
         self._conninfo = conninfo(db_url)
@@ -93,7 +87,7 @@ class Listener:
                 async with await psycopg.AsyncConnection.connect(
                     self._conninfo, autocommit=True
                 ) as conn:
-                    await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    await conn.execute(f"LISTEN {CHANNEL}")
                     self.connections += 1
                     if self.connections > 1:
                         log.warning("listening again for other server processes' commits")
@@ -109,29 +103,68 @@ class Listener:
                 await asyncio.sleep(wait)
 
     async def _receive(self, conn: Any) -> None:
-        while True:
-            async for notify in conn.notifies(timeout=HEARTBEAT):
-                found = parse(notify.payload)
-                if found is not None:
-                    self._on_commit(*found)
-            await conn.execute("SELECT 1")  # quiet for a while: is the connection still there?
+        """Every notification, as it comes, until the connection is lost (raised). The
+        connection's socket is read on the event loop by libpq itself (a third of the CPU of
+        psycopg's `notifies()`, measured: every process hears every commit); when nothing came
+        for a while a query checks that the connection is still there."""
+        loop = asyncio.get_running_loop()
+        pgconn, encoding = conn.pgconn, conn.info.encoding
+        lost: asyncio.Future[None] = loop.create_future()
+        heard = [time.monotonic()]
+
+        def deliver(payload: str) -> None:
+            heard[0] = time.monotonic()
+            found = read(payload)
+            if found is not None:
+                self._on_commit(found)
+
+        def readable() -> None:
+            try:
+                pgconn.consume_input()
+            except Exception as exc:  # the connection is gone
+                if not lost.done():
+                    lost.set_exception(exc)
+                return
+            while (notify := pgconn.notifies()) is not None:
+                deliver(notify.extra.decode(encoding))
+
+        conn.add_notify_handler(lambda notify: deliver(notify.payload))  # met during a query
+        socket = pgconn.socket
+        loop.add_reader(socket, readable)
+        try:
+            while True:
+                await asyncio.wait([lost], timeout=HEARTBEAT)
+                if lost.done():
+                    lost.result()  # raises what lost it
+                if time.monotonic() - heard[0] >= HEARTBEAT:
+                    loop.remove_reader(socket)  # psycopg reads the socket for the query
+                    await conn.execute("SELECT 1")  # quiet: is the connection still there?
+                    heard[0] = time.monotonic()
+                    loop.add_reader(socket, readable)
+        finally:
+            loop.remove_reader(socket)
 
 
 @contextlib.asynccontextmanager
 async def across_processes(service: MatchService, broker: Broker) -> AsyncIterator[Any]:
     """While the server runs: commits of other processes on a PostgreSQL database tell this
-    process's memory how far each match's log reached and wake its streams (a kit moved on
-    there is read afresh here). Nothing on SQLite, which one process serves."""
+    process's memory how far each match's log reached, and what was added to it, and wake its
+    streams (a kit moved on there is read afresh here). Nothing on SQLite, which one process
+    serves."""
     store = service.store
     if not store.is_postgresql:
         yield None
         return
 
-    def on_commit(match_id: int, seq: int, moved: bool) -> None:
-        if moved:
+    def on_commit(notice: Notice) -> None:
+        if notice.moved:
             store.forget_kits()
-        service.heard(match_id, seq)
-        broker.wake(match_id, seq)
+        match_id = notice.match_id
+        # read only for a match this process serves: every process hears every commit
+        wanted = service.holds(match_id) or broker.follows(match_id)
+        action = notice.action() if wanted else None
+        service.heard(match_id, notice.seq, action)
+        broker.wake(match_id, notice.seq, None if action is None else action.event())
 
     def on_listening(listening: bool) -> None:
         service.listening(listening)

@@ -2,13 +2,15 @@
 
 The event id is the match's log sequence number, so a phone that lost its connection asks for
 everything after the last number it saw and misses nothing, from any server process: a stream
-reads its events from the database's events table, and the broker only wakes it. Commits made
-in this process reach the broker from the writer's thread; those of other processes through the
-PostgreSQL listener (toolkit/tracker/listener.py).
+reads its events from the broker's memory of each match's latest events when it holds every one
+the stream lacks, else from the database's events table. Commits made in this process reach the
+broker from the writer's thread; those of other processes through the PostgreSQL listener
+(toolkit/tracker/listener.py), with the action each one carries (toolkit/tracker/notices.py).
 
 A commit wakes every stream of its match at once: the first to ask reads the new events from the
-database, and the others share that read (`Broker.events_after`), so an action costs one read
-however many phones follow the match. Streams are capped: `MAX_STREAMS_PER_KIT` on one kit (its
+database (when the broker's memory lacks them), and the others share that read
+(`Broker.events_after`), so an action costs at most one read however many phones follow the
+match. Streams are capped: `MAX_STREAMS_PER_KIT` on one kit (its
 kit id and view link together) and `MAX_STREAMS` on the server process; one more is refused
 (429 for the kit, 503 for the server, each with Retry-After and a message), and the page's
 stream tries again later by itself.
@@ -19,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +31,11 @@ from starlette.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from toolkit.tracker.storage import Store
+
+Event = tuple[str, dict[str, Any]]
+"""A live event as the events table holds it: its kind and its data."""
+RECENT = 32  # events of a match the broker remembers, for the streams to read without the database
+RECENT_MATCHES = 4096  # matches it remembers them for (the least recently woken forgotten)
 
 MAX_STREAMS_PER_KIT = 50
 """Live streams open at once on one kit: a table's phones and screens are a dozen."""
@@ -50,8 +58,8 @@ class _Tail:
 
 
 class Broker:
-    """Wakes the streams of a match when an action of it was committed, shares their reads,
-    and counts them against the caps."""
+    """Wakes the streams of a match when an action of it was committed, remembers the match's
+    latest events, shares their reads, and counts them against the caps."""
 
     def __init__(self, *, per_kit: int = MAX_STREAMS_PER_KIT, total: int = MAX_STREAMS) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -63,23 +71,53 @@ class Broker:
         self.total = total
         self._open: dict[str, int] = {}
         self._open_total = 0
+        self._recent: OrderedDict[int, list[tuple[int, str, dict[str, Any]]]] = OrderedDict()
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
 
-    def published(self, match_id: int, seq: int) -> None:
-        """Called (from any thread) after a commit."""
+    def published(self, match_id: int, seq: int, event: Event | None = None) -> None:
+        """Called (from any thread) after a commit, with the event it made."""
         loop = self._loop
         if loop is None or loop.is_closed():
             return
-        loop.call_soon_threadsafe(self.wake, match_id, seq)
+        loop.call_soon_threadsafe(self.wake, match_id, seq, event)
 
-    def wake(self, match_id: int, seq: int) -> None:
-        """Wake the match's streams (on the event loop): its log reached `seq`, or it moved."""
+    def wake(self, match_id: int, seq: int, event: Event | None = None) -> None:
+        """Wake the match's streams (on the event loop): its log reached `seq` (with `event`,
+        when known), or it moved."""
+        if event is not None:
+            self._remember(match_id, seq, event)
         self._latest[match_id] = max(seq, self._latest.get(match_id, 0))
         for waiter in self._waiters.pop(match_id, set()):
             if not waiter.done():
                 waiter.set_result(None)
+
+    def _remember(self, match_id: int, seq: int, event: Event) -> None:
+        recent = self._recent.get(match_id)
+        if recent is not None and seq <= recent[-1][0]:
+            if seq >= recent[0][0] and recent[seq - recent[0][0]][1:] != event:
+                del self._recent[match_id]  # not the event it had: a log restored from a backup
+            return  # known already (this process's commit, and its notification), or older
+        if recent is None or seq != recent[-1][0] + 1:  # the first, or after a gap: anew
+            recent = self._recent[match_id] = []
+        recent.append((seq, *event))
+        del recent[:-RECENT]
+        self._recent.move_to_end(match_id)
+        if len(self._recent) > RECENT_MATCHES:
+            self._recent.popitem(last=False)
+
+    def follows(self, match_id: int) -> bool:
+        """Whether a stream of the match waits here, or its latest events are remembered."""
+        return match_id in self._waiters or match_id in self._recent
+
+    def recent(self, match_id: int, after: int) -> list[tuple[int, str, dict[str, Any]]] | None:
+        """The match's events after seq `after` from memory, when it holds every one up to
+        the latest this process heard of; None otherwise (the events table has them)."""
+        recent = self._recent.get(match_id)
+        if not recent or recent[-1][0] != self._latest.get(match_id) or recent[0][0] > after + 1:
+            return None
+        return [event for event in recent if event[0] > after]
 
     def wake_all(self) -> None:
         """Wake every stream to read the events table again (on the event loop)."""
@@ -107,7 +145,11 @@ class Broker:
     async def events_after(self, store: Store, match_id: int, after: int) -> list[tuple[int, str]]:
         """The match's events after seq `after` as server-sent events (seq, text): one read of
         the database serves every stream that asks within SHARED_READ_SECONDS for no more than
-        it holds (on the event loop)."""
+        it holds (on the event loop), and none when the broker remembers them all."""
+        remembered = self.recent(match_id, after)
+        if remembered is not None:
+            return [(seq, sse({"kind": kind, "seq": seq, **data}, event_id=seq))
+                    for seq, kind, data in remembered]  # fmt: skip
         lock = self._reading.setdefault(match_id, asyncio.Lock())
         async with lock:  # streams woken together wait for the first one's read
             tail = self._tails.get(match_id)

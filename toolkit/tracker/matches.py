@@ -5,11 +5,16 @@ effective actions (every action that no later `undo` took back). The latest stat
 is kept in memory, as the game's typed value, with the version it stands at: a cache of the log.
 An action is applied to it at once and queued for the group commit (toolkit/tracker/storage.py),
 whose compare-and-set on the match's version refuses it when the database moved on meanwhile
-(another process wrote first). Memory then goes back to the last state known durable and reads
-only the log's tail from there; where the database is shared by several processes
-(`Store.shared`), every read and write also checks the cached version against the database's
-first and catches up the same way. A restarted server rebuilds each match from its whole log.
-The database holds the JSON forms of states and actions (contract.py).
+(another process wrote first). Every write is checked against the version it was made on, under
+the match's lock, in the same step that applies it: an action's clash with what came since, an
+undo's target (the latest action in effect), a redo's undo (the log's last entry); so two of
+them sent at once can never both be applied, and the second of two identical ones is answered as
+a duplicate of the first. When a commit is refused, memory goes back to the last state known
+durable and catches up; where the database is shared by several processes (`Store.shared`),
+every read and write also checks the cached version first (toolkit/tracker/listener.py) and
+catches up the same way: from the actions the other processes announced (toolkit/tracker/
+notices.py), else by reading the log's tail. A restarted server rebuilds each match from its
+whole log. The database holds the JSON forms of states and actions (contract.py).
 """
 
 from __future__ import annotations
@@ -19,9 +24,9 @@ import contextlib
 import secrets
 import threading
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -32,17 +37,11 @@ from toolkit.tracker.contract import EVERYTHING, Json, TrackerGame, registered
 from toolkit.tracker.fields import client_action_id as check_client_id
 from toolkit.tracker.history import CHECKPOINT
 from toolkit.tracker.imports import EXPORT_FORMAT, check_export, undo_entry
+from toolkit.tracker.live import Event
+from toolkit.tracker.memory import Effective, Live, Snapshot, depth, nodes
+from toolkit.tracker.notices import Logged, event_data
 from toolkit.tracker.referee import UNDO, Entry, Referee
-from toolkit.tracker.storage import (
-    ActionRow,
-    Append,
-    Chain,
-    KitRow,
-    LogEntry,
-    MatchRow,
-    Replaced,
-    Store,
-)
+from toolkit.tracker.storage import Append, KitRow, LogEntry, MatchRow, Replaced, Store
 
 ATTEMPTS = 8  # an action is applied again this often when other processes keep writing first
 
@@ -116,7 +115,10 @@ class Submitted:
 
 @dataclass(frozen=True)
 class _Write:
-    """One action on its way into a match's log, as a request sent it."""
+    """One action on its way into a match's log, as a request sent it: an undo when `action` is
+    None (of `target`, when named: it must still be the latest action in effect), a redo when
+    `redo_of` names the action an undo took back (that undo must still be the log's last entry).
+    """
 
     match_id: int
     referee: Referee[Any, Any]
@@ -125,91 +127,8 @@ class _Write:
     base_version: int | None
     actor: str
     ask_first: bool = False  # "record it now": Unanswered while the rules have a question
-
-
-@dataclass(frozen=True)
-class _Effective:
-    """The undo stack (every action not undone, in order) as a persistent list: a push or a pop
-    makes a new top and leaves the old one whole, so a snapshot of it costs nothing."""
-
-    seq: int
-    action: Any
-    below: _Effective | None
-    depth: int  # how many actions this one's stack holds, itself included
-
-
-def _depth(top: _Effective | None) -> int:
-    return 0 if top is None else top.depth
-
-
-def _nodes(top: _Effective | None) -> list[_Effective]:
-    """The stack from the bottom up."""
-    found = []
-    while top is not None:
-        found.append(top)
-        top = top.below
-    found.reverse()
-    return found
-
-
-@dataclass(frozen=True)
-class _Snapshot:
-    """A match at one version: its state and its undo stack."""
-
-    version: int
-    state: Any
-    effective: _Effective | None
-
-
-@dataclass
-class _Live:
-    """A match as memory holds it: the state at `version` and what the log says so far."""
-
-    match: MatchRow
-    game: str
-    version: int
-    state: Any  # the game's state type
-    effective: _Effective | None  # the top of the undo stack: (seq, action) not undone
-    touched: list[frozenset[str]]  # what the action at seq i+1 touched
-    texts: list[str]  # the text form of the action at seq i+1
-    actors: list[tuple[str, float]]  # who recorded the action at seq i+1, and when
-    ids: list[str]  # the client action id of the action at seq i+1
-    client_ids: dict[str, int] = field(default_factory=dict)
-    # Actions applied here whose commit is still under way, by client action id. The state above
-    # already includes them (later actions build on them); each reply waits for its commit.
-    pending: dict[str, Future[int | None]] = field(default_factory=dict)
-    chain: Chain = field(default_factory=Chain)
-    # The latest version known to be in the database, as memory had it then: where memory goes
-    # back to when a commit is refused (its pending actions are then refused too).
-    durable: _Snapshot = field(default_factory=lambda: _Snapshot(0, None, None))
-    # On a shared database: the listening epoch in which memory was last read from, or checked
-    # against, the database (MatchService.listening).
-    checked: int = -1
-
-    def head(self) -> _Snapshot:
-        return _Snapshot(self.version, self.state, self.effective)
-
-    def record(self, seq: int, text: str, actor: str, created: float, client_id: str) -> None:
-        """Count the action at `seq` (the next one) in the log as memory holds it."""
-        self.version = seq
-        self.texts.append(text)
-        self.actors.append((actor, created))
-        self.ids.append(client_id)
-        self.client_ids[client_id] = seq
-
-    def back_to_durable(self) -> None:
-        """Forget every action after the durable version (their commits were refused)."""
-        durable = self.durable
-        for client_id in self.ids[durable.version :]:
-            self.client_ids.pop(client_id, None)
-        for column in (self.touched, self.texts, self.actors, self.ids):
-            del column[durable.version :]
-        self.version, self.state, self.effective = (
-            durable.version,
-            durable.state,
-            durable.effective,
-        )
-        self.chain = Chain()
+    target: int | None = None
+    redo_of: int | None = None
 
 
 def new_client_action_id() -> str:
@@ -226,12 +145,13 @@ class MatchService:
         self.store = store
         self._games = games  # a game by name: the registry's (tests add their own)
         self._referees: dict[str, Referee[Any, Any]] = {}
-        self._live: dict[int, _Live] = {}
+        self._live: dict[int, Live] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._locks_guard = threading.Lock()
         # Matches no action may reach: why, by match id (being replaced, or replaced by match N).
         self._closed: dict[int, str] = {}
-        self.listeners: list[Callable[[int, int], None]] = []  # called after each commit
+        # Called after each commit: (match id, seq, the live event it made, when it made one).
+        self.listeners: list[Callable[[int, int, Event | None], None]] = []
         # On a shared database, the seq each match reached as other processes announced it
         # (`heard`, from toolkit/tracker/listener.py) and whether every commit is announced now
         # (`listening`): memory is then compared with these; otherwise, and for a match not read
@@ -260,14 +180,24 @@ class MatchService:
         with self._locks_guard:
             return self._locks.setdefault(match_id, threading.Lock())
 
-    def _notify(self, match_id: int, seq: int) -> None:
+    def _notify(self, match_id: int, seq: int, event: Event | None = None) -> None:
         for listener in list(self.listeners):
-            listener(match_id, seq)
+            listener(match_id, seq, event)
 
-    def heard(self, match_id: int, seq: int) -> None:
-        """A process (maybe this one) committed the match's log up to `seq`."""
+    def heard(self, match_id: int, seq: int, action: Logged | None = None) -> None:
+        """A process (maybe this one) committed the match's log up to `seq`, with `action` at
+        `seq` when the notification carried it: kept for the match's next use when memory
+        holds the match and has not got it yet (on the listener's loop: nothing is applied
+        here)."""
         if seq > self._heads.get(match_id, 0):
             self._heads[match_id] = seq
+        live = self._live.get(match_id)
+        if live is not None and action is not None:
+            live.carry(action)
+
+    def holds(self, match_id: int) -> bool:
+        """Whether memory holds the match (what is announced of it is kept for it)."""
+        return match_id in self._live
 
     def listening(self, announced: bool) -> None:
         """Every commit is announced from now on (True), or some may not be (False): either
@@ -312,7 +242,7 @@ class MatchService:
         if current.id != seen_match_id:
             return current  # someone else moved the campaign on already: no double start
 
-        def next_one(live: _Live) -> tuple[Json, list[LogEntry]]:
+        def next_one(live: Live) -> tuple[Json, list[LogEntry]]:
             refusal = game.next_match_refusal(live.state)
             if refusal:
                 raise RuleError("next match", refusal)
@@ -326,7 +256,7 @@ class MatchService:
         self,
         kit: KitRow,
         current: MatchRow,
-        build: Callable[[_Live], tuple[Json, list[LogEntry]]],
+        build: Callable[[Live], tuple[Json, list[LogEntry]]],
         why: str,
     ) -> MatchRow:
         """A new match (its initial state and first actions from `build`, which sees the current
@@ -393,15 +323,8 @@ class MatchService:
         """(seq, text) of the action the log's last entry, an undo, took back: what a redo
         records again. None when the last entry is not an undo."""
         live = self._load(match_id)
-        if not live.version:
-            return None
-        rows = self.store.actions(match_id, after=live.version - 1)
-        if not rows or rows[-1].kind != UNDO:
-            return None
-        target = rows[-1].payload.get("target")
-        if not isinstance(target, int) or not 0 < target <= live.version:
-            return None
-        return target, live.texts[target - 1]
+        target = live.undos.get(live.version)
+        return None if target is None else (target, live.texts[target - 1])
 
     def redo(
         self,
@@ -412,20 +335,21 @@ class MatchService:
         base_version: int | None,
         actor: str = "",
     ) -> Submitted:
-        """Record again the action at seq `target`, which the log's last entry undid (Stale
-        when something else was recorded since, or it is not that undo)."""
+        """Record again the action at seq `target`, which an undo took back, against that
+        undo's version: Stale when something else was recorded since (a duplicate when that
+        was the same action: the redo of another phone), or no undo took it back."""
         client_action_id = check_client_id(client_action_id)
         live = self._load(match_id)
         known = self._known(live, client_action_id)
         if known is not None:
             return known
-        found = self.redoable(match_id)
-        if found is None or found[0] != target:
-            raise Stale(live.version, self._since(live, max(0, live.version - 1)))
+        if target not in live.undone:
+            raise Stale(live.version, [f"#{target} is not an action an undo took back"])
         referee = self.referee(live.game)
-        payload = self.store.payloads(match_id, target, target)[target]
-        action = referee.decode(payload)
-        write = _Write(match_id, referee, action, client_action_id, base_version, actor)
+        action = referee.decode(self.store.payloads(match_id, target, target)[target])
+        write = _Write(
+            match_id, referee, action, client_action_id, base_version, actor, redo_of=target
+        )
         return run_blocking(self._attempts(write, Blocking))
 
     def last_effective(self, match_id: int) -> tuple[int, str] | None:
@@ -433,14 +357,14 @@ class MatchService:
         found = self.last_effective_action(match_id)
         return None if found is None else (found[0], found[1])
 
-    def _load(self, match_id: int, at_least: int = 0) -> _Live:
+    def _load(self, match_id: int, at_least: int = 0) -> Live:
         live = self._live.get(match_id)
         if live is not None and not live.chain.broken and not self._may_lag(live, at_least):
             return live
         with self._lock(match_id):
             return self._current(match_id, at_least)
 
-    def _may_lag(self, live: _Live, at_least: int = 0) -> bool:
+    def _may_lag(self, live: Live, at_least: int = 0) -> bool:
         """Whether the database may hold actions of the match that memory does not: on a
         shared database, when another process's commit past memory's version was announced, or
         commits may have gone unannounced. Not while actions of it are being committed here:
@@ -451,36 +375,57 @@ class MatchService:
             return True
         return max(at_least, self._heads.get(live.match.id, 0)) > live.version
 
-    def _current(self, match_id: int, at_least: int = 0) -> _Live:
+    def _current(self, match_id: int, at_least: int = 0) -> Live:
         """The match in memory, as the database has it (call with the match's lock held): built
         from the log when missing; after a refused commit, back to its durable version and on
-        from there by the log's tail; when it may lag (`_may_lag`), caught up the same way."""
+        from there; when it may lag (`_may_lag`), caught up the same way (`_catch_up`)."""
         live = self._live.get(match_id)
         if live is None:
             return self._rebuild(match_id)
         if live.chain.broken:  # another process wrote first
+            behind = live.chain.behind or 0
             live.back_to_durable()
-            return self._catch_up(live)
+            return self._catch_up(live, behind)
         if not self._may_lag(live, at_least):
             return live
         if self._announced and live.checked == self._epoch:
-            return self._catch_up(live)  # announced: the log is longer
+            return self._catch_up(live, at_least)  # announced: the log is longer
         epoch = self._epoch
         version = self.store.version(match_id)
         if version is None or version < live.version:  # the database was restored
             return self._rebuild(match_id)
         if version > live.version:
-            return self._catch_up(live)
-        live.checked = epoch
+            self._catch_up(live, version)
+        if live.version >= version:
+            live.checked = epoch
         return live
 
-    def _rebuild(self, match_id: int) -> _Live:
+    def _needs_thread(self, match_id: int) -> bool:
+        """Whether bringing the match's memory up to date may read the database or replay the
+        match (an undo): not on the event loop, then. Announced actions are applied on it."""
+        live = self._live.get(match_id)
+        if live is None:
+            return True
+        if live.chain.broken:
+            first, upto = live.durable.version + 1, live.chain.behind or 0
+        elif not self._may_lag(live):
+            return False
+        elif self._announced and live.checked == self._epoch:
+            first = live.version + 1
+        else:
+            return True  # the database is asked for the match's version
+        upto = max(upto if live.chain.broken else 0, self._heads.get(match_id, 0))
+        carried = live.carried
+        wanted = [carried.get(seq) for seq in range(first, upto + 1)]
+        return not wanted or any(a is None or a.kind == UNDO for a in wanted)
+
+    def _rebuild(self, match_id: int) -> Live:
         """Read a match's whole log and fold it (start-up, or a database that went back)."""
         match = self.store.match(match_id)
         if match is None:
             raise NotFound(f"no match {match_id}")
         game = self.game_of(match)
-        live = _Live(
+        live = Live(
             match=match,
             game=game,
             version=0,
@@ -496,39 +441,48 @@ class MatchService:
         self._live[match_id] = live
         return live
 
-    def _catch_up(self, live: _Live) -> _Live:
-        """Read the log after the version memory holds and fold it in (lock held)."""
+    def _catch_up(self, live: Live, upto: int = 0) -> Live:
+        """Bring memory on to seq `upto` or the latest announced (lock held): from the actions
+        other processes announced when every one is here, else by reading the log after the
+        version memory holds (memory is then as the database is)."""
+        upto = max(upto, self._heads.get(live.match.id, 0))
+        carried = live.take_carried(upto) if upto > live.version else None
+        if carried is not None:
+            self._fold(live, carried)
+            return live
         epoch = self._epoch
         rows = self.store.actions(live.match.id, after=live.version)
         if rows and rows[0].seq != live.version + 1:  # cannot be: a log has no gaps
             return self._rebuild(live.match.id)
         self._fold(live, rows)
+        live.forget_carried()
         live.checked = epoch
         return live
 
-    def _fold(self, live: _Live, rows: list[ActionRow]) -> None:
+    def _fold(self, live: Live, rows: Sequence[Logged]) -> None:
         """The log's next rows into memory: each action applied on top, or, when one of them
         is an undo, the whole undo stack replayed once from the initial state."""
         referee = self.referee(live.game)
         top = live.effective
-        pushed: list[_Effective] = []
+        pushed: list[Effective] = []
         undone = False
         for row in rows:
             if row.kind == UNDO:
                 if top is None:
                     raise DomekitError(f"match {live.match.id}: #{row.seq} undoes nothing")
+                live.took_back(row.seq, top.seq)
                 top, undone = top.below, True
                 touches = frozenset({EVERYTHING})
             else:
                 action = referee.decode(row.payload)
-                top = _Effective(row.seq, action, top, _depth(top) + 1)
+                top = Effective(row.seq, action, top, depth(top) + 1)
                 pushed.append(top)
                 touches = referee.touches(action)
             live.touched.append(touches)
             live.record(row.seq, row.text, row.actor, row.created, row.client_action_id)
         if undone:
             live.state = referee.state_from_json(live.match.initial_state)
-            pushed = list(_nodes(top))
+            pushed = list(nodes(top))
         state = live.state
         for node in pushed:
             state, _outcome = referee.apply(state, node.action)
@@ -563,11 +517,10 @@ class MatchService:
         if known is not None:
             return known
         entry = data if isinstance(data, Entry) else referee.entry(data)
-        if entry.action is None:
-            return self._undo(match_id, entry.target, client_action_id, base_version, actor)
         write = _Write(
-            match_id, referee, entry.action, client_action_id, base_version, actor, ask_first
-        )
+            match_id, referee, entry.action, client_action_id, base_version, actor, ask_first,
+            target=entry.target,
+        )  # fmt: skip
         return run_blocking(self._attempts(write, Blocking))
 
     async def submit_async(
@@ -582,43 +535,51 @@ class MatchService:
     ) -> Submitted:
         """`submit` for the event loop: the action is applied on the loop (it takes well under
         a millisecond once the match is in memory) and the loop waits for the group commit
-        without holding a thread. Undo, and a match that memory must read from the database
-        first (not yet read, or behind it), go to a worker thread."""
+        without holding a thread. Undo (a replay), and a match that memory must read from the
+        database first (not yet read, or behind it by more than was announced), go to a worker
+        thread."""
         client_action_id = check_client_id(client_action_id)
-
-        def in_a_thread(entry: Mapping[str, Any] | Entry[Any]) -> Awaitable[Submitted]:
-            return run_in_threadpool(
+        live = self._live.get(match_id)
+        if live is None:
+            return await run_in_threadpool(
                 lambda: self.submit(
                     match_id,
-                    entry,
+                    data,
                     client_action_id=client_action_id,
                     base_version=base_version,
                     actor=actor,
                     ask_first=ask_first,
                 )
             )
-
-        live = self._live.get(match_id)
-        if live is None or live.chain.broken or self._may_lag(live):
-            return await in_a_thread(data)
         referee = self.referee(live.game)
         entry = data if isinstance(data, Entry) else referee.entry(data)
-        if entry.action is None:
-            return await in_a_thread(entry)
         write = _Write(
-            match_id, referee, entry.action, client_action_id, base_version, actor, ask_first
-        )
-        return await self._attempts(write, asyncio.wrap_future)
+            match_id, referee, entry.action, client_action_id, base_version, actor, ask_first,
+            target=entry.target,
+        )  # fmt: skip
+        if entry.action is None:
+            return await run_in_threadpool(self._blocking, write)
+        return await self._attempts(write, asyncio.wrap_future, on_loop=True)
+
+    def _blocking(self, write: _Write) -> Submitted:
+        return run_blocking(self._attempts(write, Blocking))
 
     async def _attempts(
-        self, write: _Write, wait: Callable[[Future[int | None]], Awaitable[int | None]]
+        self,
+        write: _Write,
+        wait: Callable[[Future[int | None]], Awaitable[int | None]],
+        *,
+        on_loop: bool = False,
     ) -> Submitted:
         """The retry loop of `submit` and `submit_async`: the action applied in memory and
         queued for the group commit, again when another process wrote first. `wait` waits for a
-        commit: on the event loop (`asyncio.wrap_future`), or blocking the thread (`Blocking`,
-        with which this coroutine never suspends and `_blocking` runs it to its end)."""
+        commit: on the event loop (`asyncio.wrap_future`, `on_loop`: the rest moves to a worker
+        thread once memory must read the database), or blocking the thread (`Blocking`, with
+        which this coroutine never suspends and `_blocking` runs it to its end)."""
         match_id = write.match_id
         for _attempt in range(ATTEMPTS):
+            if on_loop and self._needs_thread(match_id):
+                return await run_in_threadpool(self._blocking, write)
             step = self._step(write)
             if isinstance(step, Submitted):
                 return step
@@ -631,30 +592,34 @@ class MatchService:
                 seq = await wait(item.done)  # the reply waits until the action is durable
             except Replaced:
                 raise self._replaced(match_id) from None
-            if seq is None:  # another process wrote first: read the log on and retry
+            if seq is None:  # another process wrote first: catch up, check again, retry
                 continue
-            self._notify(match_id, seq)
+            self._notify(match_id, seq, (item.kind, item.event_data))
             return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
         raise self._busy(match_id, write.base_version)
 
     def _step(self, write: _Write) -> Submitted | Future[int | None] | tuple[Append, str, Json]:
         """Under the match's lock: the known reply of a retry, the pending commit of the same
-        action id, or the action applied in memory (once) and queued for the group commit;
-        Unanswered instead when `ask_first` and the rules still have a question."""
-        match_id, referee, action, client_action_id = (
-            write.match_id, write.referee, write.action, write.client_action_id
-        )  # fmt: skip
+        action id, or the action checked against the version it was made on, applied in memory
+        (once) and queued for the group commit; Unanswered instead when `ask_first` and the
+        rules still have a question."""
+        match_id, referee, action = write.match_id, write.referee, write.action
         with self._lock(match_id):
             live = self._current(match_id)
-            waiting = live.pending.get(client_action_id)
+            waiting = live.pending.get(write.client_action_id)
             if waiting is not None:
                 return waiting
-            known = self._known(live, client_action_id)
+            known = self._known(live, write.client_action_id)
             if known is not None:
                 return known
             self._check_open(match_id)
+            if action is None:
+                return self._undo(live, write)
             touches = referee.touches(action)
-            self._check_fresh(live, write.base_version, touches, action)
+            if write.redo_of is not None:
+                self._check_redo(live, write.redo_of, write.base_version, action)
+            else:
+                self._check_fresh(live, write.base_version, touches, action)
             state, outcome = referee.apply(live.state, action)
             text = referee.text(action)
             if write.ask_first:
@@ -662,38 +627,56 @@ class MatchService:
                 if asks:
                     raise Unanswered(text, outcome, asks)
             seq = live.version + 1
-            after = _Snapshot(
-                seq, state, _Effective(seq, action, live.effective, _depth(live.effective) + 1)
+            after = Snapshot(
+                seq, state, Effective(seq, action, live.effective, depth(live.effective) + 1)
             )
             item = self._append(
-                live,
-                client_action_id,
-                write.actor,
-                referee.game.kind(action),
-                referee.action_json(action),
-                write.base_version,
-                text,
-                outcome,
-                after,
-                touches,
-            )
+                live, write, referee.game.kind(action), referee.action_json(action), text,
+                outcome, after, touches,
+            )  # fmt: skip
             return item, text, outcome
+
+    def _undo(self, live: Live, write: _Write) -> tuple[Append, str, Json]:
+        """Take back the latest action still in effect (`write.target`, when named, must be it:
+        Stale otherwise, a duplicate when an undo took it back already): the state is the log
+        replayed without it (lock held)."""
+        if live.effective is None:
+            raise RuleError("undo", "there is nothing to undo in this match")
+        last_seq, below = live.effective.seq, live.effective.below
+        target = write.target
+        if target is not None and target != last_seq:
+            undo = live.undone.get(target)
+            duplicate = self._entry(live, undo) if undo is not None else None
+            raise Stale(live.version, self._since(live, min(target, live.version)), duplicate)
+        if target is None:
+            self._check_fresh(live, write.base_version, frozenset({EVERYTHING}))
+        referee = write.referee
+        state = referee.state_from_json(live.match.initial_state)
+        for node in nodes(below):
+            state, _outcome = referee.apply(state, node.action)
+        text, outcome, payload = undo_entry(last_seq, live.texts[last_seq - 1])
+        after = Snapshot(live.version + 1, state, below)
+        item = self._append(
+            live, write, UNDO, payload, text, outcome, after, frozenset({EVERYTHING}),
+            undoes=last_seq,
+        )  # fmt: skip
+        return item, text, outcome
 
     def _append(
         self,
-        live: _Live,
-        client_action_id: str,
-        actor: str,
+        live: Live,
+        write: _Write,
         kind: str,
         payload: Json,
-        base_version: int | None,
         text: str,
         outcome: dict[str, Any],
-        after: _Snapshot,
+        after: Snapshot,
         touches: frozenset[str],
+        undoes: int | None = None,
     ) -> Append:
         """Queue an action for the group commit and count it in memory, which stands at `after`
         from now on (lock held); once the commit succeeds, `after` is durable."""
+        client_action_id, actor = write.client_action_id, write.actor
         item = Append(
             match_id=live.match.id,
             expected_version=live.version,
@@ -701,10 +684,10 @@ class MatchService:
             actor=actor,
             kind=kind,
             payload=payload,
-            base_version=base_version,
+            base_version=write.base_version,
             text=text,
             outcome=outcome,
-            event_data={"text": text, "actor": actor},
+            event_data=event_data(text, actor),
             chain=live.chain,
         )
 
@@ -718,67 +701,12 @@ class MatchService:
         live.pending[client_action_id] = item.done
         item.done.add_done_callback(settled)
         live.touched.append(touches)
+        if undoes is not None:
+            live.took_back(after.version, undoes)
         live.record(after.version, text, actor, time.time(), client_action_id)
         live.state, live.effective = after.state, after.effective
         self.store.append_later(item)
         return item
-
-    def _undo(
-        self,
-        match_id: int,
-        target: int | None,
-        client_action_id: str,
-        base_version: int | None,
-        actor: str,
-    ) -> Submitted:
-        """Take back the latest action still in effect (`target`, when named, must be it):
-        replay the log without it."""
-        with self._lock(match_id):
-            live = self._current(match_id)
-            waiting = live.pending.get(client_action_id)
-        if waiting is not None:
-            wait_quietly(waiting)
-        with self._lock(match_id):
-            live = self._current(match_id)
-            known = self._known(live, client_action_id)
-            if known is not None:
-                return known
-            self._check_open(match_id)
-            if live.effective is None:
-                raise RuleError("undo", "there is nothing to undo in this match")
-            last_seq, below = live.effective.seq, live.effective.below
-            if target is not None and target != last_seq:
-                raise Stale(live.version, self._since(live, target))
-            if target is None:
-                self._check_fresh(live, base_version, frozenset({EVERYTHING}))
-            referee = self.referee(live.game)
-            state = referee.state_from_json(live.match.initial_state)
-            for node in _nodes(below):
-                state, _outcome = referee.apply(state, node.action)
-            text, outcome, payload = undo_entry(last_seq, live.texts[last_seq - 1])
-            after = _Snapshot(live.version + 1, state, below)
-            item = self._append(
-                live,
-                client_action_id,
-                actor,
-                UNDO,
-                payload,
-                base_version,
-                text,
-                outcome,
-                after,
-                frozenset({EVERYTHING}),
-            )
-        try:
-            seq = item.done.result()
-        except Replaced:
-            raise self._replaced(match_id) from None
-        if seq is None:  # another process wrote first: what the undo would take back changed
-            with self._lock(match_id):
-                live = self._current(match_id)
-            raise Stale(live.version, self._since(live, item.expected_version))
-        self._notify(match_id, seq)
-        return Submitted(seq=seq, version=seq, text=text, outcome=outcome)
 
     def _replaced(self, match_id: int) -> Closed:
         """Another process moved the match's kit on to another match: nothing lands on it."""
@@ -800,7 +728,7 @@ class MatchService:
         if why is not None:
             raise Closed(f"nothing was recorded: {why}")
 
-    def _known(self, live: _Live, client_action_id: str) -> Submitted | None:
+    def _known(self, live: Live, client_action_id: str) -> Submitted | None:
         seq = live.client_ids.get(client_action_id)
         if seq is None:
             return None
@@ -811,9 +739,20 @@ class MatchService:
             seq=row.seq, version=live.version, text=row.text, outcome=row.outcome, replayed=True
         )
 
+    def _check_redo(self, live: Live, target: int, base_version: int | None, action: Any) -> None:
+        """A redo of `target` goes against the version of the undo that took it back, which
+        must still be the log's last entry: else Stale, a duplicate when the action is in
+        effect again since (another phone's redo of it)."""
+        undo = live.undone.get(target)
+        if undo is None:
+            raise Stale(live.version, [f"#{target} is not an action an undo took back"])
+        if base_version is not None and not undo <= base_version <= live.version:
+            raise Stale(live.version, [f"this page claims version {base_version}"])
+        self._check_fresh(live, undo, frozenset({EVERYTHING}), action)
+
     def _check_fresh(
         self,
-        live: _Live,
+        live: Live,
         base_version: int | None,
         touches: frozenset[str],
         action: Any = None,
@@ -828,9 +767,7 @@ class MatchService:
         node = live.effective if action is not None else None
         while node is not None and node.seq > base_version:
             if node.action == action:
-                actor, created = live.actors[node.seq - 1]
-                duplicate = {"seq": node.seq, "text": live.texts[node.seq - 1], "actor": actor,
-                             "created": created}  # fmt: skip
+                duplicate = self._entry(live, node.seq)
                 raise Stale(live.version, self._since(live, base_version), duplicate)
             node = node.below
         clash = [
@@ -841,7 +778,12 @@ class MatchService:
         if clash:
             raise Stale(live.version, clash)
 
-    def _since(self, live: _Live, version: int) -> list[str]:
+    def _entry(self, live: Live, seq: int) -> dict[str, Any]:
+        """The action at `seq` as a duplicate's refusal names it: seq, text, who and when."""
+        actor, created = live.actors[seq - 1]
+        return {"seq": seq, "text": live.texts[seq - 1], "actor": actor, "created": created}
+
+    def _since(self, live: Live, version: int) -> list[str]:
         return [live.texts[index] for index in range(max(version, 0), live.version)]
 
     # -- export and import ------------------------------------------------------------------
@@ -874,7 +816,7 @@ class MatchService:
         checked = check_export(self.referee(kit.game), kit, document, new_client_action_id)
         current = self.current_match(kit)
 
-        def imported(live: _Live) -> tuple[Json, list[LogEntry]]:
+        def imported(live: Live) -> tuple[Json, list[LogEntry]]:
             if live.version > 0 and replaces != current.number:
                 raise NeedsConfirmation(
                     f"match {current.number} is in progress ({live.version} actions): importing "

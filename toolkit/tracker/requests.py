@@ -27,6 +27,7 @@ from toolkit.tracker.fields import (
     Seq,
     Version,
     check_request,
+    check_text,
 )
 
 ASK_FIRST = "ask_first"
@@ -172,8 +173,10 @@ def action_fields(
 
 
 def actor_cookie(request: Request) -> str:
-    """Who is at this phone, as `whoami` stored it (percent-encoded)."""
-    return unquote(request.cookies.get(ACTOR_COOKIE, ""))[:MAX_NAME]
+    """Who is at this phone, as `whoami` stored it (percent-encoded); BadField (422) when it
+    holds what no text may (a NUL): an action never records it."""
+    name = unquote(request.cookies.get(ACTOR_COOKIE, ""))[:MAX_NAME]
+    return check_text(name, f"the {ACTOR_COOKIE} cookie (who is at this phone: set it again)")
 
 
 def seat_cookie(request: Request) -> str:

@@ -3,6 +3,7 @@ worker processes over PostgreSQL (`--workers N`: toolkit/tracker/cluster.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import gc
 import json
@@ -123,6 +124,12 @@ def serve(
         host = "0.0.0.0"
     kits_dir = kits_dir if kits_dir is not None else home()
     lock = lock_database(database)  # held until the server stops
+    try:
+        check_sqlite_file(lock.path if lock is not None else None)
+    except DomekitError:
+        if lock is not None:
+            lock.release()
+        raise
     _more_file_descriptors()
     keeper = None
     if workers == 1:
@@ -190,6 +197,27 @@ def serve(
             keeper.stop()
         if lock is not None:
             lock.release()
+
+
+def check_sqlite_file(path: Path | None) -> None:
+    """DomekitError (exit 2, one line naming the file) when the SQLite file is damaged, as
+    SQLite's own quick check finds it (every page read once: a second or so for a large file),
+    before the server reads or writes it."""
+    import sqlite3
+
+    if path is None or not path.is_file() or path.stat().st_size == 0:
+        return
+    try:
+        with contextlib.closing(sqlite3.connect(path)) as conn:
+            found = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
+    except sqlite3.Error as exc:
+        found = [str(exc)]
+    if found != ["ok"]:
+        problem = "; ".join(" ".join(str(line).split()) for line in found)
+        raise DomekitError(
+            f"the database file {path} is damaged ({problem}): restore it from a backup or "
+            "give another --db; the server did not start and changed nothing"
+        )
 
 
 def _more_file_descriptors() -> None:

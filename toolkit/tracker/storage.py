@@ -9,9 +9,10 @@ PostgreSQL may be shared by several server processes (`Store.shared`): there a b
 locks its matches' rows (`SELECT ... FOR UPDATE`, in id order, so two processes never deadlock),
 checks each match's version against the one its actions were made on (the compare-and-set that
 keeps two processes from both applying against one version), bumps the versions only of matches
-that are still their kit's current match, inserts the actions and events, and sends
-`NOTIFY domekit, '<match id> <seq>'` in the same transaction: every process's listener
-(toolkit/tracker/listener.py) wakes that match's live streams once it commits.
+that are still their kit's current match, inserts the actions and events, and announces each
+action in the same transaction (toolkit/tracker/notices.py: the action itself, so every other
+process applies it to the match it holds without reading the log); every process's listener
+(toolkit/tracker/listener.py) hears it, and wakes that match's live streams, once it commits.
 """
 
 from __future__ import annotations
@@ -53,10 +54,14 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from toolkit.errors import DomekitError
 from toolkit.resources import default_db_url
+from toolkit.tracker import notices
+from toolkit.tracker.faults import Unavailable, fault, first_line, ping_when_idle
+from toolkit.tracker.notices import Logged, event_data
 
 metadata = MetaData()
 
@@ -115,28 +120,7 @@ events = Table(
 )
 
 
-NOTIFY_CHANNEL = "domekit"
-"""The PostgreSQL channel commits are announced on: `<match id> <seq>`, or `<match id> <seq>
-moved` when the match's kit moved on to another match."""
-
-
-class Unavailable(Exception):
-    """The database cannot take a write now (a full disk, a lock held too long): nothing was
-    written, and the request that asked gets 503 saying so."""
-
-
-def _unavailable(exc: BaseException) -> str | None:
-    """What a storage error means for the person at the table, or None when it is a bug."""
-    text = str(getattr(exc, "orig", None) or exc).lower()
-    errno = getattr(getattr(exc, "orig", exc), "errno", None)
-    if "database or disk is full" in text or errno == 28 or "no space left" in text:
-        return (
-            "the tracker's disk is full: nothing was recorded. Free some space on the laptop "
-            "running `domekit serve`, then send it again (it is recorded once)."
-        )
-    if "database is locked" in text:
-        return "the database is busy (another program holds it): nothing was recorded; try again"
-    return None
+POOL_SIZE = 15  # database connections a server process keeps (and its LISTEN connection)
 
 
 @dataclass(frozen=True)
@@ -160,15 +144,10 @@ class MatchRow:
 
 
 @dataclass(frozen=True)
-class ActionRow:
-    seq: int
-    client_action_id: str
-    actor: str
-    created: float
-    kind: str
-    payload: dict[str, Any]
+class ActionRow(Logged):
+    """An action as the log holds it, with the version it was made on and what it did."""
+
     base_version: int | None
-    text: str
     outcome: dict[str, Any]
 
 
@@ -198,7 +177,7 @@ class LogEntry:
         }
 
     def event_row(self, match_id: int, seq: int, now: float) -> dict[str, Any]:
-        data = {"text": self.text, "actor": self.actor}
+        data = event_data(self.text, self.actor)
         return {"match_id": match_id, "seq": seq, "created": now, "kind": self.kind,
                 "data": _dumps(data)}  # fmt: skip
 
@@ -212,6 +191,7 @@ class Chain:
     of them fails (another process wrote first), every later one fails too, unexecuted."""
 
     broken: bool = False
+    behind: int | None = None  # the match's version in the database that refused it, if read
 
 
 class Replaced(Exception):
@@ -258,7 +238,7 @@ _BUMP_CURRENT = text(
     " AND kits.current_match = matches.id RETURNING matches.id"
 )
 _NOTIFY = text(
-    f"SELECT pg_notify('{NOTIFY_CHANNEL}', message)"
+    f"SELECT pg_notify('{notices.CHANNEL}', message)"
     " FROM unnest(CAST(:messages AS text[])) AS message"
 )
 _VERSION = select(matches.c.version).where(matches.c.id == bindparam("m_id"))
@@ -306,7 +286,10 @@ class Store:
         # Another process may write this database (one `domekit serve` per SQLite file: lock.py):
         # what memory holds is then checked against it before it is shown or built upon.
         self.shared = not self.is_sqlite
-        kwargs: dict[str, Any] = {}
+        # Connections kept open, never more: a burst (a commit waking a table's live streams
+        # at once) waits a moment for one rather than opening and closing extra ones, which
+        # PostgreSQL pays for with a new server process each (most of its CPU, measured).
+        kwargs: dict[str, Any] = {"pool_size": POOL_SIZE, "max_overflow": 0}
         if self.is_sqlite:
             path = self.url.split(":///", 1)[1] if ":///" in self.url else ""
             if path and path != ":memory:" and not path.startswith("file:"):
@@ -318,8 +301,12 @@ class Store:
         try:
             self.engine: Engine = create_engine(self.url, **kwargs)
         except Exception as exc:  # bad URL, missing driver
-            raise DomekitError(f"cannot open database {shown_url(self.url)!r}: {exc}") from None
+            raise DomekitError(
+                f"cannot open database {shown_url(self.url)!r}: {first_line(exc)}"
+            ) from None
         self.is_postgresql = self.engine.dialect.name == "postgresql"
+        if not self.is_sqlite:
+            ping_when_idle(self.engine)
         self._writer = (
             self.engine
             if self.is_sqlite
@@ -346,7 +333,9 @@ class Store:
                     conn.execute(text("SELECT pg_advisory_xact_lock(7316)"))
                 metadata.create_all(conn)
         except Exception as exc:
-            raise DomekitError(f"cannot open database {shown_url(self.url)!r}: {exc}") from None
+            raise DomekitError(
+                f"cannot open database {shown_url(self.url)!r}: {first_line(exc)}"
+            ) from None
 
     def _tune_sqlite(self) -> None:
         @event.listens_for(self.engine, "connect")
@@ -376,11 +365,11 @@ class Store:
                 return
             with self._write_lock, self._writer.begin() as conn:
                 yield conn
-        except (OperationalError, OSError) as exc:
-            reason = _unavailable(exc)
-            if reason is None:
+        except (OperationalError, InterfaceError, PoolTimeout, OSError) as exc:
+            found = fault(exc)
+            if found is None:
                 raise
-            raise Unavailable(reason) from exc
+            raise Unavailable(found) from exc
 
     def close(self) -> None:
         thread = self._writer_thread
@@ -531,7 +520,7 @@ class Store:
             conn.execute(update(kits).where(kits.c.kit_id == kit_id).values(current_match=match_id))
             if self.is_postgresql:  # every process reads the kit afresh, and the streams
                 # of the match it moved on from tell their pages to reload
-                message = f"{after or 0} {after_version or 0} moved"
+                message = notices.moved(after or 0, after_version or 0)
                 conn.execute(_NOTIFY, {"messages": [message]})
         self._kits.clear()
         return match_id
@@ -631,10 +620,15 @@ class Store:
         seqs: dict[int, int] = {}
         action_rows: list[dict[str, Any]] = []
         event_rows: list[dict[str, Any]] = []
+        messages: list[str] = []
         now = time.time()
         for run in claimed:
             for item in run:
                 seq = seqs[id(item)] = item.expected_version + 1
+                if self.is_postgresql:
+                    logged = Logged(seq, item.client_action_id, item.actor, now, item.kind,
+                                    item.payload, item.text)  # fmt: skip
+                    messages.append(notices.announce(item.match_id, logged))
                 action_rows.append(
                     {
                         "match_id": item.match_id,
@@ -661,9 +655,7 @@ class Store:
         if action_rows:
             conn.execute(_INSERT_ACTION, action_rows)
             conn.execute(_INSERT_EVENT, event_rows)
-            if self.is_postgresql:
-                heads = {run[-1].match_id: run[-1].expected_version + 1 for run in claimed}
-                messages = [f"{match_id} {seq}" for match_id, seq in heads.items()]
+            if messages:
                 conn.execute(_NOTIFY, {"messages": messages})
         return [seqs.get(id(item)) for item in batch]
 
@@ -712,6 +704,7 @@ class Store:
                 claimed.append(run)
             else:
                 run[0].chain.broken = True
+                run[0].chain.behind = versions.get(match_id)
         if claimed:
             heads = {run[0].match_id: versions[run[0].match_id] for run in claimed}
             bumped = conn.execute(

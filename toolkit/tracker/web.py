@@ -186,7 +186,7 @@ def common(t: Tracker, who: Access, match: MatchRow, request: Request) -> dict[s
         "done_text": done_text,
         "here": request.url.path,
         "here_full": page_url(request),
-        "actor": actor_cookie(request),
+        "actor": shown_actor(request),
         "error": None,
         **mode_context(t, who, state),
     }
@@ -206,6 +206,15 @@ def told_result(referee: Referee[Any, Any], action: Any, text: str, outcome: Any
     if isinstance(summary, str) and summary and summary not in sentence:
         return f"{sentence.rstrip('.')}: {summary}"
     return sentence
+
+
+def shown_actor(request: Request) -> str:
+    """Who is at this phone, for a page to show: nobody when the cookie holds what no text
+    may (an action from this phone is refused, naming it)."""
+    try:
+        return actor_cookie(request)
+    except DomekitError:
+        return ""
 
 
 def undo_of(t: Tracker, who: Access, match: MatchRow, state: Any) -> dict[str, Any] | None:
@@ -447,15 +456,22 @@ def page_html(t: Tracker, ctx: Mapping[str, Any], page: Page, **extra: Any) -> s
 
 
 def error_page(
-    t: Tracker, request: Request, status: int, message: str, rule: str | None = None
+    t: Tracker,
+    request: Request,
+    status: int,
+    message: str,
+    rule: str | None = None,
+    extra: Mapping[str, Any] | None = None,
 ) -> Response:
-    """An error outside a write's refusal: JSON for a JSON request, else the error page."""
+    """An error outside a write's refusal: JSON for a JSON request (with `extra`, for the
+    page's script), else the error page."""
     wants_json = (
         request.url.path.endswith(".json")
         or "application/json" in request.headers.get("accept", "")
         or request.headers.get("content-type", "").startswith("application/json")
     )
     if wants_json:
-        return JSONResponse({"ok": False, "message": message, "rule": rule}, status_code=status)
+        body = {"ok": False, "message": message, "rule": rule, **(extra or {})}
+        return JSONResponse(body, status_code=status)
     context = {"title": f"Error {status}", "status": status, "message": message}
     return t.render("error.html", context, status)

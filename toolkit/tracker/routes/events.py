@@ -3,10 +3,15 @@ per kit and per server (toolkit/tracker/live.py)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
+from toolkit.tracker.faults import Unavailable, fault
 from toolkit.tracker.fields import read_model
 from toolkit.tracker.live import RETRY_SECONDS, LiveStream, match_stream
 from toolkit.tracker.requests import EventsQuery, query
@@ -43,4 +48,15 @@ async def events(t: Services, request: Request, cap: str, key: str) -> Response:
         disconnected=request.is_disconnected,
         max_seconds=t.sse_max_seconds,
     )
-    return LiveStream(stream, release=lambda: t.broker.release(kit_id))
+    return LiveStream(_until_the_database_fails(stream), release=lambda: t.broker.release(kit_id))
+
+
+async def _until_the_database_fails(stream: AsyncIterator[str]) -> AsyncIterator[str]:
+    """The stream, ended quietly when the database goes out of reach: the page's EventSource
+    reconnects, and is answered 503 until it is back."""
+    try:
+        async for chunk in stream:
+            yield chunk
+    except (DBAPIError, PoolTimeout, Unavailable) as exc:
+        if fault(exc) is None:
+            raise

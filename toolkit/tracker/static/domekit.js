@@ -4,7 +4,8 @@
 //   place (idiomorph); what the player typed in a form that still applies is kept, a form they
 //   were filling that no longer applies is retired with the reason; <body data-version> follows;
 // - forms that record (/act, /redo) are sent by fetch: a refusal shows inline on the same form,
-//   values kept; while the tracker cannot be reached they wait in this phone's storage
+//   values kept; while the tracker cannot be reached, or answers 502/503/504 (its database out
+//   of reach, its disk full: the note says which), they wait in this phone's storage
 //   ("waiting to send: N"), across reloads, and are sent with their client action id when it is
 //   back (applied once); a check (/preview) made while the tracker cannot be reached offers to
 //   send the action without it;
@@ -192,7 +193,9 @@
       cache: "no-store"
     }).then(function (response) {
       if (response.status === 502 || response.status === 503 || response.status === 504) {
-        return { offline: true };
+        // The tracker (or its database) cannot take it now: it waits here; `what` says why.
+        return response.json().then(function (b) { return { offline: true, what: (b && b.what) || "" }; },
+          function () { return { offline: true }; });
       }
       return response.json().then(function (b) { return { status: response.status, body: b }; },
         function () { return { status: response.status, body: {} }; });
@@ -258,7 +261,8 @@
         forget(form);
         var note = noteIn(form, "queued", "status");
         if (typeof id === "string") { note.setAttribute("data-client-action-id", id); }
-        note.textContent = "Waiting to send (the tracker cannot be reached): it is sent when it is back.";
+        note.textContent = "Waiting to send (" + (reply.what || "the tracker cannot be reached") +
+          "): it is sent when it is back.";
       }
       return;
     }
