@@ -433,6 +433,8 @@ class Store:
         on (`forget_kits`): its kit rows are then reused for long, else for a second."""
         self._kit_ttl = _KIT_TTL_LISTENING if announced else _KIT_TTL
         self._kits.clear()
+        if not announced:  # the database may have gone: none of the pooled connections is reused
+            self.engine.dispose(close=False)
 
     def kit_fresh(
         self, *, kit_id: str | None = None, view_token: str | None = None
