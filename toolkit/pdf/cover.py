@@ -271,8 +271,33 @@ def _list(
     return y
 
 
+SIZES = (8.5, 8.0, 7.5, 7.0)
+"""The cover's list sizes, largest first: the first at which everything fits is used (a short
+paper, Letter, and a long print plan, a print service's, take a smaller one; 7 pt the least)."""
+
+
+class _RunsOff(ValueError):
+    pass
+
+
 def draw_cover(c: Canvas, page: Rect, cover: Cover, book: KitBook) -> None:
-    """The whole cover, on a portrait page of the kit's paper."""
+    """The whole cover, on a portrait page of the kit's paper, at the largest size that fits."""
+    from io import BytesIO
+
+    for size in SIZES[:-1]:
+        try:  # tried on a scratch canvas first: a page cannot be undrawn
+            _draw_cover(
+                Canvas(BytesIO(), pagesize=(pt(page.w), pt(page.h))), page, cover, book, size
+            )
+        except _RunsOff:
+            continue
+        break
+    else:
+        size = SIZES[-1]
+    _draw_cover(c, page, cover, book, size)
+
+
+def _draw_cover(c: Canvas, page: Rect, cover: Cover, book: KitBook, size: float) -> None:
     area = page.inset(MARGIN)
     c.setFillColorRGB(*INK)
     title, rest = area.split_top(13)
@@ -302,7 +327,6 @@ def draw_cover(c: Canvas, page: Rect, cover: Cover, book: KitBook) -> None:
         valign="middle",
     )
     draw_check_bar(c, check.right - CHECK_BAR - 4, check.y + 5)
-    size = 8.5
     below = _list(c, print_steps(book), rest, numbered=False, size=size)
     below = _list(
         c,
@@ -325,7 +349,7 @@ def draw_cover(c: Canvas, page: Rect, cover: Cover, book: KitBook) -> None:
     head, rest = rest.split_top(8)
     _heading(c, "2  What is in the kit", head)
     rows = [[part.name, part.count, pages_of(book, part.section)] for part in cover.components]
-    row_h = 5.6
+    row_h = size * 0.66
     table = Rect(rest.x, rest.top - (len(rows) + 1) * row_h - 1.5, rest.w, (len(rows) + 1) * row_h)
     below = draw_table(
         c,
@@ -334,7 +358,7 @@ def draw_cover(c: Canvas, page: Rect, cover: Cover, book: KitBook) -> None:
         rows,
         [3.2, 1.0, 1.5],
         row_height=row_h,
-        size=8,
+        size=size - 0.5,
         header_colour=(0.55, 0.55, 0.55),
     )
     rest = Rect(rest.x, rest.y, rest.w, below - rest.y - 3)
@@ -346,13 +370,13 @@ def draw_cover(c: Canvas, page: Rect, cover: Cover, book: KitBook) -> None:
     _heading(c, "3  You also need", head)
     room = area.y + FOOTER + 1.5  # the lowest a list may reach
     body = Rect(body.x, room, body.w, body.top - 2 - room)
-    needs = _list(c, cover.needs, body, numbered=False, size=_list_size(cover.needs, body, 8.5))
+    needs = _list(c, cover.needs, body, numbered=False, size=_list_size(cover.needs, body, size))
     head, body = right.split_top(8)
     _heading(c, "4  Cut and assemble, in this order", head)
     body = Rect(body.x, room, body.w, body.top - 2 - room)
-    steps = _list(c, cover.steps, body, numbered=True, size=_list_size(cover.steps, body, 8.5))
+    steps = _list(c, cover.steps, body, numbered=True, size=_list_size(cover.steps, body, size))
     if min(needs, steps) < room - 0.01:
-        raise ValueError(f"the cover of {cover.title} runs off its page")
+        raise _RunsOff(f"the cover of {cover.title} runs off its page")
     c.setFillColorRGB(*RULE)
     text(
         c,
