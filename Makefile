@@ -4,9 +4,13 @@ VENV    := .venv
 PY      := $(VENV)/bin/python
 DOMEKIT := $(VENV)/bin/domekit
 PORT    ?= 8000
-# Empty: `domekit kit` points the QR codes at this machine's LAN address on port 8000
-# (toolkit/network.py). Set it when the tracker runs elsewhere or on another PORT.
+# Empty: `domekit kit` points the QR codes at this machine's LAN address on PORT
+# (toolkit/network.py). Set it when the tracker runs elsewhere (behind a proxy, another host).
 BASE_URL ?=
+KIT_FLAGS = --port $(PORT) $(if $(BASE_URL),--base-url $(BASE_URL))
+# setuptools' notice on every editable install of this layout (card_data/ and templates/ mapped
+# into the package), which says nothing a player can act on.
+PIP_INSTALL := PYTHONWARNINGS='ignore:Editable installation' $(PY) -m pip install -q
 # In a checkout, kits and the tracker's database stay in output/ (installed, Domekit uses the
 # user's data folder).
 export DOMEKIT_HOME ?= $(CURDIR)/output
@@ -19,11 +23,11 @@ $(VENV)/bin/pip:
 	$(PY) -m pip install -q --upgrade pip
 
 $(VENV)/.runtime: pyproject.toml setup.py | $(VENV)/bin/pip
-	$(PY) -m pip install -q -e .
+	$(PIP_INSTALL) -e .
 	touch $@
 
 $(VENV)/.installed: pyproject.toml setup.py | $(VENV)/bin/pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PIP_INSTALL) -e '.[test]'
 	touch $@ $(VENV)/.runtime
 
 setup: $(VENV)/.installed
@@ -33,10 +37,11 @@ system-deps:
 	@bash scripts/system-deps.sh
 
 kits: $(VENV)/.runtime
-	$(DOMEKIT) kit all $(if $(BASE_URL),--base-url $(BASE_URL))
+	$(DOMEKIT) kit all $(KIT_FLAGS)
 
-play: kits
-	$(DOMEKIT) serve --lan --port $(PORT)
+# The kits, then the tracker on PORT in the same command: the QR codes and the server share PORT.
+play: $(VENV)/.runtime
+	$(DOMEKIT) kit all $(KIT_FLAGS) --serve
 
 lint: setup
 	$(VENV)/bin/ruff check toolkit tests benchmarks

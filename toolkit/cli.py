@@ -197,7 +197,19 @@ def kit(
         None,
         "--base-url",
         help="Where the tracker runs; QR codes point under it (default: this machine's LAN "
-        "address on port 8000).",
+        "address on --port).",
+    ),
+    port: int | None = typer.Option(
+        None,
+        "--port",
+        help="The tracker's port: the QR codes point at this machine's LAN address on it "
+        "(default 8000), and --serve listens on it.",
+    ),
+    serve_after: bool = typer.Option(
+        False,
+        "--serve",
+        help="Then start the tracker (as `domekit serve --lan --port PORT`; on loopback only "
+        "when --base-url is a loopback address).",
     ),
     teams: str | None = typer.Option(
         None, "--teams", help="Team colours to print, comma separated, e.g. red,blue."
@@ -247,11 +259,22 @@ def kit(
         as_json=as_json,
         ink=ink,
         layout=layout,
+        port=port,
+        serving=serve_after,
     )
     # The tracker resolves the printed kit id even before `domekit serve` first starts.
     from toolkit.tracker.kits import record_manifest_files
 
     record_manifest_files(db, [result.manifest for result in results])
+    if serve_after:
+        from urllib.parse import urlsplit
+
+        from toolkit.network import is_loopback
+        from toolkit.pdf.kits import check_port
+        from toolkit.tracker.serve import serve as run_server
+
+        loopback = is_loopback(urlsplit(results[0].base_url).hostname or "")
+        run_server("127.0.0.1", check_port(port), db, not loopback, None, as_json=as_json)
 
 
 def plain_coercion(command: click.Command, ctx: click.Context) -> None:
