@@ -15,7 +15,7 @@ PIP_INSTALL := PYTHONWARNINGS='ignore:Editable installation' $(PY) -m pip instal
 # user's data folder).
 export DOMEKIT_HOME ?= $(CURDIR)/output
 
-.PHONY: play test setup system-deps kits serve lint typecheck clean
+.PHONY: play test setup system-deps kits serve lint typecheck clean pictures docs
 
 # `make play` installs what running needs; `make test` adds the test extra to the same venv.
 $(VENV)/bin/pip:
@@ -43,8 +43,12 @@ kits: $(VENV)/.runtime
 play: $(VENV)/.runtime
 	$(DOMEKIT) kit all $(KIT_FLAGS) --serve
 
+# README's three pictures (docs/img/readme-*.png), made from the real kit, phone page and screen.
+pictures: setup
+	$(PY) scripts/pictures.py
+
 lint: setup
-	$(VENV)/bin/ruff check toolkit tests benchmarks
+	$(VENV)/bin/ruff check toolkit tests benchmarks scripts
 
 typecheck: setup
 	$(VENV)/bin/mypy
