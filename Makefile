@@ -15,9 +15,10 @@ PIP_INSTALL := PYTHONWARNINGS='ignore:Editable installation' $(PY) -m pip instal
 # user's data folder).
 export DOMEKIT_HOME ?= $(CURDIR)/output
 
-.PHONY: play test setup system-deps kits serve lint typecheck clean pictures docs
+.PHONY: play test setup system-deps kits serve lint typecheck clean pictures docs docs-check
 
-# `make play` installs what running needs; `make test` adds the test extra to the same venv.
+# `make play` installs what running needs; `make test` adds the test and docs extras to the
+# same venv.
 $(VENV)/bin/pip:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
@@ -27,7 +28,7 @@ $(VENV)/.runtime: pyproject.toml setup.py | $(VENV)/bin/pip
 	touch $@
 
 $(VENV)/.installed: pyproject.toml setup.py | $(VENV)/bin/pip
-	$(PIP_INSTALL) -e '.[test]'
+	$(PIP_INSTALL) -e '.[test,docs]'
 	touch $@ $(VENV)/.runtime
 
 setup: $(VENV)/.installed
@@ -53,9 +54,17 @@ lint: setup
 typecheck: setup
 	$(VENV)/bin/mypy
 
+# The docs site on http://127.0.0.1:8001, rebuilt on every save (mkdocs.yml).
+docs: setup
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve -a 127.0.0.1:8001
+
+# The docs site built with every warning an error: a broken link or page fails the build.
+docs-check: setup
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir $(CURDIR)/build/site
+
 # DOMEKIT_NEED_POSTGRES: the PostgreSQL tests fail, not skip, when its cluster cannot start.
-test: setup system-deps lint typecheck
+test: setup system-deps lint typecheck docs-check
 	DOMEKIT_NEED_POSTGRES=1 $(PY) -m pytest -q
 
 clean:
-	rm -rf $(VENV) output/*.pdf output/*.kit.json output/domekit.sqlite3* .pytest_cache .ruff_cache
+	rm -rf $(VENV) build/site output/*.pdf output/*.kit.json output/domekit.sqlite3* .pytest_cache .ruff_cache
