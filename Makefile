@@ -60,7 +60,7 @@ docs: setup
 
 # The docs site built with every warning an error: a broken link or page fails the build.
 docs-check: setup
-	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir $(CURDIR)/build/site
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir $(CURDIR)/build/site
 
 # DOMEKIT_NEED_POSTGRES: the PostgreSQL tests fail, not skip, when its cluster cannot start.
 test: setup system-deps lint typecheck docs-check

@@ -135,4 +135,3 @@ def param_row(param: Any, ctx: Any) -> str | None:
         name, text = f"`{record[0]}`", record[1]
     text = " ".join(text.split())
     return "| " + " | ".join(cell.replace("|", "\\|") for cell in (name, text)) + " |"
-

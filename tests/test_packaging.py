@@ -30,6 +30,7 @@ PACKAGE_DATA = {"card_data": "toolkit/card_data", "templates": "toolkit/template
 PACKAGE_DATA["toolkit/tracker/static"] = "toolkit/tracker/static"
 PACKAGE_DATA["toolkit/pdf/fonts"] = "toolkit/pdf/fonts"
 PACKAGE_DATA["toolkit/cards/layouts"] = "toolkit/cards/layouts"
+PACKAGE_DATA["examples"] = "toolkit/examples"
 
 
 def data_files() -> list[str]:
@@ -108,7 +109,9 @@ def test_the_wheel_carries_every_data_file_and_its_metadata(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     missing = [name for name in data_files() if name not in names]
     assert not missing
-    assert not any(name.startswith(("card_data/", "templates/", "tests/")) for name in names)
+    assert not any(
+        name.startswith(("card_data/", "templates/", "examples/", "tests/")) for name in names
+    )
     assert f"domekit-{toolkit.__version__}.dist-info/licenses/LICENSE" in names
     metadata = zipfile.ZipFile(wheel).read(f"domekit-{toolkit.__version__}.dist-info/METADATA")
     text = metadata.decode()

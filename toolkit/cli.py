@@ -336,7 +336,14 @@ def _plain_param(base: Any, param: Any, kind: type) -> Any:
 
 @app.command("cards", cls=PlainFlags)
 def cards(
-    file: Path = typer.Argument(..., help="A .csv, .tsv, .xlsx or .ods file."),
+    file: str | None = typer.Argument(None, help="A .csv, .tsv, .xlsx or .ods file."),
+    example: str | None = typer.Option(
+        None,
+        "--example",
+        metavar="NAME",
+        help="Write the sample deck NAME (cards: a sheet, a layout, a template, icons) into the "
+        "folder NAME here, to edit and build from; nothing else is done.",
+    ),
     out: Path | None = typer.Option(
         None,
         "--out",
@@ -384,7 +391,7 @@ def cards(
     qr: str | None = typer.Option(
         None, "--qr", metavar="COL", help="A column of URLs printed as QR codes."
     ),
-    template: Path | None = typer.Option(
+    template: str | None = typer.Option(
         None,
         "--template",
         metavar="FILE.j2",
@@ -396,12 +403,12 @@ def cards(
         metavar="NAME|FILE",
         help="Where each part sits: classic, art, event, or a .toml or .yaml layout file.",
     ),
-    font: Path | None = typer.Option(
+    font: str | None = typer.Option(
         None, "--font", metavar="FILE.ttf|otf", help="Your font (default: Noto Sans, shipped)."
     ),
-    font_bold: Path | None = typer.Option(None, "--font-bold", metavar="FILE.ttf|otf"),
-    font_italic: Path | None = typer.Option(None, "--font-italic", metavar="FILE.ttf|otf"),
-    font_bold_italic: Path | None = typer.Option(
+    font_bold: str | None = typer.Option(None, "--font-bold", metavar="FILE.ttf|otf"),
+    font_italic: str | None = typer.Option(None, "--font-italic", metavar="FILE.ttf|otf"),
+    font_bold_italic: str | None = typer.Option(
         None, "--font-bold-italic", metavar="FILE.ttf|otf"
     ),
     watch: bool = typer.Option(
@@ -419,10 +426,24 @@ def cards(
     card; image, qr and back columns are a picture, a QR code and the back; the other columns
     become labelled stat lines.
     """
+    if example is not None:
+        from toolkit.cards.examples import build_command, write_example
+
+        written = write_example(example, Path.cwd())
+        for path in written:
+            typer.echo(path)
+        typer.echo(f"next: {build_command(written, Path.cwd())}", err=True)
+        return
+    if file is None:
+        raise DomekitError("a sheet to read is needed: domekit cards FILE (or --example cards)")
     from toolkit.cards import DUPLEX, MARKS, CardsOptions, check_choice, parse_formats
+    from toolkit.parsing import local_file
+
+    def given(text: str | None, flag: str) -> Path | None:
+        return None if text is None else local_file(text, flag)
 
     options = CardsOptions(
-        file=file,
+        file=local_file(file, "the sheet"),
         out=out,
         paper=paper,
         size=size,
@@ -436,15 +457,15 @@ def cards(
         image=image,
         qty=qty,
         qr=qr,
-        template=template,
+        template=given(template, "--template"),
         formats=parse_formats(formats),
         dpi=dpi,
         preview=preview,
         layout=layout,
-        font=font,
-        font_bold=font_bold,
-        font_italic=font_italic,
-        font_bold_italic=font_bold_italic,
+        font=given(font, "--font"),
+        font_bold=given(font_bold, "--font-bold"),
+        font_italic=given(font_italic, "--font-italic"),
+        font_bold_italic=given(font_bold_italic, "--font-bold-italic"),
     )
     if watch:
         from toolkit.cards.watch import watch_cards

@@ -162,6 +162,15 @@ def resolve_file(value: str, folder: Path, path: Path, row: int, column: str) ->
     """A file named in a cell: relative to the spreadsheet's folder, or absolute."""
     import os.path  # its isfile and expanduser answer False or the name where pathlib raises
 
+    from toolkit.parsing import is_web_address
+
+    if is_web_address(value):
+        raise DataError(
+            path,
+            f"image {value!r} is a web address; download it beside the sheet and name the file",
+            row=row,
+            field=column,
+        )
     found = Path(os.path.expanduser(value))
     if not found.is_absolute():
         found = folder / found
@@ -326,9 +335,11 @@ def fixed_back(value: str, sheet: Path) -> Any:
     """`--back` that is not a column: an image file (beside the sheet or from here) or a text."""
     import os.path
 
+    from toolkit.parsing import local_file
     from toolkit.pdf.deck import DeckBack
 
     if Path(value).suffix.lower() in IMAGE_SUFFIXES:
+        local_file(value, "--back")
         for candidate in (Path(os.path.expanduser(value)), sheet.parent / value):
             if os.path.isfile(candidate):
                 return DeckBack(image=candidate)

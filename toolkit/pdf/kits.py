@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from toolkit.errors import DomekitError
+from toolkit.output import counted
 from toolkit.pages import page_url
 from toolkit.pdf.document import Document, write_atomic
 from toolkit.pdf.geometry import paper_size
@@ -453,8 +454,8 @@ def print_line(sides: Sequence[str], flip: str | None, stocks: Sequence[str] | N
     text = "; ".join(run_words(run, plan["flip"]) for run in plan["runs"])
     if plan["blank_backs"] and plan["whole_file_double_sided"]:
         text += (
-            f"; or all on paper, the whole file double-sided ({plan['sheets']['total']} sheets "
-            "either way)"
+            f"; or all on paper, the whole file double-sided "
+            f"({counted(plan['sheets']['total'], 'sheet')} either way)"
         )
     return text
 
@@ -505,7 +506,7 @@ def next_steps(results: Sequence[KitResult], *, serving: bool = False) -> list[s
         )
         if result.print_service:
             lines.append(
-                f"  for a print service: {len(result.print_service['decks'])} decks in "
+                f"  for a print service: {counted(len(result.print_service['decks']), 'deck')} in "
                 f"{result.print_service['folder']} (a PDF of one card a page, and PNG images)"
             )
     if all(result.layout == "gutterfold" for result in results):
