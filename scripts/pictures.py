@@ -80,7 +80,14 @@ def kit_picture(pdf: Path, out: Path) -> None:
 
     with pymupdf.open(pdf) as doc:
         page = next(page for page in doc if KIT_PAGE in page.get_text())
-        page.get_pixmap(dpi=60).save(out)
+        # What is printed on the page, with a margin: the empty paper below it is left out.
+        inked = pymupdf.Rect()
+        for box in (item["rect"] for item in page.get_drawings()):
+            inked |= box
+        for block in page.get_text("blocks"):
+            inked |= pymupdf.Rect(block[:4])
+        clip = (inked + (-12, -12, 12, 12)) & page.rect
+        page.get_pixmap(dpi=72, clip=clip).save(out)
     small_png(out)
 
 
