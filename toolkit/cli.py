@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from toolkit import __version__
+from toolkit import DEFAULT_PORT, __version__
 from toolkit.errors import DomekitError
 
 if TYPE_CHECKING:  # typer's own click, for the types of the methods overridden here
@@ -203,7 +203,7 @@ def kit(
         None,
         "--port",
         help="The tracker's port: the QR codes point at this machine's LAN address on it "
-        "(default 8000), and --serve listens on it.",
+        f"(default {DEFAULT_PORT}), and --serve listens on it.",
     ),
     serve_after: bool = typer.Option(
         False,
@@ -526,7 +526,7 @@ def calibrate(
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on."),
-    port: int = typer.Option(8000, help="Port to listen on."),
+    port: int = typer.Option(DEFAULT_PORT, help="Port to listen on."),
     db: str | None = typer.Option(None, help=DB_HELP),
     lan: bool = typer.Option(
         False, "--lan", help="Listen on every interface; print the LAN URL and its QR code."

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from toolkit import DEFAULT_PORT
 from toolkit.errors import DomekitError
 from toolkit.output import counted
 from toolkit.pages import page_url
@@ -28,7 +29,6 @@ from toolkit.resources import home
 if TYPE_CHECKING:
     from toolkit.pdf.book import KitBook
 
-DEFAULT_PORT = 8000
 MAX_BACK_OFFSET = 20.0
 
 
