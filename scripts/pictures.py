@@ -33,6 +33,9 @@ PICTURES = {
 KIT_PAGE = "Death Dome: unit standees"
 """The kit page drawn: the first whose text holds this (the unit standees, with QR codes)."""
 KIT_ID = base64.urlsafe_b64encode(hashlib.sha256(b"domekit pictures").digest()[:16])
+KIT_URL = "http://192.168.1.20:8000"
+"""Where the kit's QR codes point (the docs' example LAN address): fixed, so the picture is too;
+the pictures' tracker runs on a free loopback port and finds the kit by its id."""
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
 SCREEN = {"width": 1920, "height": 1080}
@@ -153,7 +156,7 @@ def make_pictures(out: Path) -> list[Path]:
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         db = f"sqlite:///{folder / 'tracker.sqlite3'}"
-        pdf = build_kit(folder, base, db)
+        pdf = build_kit(folder, KIT_URL, db)
         kit_picture(pdf, out / PICTURES["kit"])
         server = serving(port, db, folder)
         try:

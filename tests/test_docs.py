@@ -168,4 +168,4 @@ def test_readme_shows_the_pictures_the_script_makes(tmp_path):
         with Image.open(fresh) as new, Image.open(kept) as old:
             assert new.size == old.size, f"{name} is stale: run `make pictures`"
             difference = ImageChops.difference(new.convert("L"), old.convert("L"))
-            assert ImageStat.Stat(difference).mean[0] < 3, f"{name} is stale: `make pictures`"
+            assert ImageStat.Stat(difference).mean[0] < 1, f"{name} is stale: `make pictures`"
