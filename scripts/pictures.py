@@ -15,6 +15,7 @@ import argparse
 import base64
 import hashlib
 import os
+import re
 import secrets
 import socket
 import subprocess
@@ -30,8 +31,8 @@ PICTURES = {
     "screen": "readme-table.png",
 }
 """What each picture shows, and its file in the output folder (README links these names)."""
-KIT_PAGE = "Death Dome: unit standees"
-"""The kit page drawn: the first whose text holds this (the unit standees, with QR codes)."""
+KIT_PAGE = re.compile(r"^Death Dome: .*standees", re.IGNORECASE | re.MULTILINE)
+"""The kit page drawn: the first whose heading names the standees (each with its QR code)."""
 KIT_ID = base64.urlsafe_b64encode(hashlib.sha256(b"domekit pictures").digest()[:16])
 KIT_URL = "http://192.168.1.20:8000"
 """Where the kit's QR codes point (the docs' example LAN address): fixed, so the picture is too;
@@ -82,7 +83,7 @@ def kit_picture(pdf: Path, out: Path) -> None:
     import pymupdf
 
     with pymupdf.open(pdf) as doc:
-        page = next(page for page in doc if KIT_PAGE in page.get_text())
+        page = next(page for page in doc if KIT_PAGE.search(page.get_text()))
         # What is printed on the page, with a margin: the empty paper below it is left out.
         inked = pymupdf.Rect()
         for box in (item["rect"] for item in page.get_drawings()):
