@@ -1,6 +1,6 @@
 """The package list, which pyproject.toml cannot both find and extend: toolkit's own packages, and
-the checkout's card_data/ and templates/ as toolkit.card_data and toolkit.templates (mapped by
-package-dir in pyproject.toml); every data folder (each game's, the tracker's static files) is a
+the checkout's card_data/, templates/ and examples/ as toolkit.card_data, toolkit.templates and
+toolkit.examples (mapped by package-dir in pyproject.toml); every data folder (each game's, the tracker's static files) is a
 package of its own so the wheel carries it. Everything else about the build is in pyproject.toml."""
 
 from setuptools import find_namespace_packages, find_packages, setup
@@ -15,6 +15,7 @@ setup(
         *find_packages(include=["toolkit", "toolkit.*"]),
         *data_packages("card_data", "toolkit.card_data"),
         *data_packages("templates", "toolkit.templates"),
+        *data_packages("examples", "toolkit.examples"),
         *data_packages("toolkit/tracker/static", "toolkit.tracker.static"),
     ]
 )

@@ -118,7 +118,7 @@ CASES: list[tuple[str, dict[str, Content], list[str], int, str]] = [
     ("template <img> of a URL", {"t.j2": '<img src="http://127.0.0.1:9/x.png" width="9" height="9"/>'}, T, 2, "pictures in markup are :name: icons only"),  # noqa: E501
     ("template 100 KiB", {"t.j2": "x" * 100_000}, T, 2, "t.j2: larger than 64 KiB"),
     ("template nested 10,000 (", {"t.j2": "{{ " + "(" * 10_000 + "1" + ")" * 10_000 + " }}"}, T, 2, "t.j2: template error: expressions nested too deeply"),  # noqa: E501
-    ("a plain template still works", {"t.j2": "<b>{{ name }}</b> {{ 'ab' * 3 }} {{ 2 ** 200 }}"}, T, 0, "1 cards on 1 sheets"),  # noqa: E501
+    ("a plain template still works", {"t.j2": "<b>{{ name }}</b> {{ 'ab' * 3 }} {{ 2 ** 200 }}"}, T, 0, "1 card on 1 sheet"),  # noqa: E501
     ("TOML nested 100,000 deep", {"d/rules.toml": "a = 1\nb = " + "[" * 100_000 + "]" * 100_000}, DRAWS, 2, "rules.toml, line 2: nested more than 32 levels deep"),  # noqa: E501
     ("TOML inline tables 1,000 deep", {"d/rules.toml": "a = " + "{b = " * 1000 + "1" + "}" * 1000}, DRAWS, 2, "rules.toml, line 1: nested more than 32 levels deep"),  # noqa: E501
     ("TOML dotted key 100,000 deep", {"d/rules.toml": "a" + ".a" * 100_000 + " = 1"}, DRAWS, 2, "rules.toml, line 1: nested more than 32 levels deep"),  # noqa: E501
@@ -141,7 +141,7 @@ CASES: list[tuple[str, dict[str, Content], list[str], int, str]] = [
     ("XLSX member packed 1,000 to 1", {"deck.xlsx": xlsx(extra={"xl/bomb.bin": b"\0" * 5_000_000})}, ["cards", "deck.xlsx"], 2, "xl/bomb.bin unpacks 1,0"),  # noqa: E501
     ("XLSX of 150 columns", {"deck.xlsx": xlsx([[f"c{i}" for i in range(150)], ["1"] * 150])}, ["cards", "deck.xlsx"], 2, "deck.xlsx, row 1: more than 100 columns"),  # noqa: E501
     ("XLSX cell of 5,000 characters", {"deck.xlsx": xlsx([["name", "text"], ["Imp", "x" * 5000]])}, ["cards", "deck.xlsx"], 2, "deck.xlsx, row 2, field 'text': a cell of 5,000 characters"),  # noqa: E501
-    ("XLSX claiming A1:XFD1048576", {"deck.xlsx": xlsx(edit=lambda xml: xml.replace(b'ref="A1:B2"', b'ref="A1:XFD1048576"'))}, ["cards", "deck.xlsx"], 0, "1 cards on 1 sheets"),  # noqa: E501
+    ("XLSX claiming A1:XFD1048576", {"deck.xlsx": xlsx(edit=lambda xml: xml.replace(b'ref="A1:B2"', b'ref="A1:XFD1048576"'))}, ["cards", "deck.xlsx"], 0, "1 card on 1 sheet"),  # noqa: E501
     ("a text file named .png", {"deck.csv": picture("art.png"), "art.png": "I am not a picture\n"}, PIC, 2, "deck.csv, row 2: image art.png: not a PNG or JPEG image (its content is not a picture)"),  # noqa: E501
     ("a GIF named .png", {"deck.csv": picture("art.png"), "art.png": b"GIF89a\x01\x00\x01\x00\x00\x00\x00;"}, PIC, 2, "image art.png: not a PNG or JPEG image"),  # noqa: E501
     ("a PNG cut short", {"deck.csv": picture("art.png"), "art.png": lambda: png(300, 300, cut=True)}, PIC, 2, "image art.png: a broken image (image file is truncated"),  # noqa: E501
@@ -157,7 +157,7 @@ CASES: list[tuple[str, dict[str, Content], list[str], int, str]] = [
     ("an SVG nested 5,000 deep", {"deck.csv": picture("art.svg"), "art.svg": svg("10", "<g>" * 5000 + "</g>" * 5000)}, PIC, 2, "not a readable SVG: Excessive depth in document"),  # noqa: E501
     ("an SVG of 30,000 elements", {"deck.csv": picture("art.svg"), "art.svg": svg("10", BOX * 30_000)}, PIC, 2, "more than 20,000 elements"),  # noqa: E501
     ("an SVG icon of width 1e30", {"deck.csv": "name,text\nImp,hit :star:\n", "icons/star.svg": svg("1e30", BOX)}, PIC, 2, "star.svg: 7.5e+29 x 7.5 points"),  # noqa: E501
-    ("an SVG with the SVG 1.1 DOCTYPE", {"deck.csv": picture("art.svg"), "art.svg": svg("10", BOX, '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">')}, PIC, 0, "1 cards"),  # noqa: E501
+    ("an SVG with the SVG 1.1 DOCTYPE", {"deck.csv": picture("art.svg"), "art.svg": svg("10", BOX, '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">')}, PIC, 0, "1 card on 1 sheet"),  # noqa: E501
     ("an image cell of 300 characters", {"deck.csv": picture(LONG + ".png")}, [*PIC, "--strict"], 2, "deck.csv, row 2, field 'image': image 'xxxxxxxx"),  # noqa: E501
     ("an image cell of ~nobody/", {"deck.csv": picture("~nobody-here/art.png")}, [*PIC, "--strict"], 2, "field 'image': image '~nobody-here/art.png' not found"),  # noqa: E501
     ("an icon name of 300 characters", {"deck.csv": f"name,text\nImp,:{LONG}:\n"}, PIC, 2, "deck.csv, row 2, field 'text': unknown icon :xxxx"),  # noqa: E501

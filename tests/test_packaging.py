@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -17,19 +16,15 @@ import zipfile
 from pathlib import Path
 
 import httpx
-import pytest
 
 import toolkit
+from tests.installed import ROOT, run
 
-ROOT = Path(__file__).resolve().parents[1]
-IGNORED = shutil.ignore_patterns(
-    ".git", ".venv*", ".benchvenv*", "output", "build", "dist", "*.egg-info", "__pycache__",
-    ".pytest_cache", ".ruff_cache", ".hypothesis", "*.pyc",
-)  # fmt: skip
 PACKAGE_DATA = {"card_data": "toolkit/card_data", "templates": "toolkit/templates"}
 PACKAGE_DATA["toolkit/tracker/static"] = "toolkit/tracker/static"
 PACKAGE_DATA["toolkit/pdf/fonts"] = "toolkit/pdf/fonts"
 PACKAGE_DATA["toolkit/cards/layouts"] = "toolkit/cards/layouts"
+PACKAGE_DATA["examples"] = "toolkit/examples"
 
 
 def data_files() -> list[str]:
@@ -42,73 +37,13 @@ def data_files() -> list[str]:
     return found
 
 
-@pytest.fixture(scope="module")
-def source(tmp_path_factory) -> Path:
-    """A clean copy of the tree (building writes build/ into the tree it builds)."""
-    copy = tmp_path_factory.mktemp("source") / "domekit"
-    shutil.copytree(ROOT, copy, ignore=IGNORED)
-    return copy
-
-
-def run(command: list[str], **options) -> subprocess.CompletedProcess:
-    done = subprocess.run(command, capture_output=True, text=True, check=False, **options)
-    assert done.returncode == 0, f"{command}: {done.stderr}"
-    return done
-
-
-@pytest.fixture(scope="module")
-def wheel(source, tmp_path_factory) -> Path:
-    dist = tmp_path_factory.mktemp("wheel")
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(source), "-w", str(dist)])
-    [built] = dist.glob("domekit-*.whl")
-    return built
-
-
-@pytest.fixture(scope="module")
-def venv(wheel, tmp_path_factory) -> Path:
-    """A fresh venv holding the wheel and its runtime dependencies, nothing else."""
-    folder = tmp_path_factory.mktemp("venv") / "v"
-    start = time.perf_counter()
-    run([sys.executable, "-m", "venv", str(folder)])
-    python = folder / "bin" / "python"
-    run([str(python), "-m", "pip", "install", "-q", str(wheel)])
-    print(f"fresh venv with the wheel in {time.perf_counter() - start:.1f} s")
-    return folder
-
-
-@pytest.fixture
-def user(venv, tmp_path):
-    """Run `domekit ...` as a user would: the venv on PATH, HOME a temporary folder, no
-    DOMEKIT_* or XDG_* settings, from a working folder that is neither this tree nor HOME."""
-    home = tmp_path / "home"
-    home.mkdir()
-    env = {
-        name: value
-        for name, value in os.environ.items()
-        if not name.startswith(("DOMEKIT_", "XDG_", "PYTHON", "VIRTUAL_ENV"))
-    }
-    env.update(HOME=str(home), PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}")
-
-    def domekit(*args: str, cwd: Path, check: bool = True) -> subprocess.CompletedProcess:
-        cwd.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run(
-            [str(venv / "bin" / "domekit"), *args],
-            capture_output=True, text=True, env=env, cwd=cwd, timeout=180, check=False,
-        )  # fmt: skip
-        if check:
-            assert done.returncode == 0, f"domekit {' '.join(args)}: {done.stderr}"
-        return done
-
-    domekit.home = home  # type: ignore[attr-defined]
-    domekit.env = env  # type: ignore[attr-defined]
-    return domekit
-
-
 def test_the_wheel_carries_every_data_file_and_its_metadata(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     missing = [name for name in data_files() if name not in names]
     assert not missing
-    assert not any(name.startswith(("card_data/", "templates/", "tests/")) for name in names)
+    assert not any(
+        name.startswith(("card_data/", "templates/", "examples/", "tests/")) for name in names
+    )
     assert f"domekit-{toolkit.__version__}.dist-info/licenses/LICENSE" in names
     metadata = zipfile.ZipFile(wheel).read(f"domekit-{toolkit.__version__}.dist-info/METADATA")
     text = metadata.decode()
@@ -290,10 +225,11 @@ def test_the_sdist_carries_what_a_packager_needs(source, tmp_path):
         "scripts/system-deps.sh", "tests/conftest.py", "tests/test_packaging.py",
         "examples/cards/deck.csv", "card_data/deathdome/units.csv", "templates/base.html",
         "toolkit/tracker/static/domekit.css", "toolkit/resources.py", "docs/printing.md",
+        "mkdocs.yml", "scripts/mkdocs_hooks.py", "scripts/pictures.py",
     }  # fmt: skip
     assert needed <= names
     assert not any(name.startswith(("output/", ".venv", "build/")) for name in names)
-    data = {name for name in names if name.startswith(("card_data/", "templates/"))}
+    data = {name for name in names if name.startswith(("card_data/", "templates/", "examples/"))}
     in_place = ("toolkit/tracker/static/", "toolkit/pdf/fonts/", "toolkit/cards/layouts/")
     assert {name for name in data_files() if not name.startswith(in_place)} <= {
         f"toolkit/{name}" for name in data

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from toolkit import __version__
+from toolkit import DEFAULT_PORT, __version__
 from toolkit.errors import DomekitError
 
 if TYPE_CHECKING:  # typer's own click, for the types of the methods overridden here
@@ -197,7 +197,19 @@ def kit(
         None,
         "--base-url",
         help="Where the tracker runs; QR codes point under it (default: this machine's LAN "
-        "address on port 8000).",
+        "address on --port).",
+    ),
+    port: int | None = typer.Option(
+        None,
+        "--port",
+        help="The tracker's port: the QR codes point at this machine's LAN address on it "
+        f"(default {DEFAULT_PORT}), and --serve listens on it.",
+    ),
+    serve_after: bool = typer.Option(
+        False,
+        "--serve",
+        help="Then start the tracker (as `domekit serve --lan --port PORT`; on loopback only "
+        "when --base-url is a loopback address).",
     ),
     teams: str | None = typer.Option(
         None, "--teams", help="Team colours to print, comma separated, e.g. red,blue."
@@ -247,11 +259,22 @@ def kit(
         as_json=as_json,
         ink=ink,
         layout=layout,
+        port=port,
+        serving=serve_after,
     )
     # The tracker resolves the printed kit id even before `domekit serve` first starts.
     from toolkit.tracker.kits import record_manifest_files
 
     record_manifest_files(db, [result.manifest for result in results])
+    if serve_after:
+        from urllib.parse import urlsplit
+
+        from toolkit.network import is_loopback
+        from toolkit.pdf.kits import check_port
+        from toolkit.tracker.serve import serve as run_server
+
+        loopback = is_loopback(urlsplit(results[0].base_url).hostname or "")
+        run_server("127.0.0.1", check_port(port), db, not loopback, None, as_json=as_json)
 
 
 def plain_coercion(command: click.Command, ctx: click.Context) -> None:
@@ -313,7 +336,14 @@ def _plain_param(base: Any, param: Any, kind: type) -> Any:
 
 @app.command("cards", cls=PlainFlags)
 def cards(
-    file: Path = typer.Argument(..., help="A .csv, .tsv, .xlsx or .ods file."),
+    file: str | None = typer.Argument(None, help="A .csv, .tsv, .xlsx or .ods file."),
+    example: str | None = typer.Option(
+        None,
+        "--example",
+        metavar="NAME",
+        help="Write the sample deck NAME (cards: a sheet, a layout, a template, icons) into the "
+        "folder NAME here, to edit and build from; nothing else is done.",
+    ),
     out: Path | None = typer.Option(
         None,
         "--out",
@@ -361,7 +391,7 @@ def cards(
     qr: str | None = typer.Option(
         None, "--qr", metavar="COL", help="A column of URLs printed as QR codes."
     ),
-    template: Path | None = typer.Option(
+    template: str | None = typer.Option(
         None,
         "--template",
         metavar="FILE.j2",
@@ -373,12 +403,12 @@ def cards(
         metavar="NAME|FILE",
         help="Where each part sits: classic, art, event, or a .toml or .yaml layout file.",
     ),
-    font: Path | None = typer.Option(
+    font: str | None = typer.Option(
         None, "--font", metavar="FILE.ttf|otf", help="Your font (default: Noto Sans, shipped)."
     ),
-    font_bold: Path | None = typer.Option(None, "--font-bold", metavar="FILE.ttf|otf"),
-    font_italic: Path | None = typer.Option(None, "--font-italic", metavar="FILE.ttf|otf"),
-    font_bold_italic: Path | None = typer.Option(
+    font_bold: str | None = typer.Option(None, "--font-bold", metavar="FILE.ttf|otf"),
+    font_italic: str | None = typer.Option(None, "--font-italic", metavar="FILE.ttf|otf"),
+    font_bold_italic: str | None = typer.Option(
         None, "--font-bold-italic", metavar="FILE.ttf|otf"
     ),
     watch: bool = typer.Option(
@@ -415,10 +445,24 @@ def cards(
     card; image, qr and back columns are a picture, a QR code and the back; the other columns
     become labelled stat lines.
     """
+    if example is not None:
+        from toolkit.cards.examples import build_command, write_example
+
+        written = write_example(example, Path.cwd())
+        for path in written:
+            typer.echo(path)
+        typer.echo(f"next: {build_command(written, Path.cwd())}", err=True)
+        return
+    if file is None:
+        raise DomekitError("a sheet to read is needed: domekit cards FILE (or --example cards)")
     from toolkit.cards import DUPLEX, MARKS, CardsOptions, check_choice, parse_formats
+    from toolkit.parsing import local_file
+
+    def given(text: str | None, flag: str) -> Path | None:
+        return None if text is None else local_file(text, flag)
 
     options = CardsOptions(
-        file=file,
+        file=local_file(file, "the sheet"),
         out=out,
         paper=paper,
         size=size,
@@ -432,15 +476,15 @@ def cards(
         image=image,
         qty=qty,
         qr=qr,
-        template=template,
+        template=given(template, "--template"),
         formats=parse_formats(formats),
         dpi=dpi,
         preview=preview,
         layout=layout,
-        font=font,
-        font_bold=font_bold,
-        font_italic=font_italic,
-        font_bold_italic=font_bold_italic,
+        font=given(font, "--font"),
+        font_bold=given(font_bold, "--font-bold"),
+        font_italic=given(font_italic, "--font-italic"),
+        font_bold_italic=given(font_bold_italic, "--font-bold-italic"),
         sheet=sheet,
         images=images,
         strict=strict,
@@ -505,7 +549,7 @@ def calibrate(
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on."),
-    port: int = typer.Option(8000, help="Port to listen on."),
+    port: int = typer.Option(DEFAULT_PORT, help="Port to listen on."),
     db: str | None = typer.Option(None, help=DB_HELP),
     lan: bool = typer.Option(
         False, "--lan", help="Listen on every interface; print the LAN URL and its QR code."

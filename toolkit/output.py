@@ -11,6 +11,11 @@ from fractions import Fraction
 from typing import Any
 
 
+def counted(count: int, word: str, plural: str | None = None) -> str:
+    """A count and its noun, agreeing: 1 sheet, 2 sheets, 0 sheets (`plural` when not word+s)."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
 def to_jsonable(value: Any) -> Any:
     if isinstance(value, Fraction):
         return {"fraction": f"{value.numerator}/{value.denominator}", "float": float(value)}

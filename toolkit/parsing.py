@@ -14,6 +14,7 @@ none of them (a game's engine knows no web).
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 from toolkit.errors import DomekitError
@@ -24,6 +25,24 @@ Json = dict[str, Any]
 MAX_NAME = 40  # characters in a name a person types (a character, who is at this phone)
 MAX_WHOLE = 10**12  # any number's size: credits run to millions; nothing counts past this
 MAX_DIGITS = 15  # digits in a number typed as text (after separators are taken out)
+
+
+def is_web_address(text: str) -> bool:
+    """True for a URL such as https://example.com/deck.csv (a scheme, then //)."""
+    import re
+
+    return re.match(r"[a-z][a-z0-9+.-]*://", text.strip(), re.IGNORECASE) is not None
+
+
+def local_file(text: str, what: str) -> Path:
+    """A file named on the command line, as a Path; a web address is refused as typed (a Path
+    would fold its // into /)."""
+    if is_web_address(text):
+        raise DomekitError(
+            f"{what} {text}: a web address; Domekit reads files on this computer, "
+            "so download it first"
+        )
+    return Path(text)
 
 
 def split_list(text: str | None, flag: str) -> list[str]:

@@ -26,7 +26,7 @@ from toolkit.pdf.geometry import MM
 def test_a_csv_with_bom_and_semicolons_gives_each_card_its_quantity(cli, deck):
     pdf, result = build(cli, deck, "--qr", "Url")
     assert result.stdout.strip() == str(deck.parent / "out.pdf")
-    assert "3 cards on 1 sheets" in result.stderr
+    assert "3 cards on 1 sheet (" in result.stderr
     text = pdf[0].get_text()
     assert text.count("Fire Imp") == 2
     assert text.count("Water Sprite") == 1

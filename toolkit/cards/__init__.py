@@ -315,9 +315,11 @@ def fixed_back(value: str, sheet: Path) -> Any:
     """`--back` that is not a column: an image file (beside the sheet or from here) or a text."""
     import os.path
 
+    from toolkit.parsing import local_file
     from toolkit.pdf.deck import DeckBack
 
     if Path(value).suffix.lower() in IMAGE_SUFFIXES:
+        local_file(value, "--back")
         for candidate in (Path(os.path.expanduser(value)), sheet.parent / value):
             if os.path.isfile(candidate):
                 return DeckBack(image=candidate)

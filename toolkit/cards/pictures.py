@@ -28,6 +28,15 @@ class PictureFinder:
 
     def find(self, value: str, row: int, column: str) -> Path:
         """The file the cell `value` names; a placeholder's path (in `missing`) if not found."""
+        from toolkit.parsing import is_web_address
+
+        if is_web_address(value.strip()):
+            raise DataError(
+                self.sheet,
+                f"image {value!r} is a web address; download it beside the sheet and name the file",
+                row=row,
+                field=column,
+            )
         name = os.path.expanduser(value.strip())
         if Path(name).suffix.lower() not in IMAGE_SUFFIXES:
             raise DataError(

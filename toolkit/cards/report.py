@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from toolkit.cards import CardsResult
+from toolkit.output import counted
 
 
 def as_dict(result: CardsResult) -> dict[str, Any]:
@@ -75,7 +76,8 @@ def summary_lines(result: CardsResult) -> list[str]:
     if deck is not None:
         orientation = "landscape" if deck.layout.landscape else "portrait"
         lines.append(
-            f"{deck.cards} cards on {deck.sheets} sheets ({deck.pages} pages), "
+            f"{counted(deck.cards, 'card')} on {counted(deck.sheets, 'sheet')} "
+            f"({counted(deck.pages, 'page')}), "
             f"{deck.layout.per_page} per {orientation} page"
         )
     for raster in result.raster:
@@ -83,14 +85,14 @@ def summary_lines(result: CardsResult) -> list[str]:
         if raster.kind == "png":
             backs = len([name for name in raster.files if name.startswith("back")])
             lines.append(
-                f"{result.cards} cards as PNG files of {width} x {height} px with bleed"
-                + (f", {backs} back{'s' if backs > 1 else ''}" if backs else "")
+                f"{counted(result.cards, 'card')} as PNG files of {width} x {height} px with bleed"
+                + (f", {counted(backs, 'back')}" if backs else "")
             )
         else:
             across, down = raster.grid
             lines.append(
-                f"{result.cards} cards on {raster.sheets} TTS deck sheet"
-                f"{'s' if raster.sheets > 1 else ''} ({across} x {down} cells of {width} x "
+                f"{counted(result.cards, 'card')} on {counted(raster.sheets, 'TTS deck sheet')} "
+                f"({across} x {down} cells of {width} x "
                 f"{height} px), deck.json"
             )
     return lines

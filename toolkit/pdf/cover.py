@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from toolkit.output import counted
 from toolkit.pdf.book import KitBook, card_sheet_count
 from toolkit.pdf.geometry import Rect, pt
 from toolkit.pdf.kits import KitOptions, page_numbers, page_ranges, print_plan
@@ -151,20 +152,21 @@ def print_steps(book: KitBook) -> list[str]:
     flip = plan["flip"] or "long"
     total = sheets["total"]
     split = f"{sheets['card']} of card stock, {sheets['paper']} of paper"
+    total_sheets = counted(total, "sheet")
     steps: list[str] = []
     if book.duplex:
         steps.append(
             f"Easiest, all on paper: the whole file double-sided, flip on the {flip} edge: "
-            f"{total} sheets. Every one-sided page has a blank back, so nothing lands on the "
+            f"{total_sheets}. Every one-sided page has a blank back, so nothing lands on the "
             "back of a board tile or a piece; glue the piece sheets onto thin card."
         )
         steps.append(
-            f"Sturdier, the same {total} sheets ({split}): type each page list into the print "
+            f"Sturdier, the same {total_sheets} ({split}): type each page list into the print "
             "dialog's 'Pages' box in turn:"
         )
     else:
         steps.append(
-            f"Every page prints on one side: {total} sheets ({split}). Type each page list "
+            f"Every page prints on one side: {total_sheets} ({split}). Type each page list "
             "into the print dialog's 'Pages' box in turn:"
         )
     return steps

@@ -18,7 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from toolkit import DEFAULT_PORT
 from toolkit.errors import DomekitError
+from toolkit.output import counted
 from toolkit.pages import page_url
 from toolkit.pdf.document import Document, write_atomic
 from toolkit.pdf.geometry import paper_size
@@ -27,7 +29,6 @@ from toolkit.resources import home
 if TYPE_CHECKING:
     from toolkit.pdf.book import KitBook
 
-DEFAULT_PORT = 8000
 MAX_BACK_OFFSET = 20.0
 
 
@@ -100,10 +101,11 @@ KitBuilder = Callable[[KitOptions, Progress], KitResult]
 """A game's print kit: `build_kit(options, progress) -> KitResult`."""
 
 
-def default_base_url() -> str:
+def default_base_url(port: int = DEFAULT_PORT) -> str:
+    """Where phones reach a tracker started with `--lan` on `port`: this machine's LAN address."""
     from toolkit.network import lan_address
 
-    return f"http://{lan_address()}:{DEFAULT_PORT}"
+    return f"http://{lan_address()}:{port}"
 
 
 def check_base_url(url: str) -> str:
@@ -293,9 +295,13 @@ def run_kit(
     as_json: bool,
     ink: str = "light",
     layout: str = "home",
+    port: int | None = None,
+    serving: bool = False,
 ) -> list[KitResult]:
     """`domekit kit`: validate the flags, build one game's kit or all of them (`names`, each
-    built by its `builder`), print the paths."""
+    built by its `builder`), print the paths. Without `base_url` the QR codes point at this
+    machine's LAN address on `port` (8000 unless given); `serving`: the tracker starts next, so
+    the last step says so instead of telling the reader to start it."""
     paper_size(paper)
     if game != "all" and game not in names:
         raise DomekitError(f"unknown game {game!r}; expected one of {', '.join(names)} or all")
@@ -313,7 +319,7 @@ def run_kit(
         ink=ink.strip().lower(),
         layout=layout.strip().lower(),
         out=out,
-        base_url=check_base_url(base_url) if base_url else None,
+        base_url=check_base_url(base_url) if base_url else default_base_url(check_port(port)),
         teams=parse_teams(teams),
         data=data,
         back_offset=parse_back_offset(back_offset),
@@ -336,7 +342,7 @@ def run_kit(
     else:
         for result in results:
             print(result.pdf)
-        print("\n".join(next_steps(results)), file=sys.stderr)
+        print("\n".join(next_steps(results, serving=serving)), file=sys.stderr)
     return results
 
 
@@ -448,8 +454,8 @@ def print_line(sides: Sequence[str], flip: str | None, stocks: Sequence[str] | N
     text = "; ".join(run_words(run, plan["flip"]) for run in plan["runs"])
     if plan["blank_backs"] and plan["whole_file_double_sided"]:
         text += (
-            f"; or all on paper, the whole file double-sided ({plan['sheets']['total']} sheets "
-            "either way)"
+            f"; or all on paper, the whole file double-sided "
+            f"({counted(plan['sheets']['total'], 'sheet')} either way)"
         )
     return text
 
@@ -481,8 +487,18 @@ def serve_command(base_url: str) -> str:
     return serve
 
 
-def next_steps(results: Sequence[KitResult]) -> list[str]:
-    """The few lines `domekit kit` ends with: what to print how, then where the tracker goes."""
+def check_port(port: int | None) -> int:
+    """A TCP port a tracker can listen on (`--port`), DEFAULT_PORT when not given."""
+    if port is None:
+        return DEFAULT_PORT
+    if not 0 < port < 65536:
+        raise DomekitError(f"--port must be 1 to 65535 (got {port})")
+    return port
+
+
+def next_steps(results: Sequence[KitResult], *, serving: bool = False) -> list[str]:
+    """The few lines `domekit kit` ends with: what to print how, then where the tracker goes
+    (`serving`: it is starting now, as `domekit kit --serve` and `make play` start it)."""
     lines = ["next steps:"]
     for result in results:
         lines.append(
@@ -490,7 +506,7 @@ def next_steps(results: Sequence[KitResult]) -> list[str]:
         )
         if result.print_service:
             lines.append(
-                f"  for a print service: {len(result.print_service['decks'])} decks in "
+                f"  for a print service: {counted(len(result.print_service['decks']), 'deck')} in "
                 f"{result.print_service['folder']} (a PDF of one card a page, and PNG images)"
             )
     if all(result.layout == "gutterfold" for result in results):
@@ -500,7 +516,10 @@ def next_steps(results: Sequence[KitResult]) -> list[str]:
             "  at actual size (100 %); if card backs miss their fronts, `domekit calibrate`"
         )
     base_url = results[0].base_url
-    lines.append(f"  then run `{serve_command(base_url)}`: the QR codes lead to {base_url}")
+    if serving:
+        lines.append(f"  the tracker starts now: the QR codes lead to {base_url}")
+    else:
+        lines.append(f"  then run `{serve_command(base_url)}`: the QR codes lead to {base_url}")
     url = guide_url()
     lines.append("  full guide: docs/printing.md" + (f", {url}" if url else ""))
     return lines

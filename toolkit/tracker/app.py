@@ -22,6 +22,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from toolkit.errors import DomekitError, RuleError
+from toolkit.output import counted
 from toolkit.resources import static_dir
 from toolkit.tracker.contract import PageNotFound, TrackerGame, registered
 from toolkit.tracker.faults import RETRY_SECONDS, Unavailable, fault
@@ -140,7 +141,7 @@ def record_kits(store: Store, kits_dir: Path | str | None) -> list[str]:
     new, problems = import_manifests(store, Path(kits_dir))
     if new:  # games only: a kit id is the write capability, never printed on a console
         games = ", ".join(sorted(kit.game for k in new if (kit := store.kit(kit_id=k))))
-        notes.append(f"recorded {len(new)} kit{'s' if len(new) > 1 else ''}: {games}")
+        notes.append(f"recorded {counted(len(new), 'kit')}: {games}")
     return notes + problems
 
 

@@ -255,7 +255,10 @@ def _serve(connection: Connection, memory: int) -> None:
     referees = {name: Referee(registered(name)) for name in NAMES}  # the shipped ones, loaded now
     cap_memory(memory)
     states: OrderedDict[tuple[str, str], Any] = OrderedDict()
-    connection.send(("ready",))
+    try:
+        connection.send(("ready",))
+    except OSError:  # the server stopped while this worker was loading the games
+        return
     while True:
         try:
             game, text, fields = connection.recv()

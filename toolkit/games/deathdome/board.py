@@ -13,6 +13,7 @@ from typing import Literal, NamedTuple, get_args
 
 from toolkit.data import load_toml, read_text
 from toolkit.errors import DataError, DomekitError
+from toolkit.output import counted
 
 Kind = Literal[
     "floor",
@@ -645,11 +646,11 @@ def can_move(
     if needed > movement:
         return result(
             False,
-            f"needs {needed} squares of movement; the unit has Movement {movement}",
+            f"needs {counted(needed, 'square')} of movement; the unit has Movement {movement}",
             needed,
             path,
         )
-    return result(True, f"{needed} squares, within Movement {movement}", needed, path)
+    return result(True, f"{counted(needed, 'square')}, within Movement {movement}", needed, path)
 
 
 # ---------------------------------------------------------------------------------- push back

@@ -50,6 +50,7 @@ from toolkit.games.domppa.cli_common import (
     mount_of,
     weapon_flags,
 )
+from toolkit.output import counted
 
 if TYPE_CHECKING:
     from toolkit.games.domppa.config import DomppaRules
@@ -250,7 +251,7 @@ def melee(
     )
     steps = [*card.steps, *hit_steps, *sides.steps]
     if lance_squares:
-        steps.append(f"lance: {lance_squares} squares straight, +{blow.bonus} damage")
+        steps.append(f"lance: {counted(lance_squares, 'square')} straight, +{blow.bonus} damage")
     result = _strike_result(strike, steps, damage_steps)
     _emit(result, as_json, "Domppa melee")
 
@@ -514,7 +515,11 @@ def lance(
         "bonus": bonus,
         "total": outcome.total,
         "result": outcome.result,
-        "steps": [f"{squares} squares straight: +{bonus} damage", *roll_steps, *outcome.steps],
+        "steps": [
+            f"{counted(squares, 'square')} straight: +{bonus} damage",
+            *roll_steps,
+            *outcome.steps,
+        ],
     }
     _emit(result, as_json, "Domppa lance")
 

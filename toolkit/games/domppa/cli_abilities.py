@@ -12,6 +12,7 @@ import typer
 
 from toolkit.errors import DomekitError
 from toolkit.games.domppa.cli_common import DICE, DICE_HELP, JSON, _emit, _roll, _rules, app
+from toolkit.output import counted
 
 
 @app.command("heat-aura")
@@ -28,7 +29,7 @@ def heat_aura(
     rules = _rules(ctx)
     area = heat_aura_area(rules, level)
     result: dict[str, Any] = {"area": area}
-    steps = [f"Heat Aura {level}: {area} squares"]
+    steps = [f"Heat Aura {level}: {counted(area, 'square')}"]
     if dice is not None:
         total_2d6, shows_six, roll_steps = _roll(rules, dice, None, "--dice", "--roll")
         damage = heat_aura_damage(

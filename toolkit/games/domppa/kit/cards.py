@@ -22,6 +22,7 @@ from toolkit.games.domppa.data import (
 )
 from toolkit.games.domppa.kit.common import BACK_GLYPHS, BACK_TITLES
 from toolkit.games.domppa.rules import armour_tier, grid_range, helmet_is_heavy
+from toolkit.output import counted
 from toolkit.pdf import glyphs
 from toolkit.pdf.cards import Card, CardBox
 from toolkit.pdf.draw import (
@@ -153,7 +154,7 @@ def weapon_face(
         rows.append(("Stun", "fatigue, not HP"))
     if weapon.range is not None:
         rows.append(("Range (listed)", str(weapon.range)))
-        rows.append(("Range on the grid", f"{grid_range(rules, weapon.range)} squares"))
+        rows.append(("Range on the grid", counted(grid_range(rules, weapon.range), "square")))
     rows.append(("Encumbrance", str(weapon.encumbrance)))
     words = (card_text(rules, weapon), weapon.notes)
     badges = [("Damage", f"+{weapon.damage}"), ("Length", str(weapon.length))]
