@@ -1,0 +1,206 @@
+"""The games' own cards as layouts: a kit's card faces are layout files in
+`card_data/<game>/layouts/` (a copy's own with `domekit kit <game> --data DIR`), drawn by the
+engine of `domekit cards` (toolkit/pdf/deck.py); the kit modules keep what is not a card.
+
+A kit gives each card its cells (a row: the card's name, values, rules text made from its
+effects, flavour) and picks the layout; the layout places them, its templates word them
+(`template = "{{ animal }} · {{ kind }}"`). Two things a designer's deck does not have:
+
+- Colours by name: a colour field may name a colour of the game's print.toml as the kit's ink
+  (`--ink light|full`, toolkit/pdf/style.py `Look`) prints it: `"$power"` the colour itself,
+  `"$power.ground"` a large area, `"$power.band"` a narrow band, `"$power.ink"` text on that
+  band, `"$power.deep"` the colour darkened to read on white, `"$power.line"` an outline only the
+  light ink draws (none in full ink), `"$power.pale"` and `"$power.soft"` an art window's tint
+  and its picture. So one layout serves both inks, and restyling the colours stays in print.toml.
+- Glyphs as icons: an `icons` box may name the kit's drawn glyphs (toolkit/pdf/glyphs.py: `paw`
+  is `draw_paw`), drawn in the box's colour.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.errors import DataError
+from toolkit.pdf.boxes import Layout
+from toolkit.pdf.cards import Card
+from toolkit.pdf.geometry import MM, Colour, text_colour_on, tint
+from toolkit.pdf.icons import Icon, IconSet
+from toolkit.pdf.style import Look, deep
+
+LAYOUTS = "layouts"  # the folder of a game's card_data holding its card layouts
+COLOUR_FIELDS = ("colour", "color", "fill", "stroke")
+NAMED = re.compile(r"\$([a-z][a-z0-9_]*)(?:\.([a-z]+))?")
+
+
+def palette(colours: Mapping[str, Colour], look: Look) -> dict[str, Colour | None]:
+    """Every `$name.term` a kit layout may use, for the print.toml colours `colours`."""
+    named: dict[str, Colour | None] = {}
+    for name, colour in colours.items():
+        band = look.band(colour)
+        named[name] = colour
+        named[f"{name}.ground"] = look.ground(colour)
+        named[f"{name}.band"] = band
+        named[f"{name}.ink"] = text_colour_on(band) if look.full else deep(colour, 0.3)
+        named[f"{name}.deep"] = deep(colour)
+        named[f"{name}.line"] = None if look.full else deep(colour)
+        named[f"{name}.pale"] = tint(colour, 0.22 if look.full else 0.08)
+        named[f"{name}.soft"] = tint(colour, 0.7 if look.full else 0.45)
+    return named
+
+
+def _hex(colour: Colour) -> str:
+    return "#" + "".join(f"{round(min(1.0, max(0.0, v)) * 255):02x}" for v in colour)
+
+
+def layout_file(folder: Path, name: str) -> Path:
+    """`layouts/<name>.toml` of a game's data folder (the shipped one or a copy)."""
+    path = folder / LAYOUTS / f"{name}.toml"
+    if not path.is_file():
+        raise DataError(
+            folder / LAYOUTS,
+            f"no card layout {name}.toml (a kit draws its cards from layouts/; copy the "
+            "folder from the shipped card_data)",
+        )
+    return path
+
+
+def load_kit_layout(
+    path: Path, card: tuple[float, float], colours: Mapping[str, Colour | None]
+) -> Layout:
+    """The layout in `path` for a card of `card` mm, its `$name` colours filled in."""
+    from toolkit.cards.layout import _layout, _merged
+
+    data, chain = _merged(path, 0)
+    for name, fields in (data.get("boxes") or {}).items():
+        if not isinstance(fields, dict):
+            continue
+        for key in COLOUR_FIELDS:
+            value = fields.get(key)
+            if not isinstance(value, str) or not value.startswith("$"):
+                continue
+            match = NAMED.fullmatch(value.strip())
+            if match is None or value.strip()[1:] not in colours:
+                known = sorted({n.split(".")[0] for n in colours})
+                raise DataError(
+                    path,
+                    f"box {name!r}: {key} {value!r}: no such colour; the kit's colours are "
+                    f"{', '.join('$' + n for n in known)} (each also .ground, .band, .ink, "
+                    ".deep, .line, .pale, .soft)",
+                    field=f"boxes.{name}.{key}",
+                )
+            named = colours[value.strip()[1:]]
+            if named is None:
+                del fields[key]
+            else:
+                fields[key] = _hex(named)
+    return _layout(chain, data, card)
+
+
+@dataclass
+class GlyphIcon(Icon):
+    """A drawn glyph as an icon: square, in the current fill colour."""
+
+    glyph: Callable[[Canvas, float, float, float], None] = field(default=lambda *_: None)
+
+    def load(self) -> GlyphIcon:
+        return self
+
+    def draw(self, c: Canvas, x: float, y: float, height: float) -> float:
+        r = height / 2 / MM
+        self.glyph(c, x / MM + r, y / MM + r, r)
+        return height
+
+
+class GlyphIcons(IconSet):
+    """The glyphs of toolkit/pdf/glyphs.py by name (`paw` is `draw_paw`)."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+
+    def get(self, name: str) -> Icon | None:
+        from toolkit.pdf import glyphs
+
+        glyph = getattr(glyphs, f"draw_{name}", None) if re.fullmatch(r"[a-z_]+", name) else None
+        if glyph is None:
+            return None
+        if name not in self._icons:
+            self._icons[name] = GlyphIcon(name, Path(f"{name}.glyph"), glyph=glyph)
+        return self._icons[name]
+
+
+@dataclass(frozen=True)
+class KitCard:
+    """One card of a kit as its layout sees it: the layout's key, the cells, how many copies and
+    the key of its back."""
+
+    layout: str
+    cells: Mapping[str, str]
+    copies: int = 1
+    back: str | None = None
+    row: int | None = None  # its row in the data file, for messages
+
+
+@dataclass
+class KitFaces:
+    """A kit's layouts, loaded once each, and the warnings their cards gave."""
+
+    layouts: Mapping[str, Layout]
+    warnings: list[str] = field(default_factory=list)
+
+    def cards(self, cards: Sequence[KitCard], source: Path) -> list[Card]:
+        """Each card as many times as its copies, in order, drawn by its layout."""
+        from toolkit.cards import render_box_templates
+        from toolkit.cards.sheet import Sheet
+        from toolkit.pdf.deck import DeckCard, FaceMaker
+
+        makers: dict[str, FaceMaker] = {}
+        rendered: dict[str, dict[int, dict[str, str]]] = {}
+        for key, layout in self.layouts.items():
+            makers[key] = FaceMaker(GlyphIcons(), layout=layout)
+            rows = tuple((n, dict(c.cells)) for n, c in enumerate(cards, 2) if c.layout == key)
+            header = tuple(dict.fromkeys(name for _, row in rows for name in row))
+            rendered[key] = render_box_templates(layout, Sheet(source, header, rows))
+        out: list[Card] = []
+        for number, card in enumerate(cards, 2):
+            if card.layout not in makers:
+                raise DataError(source, f"no card layout {card.layout!r}", row=number)
+            deck_card = DeckCard(
+                title=card.cells.get("name", ""),
+                values=tuple(card.cells.items()),
+                boxes=tuple(rendered[card.layout][number].items()),
+                source=source,
+                row=card.row or number,
+            )
+            face = makers[card.layout].face(deck_card)
+            out.extend(Card(face, card.back) for _ in range(card.copies))
+        for maker in makers.values():
+            self.warnings.extend(w for w in maker.warnings if w not in self.warnings)
+        return out
+
+    def back(self, key: str) -> Callable[[Canvas, Any], None]:
+        """A back drawn by a layout of its own (its boxes show fixed texts and shapes)."""
+        from toolkit.pdf.deck import DeckCard, FaceMaker
+
+        return FaceMaker(GlyphIcons(), layout=self.layouts[key]).face(DeckCard(title=key))
+
+
+def kit_faces(
+    folder: Path,
+    layouts: Mapping[str, Mapping[str, Colour]],
+    card: tuple[float, float],
+    look: Look,
+) -> KitFaces:
+    """The layouts of a game's data folder, each with the print colours its `$name`s may use
+    (the kit's own names among them: a card's `frame`), in the kit's ink."""
+    return KitFaces(
+        {
+            name: load_kit_layout(layout_file(folder, name), card, palette(colours, look))
+            for name, colours in layouts.items()
+        }
+    )
