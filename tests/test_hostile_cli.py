@@ -158,8 +158,8 @@ CASES: list[tuple[str, dict[str, Content], list[str], int, str]] = [
     ("an SVG of 30,000 elements", {"deck.csv": picture("art.svg"), "art.svg": svg("10", BOX * 30_000)}, PIC, 2, "more than 20,000 elements"),  # noqa: E501
     ("an SVG icon of width 1e30", {"deck.csv": "name,text\nImp,hit :star:\n", "icons/star.svg": svg("1e30", BOX)}, PIC, 2, "star.svg: 7.5e+29 x 7.5 points"),  # noqa: E501
     ("an SVG with the SVG 1.1 DOCTYPE", {"deck.csv": picture("art.svg"), "art.svg": svg("10", BOX, '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">')}, PIC, 0, "1 cards"),  # noqa: E501
-    ("an image cell of 300 characters", {"deck.csv": picture(LONG + ".png")}, PIC, 2, "deck.csv, row 2, field 'image': image 'xxxxxxxx"),  # noqa: E501
-    ("an image cell of ~nobody/", {"deck.csv": picture("~nobody-here/art.png")}, PIC, 2, "field 'image': image '~nobody-here/art.png' not found"),  # noqa: E501
+    ("an image cell of 300 characters", {"deck.csv": picture(LONG + ".png")}, [*PIC, "--strict"], 2, "deck.csv, row 2, field 'image': image 'xxxxxxxx"),  # noqa: E501
+    ("an image cell of ~nobody/", {"deck.csv": picture("~nobody-here/art.png")}, [*PIC, "--strict"], 2, "field 'image': image '~nobody-here/art.png' not found"),  # noqa: E501
     ("an icon name of 300 characters", {"deck.csv": f"name,text\nImp,:{LONG}:\n"}, PIC, 2, "deck.csv, row 2, field 'text': unknown icon :xxxx"),  # noqa: E501
     ("--out of 300 characters", {}, ["cards", "deck.csv", "--out", LONG + ".pdf"], 2, "File name too long"),  # noqa: E501
     ("--data of 300 characters", {}, ["deathdome", "draws", "--data", LONG], 2, "not a usable folder name (File name too long)"),  # noqa: E501

@@ -384,6 +384,25 @@ def cards(
     watch: bool = typer.Option(
         False, "--watch", help="Build again on every save of the sheet, layout, template, images."
     ),
+    sheet: str | None = typer.Option(
+        None, "--sheet", metavar="NAME", help="The sheet of an .xlsx or .ods (default: the first)."
+    ),
+    images: Path | None = typer.Option(
+        None,
+        "--images",
+        metavar="DIR",
+        help="Where the pictures the sheet names are (default: beside the sheet).",
+    ),
+    strict: bool = typer.Option(
+        False, "--strict", help="Stop at a missing picture (default: a labelled placeholder)."
+    ),
+    fallback_font: Path | None = typer.Option(
+        None,
+        "--fallback-font",
+        metavar="FILE",
+        help="A font for characters the deck's fonts lack (CJK, Arabic, emoji) before those "
+        "installed here.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """Any spreadsheet (CSV, TSV, XLSX, ODS) as print-ready cards: a PDF (bleed, safe zone, crop
@@ -422,6 +441,10 @@ def cards(
         font_bold=font_bold,
         font_italic=font_italic,
         font_bold_italic=font_bold_italic,
+        sheet=sheet,
+        images=images,
+        strict=strict,
+        fallback_fonts=(fallback_font,) if fallback_font else (),
     )
     if watch:
         from toolkit.cards.watch import watch_cards

@@ -239,7 +239,7 @@ BAD = [
 def test_bad_cells_name_the_row_and_column_and_leave_no_pdf(cli, deck, what, row, message):
     deck.write_text(";".join(ROWS[0]) + "\n" + row + "\n")
     out = deck.parent / "out.pdf"
-    result = cli("cards", str(deck), "--out", str(out))
+    result = cli("cards", str(deck), "--out", str(out), *(["--strict"] if what == "image" else []))
     assert result.exit_code == 2
     assert message in result.stderr
     assert result.stderr.startswith("error: ")

@@ -60,7 +60,7 @@ def test_png_pixels_show_the_card_the_pdf_shows(cli, tmp_path):
 def test_a_failed_png_build_leaves_no_folder_and_a_folder_of_other_files_is_refused(cli, tmp_path):
     deck = sheet(tmp_path, "name,image\nA,nope.png\n")
     out = tmp_path / "png"
-    result = cli("cards", str(deck), "--format", "png", "--out", str(out))
+    result = cli("cards", str(deck), "--format", "png", "--out", str(out), "--strict")
     result.assert_refused("image 'nope.png' not found")
     assert not out.exists() and not [p for p in tmp_path.iterdir() if p.name.startswith(".png")]
     desktop = tmp_path / "desktop"

@@ -119,12 +119,12 @@ ODS_NS = (
 )
 
 
-def ods(path: Path, rows: str, prefix: str = "") -> Path:
+def ods(path: Path, rows: str, prefix: str = "", other: str = "") -> Path:
     content = (
         f'<?xml version="1.0" encoding="UTF-8"?>{prefix}<office:document-content {ODS_NS}>'
         f'<office:body><office:spreadsheet><table:table table:name="Kortit">{rows}'
         "</table:table><table:table table:name='Other'><table:table-row><table:table-cell>"
-        "<text:p>ignored</text:p></table:table-cell></table:table-row></table:table>"
+        f"<text:p>ignored</text:p></table:table-cell></table:table-row>{other}</table:table>"
         "</office:spreadsheet></office:body></office:document-content>"
     )
     with zipfile.ZipFile(path, "w") as archive:
@@ -213,3 +213,76 @@ def test_a_utf16_file_with_its_byte_order_mark_reads(cli, tmp_path):
     pdf, result = build(cli, path)
     assert "Огонь" in pdf[0].get_text() and "Δράκος." in pdf[0].get_text()
     assert "UTF-16" in result.stderr
+
+
+def test_sheet_picks_a_workbooks_sheet_and_a_notice_names_the_others(cli, tmp_path):
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.title = "Rules"
+    book.active.append(["Rule"])
+    book.active.append(["Be nice"])
+    cards = book.create_sheet("Cards")
+    cards.append(["name", "text"])
+    cards.append(["Imp", "Burns a foe."])
+    path = tmp_path / "game.xlsx"
+    book.save(path)
+    pdf, result = build(cli, path)
+    assert "game.xlsx: read its first sheet, 'Rules'; it also has 'Cards' (--sheet NAME" in (
+        result.stderr
+    )
+    assert "Be nice" in pdf[0].get_text()
+    pdf, result = build(cli, path, "--sheet", "cards")  # any case
+    assert "Imp" in pdf[0].get_text() and "Be nice" not in pdf[0].get_text()
+    assert "sheet 'Cards'" in result.stderr and "also has" not in result.stderr
+    result = cli("cards", str(path), "--sheet", "Monsters")
+    result.assert_refused("game.xlsx: --sheet 'Monsters': no sheet of that name; its sheets: "
+                          "'Rules', 'Cards'")  # fmt: skip
+
+
+def test_sheet_reads_an_ods_table_by_name(cli, tmp_path):
+    path = ods(
+        tmp_path / "kortit.ods",
+        row(cell("Nimi")) + row(cell("Tulihenki")),
+        other=row(cell("Vesihenki")),
+    )
+    pdf, result = build(cli, path)
+    assert "kortit.ods: read its first sheet, 'Kortit'; it also has 'Other'" in result.stderr
+    pdf, result = build(cli, path, "--sheet", "Other")
+    text = pdf[0].get_text()
+    assert "Vesihenki" in text and "Tulihenki" not in text
+    cli("cards", str(path), "--sheet", "Nope").assert_refused(
+        "kortit.ods: --sheet 'Nope': no sheet of that name; its sheets: 'Kortit', 'Other'"
+    )
+    csv = sheet(tmp_path, "name\nA\n")
+    cli("cards", str(csv), "--sheet", "A").assert_refused(
+        "deck.csv: --sheet 'A': only an .xlsx or .ods workbook has sheets"
+    )
+
+
+def test_an_unterminated_quote_is_refused_naming_the_line_it_opens_on(cli, tmp_path):
+    path = sheet(tmp_path, 'name,text\nImp,Burns.\nWolf,"Bites\nBear,Hugs.\nOwl,Hoots.\n')
+    result = cli("cards", str(path), "--out", str(tmp_path / "o.pdf"))
+    result.assert_refused('deck.csv, line 3: a quote (") opens a cell on this line and is never '
+                          "closed: lines 3 to 5 would be one cell")  # fmt: skip
+    assert not (tmp_path / "o.pdf").exists()
+
+
+def test_a_quoted_cell_going_on_after_its_quote_is_refused(cli, tmp_path):
+    path = sheet(tmp_path, 'name,text\nImp,"Burns" a foe\n')
+    cli("cards", str(path)).assert_refused("deck.csv, line 2: not valid CSV")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("name,text,cost\nImp,Burns.,1\nWolf,Bites.\n",
+         "deck.csv, row 3: 2 cells but the header has 3 columns (line 3: a comma too many"),
+        ("name;text\nImp;Burns.\nWolf;Bites;2;3\n",
+         "deck.csv, row 3: 4 cells but the header has 2 columns (line 3: a semicolon"),
+        ('name,text,cost\nImp,"Burns,\nthen heals",1\nWolf,x\n',
+         "deck.csv, row 4: 2 cells but the header has 3 columns (line 4:"),
+    ],
+)  # fmt: skip
+def test_a_ragged_row_is_refused_naming_its_line(cli, tmp_path, text, message):
+    cli("cards", str(sheet(tmp_path, text))).assert_refused(message)

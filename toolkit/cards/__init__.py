@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from toolkit.cards.columns import Columns, find_column, long_stat_columns, plan_columns
+from toolkit.cards.pictures import IMAGE_SUFFIXES, PictureFinder
 from toolkit.cards.sheet import Sheet, read_sheet
 from toolkit.errors import DataError, DomekitError
 from toolkit.resources import home
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Columns", "Sheet", "find_column", "plan_columns", "read_sheet"]
 
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 SIZES = ("poker", "bridge", "mini", "tarot", "square")
 MAX_BLEED = 10.0
 MIN_SIDE = 20.0  # mm: the smallest card side
@@ -111,18 +111,22 @@ def _variables(values: dict[str, str]) -> dict[str, Any]:
 
 
 def render_box_templates(layout: Layout, sheet: Sheet) -> dict[int, dict[str, str]]:
-    """Each layout box's template rendered for every row: {row: {box name: text}}. A box's
-    template makes cell text (`**bold**`, `:icon:`), not markup: its escapes are undone."""
+    """Each layout box's template rendered for every row: {row: {template: text}}. A box's
+    template makes cell text (`**bold**`, `:icon:`, a picture's file name), not markup: its
+    escapes are undone."""
     from html import unescape
 
+    from toolkit.cards.binding import every_box
     from toolkit.sandbox import TemplateFailure, check_syntax, render_each
 
     rendered: dict[int, dict[str, str]] = {row: {} for row, _ in sheet.rows}
     contexts = [_variables(values) for _, values in sheet.rows]
-    for box in layout.boxes:
+    done: set[str] = set()
+    for box in every_box(layout):
         kind, source = box.source
-        if kind != "template":
+        if kind != "template" or source in done:
             continue
+        done.add(source)
         where = f"box {box.name!r}'s template"
         try:
             check_syntax(source)
@@ -135,7 +139,7 @@ def render_box_templates(layout: Layout, sheet: Sheet) -> dict[int, dict[str, st
                 field=f"boxes.{box.name}.template",
             ) from None
         for (row, _), text in zip(sheet.rows, texts, strict=True):
-            rendered[row][box.name] = unescape(text).strip()
+            rendered[row][source] = unescape(text).strip()
     return rendered
 
 
@@ -158,31 +162,16 @@ def parse_copies(value: str, path: Path, row: int, column: str) -> int:
     return int(value)
 
 
-def resolve_file(value: str, folder: Path, path: Path, row: int, column: str) -> Path:
-    """A file named in a cell: relative to the spreadsheet's folder, or absolute."""
-    import os.path  # its isfile and expanduser answer False or the name where pathlib raises
-
-    found = Path(os.path.expanduser(value))
-    if not found.is_absolute():
-        found = folder / found
-    if not os.path.isfile(found):
-        raise DataError(
-            path, f"image {value!r} not found (looked for {found})", row=row, field=column
-        )
-    if found.suffix.lower() not in IMAGE_SUFFIXES:
-        raise DataError(path, f"{value!r} is not a PNG, JPEG or SVG image", row=row, field=column)
-    return found
-
-
 def _layout_columns(layout: Layout | None, header: Sequence[str]) -> dict[str, str | None]:
-    """The sheet's column each layout box bound to a column shows (None: not in the sheet)."""
+    """The sheet's column each column a layout box shows (as the layout spells it) is (None:
+    not in the sheet); the boxes of `when` cases too."""
+    from toolkit.cards.binding import column_named, every_box
+
     found: dict[str, str | None] = {}
-    for box in layout.boxes if layout is not None else ():
+    for box in every_box(layout):
         kind, name = box.source
         if kind == "column":
-            found[box.name] = next(
-                (c for c in header if c and c.strip().casefold() == name.strip().casefold()), None
-            )
+            found[name] = column_named(header, name)
     return found
 
 
@@ -192,12 +181,16 @@ def deck_cards(
     icons: IconSet,
     template: Template | None = None,
     layout: Layout | None = None,
+    finder: PictureFinder | None = None,
 ) -> tuple[list[DeckCard], dict[str, DeckBack]]:
-    """The cards of every row, and the backs they name (when the back is a column)."""
+    """The cards of every row, and the backs they name (when the back is a column); pictures
+    found by `finder` (default: beside the sheet, a missing one an error)."""
+    from toolkit.cards.binding import every_box
     from toolkit.data.limits import MAX_CARDS
-    from toolkit.pdf.deck import QR_SIZE, DeckBack, DeckCard
+    from toolkit.pdf.deck import QR_SIZE, DeckBack, DeckCard, picture_key
 
-    folder = sheet.path.parent
+    if finder is None:
+        finder = PictureFinder(sheet.path, [sheet.path.parent], strict=True)
     cards: list[DeckCard] = []
     backs: dict[str, DeckBack] = {}
     markups = template.render_rows(sheet) if template is not None else {}
@@ -225,7 +218,7 @@ def deck_cards(
             )
         image = None
         if columns.image and values[columns.image]:
-            image = resolve_file(values[columns.image], folder, sheet.path, row, columns.image)
+            image = finder.find(values[columns.image], row, columns.image)
         text = values[columns.text] if columns.text else ""
         if template is not None:
             markup = markups[row]
@@ -235,11 +228,16 @@ def deck_cards(
         _check_icons(icons, icon_text, sheet.path, row, icon_field, where)
         _check_icons(icons, values[columns.title], sheet.path, row, columns.title, "")
         pictures = []
-        for box in layout.boxes if layout is not None else ():
-            column = bound.get(box.name)
-            if box.kind == "image" and column and values[column]:
-                path = resolve_file(values[column], folder, sheet.path, row, column)
-                pictures.append((box.name, path))
+        for box in every_box(layout):
+            kind, source = box.source
+            column = bound.get(source) if kind == "column" else None
+            if box.kind == "image" and kind in ("column", "template"):
+                name = (
+                    values[column] if column else boxes[row][source] if kind == "template" else ""
+                )
+                if name:
+                    path = finder.find(name, row, column or box.name)
+                    pictures.append((picture_key(box), path))
             elif box.kind in ("text", "line") and column:
                 _check_icons(icons, values[column], sheet.path, row, column, "")
             elif box.kind == "icons" and column:
@@ -253,10 +251,10 @@ def deck_cards(
                     column,
                     "",
                 )
-            elif box.source[0] == "template":
+            elif kind == "template":
                 _check_icons(
                     icons,
-                    boxes[row][box.name],
+                    boxes[row][source],
                     sheet.path,
                     row,
                     None,
@@ -274,11 +272,10 @@ def deck_cards(
             back = values[columns.back]
             if back not in backs:
                 if Path(back).suffix.lower() in IMAGE_SUFFIXES:
-                    picture = resolve_file(back, folder, sheet.path, row, columns.back)
+                    picture = finder.find(back, row, columns.back)
                     backs[back] = DeckBack(image=picture)
                 else:
                     backs[back] = DeckBack(text=back)
-        shown_values = {box: values[c] for box, c in bound.items() if c}
         cards.append(
             DeckCard(
                 title=values[columns.title],
@@ -291,25 +288,16 @@ def deck_cards(
                 copies=copies,
                 source=sheet.path,
                 row=row,
-                values=tuple(
-                    (layout_column(layout, box), value) for box, value in shown_values.items()
-                ),
+                values=tuple((spelled, values[c]) for spelled, c in bound.items() if c),
                 boxes=tuple(boxes.get(row, {}).items()),
                 pictures=tuple(pictures),
                 fields=fields,
+                cells=tuple(values.items()),
             )
         )
     if not any(card.copies for card in cards):
         raise DataError(sheet.path, "every row has 0 copies: no cards to print")
     return cards, backs
-
-
-def layout_column(layout: Layout | None, box_name: str) -> str:
-    """The column name a layout box asks for (as the layout spells it)."""
-    for box in layout.boxes if layout is not None else ():
-        if box.name == box_name:
-            return box.source[1]
-    return box_name
 
 
 def _check_icons(
@@ -377,6 +365,10 @@ class CardsOptions:
     font_bold: Path | None = None
     font_italic: Path | None = None
     font_bold_italic: Path | None = None
+    sheet: str | None = None
+    images: Path | None = None
+    strict: bool = False
+    fallback_fonts: tuple[Path, ...] = ()
 
 
 @dataclass
@@ -466,7 +458,11 @@ def prepare(args: CardsOptions) -> tuple[Any, ...]:
 
         layout = load_layout(find_layout(args.layout), (size.width, size.height))
     template = Template(args.template) if args.template else None
-    sheet = read_sheet(args.file)
+    sheet = read_sheet(args.file, args.sheet)
+    if layout is not None:
+        from toolkit.cards.binding import bind_layout
+
+        layout = bind_layout(layout, sheet.header, sheet.rows)
     bound = [c for c in _layout_columns(layout, sheet.header).values() if c]
     columns = plan_columns(
         sheet.header,
@@ -479,14 +475,34 @@ def prepare(args: CardsOptions) -> tuple[Any, ...]:
         bound=bound,
     )
     icons = IconSet(sheet.path.parent / "icons")
-    cards, backs = deck_cards(sheet, columns, icons, template, layout)
+    finder = PictureFinder(sheet.path, picture_folders(args, layout), strict=args.strict)
+    cards, backs = deck_cards(sheet, columns, icons, template, layout, finder)
     if args.back and not columns.back:
         backs = {"back": fixed_back(args.back, sheet.path)}
         cards = [replace(card, back="back") for card in cards]
     maker = FaceMaker(icons, fonts, layout)
-    for problem in _plan_warnings(sheet, columns, layout):
+    maker.pictures.missing.update(finder.missing)
+    notes = (sheet.notice, *(layout.notes if layout else ()))
+    plan = _plan_warnings(sheet, columns, layout)
+    for problem in (*filter(None, notes), *plan, *finder.warnings):
         maker.warn(problem)
     return paper, size, back_offset, outputs, sheet, columns, icons, cards, backs, maker
+
+
+def picture_folders(args: CardsOptions, layout: Layout | None) -> list[Path]:
+    """Where pictures are looked for, in order: `--images`, the layout's `images`, the sheet's
+    folder."""
+    import os.path
+
+    folders = []
+    if args.images is not None:
+        if not os.path.isdir(args.images):
+            raise DomekitError(f"--images {args.images}: no such folder")
+        folders.append(args.images)
+    if layout is not None and layout.images is not None:
+        folders.append(layout.images)
+    folders.append(args.file.parent)
+    return folders
 
 
 def _plan_warnings(sheet: Sheet, columns: Columns, layout: Layout | None) -> list[str]:
@@ -504,11 +520,14 @@ def _plan_warnings(sheet: Sheet, columns: Columns, layout: Layout | None) -> lis
         column = ", ".join(columns.stats) if part == "stats" else getattr(columns, part)
         if column and part not in shown:
             found.append(f"layout {layout.name!r} has no {part} box: {column} not printed")
-    for box, column in _layout_columns(layout, sheet.header).items():
-        if column is None:
+    from toolkit.cards.binding import column_named, every_box
+
+    for box in every_box(layout):
+        kind, spelled = box.source
+        if kind == "column" and column_named(sheet.header, spelled) is None:
             found.append(
-                f"layout {layout.name!r}, box {box!r}: {name} has no column "
-                f"{layout_column(layout, box)!r}; the box stays empty"
+                f"layout {layout.name!r}, box {box.name!r}: {name} has no column "
+                f"{spelled!r}; the box stays empty"
             )
     return found
 

@@ -76,7 +76,7 @@ def load_kit_layout(
     """The layout in `path` for a card of `card` mm, its `$name` colours filled in."""
     from toolkit.cards.layout import _layout, _merged
 
-    data, chain = _merged(path, 0)
+    data, chain = _merged(path, 0, card)
     for name, fields in (data.get("boxes") or {}).items():
         if not isinstance(fields, dict):
             continue
@@ -173,6 +173,7 @@ class KitFaces:
             deck_card = DeckCard(
                 title=card.cells.get("name", ""),
                 values=tuple(card.cells.items()),
+                cells=tuple(card.cells.items()),
                 boxes=tuple(rendered[card.layout][number].items()),
                 source=source,
                 row=card.row or number,

@@ -38,26 +38,39 @@ class Sheet:
     header: tuple[str, ...]
     rows: tuple[tuple[int, dict[str, str]], ...]
     how: str = ""
+    notice: str = ""  # the workbook's other sheets, not read
 
 
-def read_sheet(path: Path) -> Sheet:
-    """The first sheet of a workbook, or a delimited text file."""
+def read_sheet(path: Path, sheet: str | None = None) -> Sheet:
+    """A workbook's first sheet or the one called `sheet` (`--sheet`), or a delimited text file.
+    A workbook of several sheets has a notice naming those not read."""
     suffix = path.suffix.lower()
-    how = ""
-    if suffix in (".xlsx", ".xlsm"):
-        from toolkit.data.xlsx import read_xlsx
+    how = notice = ""
+    if sheet is not None and suffix not in (".xlsx", ".xlsm", ".ods"):
+        raise DataError(path, f"--sheet {sheet!r}: only an .xlsx or .ods workbook has sheets")
+    if suffix in (".xlsx", ".xlsm", ".ods"):
+        if suffix == ".ods":
+            from toolkit.data.ods import read_ods as read_book
+        else:
+            from toolkit.data.xlsx import read_xlsx as read_book
 
-        header, rows = read_xlsx(path)
-    elif suffix == ".ods":
-        from toolkit.data.ods import read_ods
-
-        header, rows = read_ods(path)
+        book = read_book(path, sheet)
+        header, rows = book.header, book.rows
+        how = f"sheet {book.chosen!r}"
+        others = [name for name in book.names if name != book.chosen]
+        if others and sheet is None:
+            listed = ", ".join(repr(name) for name in others[:10])
+            more = f" and {len(others) - 10} more" if len(others) > 10 else ""
+            notice = (
+                f"{path.name}: read its first sheet, {book.chosen!r}; it also has {listed}{more} "
+                "(--sheet NAME reads another)"
+            )
     elif suffix in TEXT_SUFFIXES:
         from toolkit.data import csv_rows
 
         text, encoding = decode(path)
         delimiter = "\t" if suffix in (".tsv", ".tab") else sniff_delimiter(text)
-        parsed = csv_rows(path, text, delimiter=delimiter)
+        parsed = csv_rows(path, text, delimiter=delimiter, exact=True)
         header = tuple(parsed[0][1]) if parsed else _header(text, delimiter)
         rows = parsed
         how = f"{encoding}, {DELIMITER_NAMES[delimiter]}"
@@ -67,7 +80,7 @@ def read_sheet(path: Path) -> Sheet:
         raise DataError(path, "the header row is empty; expected column names", row=1)
     if not rows:
         raise DataError(path, "no rows below the header")
-    return Sheet(path, tuple(header), tuple(rows), how)
+    return Sheet(path, tuple(header), tuple(rows), how, notice)
 
 
 def _header(text: str, delimiter: str) -> tuple[str, ...]:

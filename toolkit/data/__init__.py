@@ -274,20 +274,28 @@ def read_csv(path: Path, required: Iterable[str] = ()) -> list[tuple[int, dict[s
 
 
 def csv_rows(
-    path: Path, text: str, required: Iterable[str] = (), *, delimiter: str | None = None
+    path: Path,
+    text: str,
+    required: Iterable[str] = (),
+    *,
+    delimiter: str | None = None,
+    exact: bool = False,
 ) -> list[tuple[int, dict[str, str]]]:
     """`read_csv` of a text already read; `delimiter` None: a semicolon if the header row has
-    more of them than commas, else a comma."""
+    more of them than commas, else a comma. A quote opened and never closed is an error naming
+    the line it opens on (the csv module would read the rest of the file as one cell); with
+    `exact`, so is a row of fewer cells than the header has columns (a designer's sheet, where a
+    lost delimiter shifts every cell after it)."""
     if not text.strip():
         raise DataError(path, "the file is empty; expected a header row")
     if delimiter is None:
         first = text.splitlines()[0]
         delimiter = ";" if first.count(";") > first.count(",") else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         header = [name.strip() for name in next(reader)]
     except csv.Error as exc:
-        raise DataError(path, f"not valid CSV: {exc}", row=1) from None
+        raise DataError(path, _csv_problem(exc, reader.line_num, 1), line=1) from None
     missing = [name for name in required if name not in header]
     if missing:
         raise DataError(
@@ -300,23 +308,49 @@ def csv_rows(
         raise DataError(path, f"column named twice: {', '.join(sorted(duplicated))}", row=1)
     check_sheet_row(path, 1, 0, header, header)
     rows: list[tuple[int, dict[str, str]]] = []
+    start = reader.line_num + 1
     try:
         for cells in reader:
             number = reader.line_num
             if not any(cell.strip() for cell in cells):
+                start = number + 1
                 continue
-            if len(cells) > len(header):
+            if len(cells) > len(header) or (exact and len(cells) < len(header)):
+                where = f"line {start}" if start == number else f"lines {start}-{number}"
                 raise DataError(
-                    path, f"{len(cells)} cells but the header has {len(header)} columns", row=number
+                    path,
+                    f"{len(cells)} cells but the header has {len(header)} columns ({where}: a "
+                    f"{DELIMITER_WORDS.get(delimiter, repr(delimiter))} too many or too few, or a "
+                    "quote left open)",
+                    row=number,
                 )
             check_sheet_row(path, number, len(rows) + 1, header, cells)
             cells = cells + [""] * (len(header) - len(cells))
             rows.append(
                 (number, {name: cell.strip() for name, cell in zip(header, cells, strict=True)})
             )
+            start = number + 1
     except csv.Error as exc:
-        raise DataError(path, f"not valid CSV: {exc}", row=reader.line_num) from None
+        raise DataError(path, _csv_problem(exc, reader.line_num, start), line=start) from None
     return rows
+
+
+DELIMITER_WORDS = {",": "comma", ";": "semicolon", "\t": "tab", "|": "bar"}
+
+
+def _csv_problem(exc: csv.Error, last: int, start: int) -> str:
+    """What the csv module's error means, for the person who wrote the file."""
+    if "unexpected end of data" in str(exc):
+        return (
+            f'a quote (") opens a cell on this line and is never closed: lines {start} to {last} '
+            'would be one cell; close the quote, or double a quote inside a quoted cell ("")'
+        )
+    if "expected after" in str(exc):
+        return (
+            f"not valid CSV: {exc} (a quoted cell goes on after its closing quote; write a quote "
+            'inside a quoted cell as "")'
+        )
+    return f"not valid CSV: {exc}"
 
 
 def check_sheet_row(

@@ -1,13 +1,13 @@
-"""The first sheet of an OpenDocument spreadsheet (.ods: LibreOffice, OpenOffice, Google Sheets'
-download) as rows of text, read as a stranger's file.
+"""A sheet of an OpenDocument spreadsheet (.ods: LibreOffice, OpenOffice, Google Sheets'
+download), the first or one named, as rows of text, read as a stranger's file.
 
 An ODS file is a zip of XML like an XLSX, and gets the same checks first (`xlsx.check_workbook`:
 size, member count, unpacked size, zip-bomb ratio, no DTD, XML whole). Its `content.xml` is then
 read once with expat, streaming: cells as the spreadsheet shows them (their `<text:p>`), rows
 and cells repeated by `number-rows-repeated` / `number-columns-repeated` expanded only where they
-hold something (LibreOffice pads a sheet with one empty row repeated a million times), and the
-reading stops at the end of the first table. A formula cell without a saved value is a
-DataError naming the cell.
+hold something (LibreOffice pads a sheet with one empty row repeated a million times); the
+table read is the first, or the one named (`--sheet`), the others' names are collected. A
+formula cell without a saved value is a DataError naming the cell.
 """
 
 from __future__ import annotations
@@ -17,7 +17,16 @@ from pathlib import Path
 from xml.parsers import expat
 
 from toolkit.data.limits import MAX_COLUMNS, MAX_ROWS
-from toolkit.data.xlsx import CHUNK, check_workbook, table_rows, unsaved_formula
+from toolkit.data.xlsx import (
+    CHUNK,
+    MAX_SHEETS,
+    Workbook,
+    check_workbook,
+    no_sheet,
+    sheet_named,
+    table_rows,
+    unsaved_formula,
+)
 from toolkit.errors import DataError, DomekitError
 
 KIND = ".ods spreadsheet"
@@ -25,10 +34,6 @@ TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 VALUE_ATTRIBUTES = ("value", "date-value", "time-value", "boolean-value", "string-value")
-
-
-class _FirstTableDone(Exception):
-    pass
 
 
 def column_letters(index: int) -> str:
@@ -42,13 +47,17 @@ def column_letters(index: int) -> str:
 
 
 class _Reader:
-    """expat handlers collecting the first table's rows of cell texts."""
+    """expat handlers collecting the rows of cell texts of the first table, or of the table
+    called `wanted` (any case), and every table's name."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, wanted: str | None = None) -> None:
         self.path = path
+        self.wanted = wanted
+        self.names: list[str] = []
+        self.active = False  # in the table being read
+        self.done = False  # that table was read
         self.rows: list[tuple[int, list[str]]] = []
         self.row_number = 0  # rows seen so far, repeated ones counted
-        self.tables = 0
         self.cells: list[str] | None = None
         self.row_repeat = 1
         self.cell: list[str] | None = None
@@ -60,8 +69,12 @@ class _Reader:
     def start(self, name: str, attributes: dict[str, str]) -> None:
         space, _, tag = name.rpartition(" ")
         if space == TABLE and tag == "table":
-            self.tables += 1
-        if self.tables != 1:
+            name = attributes.get(f"{TABLE} name", "")
+            if len(self.names) < MAX_SHEETS:
+                self.names.append(name)
+            chosen = self.wanted is None or name.casefold() == self.wanted.strip().casefold()
+            self.active = chosen and not self.done
+        if not self.active:
             return
         if space == TABLE and tag == "table-row":
             self.cells = []
@@ -90,10 +103,11 @@ class _Reader:
 
     def end(self, name: str) -> None:
         space, _, tag = name.rpartition(" ")
-        if space != TABLE or self.tables != 1:
+        if space != TABLE or not self.active:
             return
         if tag == "table":
-            raise _FirstTableDone
+            self.active, self.done = False, True
+            return
         if tag in ("table-cell", "covered-table-cell") and self.cell is not None:
             text = "".join(self.cell).strip()
             self.cell = None
@@ -124,10 +138,11 @@ def _count(value: str | None) -> int:
     return max(1, min(int(value), 10_000_000))
 
 
-def read_ods(path: Path) -> tuple[tuple[str, ...], list[tuple[int, dict[str, str]]]]:
-    """The header and the non-blank rows (row numbers as the spreadsheet shows them)."""
+def read_ods(path: Path, sheet: str | None = None) -> Workbook:
+    """The header and the non-blank rows (row numbers as the spreadsheet shows them) of the
+    first sheet or the one called `sheet`, and every sheet's name."""
     check_workbook(path, KIND)
-    reader = _Reader(path)
+    reader = _Reader(path, sheet)
     parser = expat.ParserCreate(namespace_separator=" ")
     parser.StartElementHandler = reader.start
     parser.EndElementHandler = reader.end
@@ -139,14 +154,15 @@ def read_ods(path: Path) -> tuple[tuple[str, ...], list[tuple[int, dict[str, str
                 parser.Parse(chunk, False)
                 chunk = stream.read(CHUNK)
             parser.Parse(b"", True)
-    except _FirstTableDone:
-        pass
     except DomekitError:
         raise
     except KeyError:
         raise DataError(path, f"not a readable {KIND} (no content.xml in it)") from None
     except Exception as exc:  # zipfile and expat on a stranger's file
         raise DataError(path, f"not a readable {KIND} ({exc or type(exc).__name__})") from None
-    if reader.tables == 0:
+    if not reader.names:
         raise DataError(path, "the spreadsheet has no sheet")
-    return table_rows(path, iter(reader.rows))
+    if not reader.done:
+        raise no_sheet(path, sheet or "", reader.names)
+    chosen = sheet_named(reader.names, sheet) or reader.names[0]
+    return Workbook(*table_rows(path, iter(reader.rows)), tuple(reader.names), chosen)

@@ -1,4 +1,4 @@
-"""The first sheet of an XLSX workbook as rows of text, read as a stranger's file.
+"""A sheet of an XLSX workbook (the first, or one named) as rows of text, read as a stranger's file.
 
 An XLSX file is a zip of XML, so before openpyxl opens it the zip is checked: its size, how many
 files it holds and how far they unpack (a zip bomb is a small file that unpacks to gigabytes),
@@ -11,9 +11,9 @@ or a row numbered in the billions cannot make openpyxl pad millions of empty cel
 from __future__ import annotations
 
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 from xml.parsers import expat
 
 from toolkit.data import check_file_size, check_sheet_row
@@ -42,10 +42,35 @@ def cell_text(value: Any) -> str:
     return str(value).strip()
 
 
-def read_xlsx(path: Path) -> tuple[tuple[str, ...], list[tuple[int, dict[str, str]]]]:
-    """The header and the non-blank rows (row numbers as the spreadsheet shows them). A formula
-    on the first sheet with no value saved (a file written by a script, never opened in a
-    spreadsheet program) is a DataError naming its cell: its value is not in the file."""
+MAX_SHEETS = 1000  # sheet names kept for a notice
+
+
+class Workbook(NamedTuple):
+    """One sheet of a workbook read: its header and rows, every sheet's name, the one read."""
+
+    header: tuple[str, ...]
+    rows: list[tuple[int, dict[str, str]]]
+    names: tuple[str, ...]
+    chosen: str
+
+
+def sheet_named(names: Sequence[str], wanted: str | None) -> str | None:
+    """The sheet of `names` called `wanted` (any case)."""
+    if wanted is None:
+        return None
+    return next((n for n in names if n.casefold() == wanted.strip().casefold()), None)
+
+
+def no_sheet(path: Path, wanted: str, names: Sequence[str]) -> DataError:
+    listed = ", ".join(repr(name) for name in names[:20])
+    return DataError(path, f"--sheet {wanted!r}: no sheet of that name; its sheets: {listed}")
+
+
+def read_xlsx(path: Path, sheet: str | None = None) -> Workbook:
+    """The header and the non-blank rows (row numbers as the spreadsheet shows them) of the
+    first sheet or the one called `sheet`, and every sheet's name. A formula on that sheet with
+    no value saved (a file written by a script, never opened in a spreadsheet program) is a
+    DataError naming its cell: its value is not in the file."""
     unsaved = check_workbook(path)
     from openpyxl import load_workbook
 
@@ -56,7 +81,11 @@ def read_xlsx(path: Path) -> tuple[tuple[str, ...], list[tuple[int, dict[str, st
     try:
         if not book.worksheets:
             raise DataError(path, "the workbook has no sheet")
-        first = book.worksheets[0]
+        names = tuple(str(name) for name in book.sheetnames[:MAX_SHEETS])
+        chosen = sheet_named(names, sheet) if sheet is not None else names[0]
+        if chosen is None:
+            raise no_sheet(path, sheet or "", names)
+        first = book[chosen]
         cell = unsaved.get(str(getattr(first, "_worksheet_path", "")).lstrip("/"))
         if cell is not None:
             raise unsaved_formula(path, *cell)
@@ -64,7 +93,7 @@ def read_xlsx(path: Path) -> tuple[tuple[str, ...], list[tuple[int, dict[str, st
             (number, [cell_text(v) for v in values])
             for number, values in enumerate(_sheet_values(first, path), start=1)
         )
-        return table_rows(path, lines)
+        return Workbook(*table_rows(path, lines), names, chosen)
     finally:
         book.close()
 

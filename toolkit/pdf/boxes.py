@@ -14,14 +14,15 @@ found by the caller too: here a box gets a text, a picture path, stat pairs or a
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pdf.geometry import Colour, Rect, pt
+from toolkit.pdf.text import LEADING
 
 if TYPE_CHECKING:
     from toolkit.pdf.fonts import FontFamily
@@ -37,8 +38,10 @@ ICON_NAMES = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 @dataclass(frozen=True)
 class Style:
-    font: str = "regular"  # one of FACES of the deck's family
+    font: str = "regular"  # one of FACES of the box's family
+    family: str | None = None  # a family of the layout's (Layout.families); None: the deck's
     size: float = 10.0  # pt, the largest; text shrinks from it
+    leading: float = LEADING  # a line's height, times the size it is set at
     min_size: float = 5.0  # pt, the smallest before text is cut (and a warning)
     colour: Colour = (0.0, 0.0, 0.0)
     fill: Colour | None = None
@@ -49,6 +52,18 @@ class Style:
     align: Align = "left"
     valign: VAlign = "top"
     cover: bool = False  # an image fills the box, cropped (else whole, centred)
+
+
+@dataclass(frozen=True)
+class Case:
+    """One `when` of a box: where `test` holds for a card's cells, the box is `box` (the layout's
+    box with this case's fields over it). `where` names the condition for messages (the layout
+    file, its line and field)."""
+
+    condition: str
+    test: Callable[[Mapping[str, str]], bool] = field(compare=False, repr=False)
+    box: Box
+    where: str = ""
 
 
 @dataclass(frozen=True)
@@ -66,7 +81,19 @@ class Box:
     source: tuple[str, str] = ("part", "")
     """What the box shows: ("part", "title" | "text" | "image" | "qr" | "stats" | "back"),
     ("column", a column's name), ("template", jinja2 source: rendered per card by the caller),
-    ("text", a fixed text) or ("none", "") for a plain shape."""
+    ("text", a fixed text), ("file", a picture file's path) or ("none", "") for a plain shape."""
+    show: bool = True  # False: the box is not drawn (unless a case shows it)
+    when: tuple[Case, ...] = ()  # cases, in order: each that holds puts its fields over the box
+    auto: bool = False  # the verb came from the name, not `draw`: a column of pictures draws them
+
+    def chosen(self, cells: Mapping[str, str]) -> Box:
+        """The box for a card with these cells: every case that holds, in order, over the box.
+        A case's test raises a ValueError for a condition the cells cannot answer."""
+        box = self
+        for case in self.when:
+            if case.test(cells):
+                box = case.box if box is self else _over(box, self, case.box)
+        return box
 
     def rect(self, trim: Rect, bleed: Rect) -> Rect:
         """Where the box lies on the page, from the card's trim rectangle (mm, bottom-left)."""
@@ -75,11 +102,35 @@ class Box:
         return Rect(trim.x + self.x, trim.top - self.y - self.h, self.w, self.h)
 
 
+def _over(box: Box, base: Box, case: Box) -> Box:
+    """`box` with what `case` changes from `base` (field by field, the style's too)."""
+    changed = {
+        f.name: getattr(case, f.name)
+        for f in fields(Box)
+        if f.name not in ("style", "when") and getattr(case, f.name) != getattr(base, f.name)
+    }
+    style = {
+        f.name: getattr(case.style, f.name)
+        for f in fields(Style)
+        if getattr(case.style, f.name) != getattr(base.style, f.name)
+    }
+    return replace(box, **changed, style=replace(box.style, **style))
+
+
 @dataclass(frozen=True)
 class Layout:
     name: str
     boxes: tuple[Box, ...]
     source: Path | None = None  # the layout file, for messages
+    families: tuple[tuple[str, FontFamily], ...] = ()  # the fonts boxes name (Style.family)
+    notes: tuple[str, ...] = ()  # what reading the file found worth saying (Squib's keys)
+    images: Path | None = None  # where the pictures the sheet names are looked for first
+
+    def family(self, style: Style, default: FontFamily) -> FontFamily:
+        """The font family a box's style sets its text in."""
+        if style.family is None:
+            return default
+        return dict(self.families).get(style.family, default)
 
 
 def _face(fonts: FontFamily, name: str) -> str:
@@ -126,9 +177,16 @@ def draw_text(
         return True
     face = _face(fonts, style.font)
     family = fonts.styled(face)
-    max_size = style.size if wrap else min(style.size, pt(area.h) / 1.18)
+    max_size = style.size if wrap else min(style.size, pt(area.h) / style.leading)
     fitted = fit_icon_text(
-        text, area, icons, fonts=family, max_size=max_size, min_size=style.min_size, wrap=wrap
+        text,
+        area,
+        icons,
+        fonts=family,
+        max_size=max_size,
+        min_size=style.min_size,
+        wrap=wrap,
+        leading=style.leading,
     )
     c.setFillColorRGB(*style.colour)
     draw_icon_text(c, fitted, area, fonts=family, align=style.align, valign=style.valign)

@@ -66,9 +66,11 @@ SHARP_DPI = 300  # a picture printed at fewer pixels an inch looks soft
 class DeckCard:
     """One row's card. `markup` (a rendered template) replaces title, stats and text.
 
-    For layouts and messages: `values` are the row's cells; `boxes` the rendered template of each
-    layout box that has one; `pictures` the image file of each image box bound to a column;
-    `fields` which column each part came from (("title", "Name"), ("text", "Ability"), ...)."""
+    For layouts and messages: `values` are the cells of the columns layout boxes show; `boxes`
+    the rendered template of each layout box that has one; `pictures` the image file of each
+    image box bound to a column or template; `fields` which column each part came from
+    (("title", "Name"), ("text", "Ability"), ...); `cells` every cell of the row, for the
+    layout's `when` conditions."""
 
     title: str
     stats: tuple[tuple[str, str], ...] = ()
@@ -84,6 +86,7 @@ class DeckCard:
     boxes: tuple[tuple[str, str], ...] = ()
     pictures: tuple[tuple[str, Path], ...] = ()
     fields: tuple[tuple[str, str], ...] = ()
+    cells: tuple[tuple[str, str], ...] = ()  # the whole row: what layout `when` cases test
 
     def field_of(self, part: str) -> str | None:
         return dict(self.fields).get(part)
@@ -106,12 +109,17 @@ class DeckResult:
 
 
 class Pictures:
-    """Images by path, loaded once: PNG/JPEG through reportlab, SVG as vectors."""
+    """Images by path, loaded once: PNG/JPEG through reportlab, SVG as vectors; a path in
+    `missing` (a picture the sheet names but that is not there) draws a labelled placeholder."""
 
     def __init__(self) -> None:
         self._loaded: dict[Path, Icon] = {}
+        self.missing: dict[Path, str] = {}  # the path: the name the sheet gave
 
-    def get(self, path: Path) -> Icon:
+    def get(self, path: Path) -> Icon | None:
+        """The picture; None for a missing one."""
+        if path in self.missing:
+            return None
         if path not in self._loaded:
             self._loaded[path] = Icon(path.stem, path).load()
         return self._loaded[path]
@@ -119,15 +127,18 @@ class Pictures:
     def pixels(self, path: Path) -> tuple[int, int] | None:
         """A bitmap's size in pixels; None for an SVG (vectors are sharp at any size)."""
         picture = self.get(path)
-        if picture.is_svg or picture._image is None:
+        if picture is None or picture.is_svg or picture._image is None:
             return None
         width, height = picture._image.getSize()
         return int(width), int(height)
 
     def draw(self, c: Canvas, path: Path, box: Rect, *, cover: bool = False) -> tuple[float, float]:
         """The picture centred in `box`, whole (`cover` False) or filling it, cropped; returns
-        the size it was drawn at (points)."""
+        the size it was drawn at (points; 0 x 0 for a placeholder)."""
         picture = self.get(path)
+        if picture is None:
+            draw_placeholder(c, box, self.missing[path])
+            return 0.0, 0.0
         height = pt(box.h)
         if cover:
             height = max(pt(box.h), pt(box.w) / picture.aspect)
@@ -144,6 +155,43 @@ class Pictures:
         picture.draw(c, x, y, height)
         c.restoreState()
         return width, height
+
+
+PLACEHOLDER_FILL = (0.93, 0.93, 0.93)
+PLACEHOLDER_INK = (0.45, 0.45, 0.45)
+
+
+def draw_placeholder(c: Canvas, box: Rect, name: str) -> None:
+    """A missing picture's place: a light grey box crossed corner to corner, dashed round,
+    saying `missing picture` and the file's name (cut to the box)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    fonts = family()
+    c.saveState()
+    c.setFillColorRGB(*PLACEHOLDER_FILL)
+    c.setStrokeColorRGB(*PLACEHOLDER_INK)
+    c.setLineWidth(0.5)
+    c.setDash(2, 2)
+    c.rect(pt(box.x), pt(box.y), pt(box.w), pt(box.h), stroke=1, fill=1)
+    c.setDash()
+    c.setLineWidth(0.3)
+    c.line(pt(box.x), pt(box.y), pt(box.right), pt(box.top))
+    c.line(pt(box.x), pt(box.top), pt(box.right), pt(box.y))
+    size = max(4.0, min(7.0, pt(box.h) / 4))
+    lines = [("missing picture", fonts.face(bold=True)), (name, fonts.face())]
+    middle = pt(box.y) + pt(box.h) / 2
+    for number, (text, face) in enumerate(lines):
+        while len(text) > 4 and stringWidth(text, face, size) > pt(box.w) - 4:
+            text = "…" + text[2:]
+        width = stringWidth(text, face, size)
+        y = middle + (0.2 if number == 0 else -1.1) * size
+        c.setFillColorRGB(1, 1, 1)
+        c.rect(pt(box.x) + (pt(box.w) - width) / 2 - 1, y - 0.3 * size, width + 2, 1.2 * size,
+               stroke=0, fill=1)  # fmt: skip
+        c.setFillColorRGB(0.15, 0.15, 0.15)
+        c.setFont(face, size)
+        c.drawCentredString(pt(box.x) + pt(box.w) / 2, y, text)
+    c.restoreState()
 
 
 def _problem(card: DeckCard, message: str, column: str | None = None) -> DataError:
@@ -177,13 +225,21 @@ class FaceMaker:
     def warn(self, message: str) -> None:
         self._warnings[message] = None
 
-    def check_glyphs(self, where: str, text: str, face: str, column: str | None = None) -> None:
+    def check_glyphs(
+        self,
+        where: str,
+        text: str,
+        face: str,
+        column: str | None = None,
+        fonts: FontFamily | None = None,
+    ) -> None:
         """A warning for the characters of `text` the family's `face` cannot print."""
-        missing = self.fonts.missing(text, face)
+        family_ = fonts if fonts is not None else self.fonts
+        missing = family_.missing(text, face)
         if missing:
             place = f"{where}, field '{column}'" if column else where
             self.warn(
-                f"{place}: the font {self.fonts.label} has no glyph for {describe_missing(missing)}"
+                f"{place}: the font {family_.label} has no glyph for {describe_missing(missing)}"
             )
 
     def check_sharp(self, where: str, path: Path, drawn: tuple[float, float]) -> None:
@@ -294,23 +350,44 @@ class FaceMaker:
             label_colour=LABEL,
         )
 
+    def boxes_of(self, card: DeckCard, layout: Layout) -> list[Box]:
+        """The layout's boxes as this card draws them: each box's `when` cases that hold for the
+        card's cells over it, the hidden ones left out."""
+        cells = dict(card.cells)
+        chosen = []
+        for box in layout.boxes:
+            if box.when:
+                try:
+                    box = box.chosen(cells)
+                except ValueError as exc:
+                    case = next((c for c in box.when if c.where), None)
+                    place = f" ({case.where})" if case is not None else ""
+                    raise _problem(card, f"layout box {box.name!r}'s when{place}: {exc}") from None
+            if box.show:
+                chosen.append(box)
+        return chosen
+
     def _layout_face(self, card: DeckCard, layout: Layout) -> Callable[[Canvas, CardBox], None]:
         """The face of a layout: every box in file order (later boxes on top)."""
         from toolkit.pdf.qr import qr_problem
 
         where = _where(card)
         contents: list[tuple[Box, Any]] = []
-        for box in layout.boxes:
+        for box in self.boxes_of(card, layout):
             content = self._content(card, box)
             column = _box_field(card, box)
+            fonts = layout.family(box.style, self.fonts)
             if box.kind in ("text", "line") and content:
-                face = self.fonts.face(
-                    bold="bold" in box.style.font, italic="italic" in box.style.font
-                )
-                self.check_glyphs(where, plain_text(content), face, column or box.name)
+                face = fonts.face(bold="bold" in box.style.font, italic="italic" in box.style.font)
+                self.check_glyphs(where, plain_text(content), face, column or box.name, fonts)
             elif box.kind == "stats":
                 for label, value in content:
-                    self.check_glyphs(where, f"{label}{value}", self.fonts.regular, label)
+                    self.check_glyphs(where, f"{label}{value}", fonts.regular, label, fonts)
+            elif box.kind == "image" and content is not None:
+                try:  # read now: a bad picture stops before the PDF is opened
+                    self.pictures.get(content)
+                except DataError as exc:
+                    raise _problem(card, f"image {exc}") from None
             elif box.kind == "qr" and content:
                 problem = qr_problem(content, min(box.w, box.h))
                 if problem:
@@ -333,13 +410,17 @@ class FaceMaker:
                 return [(value, dict(card.values).get(value, ""))]
             return list(card.stats)
         if box.kind == "image":
-            return dict(card.pictures).get(box.name) or (card.image if kind == "part" else None)
+            if kind == "file":
+                return Path(value)
+            return dict(card.pictures).get(picture_key(box)) or (
+                card.image if kind == "part" else None
+            )
         if kind == "part":
             return {"title": card.title, "text": card.text, "qr": card.qr or ""}.get(value, "")
         if kind == "column":
             return dict(card.values).get(value, "")
         if kind == "template":
-            return dict(card.boxes).get(box.name, "")
+            return dict(card.boxes).get(value, "")
         if kind == "text":
             return value
         return ""
@@ -348,13 +429,14 @@ class FaceMaker:
         self, c: Canvas, card: DeckCard, box: Box, content: Any, area: Rect, where: str
     ) -> None:
         style = box.style
+        fonts = self.layout.family(style, self.fonts) if self.layout is not None else self.fonts
         if box.kind in ("text", "line") and content:
             fits = draw_text(
                 c,
                 content,
                 area,
                 style,
-                fonts=self.fonts,
+                fonts=fonts,
                 icons=self.icons,
                 wrap=box.kind == "text",
             )
@@ -369,9 +451,7 @@ class FaceMaker:
             if len(shown) > room:
                 self.warn(f"{where}: the {box.name} box holds {room} of {len(shown)} stat lines")
                 shown = shown[:room]
-            draw_stats(
-                c, shown, area.top, area, fonts=self.fonts, size=style.size, colour=style.colour
-            )
+            draw_stats(c, shown, area.top, area, fonts=fonts, size=style.size, colour=style.colour)
         elif box.kind == "image" and content is not None:
             drawn = self.pictures.draw(c, content, area, cover=style.cover)
             self.check_sharp(_at(where, _box_field(card, box)), content, drawn)
@@ -392,8 +472,15 @@ class FaceMaker:
 
         from toolkit.pdf.icons import icon_markup, icon_paragraph
 
+        # a `<font size>` bigger than the body makes its line as tall as that type needs (its
+        # ascent to its descent) where a fixed leading would set it over the line above
+        sized = re.search(r"<font\b[^>]*\bsize\s*=", card.markup or "", re.IGNORECASE)
         style = ParagraphStyle(
-            "card", fontName=self.fonts.regular, fontSize=BODY_SIZE, leading=BODY_SIZE * 1.2
+            "card",
+            fontName=self.fonts.regular,
+            fontSize=BODY_SIZE,
+            leading=BODY_SIZE * 1.2,
+            autoLeading="max" if sized else "",
         )
         self.fonts.ensure_all()
         markup = icon_markup(card.markup or "", self.icons, BODY_SIZE)
@@ -412,6 +499,12 @@ class FaceMaker:
         _, height = frame.wrapOn(c, pt(box.w), pt(box.h))
         with svg_images_on(c):
             frame.drawOn(c, pt(box.x), pt(box.top) - height)
+
+
+def picture_key(box: Box) -> str:
+    """How a card's `pictures` name the picture of an image box (a box of a `when` case may
+    show another column than its box)."""
+    return f"{box.name}\n{box.source[0]}\n{box.source[1]}"
 
 
 def _box_field(card: DeckCard, box: Box) -> str | None:

@@ -24,13 +24,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.errors import DomekitError
 from toolkit.pdf.geometry import Rect, pt
+from toolkit.pdf.text import LEADING
 
 if TYPE_CHECKING:
     from toolkit.pdf.fonts import FontFamily
 
 ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
 SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
-LEADING = 1.18
 ICON_DROP = 0.18  # an icon's bottom sits this far (x font size) below the baseline, like letters
 
 
@@ -169,6 +169,7 @@ class FittedText:
     size: float  # font size, points
     lines: tuple[tuple[_Word, ...], ...]
     cut: bool  # the text did not fit at the smallest size and was cut
+    leading: float = LEADING  # a line's height, times the size
 
 
 def _icon(name: str, icons: IconSet) -> Icon:
@@ -274,12 +275,14 @@ def fit_icon_text(
     step: float = 0.25,
     fonts: FontFamily | None = None,
     wrap: bool = True,
+    leading: float = LEADING,
 ) -> FittedText:
     """The largest size (pt, in `step`s from `max_size`) at which `text` wraps into `box`.
 
     With `fonts`, the text is rich (`**bold**`, `*italic*` in the family's faces; `font` is then
     the family's regular face). Without `wrap`, each paragraph stays one line, shrunk to the
-    box's width (a title). Text that does not fit at `min_size` is cut with "..."."""
+    box's width (a title). Text that does not fit at `min_size` is cut with "...". A line is
+    `leading` times the size high."""
     if fonts is not None:
         font = fonts.regular
         rich = "*" in text or "\\" in text
@@ -294,11 +297,11 @@ def fit_icon_text(
     size = max_size
     while True:
         lines = _wrap(paragraphs, width_pt / size, space) if wrap else paragraphs
-        fits = len(lines) * size * LEADING <= height_pt + 0.01 and widest * size <= width_pt + 0.01
+        fits = len(lines) * size * leading <= height_pt + 0.01 and widest * size <= width_pt + 0.01
         if fits or size <= min_size:
             break
         size = max(min_size, size - step)
-    room = max(1, int((height_pt + 0.01) // (size * LEADING)))
+    room = max(1, int((height_pt + 0.01) // (size * leading)))
     cut = not fits
     ellipsis = _Word(("...",), text_width("...", font))
     if len(lines) > room:
@@ -306,7 +309,7 @@ def fit_icon_text(
         lines[-1] = [*lines[-1], ellipsis]
     if not wrap and cut:
         lines = [_cut_line(line, width_pt / size, space, ellipsis) for line in lines]
-    return FittedText(size, tuple(tuple(line) for line in lines), cut)
+    return FittedText(size, tuple(tuple(line) for line in lines), cut, leading)
 
 
 def _cut_line(line: list[_Word], limit: float, space: float, ellipsis: _Word) -> list[_Word]:
@@ -345,7 +348,7 @@ def draw_icon_text(
     current = [font]
     text.setFont(font, size)
     icons: list[tuple[Icon, float, float]] = []
-    block = len(fitted.lines) * size * LEADING
+    block = len(fitted.lines) * size * fitted.leading
     top = pt(box.top)
     if valign == "middle":
         top = pt(box.y) + (pt(box.h) + block) / 2
@@ -392,7 +395,7 @@ def draw_icon_text(
             x += space * size
         if run:
             put(run, run_face, run_x)
-        y -= size * LEADING
+        y -= size * fitted.leading
     c.drawText(text)
     for icon, x, baseline in icons:
         icon.draw(c, x, baseline - ICON_DROP * size, size)

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pdf.geometry import MM, Rect, pt
 
-LEADING = 1.18
+LEADING = 1.18  # a line's height, times the type's size (a layout box may set its own)
 
 
 def _wrap(text: str, font: str, size: float, width_pt: float) -> list[str]:

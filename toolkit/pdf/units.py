@@ -1,5 +1,6 @@
-"""Lengths as designers write them: `63.5`, `63.5mm`, `2.5in`, `8pt`, and in layouts `50%` and
-sums like `100% - 8mm`. Everything comes out in millimetres, the print engine's unit."""
+"""Lengths as designers write them: `63.5`, `63.5mm`, `2.5in`, `8pt`, `300px` (pixels at a stated
+dpi, 300 unless a layout says), and in layouts `50%` and sums like `100% - 8mm`. Everything comes
+out in millimetres, the print engine's unit."""
 
 from __future__ import annotations
 
@@ -9,18 +10,27 @@ import re
 from toolkit.errors import DomekitError
 
 UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
-_TERM = re.compile(r"\s*([+-]?)\s*(\d+(?:\.\d*)?|\.\d+)\s*(mm|cm|in|pt|%)?\s*", re.IGNORECASE)
+PX = "px"  # a pixel: 25.4 / dpi mm, at the dpi a layout states (DPI when it states none)
+DPI = 300.0  # Squib's and the print services' resolution
+_TERM = re.compile(r"\s*([+-]?)\s*(\d+(?:\.\d*)?|\.\d+)\s*(mm|cm|in|pt|px|%)?\s*", re.IGNORECASE)
 MAX_LENGTH_CHARS = 40
 
 
-def length(value: str | float, *, unit: str = "mm", whole: float | None = None) -> float:
-    """`value` in mm: a number is in `unit`; a text carries its own units (`2.5in`, `8pt`);
-    with `whole` (mm), `%` is a share of it and terms add up (`100% - 8mm`). A ValueError
-    (saying what was expected) for anything else."""
+def unit_mm(unit: str, dpi: float = DPI) -> float:
+    """How many mm one `unit` is (`px` at `dpi`)."""
+    return 25.4 / dpi if unit == PX else UNITS[unit]
+
+
+def length(
+    value: str | float, *, unit: str = "mm", whole: float | None = None, dpi: float = DPI
+) -> float:
+    """`value` in mm: a number is in `unit`; a text carries its own units (`2.5in`, `8pt`,
+    `75px` at `dpi`); with `whole` (mm), `%` is a share of it and terms add up (`100% - 8mm`).
+    A ValueError (saying what was expected) for anything else."""
     if isinstance(value, bool):
         raise ValueError(f"expected a length, got {value!r}")
     if isinstance(value, int | float):
-        result = float(value) * UNITS[unit]
+        result = float(value) * unit_mm(unit, dpi)
     else:
         text = value.strip()
         if not text or len(text) > MAX_LENGTH_CHARS:
@@ -39,7 +49,7 @@ def length(value: str | float, *, unit: str = "mm", whole: float | None = None) 
                     raise ValueError(_expected(value, whole))
                 result += sign * number / 100 * whole
             else:
-                result += sign * number * UNITS[suffix]
+                result += sign * number * unit_mm(suffix, dpi)
             pos, first = match.end(), False
     if not math.isfinite(result):
         raise ValueError(_expected(str(value), whole))

@@ -6,17 +6,20 @@ reportlab's canvas (`setFont`) and paragraph markup (`<b>`, `<i>`). A designer's
 stranger's file: it is checked before reportlab parses it (its size, its kind by its first bytes)
 and any failure to parse it is a DataError naming the file. reportlab embeds TrueType outlines
 only: an OpenType font with PostScript (CFF) outlines is converted to TrueType ones first
-(`cff.py`, once per file); a collection (.ttc) or a web font (.woff) is refused with what to do
-instead.
+(`cff.py`, once per file; a big one, a CJK font of 65,000 glyphs, cut to the characters the deck
+prints first). A collection (.ttc, .otc) is read face by face: `X.ttc#2` or `X.ttc#Noto Sans CJK
+JP` picks one (the first without); a web font (.woff) is refused with what to do instead.
 """
 
 from __future__ import annotations
 
+import os.path
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from toolkit.errors import DataError
 
@@ -25,6 +28,8 @@ FACES = ("Regular", "Bold", "Italic", "BoldItalic")
 MAX_FONT_BYTES = 64 * 1024 * 1024  # Noto Sans CJK, the largest common family, is about 20 MiB
 TRUETYPE_TAGS = (b"\x00\x01\x00\x00", b"true")
 CFF_TAG = b"OTTO"
+COLLECTION_TAG = b"ttcf"
+FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
 CONVERT_HINT = (
     "use the family's .ttf or .otf files (most font sites offer them), or convert it, e.g. with "
     "FontForge: Open, then File > Generate Fonts > TrueType"
@@ -132,19 +137,97 @@ def shipped_face(face: str) -> Path:
     return fonts_dir() / f"{DEFAULT_FAMILY}-{face}.ttf"
 
 
+def split_face(path: Path) -> tuple[Path, str | None]:
+    """A font file and the face it picks in a collection: `X.ttc#2`, `X.ttc#Noto Sans CJK JP`
+    (a file whose own name holds a `#` is that file)."""
+    if "#" in path.name and not os.path.exists(path):
+        file, _, selector = str(path).rpartition("#")
+        return Path(file), selector.strip() or None
+    return path, None
+
+
+def is_font_file(value: str) -> bool:
+    """Whether a layout's or flag's `value` names a font file (rather than a family)."""
+    file, _ = split_face(Path(value.strip()))
+    return file.suffix.lower() in FONT_SUFFIXES
+
+
 def check_font_file(path: Path) -> None:
-    """A DataError unless `path` is a TrueType or OpenType (TrueType or CFF outlines) font file."""
+    """A DataError unless `path` is a TrueType or OpenType (TrueType or CFF outlines) font file,
+    or a face of a collection of them."""
     from toolkit.data import check_file_size
 
-    check_file_size(path, MAX_FONT_BYTES)
-    head = _head(path)
+    file, selector = split_face(path)
+    check_file_size(file, MAX_FONT_BYTES)
+    head = _head(file)
     if head in TRUETYPE_TAGS or head == CFF_TAG:
+        if selector is not None:
+            raise DataError(
+                file, f"not a font collection: #{selector} picks a face of a .ttc or .otc file"
+            )
         return
-    if head == b"ttcf":
-        raise DataError(path, "a font collection (.ttc); use one face's .ttf file")
+    if head == COLLECTION_TAG:
+        collection_face(file, selector)
+        return
     if head in (b"wOFF", b"wOF2"):
-        raise DataError(path, f"a web font (WOFF); {CONVERT_HINT}")
-    raise DataError(path, "not a TrueType or OpenType font file")
+        raise DataError(file, f"a web font (WOFF); {CONVERT_HINT}")
+    raise DataError(file, "not a TrueType or OpenType font file")
+
+
+@dataclass(frozen=True)
+class CollectionFace:
+    index: int
+    names: tuple[str, ...]  # full name first, then family, typographic family, PostScript name
+    tag: bytes  # the face's outlines: TrueType or CFF_TAG
+
+
+@cache
+def collection_faces(file: Path) -> tuple[CollectionFace, ...]:
+    """The faces of a collection (.ttc, .otc), read with fontTools (their name tables only)."""
+    import logging
+
+    from fontTools.ttLib import TTCollection  # type: ignore[import-untyped]
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)
+    try:
+        collection = TTCollection(str(file), lazy=True)
+        faces = []
+        for index, font in enumerate(collection.fonts):
+            name = font["name"]
+            names = [name.getDebugName(n) for n in (4, 1, 16, 6)]
+            faces.append(
+                CollectionFace(
+                    index,
+                    tuple(dict.fromkeys(n for n in names if n)),
+                    CFF_TAG if font.sfntVersion == "OTTO" else TRUETYPE_TAGS[0],
+                )
+            )
+    except Exception as exc:  # fontTools parses a stranger's file: any error is the file's
+        message = str(exc).strip().splitlines()[-1:] or [type(exc).__name__]
+        raise DataError(file, f"not a usable font collection ({message[0][:200]})") from None
+    if not faces:
+        raise DataError(file, "a font collection without faces")
+    return tuple(faces)
+
+
+def collection_face(file: Path, selector: str | None) -> CollectionFace:
+    """The face `selector` picks (an index, or a name any case; the first face without one)."""
+    faces = collection_faces(file)
+    if selector is None:
+        return faces[0]
+    if selector.isdigit() and int(selector) < len(faces):
+        return faces[int(selector)]
+    wanted = selector.casefold()
+    for face in faces:
+        if any(name.casefold() == wanted for name in face.names):
+            return face
+    listed = "; ".join(f"{face.index} {face.names[0]}" for face in faces[:12])
+    more = f" and {len(faces) - 12} more" if len(faces) > 12 else ""
+    raise DataError(
+        file,
+        f"no face {selector!r} in this collection; its faces: {listed}{more} (X.ttc#2 or "
+        "X.ttc#Full Name picks one)",
+    )
 
 
 def _head(path: Path) -> bytes:
@@ -157,47 +240,92 @@ def _head(path: Path) -> bytes:
         raise DomekitError(f"{path}: cannot read: {exc.strerror}") from None
 
 
-def _register(font_name: str, path: Path) -> None:
+def _register(font_name: str, path: Path, chars: frozenset[str] | None = None) -> None:
+    """Register one face with reportlab: a TrueType face as it is (a face of a collection by its
+    index), a CFF face converted (`cff.py`; a big one cut to `chars` first)."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     if font_name in pdfmetrics.getRegisteredFontNames():
         return
-    source: str | BinaryIO = str(path)
-    if _head(path) == CFF_TAG:
+    file, selector = split_face(path)
+    head = _head(file)
+    index, tag = 0, head
+    if head == COLLECTION_TAG:
+        face = collection_face(file, selector)
+        index, tag = face.index, face.tag
+    source: str | BinaryIO = str(file)
+    options: dict[str, Any] = {"subfontIndex": index} if head == COLLECTION_TAG else {}
+    if tag == CFF_TAG:
         import io
 
         from toolkit.pdf.fonts.cff import truetype_bytes
 
-        source = io.BytesIO(truetype_bytes(path))
+        source, options = io.BytesIO(truetype_bytes(file, index=index, chars=chars)), {}
     try:
-        font = TTFont(font_name, source)
+        font = TTFont(font_name, source, **options)
     except Exception as exc:  # reportlab parses a stranger's file: any error is the file's
         message = str(exc).strip().splitlines()[-1:] or [type(exc).__name__]
-        raise DataError(path, f"not a usable font ({message[0][:200]})") from None
+        raise DataError(file, f"not a usable font ({message[0][:200]})") from None
     pdfmetrics.registerFont(font)
 
 
-def _family_name(paths: list[Path]) -> str:
+def _family_name(paths: list[Path], chars: frozenset[str] | None) -> str:
     """A name for the family of these face files (the regular one first): another set of files
-    is another family, even with the same regular face."""
+    is another family, even with the same regular face (and a big CFF face cut to other
+    characters another font)."""
     import zlib
 
-    stem = re.sub(r"[^A-Za-z0-9_]+", "", paths[0].stem) or "Font"
+    stem = re.sub(r"[^A-Za-z0-9_]+", "", split_face(paths[0])[0].stem) or "Font"
     key = "\n".join(str(path.resolve()) for path in paths)
+    if chars is not None:
+        key += "\n" + "".join(sorted(chars))
     return f"{stem}{zlib.crc32(key.encode()) % 10**6:06d}"
 
 
-@cache
 def family(
     regular: Path | None = None,
     bold: Path | None = None,
     italic: Path | None = None,
     bold_italic: Path | None = None,
+    *,
+    chars: Iterable[str] | None = None,
 ) -> FontFamily:
     """Register a family (the shipped Noto Sans when no file is given; a face not given falls
     back to the regular one of the same family) and return its names. A designer's file that
-    reportlab cannot embed is a DataError naming it."""
+    reportlab cannot embed is a DataError naming it. `chars` are the characters a deck prints:
+    a big CFF face is converted with those alone (none given: whole)."""
+    wanted = None
+    if (
+        chars is not None
+        and regular is not None
+        and _needs_chars(regular, bold, italic, bold_italic)
+    ):
+        wanted = frozenset(chars)
+    return _family(regular, bold, italic, bold_italic, wanted)
+
+
+def _needs_chars(*paths: Path | None) -> bool:
+    from toolkit.pdf.fonts.cff import is_big_cff
+
+    return any(path is not None and is_big_cff(*_file_and_index(path)) for path in paths)
+
+
+def _file_and_index(path: Path) -> tuple[Path, int]:
+    file, selector = split_face(path)
+    if _head(file) == COLLECTION_TAG:
+        return file, collection_face(file, selector).index
+    return file, 0
+
+
+@cache
+def _family(
+    regular: Path | None,
+    bold: Path | None,
+    italic: Path | None,
+    bold_italic: Path | None,
+    chars: frozenset[str] | None,
+) -> FontFamily:
     from reportlab.lib.fonts import addMapping
 
     if regular is None:
@@ -207,17 +335,25 @@ def family(
         paths = [regular, bold or regular, italic or regular, bold_italic or bold or regular]
         for path in dict.fromkeys(paths):
             check_font_file(path)
-        name = _family_name(paths)
+        name = _family_name(paths, chars)
     names = [f"{name}-{face}" for face in FACES]
     for index, (font_name, path) in enumerate(zip(names, paths, strict=True)):
         if regular is None and index >= 2:  # the shipped italics: when first used
             _PENDING.setdefault(font_name, path)
         else:  # a designer's files: every one read now, so a bad one stops the build first
-            _register(font_name, path)
+            _register(font_name, path, chars)
     addMapping(name, 0, 0, names[0])
     addMapping(name, 1, 0, names[1])
     addMapping(name, 0, 1, names[2])
     addMapping(name, 1, 1, names[3])
-    label = "Noto Sans" if regular is None else regular.name
+    label = "Noto Sans" if regular is None else _label(regular)
     regular_name, bold_name, italic_name, bold_italic_name = names
     return FontFamily(regular_name, bold_name, italic_name, bold_italic_name, name, label)
+
+
+def _label(path: Path) -> str:
+    """A designer's font as messages name it: the file, and a collection's face."""
+    file, selector = split_face(path)
+    if selector is None:
+        return file.name
+    return f"{file.name} ({collection_face(file, selector).names[0]})"
