@@ -87,11 +87,13 @@ def load_kit_layout(
             match = NAMED.fullmatch(value.strip())
             if match is None or value.strip()[1:] not in colours:
                 known = sorted({n.split(".")[0] for n in colours})
+                where, line = _written_in(path, value)
                 raise DataError(
-                    path,
+                    where,
                     f"box {name!r}: {key} {value!r}: no such colour; the kit's colours are "
                     f"{', '.join('$' + n for n in known)} (each also .ground, .band, .ink, "
                     ".deep, .line, .pale, .soft)",
+                    line=line,
                     field=f"boxes.{name}.{key}",
                 )
             named = colours[value.strip()[1:]]
@@ -100,6 +102,24 @@ def load_kit_layout(
             else:
                 fields[key] = _hex(named)
     return _layout(chain, data, card)
+
+
+def _written_in(path: Path, value: str) -> tuple[Path, int | None]:
+    """The file of the layout's chain (itself, then what it extends) and the line that holds
+    `value`, for a message."""
+    from toolkit.cards.layout import MAX_EXTENDS, read_data
+    from toolkit.data import read_text
+
+    here: Path | None = path
+    for _ in range(MAX_EXTENDS + 1):
+        if here is None or not here.is_file():
+            break
+        for number, text in enumerate(read_text(here).splitlines(), start=1):
+            if value in text:
+                return here, number
+        base = read_data(here).get("extends")
+        here = here.parent / base if isinstance(base, str) else None
+    return path, None
 
 
 @dataclass
