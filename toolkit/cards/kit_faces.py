@@ -58,15 +58,16 @@ def _hex(colour: Colour) -> str:
     return "#" + "".join(f"{round(min(1.0, max(0.0, v)) * 255):02x}" for v in colour)
 
 
-def layout_file(folder: Path, name: str) -> Path:
-    """`layouts/<name>.toml` of a game's data folder (the shipped one or a copy)."""
+def layout_file(folder: Path, game: str, name: str) -> Path:
+    """`layouts/<name>.toml` of a game's data folder (the shipped one or a copy); a copy made
+    before the cards were layouts (no layouts/ folder) draws the shipped ones."""
     path = folder / LAYOUTS / f"{name}.toml"
+    if not (folder / LAYOUTS).is_dir():
+        from toolkit.resources import card_data_dir
+
+        path = card_data_dir() / game / LAYOUTS / f"{name}.toml"
     if not path.is_file():
-        raise DataError(
-            folder / LAYOUTS,
-            f"no card layout {name}.toml (a kit draws its cards from layouts/; copy the "
-            "folder from the shipped card_data)",
-        )
+        raise DataError(path, f"no card layout {name}.toml (the kit draws its cards from it)")
     return path
 
 
@@ -168,10 +169,16 @@ class KitCard:
 
 @dataclass
 class KitFaces:
-    """A kit's layouts, loaded once each, and the warnings their cards gave."""
+    """A kit's layouts, loaded once each, and the face makers that drew with them."""
 
     layouts: Mapping[str, Layout]
-    warnings: list[str] = field(default_factory=list)
+    makers: list[Any] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list[str]:
+        """What drawing the cards found (a text cut short), each once: after the cards are
+        drawn."""
+        return list(dict.fromkeys(w for maker in self.makers for w in maker.warnings))
 
     def cards(self, cards: Sequence[KitCard], source: Path) -> list[Card]:
         """Each card as many times as its copies, in order, drawn by its layout."""
@@ -200,19 +207,21 @@ class KitFaces:
             )
             face = makers[card.layout].face(deck_card)
             out.extend(Card(face, card.back) for _ in range(card.copies))
-        for maker in makers.values():
-            self.warnings.extend(w for w in maker.warnings if w not in self.warnings)
+        self.makers.extend(makers.values())
         return out
 
     def back(self, key: str) -> Callable[[Canvas, Any], None]:
         """A back drawn by a layout of its own (its boxes show fixed texts and shapes)."""
         from toolkit.pdf.deck import DeckCard, FaceMaker
 
-        return FaceMaker(GlyphIcons(), layout=self.layouts[key]).face(DeckCard(title=key))
+        maker = FaceMaker(GlyphIcons(), layout=self.layouts[key])
+        self.makers.append(maker)
+        return maker.face(DeckCard(title=key))
 
 
 def kit_faces(
     folder: Path,
+    game: str,
     layouts: Mapping[str, Mapping[str, Colour]],
     card: tuple[float, float],
     look: Look,
@@ -221,7 +230,7 @@ def kit_faces(
     (the kit's own names among them: a card's `frame`), in the kit's ink."""
     return KitFaces(
         {
-            name: load_kit_layout(layout_file(folder, name), card, palette(colours, look))
+            name: load_kit_layout(layout_file(folder, game, name), card, palette(colours, look))
             for name, colours in layouts.items()
         }
     )

@@ -7,6 +7,7 @@ error."""
 from __future__ import annotations
 
 import re
+import shutil
 
 import pymupdf
 import pytest
@@ -147,3 +148,29 @@ def test_a_colour_the_kit_does_not_have_names_the_layout_and_box(cli, tmp_path):
     assert "boxes.art.fill" in result.stderr
     assert "$fram.pale" in result.stderr and "$frame" in result.stderr
     assert not out.exists()
+
+
+def test_the_sample_cards_fit_their_layouts_without_a_warning(cli, tmp_path):
+    out = tmp_path / "kit.pdf"
+    result = cli("kit", "naturedome", "--out", str(out), "--base-url", BASE)
+    assert result.exit_code == 0 and "warning" not in result.stderr, result.stderr
+
+
+def test_a_text_the_layout_cannot_hold_is_a_warning_naming_the_card(cli, tmp_path):
+    folder = copy_card_data("naturedome", tmp_path / "mine")
+    edit_text(folder / "layouts" / "power.toml", "height = 10.5\n", "height = 3\n")
+    out = tmp_path / "kit.pdf"
+    result = cli("kit", "naturedome", "--data", str(folder), "--out", str(out), "--base-url", BASE)
+    assert result.exit_code == 0
+    assert "warning: " in result.stderr and "'Talon Dive'" in result.stderr, result.stderr
+    assert "power_cards.csv, row 2" in result.stderr
+
+
+def test_a_copy_without_layouts_draws_the_shipped_ones(cli, tmp_path):
+    folder = copy_card_data("naturedome", tmp_path / "old")
+    shutil.rmtree(folder / "layouts")
+    out = tmp_path / "kit.pdf"
+    result = cli("kit", "naturedome", "--data", str(folder), "--out", str(out), "--base-url", BASE)
+    assert result.exit_code == 0, result.stderr
+    text = "".join(page.get_text() for page in pymupdf.open(out))
+    assert text.count("ATTACK BOOST") == sum(e.qty for e in load_power_cards() if e.card.is_boost)

@@ -12,6 +12,7 @@ rules.toml, the print sizes in print.toml.
 
 from __future__ import annotations
 
+import sys
 from datetime import UTC, datetime
 from typing import Any
 
@@ -99,6 +100,7 @@ def card_faces(data: NatureDomeKitData, look: Look) -> KitFaces:
     colours = {name: settings.colour(name) for name in settings.colours}
     return kit_faces(
         data.folder,
+        GAME,
         {
             layout: {**colours, "frame": settings.colour(layout)}
             for layout in ("power", "boost", "back")
@@ -551,6 +553,8 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         progress.advance()
         with book.section("Cards"):
             book.card_sheets(decks, back_offset=options.back_offset, on_page=progress.advance)
+        for warning in faces.warnings:  # a layout that cuts a card's text short
+            print(f"warning: {warning}", file=sys.stderr)
         for player in PLAYERS:
             with book.section("Health Meters"), book.sheet(stock="card") as c:
                 meter_page(c, doc.page, data, player, urls, look)
