@@ -11,7 +11,8 @@ effects, flavour) and picks the layout; the layout places them, its templates wo
   `"$power.ground"` a large area, `"$power.band"` a narrow band, `"$power.ink"` text on that
   band, `"$power.deep"` the colour darkened to read on white, `"$power.line"` an outline only the
   light ink draws (none in full ink), `"$power.pale"` and `"$power.soft"` an art window's tint
-  and its picture. So one layout serves both inks, and restyling the colours stays in print.toml.
+  and its picture, `"$power.emblem"` a back's picture. So one layout serves both inks, and
+  restyling the colours stays in print.toml.
 - Glyphs as icons: an `icons` box may name the kit's drawn glyphs (toolkit/pdf/glyphs.py: `paw`
   is `draw_paw`), drawn in the box's colour.
 """
@@ -51,6 +52,7 @@ def palette(colours: Mapping[str, Colour], look: Look) -> dict[str, Colour | Non
         named[f"{name}.line"] = None if look.full else deep(colour)
         named[f"{name}.pale"] = tint(colour, 0.22 if look.full else 0.08)
         named[f"{name}.soft"] = tint(colour, 0.7 if look.full else 0.45)
+        named[f"{name}.emblem"] = tint(colour, 0.55 if look.full else 0.35)
     return named
 
 
@@ -93,7 +95,7 @@ def load_kit_layout(
                     where,
                     f"box {name!r}: {key} {value!r}: no such colour; the kit's colours are "
                     f"{', '.join('$' + n for n in known)} (each also .ground, .band, .ink, "
-                    ".deep, .line, .pale, .soft)",
+                    ".deep, .line, .pale, .soft, .emblem)",
                     line=line,
                     field=f"boxes.{name}.{key}",
                 )
@@ -165,6 +167,7 @@ class KitCard:
     copies: int = 1
     back: str | None = None
     row: int | None = None  # its row in the data file, for messages
+    source: Path | None = None  # that data file, if not the one `KitFaces.cards` is given
 
 
 @dataclass
@@ -202,35 +205,33 @@ class KitFaces:
                 values=tuple(card.cells.items()),
                 cells=tuple(card.cells.items()),
                 boxes=tuple(rendered[card.layout][number].items()),
-                source=source,
-                row=card.row or number,
+                source=card.source or source,
+                row=card.row if card.source else card.row or number,
             )
             face = makers[card.layout].face(deck_card)
             out.extend(Card(face, card.back) for _ in range(card.copies))
         self.makers.extend(makers.values())
         return out
 
-    def back(self, key: str) -> Callable[[Canvas, Any], None]:
-        """A back drawn by a layout of its own (its boxes show fixed texts and shapes)."""
-        from toolkit.pdf.deck import DeckCard, FaceMaker
-
-        maker = FaceMaker(GlyphIcons(), layout=self.layouts[key])
-        self.makers.append(maker)
-        return maker.face(DeckCard(title=key))
+    def back(
+        self, key: str, source: Path, cells: Mapping[str, str] | None = None
+    ) -> Callable[[Canvas, Any], None]:
+        """A back drawn by the layout `key` with these cells (a deck's name, its picture)."""
+        return self.cards([KitCard(key, cells or {})], source)[0].face
 
 
 def kit_faces(
     folder: Path,
     game: str,
-    layouts: Mapping[str, Mapping[str, Colour]],
-    card: tuple[float, float],
+    layouts: Mapping[str, tuple[str, Mapping[str, Colour], tuple[float, float]]],
     look: Look,
 ) -> KitFaces:
-    """The layouts of a game's data folder, each with the print colours its `$name`s may use
-    (the kit's own names among them: a card's `frame`), in the kit's ink."""
+    """The layouts of a game's data folder by key: each its file's name, the print colours its
+    `$name`s may use (the kit's own names among them: a card's `frame`) and the card's width and
+    height (mm), in the kit's ink."""
     return KitFaces(
         {
-            name: load_kit_layout(layout_file(folder, game, name), card, palette(colours, look))
-            for name, colours in layouts.items()
+            key: load_kit_layout(layout_file(folder, game, name), card, palette(colours, look))
+            for key, (name, colours, card) in layouts.items()
         }
     )

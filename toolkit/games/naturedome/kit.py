@@ -98,14 +98,14 @@ def card_faces(data: NatureDomeKitData, look: Look) -> KitFaces:
     the back, each framed in its print.toml colour."""
     settings = data.print
     colours = {name: settings.colour(name) for name in settings.colours}
+    card = (settings.card.width, settings.card.height)
     return kit_faces(
         data.folder,
         GAME,
         {
-            layout: {**colours, "frame": settings.colour(layout)}
+            layout: (layout, {**colours, "frame": settings.colour(layout)}, card)
             for layout in ("power", "boost", "back")
         },
-        (settings.card.width, settings.card.height),
         look,
     )
 
@@ -540,7 +540,7 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     faces = card_faces(data, look)
     decks = decks_of(
         kit_cards(data, faces),
-        {"power": faces.back("back")},
+        {"power": faces.back("back", data.folder / CARDS_FILE)},
         {"power": "Power Cards"},
         data.print.card.size(),
     )
