@@ -11,9 +11,12 @@ import pytest
 from card_edits import copy_card_data, edit_text
 from kit_layouts import card_slots, check_cards_in_their_boxes
 
+from toolkit.cards.kit_faces import GlyphIcons
 from toolkit.games.domppa.data import card_text, load_kit_data
 from toolkit.games.domppa.kit import build_kit
 from toolkit.games.domppa.kit.cards import armour_card, card_faces, shield_card, weapon_card
+from toolkit.games.domppa.kit.spells import spell_card, spell_lines
+from toolkit.pdf.deck import DeckCard, FaceMaker
 from toolkit.pdf.kits import KitOptions
 from toolkit.pdf.style import Look
 
@@ -29,7 +32,9 @@ BASE = "http://192.168.1.20:8000"
         ("a4", "service", "full"),
     ],  # fmt: skip
 )
-def test_every_equipment_card_shows_its_data_in_its_layouts_boxes(tmp_path, paper, layout, ink):
+def test_every_equipment_and_spell_card_shows_its_data_in_its_layouts_boxes(
+    tmp_path, paper, layout, ink
+):
     out = tmp_path / "kit.pdf"
     result = build_kit(
         KitOptions(paper=paper, out=out, base_url=BASE, ink=ink, layout=layout)  # type: ignore[arg-type]
@@ -46,8 +51,12 @@ def test_every_equipment_card_shows_its_data_in_its_layouts_boxes(tmp_path, pape
         assert card.cells["flavour"] == row.notes
     ranged = {w.name for w in data.weapons if w.range is not None}
     assert ranged and all(c.layout == "ranged" for c in cards if c.cells["name"] in ranged)
+    spells = [spell_card(spell, data) for spell in data.spells]
+    for card, spell in zip(spells, data.spells, strict=True):
+        assert card.cells["casting"] == "\n".join(spell_lines(data.rules, spell))
+        assert card.cells["effect"] == spell.effect
     slots = card_slots(paper, data.print.equipment_card, layout)
-    by_name = {card.cells["name"]: card for card in cards}
+    by_name = {card.cells["name"]: card for card in cards + spells}
     printed = check_cards_in_their_boxes(pymupdf.open(result.pdf), slots, by_name, faces)
     assert printed == dict.fromkeys(by_name, 1)
 
@@ -62,3 +71,33 @@ def test_a_copy_restyles_its_backs_by_editing_a_layout(cli, tmp_path):
     data = load_kit_data(folder)
     cards = len(data.weapons) + len(data.armour) + len(data.shields) + len(data.characters)
     assert text.count("DOMPPA-PELI") >= cards  # every card's back (and the spells')
+
+
+def test_a_spell_without_an_element_has_two_wider_badges(tmp_path):
+    folder = copy_card_data("domppa", tmp_path / "mine")
+    edit_text(
+        folder / "spells.csv", "Fire Bolt,Fire,1,20,0,5,fire,", "Fire Bolt,Fire,1,20,0,5,none,"
+    )
+    out = tmp_path / "kit.pdf"
+    result = build_kit(KitOptions(paper="a4", out=out, base_url=BASE, data=folder))
+    data = load_kit_data(folder)
+    faces = card_faces(data, Look())
+    bolt = spell_card(data.spells[0], data)
+    assert bolt.cells["badge3"] == ""
+    boxes = {b.name: b for b in faces.layouts["spell"].boxes}
+    doc = pymupdf.open(result.pdf)
+    slots = card_slots("a4", data.print.equipment_card, "home")
+    printed = check_cards_in_their_boxes(doc, slots, {"Fire Bolt": bolt}, faces)
+    assert printed == {"Fire Bolt": 1}
+    # the two badges share the width the three share on the other spells: 26.75 mm each
+    chosen = {
+        b.name: b
+        for b in FaceMaker(GlyphIcons(), layout=faces.layouts["spell"]).boxes_of(
+            DeckCard(title="", cells=tuple(bolt.cells.items())), faces.layouts["spell"]
+        )
+    }
+    assert chosen["badge1_ground"].w == pytest.approx(26.75)
+    assert chosen["badge2_ground"].x == pytest.approx(32.75)
+    assert "badge3_ground" not in chosen and boxes["badge3_ground"].w == pytest.approx(
+        17.167, abs=0.01
+    )

@@ -145,7 +145,7 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     names = {deck: f"{title} cards" for deck, title in DECKS.items()}
     faces = card_faces(data, look)
     decks = decks_of(
-        equipment_cards(data, faces) + spell_cards(data, look),
+        equipment_cards(data, faces) + spell_cards(data, faces),
         {deck: card_back(deck, data, faces) for deck in DECKS},
         names,
         data.print.equipment_card.size(),

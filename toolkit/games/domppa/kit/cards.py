@@ -160,8 +160,8 @@ def shield_card(shield: ShieldRow, data: DomppaKitData) -> KitCard:
 
 
 EQUIPMENT_LAYOUTS = {"weapon": "equipment", "ranged": "ranged", "armour": "equipment",
-                     "shield": "equipment"}  # fmt: skip
-"""Each kind of equipment card's layout (card_data/domppa/layouts) and, but for `ranged`
+                     "shield": "equipment", "spell": "spell"}  # fmt: skip
+"""Each kind of poker-size card's layout (card_data/domppa/layouts) and, but for `ranged`
 (the weapon colour), its print.toml colour."""
 
 
