@@ -80,12 +80,19 @@ def inside(span: Rect, box: Rect) -> bool:
 
 
 def check_cards_in_their_boxes(
-    doc, slots: tuple[Rect, ...], cards: Mapping[str, KitCard], faces: KitFaces
+    doc,
+    slots: tuple[Rect, ...],
+    cards: Mapping[str, KitCard],
+    faces: KitFaces,
+    marker: str | None = None,
 ) -> dict[str, int]:
-    """Every card on the pages (found by its name, the `name` cell) shows each of its layout's
-    texts, whole, inside that box; no other text. Returns how often each card was printed."""
+    """Every card on the pages (found by its name, the `name` cell; only on pages that hold
+    `marker`, if given) shows each of its layout's texts, whole, inside that box; no other text.
+    Returns how often each card was printed."""
     printed: dict[str, int] = {}
     for page in doc:
+        if marker is not None and marker not in page.get_text():
+            continue
         for slot in slots:
             spans = card_spans(page, slot)
             card = next((cards[t] for t, _ in spans if t in cards), None)

@@ -14,7 +14,14 @@ from kit_layouts import card_slots, check_cards_in_their_boxes
 from toolkit.cards.kit_faces import GlyphIcons
 from toolkit.games.domppa.data import card_text, load_kit_data
 from toolkit.games.domppa.kit import build_kit
-from toolkit.games.domppa.kit.cards import armour_card, card_faces, shield_card, weapon_card
+from toolkit.games.domppa.kit.cards import (
+    armour_card,
+    card_faces,
+    character_card,
+    character_stats,
+    shield_card,
+    weapon_card,
+)
 from toolkit.games.domppa.kit.spells import spell_card, spell_lines
 from toolkit.pdf.deck import DeckCard, FaceMaker
 from toolkit.pdf.kits import KitOptions
@@ -32,9 +39,7 @@ BASE = "http://192.168.1.20:8000"
         ("a4", "service", "full"),
     ],  # fmt: skip
 )
-def test_every_equipment_and_spell_card_shows_its_data_in_its_layouts_boxes(
-    tmp_path, paper, layout, ink
-):
+def test_every_card_shows_its_data_in_its_layouts_boxes(tmp_path, paper, layout, ink):
     out = tmp_path / "kit.pdf"
     result = build_kit(
         KitOptions(paper=paper, out=out, base_url=BASE, ink=ink, layout=layout)  # type: ignore[arg-type]
@@ -57,8 +62,23 @@ def test_every_equipment_and_spell_card_shows_its_data_in_its_layouts_boxes(
         assert card.cells["effect"] == spell.effect
     slots = card_slots(paper, data.print.equipment_card, layout)
     by_name = {card.cells["name"]: card for card in cards + spells}
-    printed = check_cards_in_their_boxes(pymupdf.open(result.pdf), slots, by_name, faces)
+    doc = pymupdf.open(result.pdf)
+    printed = check_cards_in_their_boxes(doc, slots, by_name, faces)
     assert printed == dict.fromkeys(by_name, 1)
+    # the character cards: every stat the rules engine gives, in its row, and the unit's QR code
+    people = {
+        ch.row.name: character_card(ch, result.urls["units"][ch.id], data) for ch in data.characters
+    }
+    for ch in data.characters:
+        cells = people[ch.row.name].cells
+        stats = character_stats(ch, data.rules, data.gear[ch.row.name].mount)
+        assert [(cells[f"row{i}_label"], cells[f"row{i}"]) for i in range(1, len(stats) + 1)] == (
+            stats
+        )
+        assert cells["hp"] == str(ch.hp) and cells["ap"] == str(ch.ap)
+    slots = card_slots(paper, data.print.character_card, layout)
+    printed = check_cards_in_their_boxes(doc, slots, people, faces, marker="Hit points (Health")
+    assert printed == dict.fromkeys(people, 1)
 
 
 def test_a_copy_restyles_its_backs_by_editing_a_layout(cli, tmp_path):

@@ -150,7 +150,7 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         names,
         data.print.equipment_card.size(),
     ) + decks_of(
-        character_cards(data, urls["units"], look),
+        character_cards(data, urls["units"], faces),
         {"character": card_back("character", data, faces)},
         {"character": "Character cards"},
         data.print.character_card.size(),

@@ -1,13 +1,14 @@
-"""The Domppa cards: weapon, armour and shield cards (an art window with the kind's picture, the
-card's numbers in named badges, the rest as labelled rows) and a character card per sample unit
-with every stat (the derived ones computed by the rules engine, protection from the armour it
-wears), the cards it carries and its QR code; each deck with its back."""
+"""The Domppa cards: what each card shows, as the cells its layout in card_data/domppa/layouts
+places (drawn by the engine of `domekit cards`, toolkit/cards/kit_faces.py): weapon, armour and
+shield cards (the kind's picture, the card's numbers in named badges, the rest as labelled rows,
+its rules text from its effect words), a character card per sample unit with every stat (the
+derived ones computed by the rules engine, protection from the armour it wears), the cards it
+carries and its QR code; each deck's back. Spell cards: spells.py."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.cards.kit_faces import KitCard, KitFaces, kit_faces
@@ -24,64 +25,8 @@ from toolkit.games.domppa.data import (
 from toolkit.games.domppa.kit.common import BACK_GLYPHS, BACK_TITLES, GAME
 from toolkit.games.domppa.rules import armour_tier, grid_range, helmet_is_heavy
 from toolkit.pdf.cards import Card, CardBox
-from toolkit.pdf.draw import (
-    draw_card_frame,
-    fill_rect,
-)
-from toolkit.pdf.geometry import MM, Colour, Rect, pt, text_colour_on
-from toolkit.pdf.qr import QR_SIZE, draw_qr
-from toolkit.pdf.style import BOLD, REGULAR, Look, deep, line, text
-
-
-def stat_rows(
-    c: Canvas, box: Rect, rows: list[tuple[str, str]], colour: Colour, size: float = 9
-) -> float:
-    """Label / value lines from the top of `box`, ruled; returns the y below them. A label
-    takes what it needs (at most half the width), its value the rest."""
-    height = min(6.0, box.h / max(len(rows), 1))
-    y = box.top
-    c.saveState()
-    c.setLineWidth(0.25)
-    for label, value in rows:
-        y -= height
-        c.setFillColorRGB(0.25, 0.25, 0.25)
-        split = min(box.w * 0.5, stringWidth(label, REGULAR, size) / MM + 2)
-        line(c, label, Rect(box.x, y + 0.6, split, height - 1.2), font=REGULAR, max_size=size)
-        c.setFillColorRGB(0, 0, 0)
-        line(
-            c,
-            value,
-            Rect(box.x + split, y + 0.6, box.w - split, height - 1.2),
-            max_size=size,
-            align="right",
-        )
-        c.setStrokeColorRGB(*deep(colour))
-        c.line(pt(box.x), pt(y), pt(box.right), pt(y))
-    c.restoreState()
-    return y
-
-
-def badge(c: Canvas, rect: Rect, label: str, value: str, colour: Colour, look: Look) -> None:
-    """A number in a badge, the word for what it is above it."""
-    fill = look.band(colour)
-    fill_rect(c, rect, fill, radius=1.5)
-    c.setFillColorRGB(*(text_colour_on(fill) if look.full else deep(colour, 0.3)))
-    line(
-        c,
-        label,
-        Rect(rect.x + 1, rect.top - 4.2, rect.w - 2, 3.4),
-        font=REGULAR,
-        align="centre",
-        max_size=7,
-    )
-    line(
-        c,
-        value,
-        Rect(rect.x + 1, rect.y + 1, rect.w - 2, rect.h - 5.5),
-        align="centre",
-        max_size=16,
-    )
-
+from toolkit.pdf.geometry import Colour
+from toolkit.pdf.style import Look
 
 ROWS = 5  # the labelled rows an equipment layout has (row1 ... row5)
 
@@ -180,6 +125,7 @@ def card_faces(data: DomppaKitData, look: Look) -> KitFaces:
         key: (name, framed("weapon" if key == "ranged" else key), poker)
         for key, name in EQUIPMENT_LAYOUTS.items()
     }
+    layouts["character"] = ("character", framed("character"), character)
     for deck in BACK_TITLES:
         layouts[f"back:{deck}"] = (
             "back",
@@ -272,40 +218,31 @@ def ability_lines(ch: Character) -> list[str]:
     ]
 
 
-def character_face(
-    ch: Character, url: str, data: DomppaKitData, look: Look
-) -> Callable[[Canvas, CardBox], None]:
-    colour = data.print.colour("character")
-    qr = QR_SIZE
+CHARACTER_ROWS = 18  # the stat rows layouts/character.toml has (row1 ... row18)
+
+
+def character_card(ch: Character, url: str, data: DomppaKitData) -> KitCard:
+    """A character's cells, as layouts/character.toml names them: every stat (the derived ones
+    from the rules engine), its QR code's URL and the words under the stats."""
     rules = data.rules
     gear = data.gear[ch.row.name]
-
-    def draw(c: Canvas, box: CardBox) -> None:
-        draw_card_frame(c, box, colour, look)
-        safe = box.safe
-        top, rest = safe.split_top(qr)
-        draw_qr(c, url, top.right - qr, top.y, qr)
-        c.setFillColorRGB(0, 0, 0)
-        left = Rect(top.x, top.y, top.w - qr - 2, top.h)
-        text(c, ch.row.name, Rect(left.x, left.top - 10, left.w, 10), font=BOLD, max_size=13)
-        badge(c, Rect(left.x, left.y + 1, 19, 11), "HP", str(ch.hp), data.print.colour("hp"), look)
-        badge(c, Rect(left.x + 21, left.y + 1, 19, 11), "AP", str(ch.ap), colour, look)
-        stats = character_stats(ch, rules, gear.mount)
-        stats_box = Rect(rest.x, rest.top - 1 - 4.3 * len(stats), rest.w, 4.3 * len(stats))
-        below = stat_rows(c, stats_box, stats, colour, size=7.5)
-        lines = ability_lines(ch) or ["No special abilities."]
-        lines.append(f"Carries: {', '.join(gear.names)}." if gear.names else "Carries nothing.")
-        if gear.mount is not None:
-            lines.append(f"Mount: {gear.mount.name}. {card_text(rules, gear.mount)}")
-        if ch.row.notes:
-            lines.append(f"Notes: {ch.row.notes}.")
-        c.setFillColorRGB(0, 0, 0)
-        text(c, "\n".join(lines), Rect(rest.x, rest.y, rest.w, below - rest.y - 1), max_size=7.5)
-
-    return draw
+    stats = character_stats(ch, rules, gear.mount)
+    if len(stats) > CHARACTER_ROWS:
+        raise ValueError(f"{ch.row.name}: {len(stats)} stats; a card has {CHARACTER_ROWS} rows")
+    lines = ability_lines(ch) or ["No special abilities."]
+    lines.append(f"Carries: {', '.join(gear.names)}." if gear.names else "Carries nothing.")
+    if gear.mount is not None:
+        lines.append(f"Mount: {gear.mount.name}. {card_text(rules, gear.mount)}")
+    if ch.row.notes:
+        lines.append(f"Notes: {ch.row.notes}.")
+    cells = {"name": ch.row.name, "url": url, "hp": str(ch.hp), "ap": str(ch.ap)}
+    for index in range(1, CHARACTER_ROWS + 1):
+        label, value = stats[index - 1] if index <= len(stats) else ("", "")
+        cells |= {f"row{index}_label": label, f"row{index}": value}
+    cells |= {"rows": str(len(stats)), "about": "\n".join(lines)}
+    return KitCard("character", cells, back="character", source=data.folder / "characters.csv")
 
 
-def character_cards(data: DomppaKitData, urls: dict[str, str], look: Look) -> list[Card]:
-    return [
-        Card(character_face(ch, urls[ch.id], data, look), "character") for ch in data.characters
-    ]
+def character_cards(data: DomppaKitData, urls: dict[str, str], faces: KitFaces) -> list[Card]:
+    cards = [character_card(ch, urls[ch.id], data) for ch in data.characters]
+    return faces.cards(cards, data.folder)
