@@ -71,11 +71,13 @@ def card_spans(page, trim: Rect) -> list[tuple[str, Rect]]:
 
 
 def inside(span: Rect, box: Rect) -> bool:
+    """The span's ends within the box's sides and its middle within the box's height (a span's
+    height is the font's ascent and descent, more than the line a box is fitted to)."""
+    middle = span.y + span.h / 2
     return (
         span.x >= box.x - TOLERANCE
-        and span.y >= box.y - TOLERANCE
         and span.right <= box.right + TOLERANCE
-        and span.top <= box.top + TOLERANCE
+        and box.y - TOLERANCE <= middle <= box.top + TOLERANCE
     )
 
 
