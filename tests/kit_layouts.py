@@ -6,16 +6,41 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from pathlib import Path
 
 import jinja2
+import pymupdf
+from card_edits import copy_card_data, edit_text
 
 from toolkit.cards.kit_faces import GlyphIcons, KitCard, KitFaces
 from toolkit.pdf.book import butted, card_layout
 from toolkit.pdf.deck import DeckCard, FaceMaker
 from toolkit.pdf.geometry import MM, PAPERS, Rect
 from toolkit.pdf.gutterfold import plan_gutterfold
+from toolkit.pdf.kits import KitOptions
 
 TOLERANCE = 1.0  # mm
+BASE = "http://192.168.1.20:8000"
+KIT_CASES = [("a4", "home", "light"), ("letter", "home", "full"), ("letter", "gutterfold", "light"),
+             ("a4", "service", "full")]  # fmt: skip
+"""(paper, layout, ink): both papers, every layout, both inks."""
+
+
+def built(build_kit, folder: Path, paper: str, layout: str, ink: str):
+    """A kit built from the shipped data into `folder`: its result and its PDF."""
+    options = KitOptions(paper=paper, out=folder / "kit.pdf", base_url=BASE, ink=ink, layout=layout)
+    result = build_kit(options)
+    return result, pymupdf.open(result.pdf)
+
+
+def kit_from_copy(cli, game: str, folder: Path, edits: list[tuple[str, str, str]]):
+    """`domekit kit GAME --data COPY` of a copy of the shipped data with `edits` (file, old, new);
+    the command's result and the PDF's path."""
+    data = copy_card_data(game, folder / "mine")
+    for file, old, new in edits:
+        edit_text(data / file, old, new)
+    out = folder / "kit.pdf"
+    return cli("kit", game, "--data", str(data), "--out", str(out), "--base-url", BASE), out
 
 
 def flat(text: str) -> str:

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pymupdf
 import pytest
-from card_edits import copy_card_data, edit_text
-from kit_layouts import card_slots, check_cards_in_their_boxes
+from kit_layouts import KIT_CASES, built, card_slots, check_cards_in_their_boxes, kit_from_copy
 
 from toolkit.games.deathdome.data import UNIT_TYPES, load_deathdome
 from toolkit.games.deathdome.kit import build_kit
@@ -19,26 +18,12 @@ from toolkit.games.deathdome.kit.cards import (
     rules_text,
     special_play_card,
 )
-from toolkit.pdf.kits import KitOptions
 from toolkit.pdf.style import Look
 
-BASE = "http://192.168.1.20:8000"
 
-
-@pytest.mark.parametrize(
-    "paper, layout, ink",
-    [
-        ("a4", "home", "light"),
-        ("letter", "home", "full"),
-        ("letter", "gutterfold", "light"),
-        ("a4", "service", "full"),
-    ],  # fmt: skip
-)
+@pytest.mark.parametrize(("paper", "layout", "ink"), KIT_CASES)
 def test_every_card_shows_its_data_in_its_layouts_boxes(tmp_path, paper, layout, ink):
-    out = tmp_path / "kit.pdf"
-    result = build_kit(
-        KitOptions(paper=paper, out=out, base_url=BASE, ink=ink, layout=layout)  # type: ignore[arg-type]
-    )
+    _, doc = built(build_kit, tmp_path, paper, layout, ink)
     data = load_deathdome(None)
     faces = card_faces(data, Look(ink))  # type: ignore[arg-type]
     items = [item for deck in (*UNIT_TYPES, "armour", "equipment") for item in data.deck(deck)]
@@ -53,7 +38,7 @@ def test_every_card_shows_its_data_in_its_layouts_boxes(tmp_path, paper, layout,
     same_name = [c for c in cards if by_name[c.cells["name"]].cells != c.cells]
     assert not same_name, "two cards of one name differ: the check finds cards by name"
     slots = card_slots(paper, data.print.card, layout)
-    printed = check_cards_in_their_boxes(pymupdf.open(result.pdf), slots, by_name, faces)
+    printed = check_cards_in_their_boxes(doc, slots, by_name, faces)
     expected: dict[str, int] = {}
     for source in (*items, *data.special_play):
         expected[source.name] = expected.get(source.name, 0) + source.qty
@@ -61,13 +46,11 @@ def test_every_card_shows_its_data_in_its_layouts_boxes(tmp_path, paper, layout,
 
 
 def test_a_copy_restyles_its_cards_by_editing_a_layout(cli, tmp_path):
-    folder = copy_card_data("deathdome", tmp_path / "mine")
-    edit_text(folder / "layouts" / "back.toml", 'text = "DEATH DOME"', 'text = "KUOLEMAN KUPOLI"')
-    out = tmp_path / "kit.pdf"
-    result = cli("kit", "deathdome", "--data", str(folder), "--out", str(out), "--base-url", BASE)
+    edit = ("layouts/back.toml", 'text = "DEATH DOME"', 'text = "KUOLEMAN KUPOLI"')
+    result, out = kit_from_copy(cli, "deathdome", tmp_path, [edit])
     assert result.exit_code == 0 and "warning" not in result.stderr, result.stderr
     text = "".join(page.get_text() for page in pymupdf.open(out))
-    data = load_deathdome(folder)
+    data = load_deathdome(tmp_path / "mine")
     cards = sum(i.qty for i in data.items.values()) + sum(c.qty for c in data.special_play)
     assert text.count("KUOLEMAN KUPOLI") == cards
     assert "DEATH DOME\n" not in text.replace("DEATH DOME: ", "")

@@ -9,7 +9,14 @@ from __future__ import annotations
 import pymupdf
 import pytest
 from card_edits import copy_card_data, edit_text
-from kit_layouts import card_slots, check_cards_in_their_boxes
+from kit_layouts import (
+    BASE,
+    KIT_CASES,
+    built,
+    card_slots,
+    check_cards_in_their_boxes,
+    kit_from_copy,
+)
 
 from toolkit.cards.kit_faces import GlyphIcons
 from toolkit.games.domppa.data import card_text, load_kit_data
@@ -27,23 +34,10 @@ from toolkit.pdf.deck import DeckCard, FaceMaker
 from toolkit.pdf.kits import KitOptions
 from toolkit.pdf.style import Look
 
-BASE = "http://192.168.1.20:8000"
 
-
-@pytest.mark.parametrize(
-    "paper, layout, ink",
-    [
-        ("a4", "home", "light"),
-        ("letter", "home", "full"),
-        ("a4", "gutterfold", "light"),
-        ("a4", "service", "full"),
-    ],  # fmt: skip
-)
+@pytest.mark.parametrize(("paper", "layout", "ink"), KIT_CASES)
 def test_every_card_shows_its_data_in_its_layouts_boxes(tmp_path, paper, layout, ink):
-    out = tmp_path / "kit.pdf"
-    result = build_kit(
-        KitOptions(paper=paper, out=out, base_url=BASE, ink=ink, layout=layout)  # type: ignore[arg-type]
-    )
+    result, doc = built(build_kit, tmp_path, paper, layout, ink)
     data = load_kit_data(None)
     faces = card_faces(data, Look(ink))  # type: ignore[arg-type]
     cards = [weapon_card(w, data) for w in data.weapons]
@@ -62,7 +56,6 @@ def test_every_card_shows_its_data_in_its_layouts_boxes(tmp_path, paper, layout,
         assert card.cells["effect"] == spell.effect
     slots = card_slots(paper, data.print.equipment_card, layout)
     by_name = {card.cells["name"]: card for card in cards + spells}
-    doc = pymupdf.open(result.pdf)
     printed = check_cards_in_their_boxes(doc, slots, by_name, faces)
     assert printed == dict.fromkeys(by_name, 1)
     # the character cards: every stat the rules engine gives, in its row, and the unit's QR code
@@ -82,13 +75,11 @@ def test_every_card_shows_its_data_in_its_layouts_boxes(tmp_path, paper, layout,
 
 
 def test_a_copy_restyles_its_backs_by_editing_a_layout(cli, tmp_path):
-    folder = copy_card_data("domppa", tmp_path / "mine")
-    edit_text(folder / "layouts" / "back.toml", 'text = "DOMPPA"', 'text = "DOMPPA-PELI"')
-    out = tmp_path / "kit.pdf"
-    result = cli("kit", "domppa", "--data", str(folder), "--out", str(out), "--base-url", BASE)
+    edit = ("layouts/back.toml", 'text = "DOMPPA"', 'text = "DOMPPA-PELI"')
+    result, out = kit_from_copy(cli, "domppa", tmp_path, [edit])
     assert result.exit_code == 0 and "warning" not in result.stderr, result.stderr
     text = "".join(page.get_text() for page in pymupdf.open(out))
-    data = load_kit_data(folder)
+    data = load_kit_data(tmp_path / "mine")
     cards = len(data.weapons) + len(data.armour) + len(data.shields) + len(data.characters)
     assert text.count("DOMPPA-PELI") >= cards  # every card's back (and the spells')
 
@@ -100,12 +91,12 @@ def test_a_spell_without_an_element_has_two_wider_badges(tmp_path):
     )
     out = tmp_path / "kit.pdf"
     result = build_kit(KitOptions(paper="a4", out=out, base_url=BASE, data=folder))
+    doc = pymupdf.open(result.pdf)
     data = load_kit_data(folder)
     faces = card_faces(data, Look())
     bolt = spell_card(data.spells[0], data)
     assert bolt.cells["badge3"] == ""
     boxes = {b.name: b for b in faces.layouts["spell"].boxes}
-    doc = pymupdf.open(result.pdf)
     slots = card_slots("a4", data.print.equipment_card, "home")
     printed = check_cards_in_their_boxes(doc, slots, {"Fire Bolt": bolt}, faces)
     assert printed == {"Fire Bolt": 1}

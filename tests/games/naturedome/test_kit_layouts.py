@@ -10,33 +10,26 @@ import shutil
 
 import pymupdf
 import pytest
-from card_edits import copy_card_data, edit_text
-from kit_layouts import card_slots, check_cards_in_their_boxes
+from card_edits import copy_card_data
+from kit_layouts import (
+    BASE,
+    KIT_CASES,
+    built,
+    card_slots,
+    check_cards_in_their_boxes,
+    kit_from_copy,
+)
 
 from toolkit.cards.kit_faces import KitCard
 from toolkit.games.naturedome.data import load_power_cards
 from toolkit.games.naturedome.effects import card_text
 from toolkit.games.naturedome.kit import build_kit, card_cells, card_faces, load_kit_data
-from toolkit.pdf.kits import KitOptions
 from toolkit.pdf.style import Look
 
-BASE = "http://192.168.1.20:8000"
 
-
-@pytest.mark.parametrize(
-    "paper, layout, ink",
-    [
-        ("a4", "home", "light"),
-        ("letter", "home", "full"),
-        ("a4", "gutterfold", "full"),
-        ("letter", "service", "light"),
-    ],  # fmt: skip
-)
+@pytest.mark.parametrize(("paper", "layout", "ink"), KIT_CASES)
 def test_every_card_shows_its_data_in_its_layouts_boxes(tmp_path, paper, layout, ink):
-    out = tmp_path / "kit.pdf"
-    result = build_kit(
-        KitOptions(paper=paper, out=out, base_url=BASE, ink=ink, layout=layout)  # type: ignore[arg-type]
-    )
+    _, doc = built(build_kit, tmp_path, paper, layout, ink)
     data = load_kit_data(None)
     faces = card_faces(data, Look(ink))  # type: ignore[arg-type]
     deck = load_power_cards()
@@ -51,15 +44,17 @@ def test_every_card_shows_its_data_in_its_layouts_boxes(tmp_path, paper, layout,
         assert cells["flavour"] == entry.card.text
         assert cells["attack"] == str(entry.card.attack)
     slots = card_slots(paper, data.print.card, layout)
-    printed = check_cards_in_their_boxes(pymupdf.open(result.pdf), slots, cards, faces)
+    printed = check_cards_in_their_boxes(doc, slots, cards, faces)
     assert printed == {e.card.name: e.qty for e in deck}
 
 
 def test_a_copy_restyles_its_cards_by_editing_a_layout(cli, tmp_path):
-    folder = copy_card_data("naturedome", tmp_path / "mine")
-    edit_text(folder / "layouts" / "power.toml", 'text = "ATTACK"', 'text = "HYÖKKÄYS"')
-    out = tmp_path / "kit.pdf"
-    result = cli("kit", "naturedome", "--data", str(folder), "--out", str(out), "--base-url", BASE)
+    result, out = kit_from_copy(
+        cli,
+        "naturedome",
+        tmp_path,
+        [("layouts/power.toml", 'text = "ATTACK"', 'text = "HYÖKKÄYS"')],
+    )
     assert result.exit_code == 0, result.stderr
     text = "".join(page.get_text() for page in pymupdf.open(out))
     assert text.count("HYÖKKÄYS") == sum(e.qty for e in load_power_cards() if not e.card.is_boost)
@@ -67,10 +62,12 @@ def test_a_copy_restyles_its_cards_by_editing_a_layout(cli, tmp_path):
 
 
 def test_a_colour_the_kit_does_not_have_names_the_layout_and_box(cli, tmp_path):
-    folder = copy_card_data("naturedome", tmp_path / "mine")
-    edit_text(folder / "layouts" / "card.toml", 'fill = "$frame.pale"', 'fill = "$fram.pale"')
-    out = tmp_path / "kit.pdf"
-    result = cli("kit", "naturedome", "--data", str(folder), "--out", str(out), "--base-url", BASE)
+    result, out = kit_from_copy(
+        cli,
+        "naturedome",
+        tmp_path,
+        [("layouts/card.toml", 'fill = "$frame.pale"', 'fill = "$fram.pale"')],
+    )
     assert result.exit_code == 2
     assert result.stderr.startswith("error: ") and "card.toml" in result.stderr
     assert "boxes.art.fill" in result.stderr
@@ -85,10 +82,9 @@ def test_the_sample_cards_fit_their_layouts_without_a_warning(cli, tmp_path):
 
 
 def test_a_text_the_layout_cannot_hold_is_a_warning_naming_the_card(cli, tmp_path):
-    folder = copy_card_data("naturedome", tmp_path / "mine")
-    edit_text(folder / "layouts" / "power.toml", "height = 10.5\n", "height = 3\n")
-    out = tmp_path / "kit.pdf"
-    result = cli("kit", "naturedome", "--data", str(folder), "--out", str(out), "--base-url", BASE)
+    result, out = kit_from_copy(
+        cli, "naturedome", tmp_path, [("layouts/power.toml", "height = 10.5\n", "height = 3\n")]
+    )
     assert result.exit_code == 0
     assert "warning: " in result.stderr and "'Talon Dive'" in result.stderr, result.stderr
     assert "power_cards.csv, row 2" in result.stderr
