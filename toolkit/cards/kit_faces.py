@@ -28,14 +28,13 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.errors import DataError
-from toolkit.pdf.boxes import Layout
+from toolkit.pdf.boxes import Layout, Style
 from toolkit.pdf.cards import Card
 from toolkit.pdf.geometry import MM, Colour, text_colour_on, tint
 from toolkit.pdf.icons import Icon, IconSet
 from toolkit.pdf.style import Look, deep
 
 LAYOUTS = "layouts"  # the folder of a game's card_data holding its card layouts
-COLOUR_FIELDS = ("colour", "color", "fill", "stroke")
 NAMED = re.compile(r"\$([a-z][a-z0-9_]*)(?:\.([a-z]+))?")
 
 
@@ -56,10 +55,6 @@ def palette(colours: Mapping[str, Colour], look: Look) -> dict[str, Colour | Non
     return named
 
 
-def _hex(colour: Colour) -> str:
-    return "#" + "".join(f"{round(min(1.0, max(0.0, v)) * 255):02x}" for v in colour)
-
-
 def layout_file(folder: Path, game: str, name: str) -> Path:
     """`layouts/<name>.toml` of a game's data folder (the shipped one or a copy); a copy made
     before the cards were layouts (no layouts/ folder) draws the shipped ones."""
@@ -73,24 +68,59 @@ def layout_file(folder: Path, game: str, name: str) -> Path:
     return path
 
 
-def load_kit_layout(
-    path: Path, card: tuple[float, float], colours: Mapping[str, Colour | None]
-) -> Layout:
-    """The layout in `path` for a card of `card` mm, its `$name` colours filled in."""
+STYLE_FIELDS = {"colour": "colour", "color": "colour", "fill": "fill", "stroke": "stroke"}
+"""A layout field that may name a kit colour, and the Style attribute it sets."""
+PLACEHOLDER = "#000000"  # a named colour while the layout is read, before a palette fills it
+
+
+@dataclass(frozen=True)
+class KitLayout:
+    """A kit layout read once (its `when` conditions compiled once), with the `$name` colours
+    each box (and each box's `when` case) names: it serves every deck's colours (`coloured`)."""
+
+    layout: Layout
+    named: Mapping[tuple[str, int | None], Mapping[str, str]]
+    """(box, case index or None for the box itself) -> {Style attribute: "$name.term"}"""
+    path: Path
+
+
+def _take_named(fields: dict[str, Any]) -> dict[str, str]:
+    """The `$name` colours of a box's (or a case's) fields, left as a placeholder to read."""
+    named = {}
+    for key, attribute in STYLE_FIELDS.items():
+        value = fields.get(key)
+        if isinstance(value, str) and value.strip().startswith("$"):
+            named[attribute] = value.strip()
+            fields[key] = PLACEHOLDER
+    return named
+
+
+def read_kit_layout(path: Path, card: tuple[float, float]) -> KitLayout:
+    """The layout in `path` for a card of `card` mm, its `$name` colours noted, not yet filled."""
     from toolkit.cards.layout import _layout, _merged
 
     data, chain = _merged(path, 0, card)
+    named: dict[tuple[str, int | None], dict[str, str]] = {}
     for name, fields in (data.get("boxes") or {}).items():
         if not isinstance(fields, dict):
             continue
-        for key in COLOUR_FIELDS:
-            value = fields.get(key)
-            if not isinstance(value, str) or not value.startswith("$"):
-                continue
-            match = NAMED.fullmatch(value.strip())
-            if match is None or value.strip()[1:] not in colours:
+        named[(name, None)] = _take_named(fields)
+        for index, case in enumerate(fields.get("when") or []):
+            if isinstance(case, dict):
+                named[(name, index)] = _take_named(case)
+    return KitLayout(_layout(chain, data, card), named, path)
+
+
+def coloured(kit: KitLayout, colours: Mapping[str, Colour | None]) -> Layout:
+    """The kit layout with its `$name` colours filled in from `colours` (`palette`)."""
+    from dataclasses import replace
+
+    for (name, _), fields in kit.named.items():
+        for attribute, value in fields.items():
+            if NAMED.fullmatch(value) is None or value[1:] not in colours:
                 known = sorted({n.split(".")[0] for n in colours})
-                where, line = _written_in(path, value)
+                where, line = _written_in(kit.path, value)
+                key = next(k for k, a in STYLE_FIELDS.items() if a == attribute)
                 raise DataError(
                     where,
                     f"box {name!r}: {key} {value!r}: no such colour; the kit's colours are "
@@ -99,12 +129,31 @@ def load_kit_layout(
                     line=line,
                     field=f"boxes.{name}.{key}",
                 )
-            named = colours[value.strip()[1:]]
-            if named is None:
-                del fields[key]
-            else:
-                fields[key] = _hex(named)
-    return _layout(chain, data, card)
+
+    def restyle(style: Style, fields: Mapping[str, str]) -> Style:
+        values = {attribute: colours[value[1:]] for attribute, value in fields.items()}
+        return replace(
+            style,
+            colour=values.get("colour") or style.colour,
+            fill=values["fill"] if "fill" in values else style.fill,
+            stroke=values["stroke"] if "stroke" in values else style.stroke,
+        )
+
+    boxes = []
+    for box in kit.layout.boxes:
+        own = kit.named.get((box.name, None), {})
+        cases = tuple(
+            replace(
+                case,
+                box=replace(
+                    case.box,
+                    style=restyle(case.box.style, {**own, **kit.named.get((box.name, i), {})}),
+                ),
+            )
+            for i, case in enumerate(box.when)
+        )
+        boxes.append(replace(box, style=restyle(box.style, own), when=cases))
+    return replace(kit.layout, boxes=tuple(boxes))
 
 
 def _written_in(path: Path, value: str) -> tuple[Path, int | None]:
@@ -228,10 +277,11 @@ def kit_faces(
 ) -> KitFaces:
     """The layouts of a game's data folder by key: each its file's name, the print colours its
     `$name`s may use (the kit's own names among them: a card's `frame`) and the card's width and
-    height (mm), in the kit's ink."""
-    return KitFaces(
-        {
-            key: load_kit_layout(layout_file(folder, game, name), card, palette(colours, look))
-            for key, (name, colours, card) in layouts.items()
-        }
-    )
+    height (mm), in the kit's ink. Each file is read once, however many decks it draws."""
+    read: dict[tuple[str, tuple[float, float]], KitLayout] = {}
+    out = {}
+    for key, (name, colours, card) in layouts.items():
+        if (name, card) not in read:
+            read[(name, card)] = read_kit_layout(layout_file(folder, game, name), card)
+        out[key] = coloured(read[(name, card)], palette(colours, look))
+    return KitFaces(out)
