@@ -55,15 +55,16 @@ def test_swedish_german_and_english_headers(cli, tmp_path, header, parts):
     assert parts in result.stderr
 
 
-def test_a_long_text_column_under_an_unknown_name_warns(cli, tmp_path):
+def test_a_long_text_column_under_an_unknown_name_is_the_body(cli, tmp_path):
+    """Issue 29: a column no table knows but of long texts is the body, and the plan says why
+    (it was a stat line, and a warning, before)."""
     deck = sheet(tmp_path, "Nom,Effet\nDragon,Inflige deux dégâts à chaque unité adjacente.\n")
-    _, result = build(cli, deck)
-    assert (
-        "warning: deck.csv: column 'Effet' holds long texts but prints as a stat line (no body "
-        "column: pass --text 'Effet' if it is the card text)" in result.stderr
-    )
+    pdf, result = build(cli, deck)
+    assert "title Nom, text Effet (long texts), qty -" in result.stderr
+    text = pdf[0].get_text()
+    assert "Effet" not in text and "Inflige deux" in text
     _, result = build(cli, deck, "--text", "Effet")
-    assert "long texts" not in result.stderr and "text Effet" in result.stderr
+    assert "long texts" not in result.stderr and "text Effet, qty" in result.stderr
 
 
 def test_the_back_column_is_not_printed_on_the_face(cli, tmp_path):
@@ -177,18 +178,22 @@ def test_ods_formulas_without_values_and_dtds_are_refused(cli, tmp_path):
 
 
 def test_title_text_and_qty_flags_map_a_designers_own_headers(cli, tmp_path):
-    """Headers no table knows (French): without flags the first column is the title and the rest
-    stat lines; `--title/--text/--qty` give each part its column, and the quantity counts."""
+    """Headers no table knows (French): without flags the first column that is no bookkeeping
+    (Réf is a reference: not printed) is the title and the rest stat lines; `--title/--text/--qty`
+    give each part its column, and the quantity counts."""
     deck = sheet(tmp_path, "Réf,Nom,Effet,Exemplaires\nA1,Dragon,Vole.,3\nA2,Gobelin,Court.,0\n")
     pdf, result = build(cli, deck)
-    assert "title Réf, text -, qty -" in result.stderr
+    assert "title Nom, text -, qty -" in result.stderr
+    assert "stats Effet, Exemplaires; not printed: Réf (ids)" in result.stderr
     assert pdf[0].get_text().count("Gobelin") == 1  # no quantity column: one of each
     pdf, result = build(cli, deck, "--title", "nom", "--text", "EFFET", "--qty", "Exemplaires")
-    assert "title Nom, text Effet, qty Exemplaires, image -, qr -, back -; stats Réf" in (
-        result.stderr
+    assert (
+        "title Nom, text Effet, qty Exemplaires, image -, qr -, back -; stats -; not printed: "
+        "Réf (ids)" in result.stderr
     )
     text = pdf[0].get_text()
     assert text.count("Dragon") == 3 and "Gobelin" not in text and "Vole." in text
+    assert "A1" not in text
     assert "Exemplaires" not in text and "Effet" not in text
 
 

@@ -175,3 +175,26 @@ def test_a_squib_box_named_as_a_picture_column_draws_the_pictures(cli, tmp_path)
     assert y0 - top == pytest.approx((150 - BLEED) * PX, abs=0.3)
     assert y1 - top == pytest.approx((670 - BLEED) * PX, abs=0.3)
     assert (x0 + x1) / 2 - left == pytest.approx((75 + 675 / 2 - BLEED) * PX, abs=0.3)
+
+
+def test_a_diamond_of_extends_is_read_once_per_box_and_bounded(cli, tmp_path):
+    """Twenty boxes each extending the one before eight times over would be 8^20 merges read
+    naively; each box is resolved once. A list of more than 8 parents, or a chain deeper than
+    16 boxes, is an error naming the line."""
+    boxes = ["b0:\n  x: 10\n  y: 10\n  width: 100\n  height: 50\n"]
+    boxes += [f"b{i}:\n  extends: [{', '.join([f'b{i - 1}'] * 8)}]\n  x: += 1\n"
+              for i in range(1, 16)]  # fmt: skip
+    layout = tmp_path / "l.yml"
+    layout.write_text("".join(boxes))
+    pdf, _ = build(cli, sheet(tmp_path, "title,b15\nWyvern,Deep\n"), "--layout", str(layout))
+    left, _ = at(pdf[0], "Deep")
+    assert left == pytest.approx((10 + 15 - BLEED) * PX, abs=0.4)
+    layout.write_text("".join(boxes) + "b16:\n  extends: [" + ", ".join(["b0"] * 9) + "]\n")
+    result = cli("cards", str(sheet(tmp_path, "title\nA\n")), "--layout", str(layout))
+    result.assert_refused("field 'b16.extends': Squib layout, box 'b16': expected a box's name "
+                          "or a list of at most 8")  # fmt: skip
+    chain = ["c0:\n  x: 1\n  y: 1\n  width: 5\n  height: 5\n"]
+    chain += [f"c{i}:\n  extends: c{i - 1}\n" for i in range(1, 20)]
+    layout.write_text("".join(reversed(chain)))  # the deepest first
+    result = cli("cards", str(sheet(tmp_path, "title\nA\n")), "--layout", str(layout))
+    result.assert_refused("extends goes more than 16 boxes deep")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from toolkit.cards.columns import Columns, find_column, long_stat_columns, plan_columns
+from toolkit.cards.columns import Columns, find_column, plan_columns
 from toolkit.cards.pictures import IMAGE_SUFFIXES, PictureFinder
 from toolkit.cards.sheet import Sheet, read_sheet
 from toolkit.errors import DataError, DomekitError
@@ -219,7 +219,8 @@ def deck_cards(
         image = None
         if columns.image and values[columns.image]:
             image = finder.find(values[columns.image], row, columns.image)
-        text = values[columns.text] if columns.text else ""
+        texts = (values[columns.text] if columns.text else "", *(values[c] for c in columns.body))
+        text = "\n\n".join(part for part in texts if part)
         if template is not None:
             markup = markups[row]
             icon_text, icon_field, where = markup, None, f" in {template.path.name}'s output"
@@ -408,8 +409,9 @@ def parse_formats(value: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(chosen))
 
 
-def font_family(args: CardsOptions) -> FontFamily:
-    """The shipped Noto Sans, or `--font` (with its bold and italic faces)."""
+def font_family(args: CardsOptions, chars: frozenset[str] | None = None) -> FontFamily:
+    """The shipped Noto Sans, or `--font` (with its bold and italic faces; a big CFF font cut
+    to the deck's `chars`)."""
     from toolkit.pdf.fonts import family
 
     faces = (args.font_bold, args.font_italic, args.font_bold_italic)
@@ -417,7 +419,50 @@ def font_family(args: CardsOptions) -> FontFamily:
         if any(faces):
             raise DomekitError("--font-bold, --font-italic and --font-bold-italic need --font")
         return family()
-    return family(args.font, *faces)
+    return family(args.font, *faces, chars=chars)
+
+
+def deck_characters(sheet: Sheet, template: Template | None, layout: Path | None) -> frozenset[str]:
+    """Every character the deck may print: its cells and headers, the template's and the
+    layout's own texts (a big CFF font is cut to these, and fallbacks found for them)."""
+    from toolkit.data import read_text
+
+    found = set("".join(sheet.header))
+    for _, values in sheet.rows:
+        for value in values.values():
+            found.update(value)
+    if template is not None:
+        found.update(template.source)
+    if layout is not None:
+        found.update(read_text(layout))
+    return frozenset(found)
+
+
+def fallback_faces(
+    files: Sequence[Path], chars: frozenset[str], fonts: FontFamily, layout: Layout | None
+) -> list[str]:
+    """The faces (reportlab names) that print what the deck's fonts lack: `--fallback-font`
+    first, then fonts installed here (fontconfig) for what is still missing; each cut to the
+    characters it is there for when it is a big CFF font."""
+    from toolkit.pdf.fonts import family, glyphs
+
+    families = [fonts, *(dict(layout.families).values() if layout is not None else ())]
+    covered = set().union(*(glyphs(f.regular) for f in families))
+    missing = frozenset(c for c in chars if ord(c) not in covered and c.isprintable()
+                        and not c.isspace())  # fmt: skip
+    lacking = missing  # each fallback is cut to all of these: a run stays in one font
+    faces = []
+    for file in files:
+        face = family(file, chars=lacking or None).regular
+        faces.append(face)
+        missing = frozenset(c for c in missing if ord(c) not in glyphs(face))
+    if missing:
+        from toolkit.pdf.fonts.system import available, fonts_for
+
+        if available():
+            for found in fonts_for(sorted(missing)):
+                faces.append(family(found.source, chars=lacking).regular)
+    return faces
 
 
 def _outputs(args: CardsOptions) -> dict[str, Path]:
@@ -451,14 +496,24 @@ def prepare(args: CardsOptions) -> tuple[Any, ...]:
         raise DomekitError(f"--dpi {args.dpi}: expected {MIN_DPI} to {MAX_DPI}")
     back_offset = parse_offset(args.back_offset) if args.back_offset != "0,0" else (0.0, 0.0)
     outputs = _outputs(args)
-    fonts = font_family(args)
-    layout = None
-    if args.layout is not None:
-        from toolkit.cards.layout import find_layout, load_layout
+    from toolkit.pdf.fonts import use_fallbacks
 
-        layout = load_layout(find_layout(args.layout), (size.width, size.height))
+    use_fallbacks(())
+    layout_file = None
+    if args.layout is not None:
+        from toolkit.cards.layout import find_layout
+
+        layout_file = find_layout(args.layout)
     template = Template(args.template) if args.template else None
     sheet = read_sheet(args.file, args.sheet)
+    chars = deck_characters(sheet, template, layout_file)
+    fonts = font_family(args, chars)
+    layout = None
+    if layout_file is not None:
+        from toolkit.cards.layout import load_layout
+
+        layout = load_layout(layout_file, (size.width, size.height), chars)
+    use_fallbacks(fallback_faces(args.fallback_fonts, chars, fonts, layout))
     if layout is not None:
         from toolkit.cards.binding import bind_layout
 
@@ -473,6 +528,7 @@ def prepare(args: CardsOptions) -> tuple[Any, ...]:
         qr=args.qr,
         back=args.back,
         bound=bound,
+        rows=sheet.rows,
     )
     icons = IconSet(sheet.path.parent / "icons")
     finder = PictureFinder(sheet.path, picture_folders(args, layout), strict=args.strict)
@@ -507,11 +563,7 @@ def picture_folders(args: CardsOptions, layout: Layout | None) -> list[Path]:
 
 def _plan_warnings(sheet: Sheet, columns: Columns, layout: Layout | None) -> list[str]:
     name = sheet.path.name
-    found = [
-        f"{name}: column {column!r} holds long texts but prints as a stat line (no body column: "
-        f"pass --text {column!r} if it is the card text)"
-        for column in long_stat_columns(columns, sheet.rows)
-    ]
+    found: list[str] = []
     if layout is None:
         return found
     shown = {box.source[1] for box in layout.boxes if box.source[0] == "part"}

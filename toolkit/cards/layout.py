@@ -3,6 +3,7 @@
     name = "my layout"
     units = "mm"              # bare numbers' unit: mm, in or pt (a text carries its own: "0.25in")
     extends = "classic"       # optional: start from a built-in layout (or another file)
+    images = "art"            # optional: the sheet's pictures are looked for here first
 
     [boxes.title]             # boxes draw in file order, later ones on top
     draw = "line"             # text, line, stats, image, icons, qr, rect (default from the name)
@@ -173,11 +174,14 @@ def _loader() -> Any:
     return Loader
 
 
-def load_layout(path: Path, card: tuple[float, float]) -> Layout:
-    """The layout in `path` for a card of `card` (width, height) mm; boxes placed in mm. A
-    Squib layout (toolkit/cards/squib.py) is read as Squib reads it."""
+def load_layout(
+    path: Path, card: tuple[float, float], chars: frozenset[str] | None = None
+) -> Layout:
+    """The layout in `path` for a card of `card` (width, height) mm; boxes placed in mm; `chars`
+    the characters the deck prints (a big CFF font is cut to them). A Squib layout
+    (toolkit/cards/squib.py) is read as Squib reads it."""
     data, chain = _merged(path, 0, card)
-    return _layout(chain, data, card)
+    return _layout(chain, data, card, chars)
 
 
 def _source_text(path: Path) -> str:
@@ -293,7 +297,9 @@ def _error(path: Path, key: str, message: str, field: str | None = None) -> Data
     return DataError(path, message, line=_line(text, key), field=field)
 
 
-def _layout(path: Path, data: dict[str, Any], card: tuple[float, float]) -> Layout:
+def _layout(
+    path: Path, data: dict[str, Any], card: tuple[float, float], chars: frozenset[str] | None
+) -> Layout:
     units = data.get("units", "mm")
     if units not in ("mm", "in", "pt", "cm", PX):
         raise _error(path, "units", f"units {units!r}: expected mm, cm, in, pt or px", "units")
@@ -308,7 +314,7 @@ def _layout(path: Path, data: dict[str, Any], card: tuple[float, float]) -> Layo
     images = data.get("images")
     if images is not None and (not isinstance(images, str) or not Path(images).is_dir()):
         raise _error(path, "images", f"images {images!r}: no such folder", "images")
-    reader = _Reader(path, units, float(dpi), card, data.get("fonts"))
+    reader = _Reader(path, units, float(dpi), card, data.get("fonts"), chars)
     placed = tuple(reader.box(str(name), fields) for name, fields in boxes.items())
     return Layout(
         str(data.get("name") or path.stem),
@@ -331,7 +337,9 @@ class _Reader:
         dpi: float,
         card: tuple[float, float],
         fonts: Any,
+        chars: frozenset[str] | None = None,
     ) -> None:
+        self.chars = chars
         self.path = path
         self.units = units
         self.dpi = dpi
@@ -563,11 +571,11 @@ class _Reader:
                     self._font_file(faces[face]) if face in faces else None
                     for face in ("regular", "bold", "italic", "bold_italic")
                 ]
-                self.families[key] = family(*files)
+                self.families[key] = family(*files, chars=self.chars)
             elif is_font_file(key):
-                self.families[key] = family(self._font_file(key))
+                self.families[key] = family(self._font_file(key), chars=self.chars)
             else:
-                self.families[key] = installed_family(key)
+                self.families[key] = installed_family(key, self.chars)
         except DataError:
             raise
         except DomekitError as exc:

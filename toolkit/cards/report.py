@@ -38,6 +38,8 @@ def as_dict(result: CardsResult) -> dict[str, Any]:
             "qr": columns.qr,
             "back": columns.back,
             "stats": list(columns.stats),
+            "more_text": list(columns.body),
+            "not_printed": dict(columns.skipped),
         }
         if columns is not None
         else None,

@@ -30,6 +30,7 @@ SQUIB_DPI = 300.0
 SQUIB_BLEED = 25.4 / 8  # mm: Squib's poker card, 825 x 1125 px at 300 dpi, has 1/8 in of bleed
 CELL_PX = 37.5  # Squib's cell unit
 MAX_CHAIN = 16  # boxes one `extends` chain passes through
+MAX_PARENTS = 8  # boxes one box extends
 
 TAKEN = ("x", "y", "width", "height", "font", "font_size", "align", "valign", "color",
          "fill_color", "stroke_color", "stroke_width", "radius", "x_radius", "y_radius", "file",
@@ -70,6 +71,7 @@ class SquibReader:
         # Squib's deck: the trim and its bleed, in pixels (its shorthands measure that)
         self.deck = tuple((side + 2 * SQUIB_BLEED) / 25.4 * SQUIB_DPI for side in card)
         self.notes: list[str] = []
+        self.resolved: dict[str, dict[str, Any]] = {}  # each box's settings, extends applied
 
     def line(self, name: str, key: str | None = None) -> int | None:
         """The line of box `name` (or of its `key`, below it)."""
@@ -118,9 +120,13 @@ class SquibReader:
     def extended(self, raw: dict[str, Any], name: str, seen: tuple[str, ...]) -> dict[str, Any]:
         """Box `name`'s settings over those of the boxes it extends (the later of several wins),
         each `+= -= *= /=` applied to the value it extends."""
-        if name in seen or len(seen) > MAX_CHAIN:
+        if name in self.resolved:
+            return dict(self.resolved[name])
+        if name in seen:
             chain = " -> ".join((*seen, name))
             raise self.fail(seen[0], "extends", f"extends goes round in a circle ({chain})")
+        if len(seen) > MAX_CHAIN:
+            raise self.fail(seen[0], "extends", f"extends goes more than {MAX_CHAIN} boxes deep")
         fields = raw.get(name)
         if not isinstance(fields, dict):
             raise self.fail(seen[-1], "extends", f"extends {name!r}: no box of that name here")
@@ -130,8 +136,14 @@ class SquibReader:
             return own
         if isinstance(parents, str):
             parents = [parents]
-        if not isinstance(parents, list) or not all(isinstance(p, str) for p in parents):
-            raise self.fail(name, "extends", "expected a box's name or a list of them")
+        if (
+            not isinstance(parents, list)
+            or not all(isinstance(p, str) for p in parents)
+            or len(parents) > MAX_PARENTS
+        ):
+            raise self.fail(
+                name, "extends", f"expected a box's name or a list of at most {MAX_PARENTS}"
+            )
         merged: dict[str, Any] = {}
         for parent in parents:
             inherited = self.extended(raw, parent, (*seen, name))
@@ -143,6 +155,7 @@ class SquibReader:
                 elif key not in merged:
                     raise self.fail(name, key, f"{value!r}: {parent!r} has no {key} to change")
             merged.update(inherited)
+        self.resolved[name] = dict(merged)
         return merged
 
     def applied(self, name: str, key: str, parent: Any, change: Any) -> float:

@@ -211,15 +211,15 @@ def draw_stats(
     """`Label  value` lines from `top` (mm) down, each shrunk to the area's width: one text
     object, the labels first and then the values (a font and colour change costs more than a
     move). `line_height` mm (default: the size times STAT_LEADING)."""
-    from toolkit.pdf.icons import text_width
+    from toolkit.pdf.icons import runs_width, text_runs_out
 
     step = line_height if line_height is not None else size * STAT_LEADING / pt(1)
     lines = []
     for index, (label, value) in enumerate(stats):
         label_text = f"{label[:1].upper()}{label[1:]}  " if label else ""
-        label_width = text_width(label_text, fonts.bold)
+        label_width = runs_width(label_text, fonts.bold)
         line_size = size
-        width = (label_width + text_width(value, fonts.regular)) * size
+        width = (label_width + runs_width(value, fonts.regular)) * size
         if width > pt(area.w):
             line_size = max(4.0, size * pt(area.w) / width)
         y = pt(top - (index + 1) * step) + (pt(step) - line_size * 0.72) / 2
@@ -227,14 +227,12 @@ def draw_stats(
     text = c.beginText()
     text.setFillColorRGB(*label_colour)
     for label_text, _, line_size, y, _ in lines:
-        text.setFont(fonts.bold, line_size)
         text.setTextOrigin(pt(area.x), y)
-        text.textOut(label_text)
+        text_runs_out(text, label_text, fonts.bold, line_size)
     text.setFillColorRGB(*colour)
     for _, value, line_size, y, x in lines:
-        text.setFont(fonts.regular, line_size)
         text.setTextOrigin(x, y)
-        text.textOut(value)
+        text_runs_out(text, value, fonts.regular, line_size)
     c.drawText(text)
 
 

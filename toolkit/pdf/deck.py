@@ -471,7 +471,7 @@ class FaceMaker:
     def _paragraph(self, card: DeckCard) -> Any:
         from reportlab.lib.styles import ParagraphStyle
 
-        from toolkit.pdf.icons import icon_markup, icon_paragraph
+        from toolkit.pdf.icons import fallback_markup, icon_markup, icon_paragraph
 
         # a `<font size>` bigger than the body makes its line as tall as that type needs (its
         # ascent to its descent) where a fixed leading would set it over the line above
@@ -484,7 +484,9 @@ class FaceMaker:
             autoLeading="max" if sized else "",
         )
         self.fonts.ensure_all()
-        markup = icon_markup(card.markup or "", self.icons, BODY_SIZE)
+        markup = fallback_markup(
+            icon_markup(card.markup or "", self.icons, BODY_SIZE), self.fonts.regular
+        )
         try:
             return icon_paragraph(markup, style, self.icons)
         except Exception as exc:  # reportlab's parser raises ValueError, IndexError and more

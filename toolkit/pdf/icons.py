@@ -23,6 +23,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.errors import DomekitError
+from toolkit.pdf.fonts import runs
 from toolkit.pdf.geometry import Rect, pt
 from toolkit.pdf.text import LEADING
 
@@ -185,7 +186,7 @@ def _words(text: str, icons: IconSet, font: str) -> list[list[_Word]]:
     for paragraph in text.split("\n"):
         words = []
         for token in paragraph.split():
-            if ":" not in token:  # the common case: a plain word
+            if ":" not in token and token.isascii():  # the common case: a plain word
                 words.append(_Word((token,), text_width(token, font)))
                 continue
             pieces: list[Piece] = []
@@ -196,8 +197,7 @@ def _words(text: str, icons: IconSet, font: str) -> list[list[_Word]]:
                     pieces.append(icon)
                     width += icon.aspect
                 elif part:
-                    pieces.append(part)
-                    width += text_width(part, font)
+                    width += _add_runs(pieces, part, font, font)
             words.append(_Word(tuple(pieces), width))
         space_free.append(words)
     return space_free
@@ -236,10 +236,31 @@ def _rich_words(text: str, icons: IconSet, fonts: FontFamily) -> list[list[_Word
                 elif token.isspace():
                     finish()
                 else:
-                    pieces.append(token if face == fonts.regular else Styled(token, face))
-                    width += text_width(token, face)
+                    width += _add_runs(pieces, token, face, fonts.regular)
     finish()
     return paragraphs
+
+
+def _add_runs(pieces: list[Piece], text: str, face: str, regular: str) -> float:
+    """`text` added to `pieces` in runs of one face (`fonts.runs`: a character `face` lacks in
+    a fallback face); returns its width at size 1."""
+    width = 0.0
+    for part, font in runs(text, face):
+        pieces.append(part if font == regular else Styled(part, font))
+        width += text_width(part, font)
+    return width
+
+
+def text_runs_out(text: Any, value: str, face: str, size: float) -> None:
+    """`value` written on a reportlab text object in runs of one face (fallbacks included)."""
+    for part, font in runs(value, face):
+        text.setFont(font, size)
+        text.textOut(part)
+
+
+def runs_width(value: str, face: str) -> float:
+    """`value`'s width at size 1, in runs of one face (fallbacks included)."""
+    return sum(text_width(part, font) for part, font in runs(value, face))
 
 
 def _wrap(paragraphs: list[list[_Word]], limit: float, space: float) -> list[list[_Word]]:
@@ -419,6 +440,24 @@ def icon_markup(text: str, icons: IconSet, size: float) -> str:
         )
 
     return ICON.sub(tag, text)
+
+
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def fallback_markup(markup: str, face: str) -> str:
+    """Paragraph markup with each run of characters `face` lacks set in the fallback face that
+    has them (`fonts.runs`), as `<font name="...">`; `<b>` and `<i>` inside pick that font's
+    faces. Tags are left as they are."""
+    parts = _TAG.split(markup)
+    for index in range(0, len(parts), 2):
+        text = parts[index]
+        if text and not text.isascii():
+            parts[index] = "".join(
+                part if font == face else f'<font name="{font}">{part}</font>'
+                for part, font in runs(text, face)
+            )
+    return "".join(parts)
 
 
 class _SvgImage:

@@ -71,13 +71,15 @@ class FontFamily:
         return ord(character) in _glyphs(face or self.regular)
 
     def missing(self, text: str, face: str | None = None) -> str:
-        """The characters of `text` that `face` has no glyph for, in order, each once (spaces,
-        line breaks and other control characters are not printed as glyphs)."""
+        """The characters of `text` that neither `face` nor a fallback face (`use_fallbacks`)
+        has a glyph for, in order, each once (spaces, line breaks and other control characters
+        are not printed as glyphs)."""
         glyphs = _glyphs(face or self.regular)
         seen: list[str] = []
         for char in text:
             if ord(char) not in glyphs and char not in seen and not _invisible(char):
-                seen.append(char)
+                if not any(ord(char) in _glyphs(name) for name in _FALLBACKS):
+                    seen.append(char)
         return "".join(seen)
 
 
@@ -96,6 +98,44 @@ def _styled(family: FontFamily, face: str) -> FontFamily:
     )
 
 
+_FALLBACKS: list[str] = []
+"""reportlab names of the faces that print what a text's own face has no glyph for, in order
+(`use_fallbacks`: `--fallback-font`, then fonts installed here)."""
+
+
+def use_fallbacks(names: Iterable[str]) -> None:
+    """The fallback faces of the texts drawn from now on (a build sets them; none: no fallback)."""
+    for name in names:
+        ensure(name)
+    _FALLBACKS[:] = list(names)
+
+
+def runs(text: str, face: str) -> list[tuple[str, str]]:
+    """`text` in runs of one face each: `face` where it has the glyph, else the fallback face of
+    the character before if it has it (火の竜 in one CJK font, though an earlier fallback has の),
+    else the first fallback face that has it (none has: `face`, whose empty glyph prints a
+    blank)."""
+    if not _FALLBACKS or text.isascii():
+        return [(text, face)]
+    glyphs = _glyphs(face)
+    if all(ord(char) in glyphs for char in text):
+        return [(text, face)]
+    found: list[tuple[str, str]] = []
+    for char in text:
+        chosen = face
+        if ord(char) not in glyphs and not _invisible(char):
+            last = found[-1][1] if found else face
+            if last != face and ord(char) in _glyphs(last):  # a script stays in one font
+                chosen = last
+            else:
+                chosen = next((n for n in _FALLBACKS if ord(char) in _glyphs(n)), face)
+        if found and found[-1][1] == chosen:
+            found[-1] = (found[-1][0] + char, chosen)
+        else:
+            found.append((char, chosen))
+    return found
+
+
 def _invisible(char: str) -> bool:
     import unicodedata
 
@@ -111,6 +151,11 @@ def ensure(name: str) -> None:
     path = _PENDING.pop(name, None)
     if path is not None:
         _register(name, path)
+
+
+def glyphs(face: str) -> frozenset[int]:
+    """The code points a registered face has glyphs for."""
+    return _glyphs(face)
 
 
 @cache
@@ -240,6 +285,10 @@ def _head(path: Path) -> bytes:
         raise DomekitError(f"{path}: cannot read: {exc.strerror}") from None
 
 
+_FACE_SOURCES: dict[bytes | str, tuple[str, int, frozenset[str] | None]] = {}
+"""The file, face index and cut of the font reportlab knows under each PostScript name."""
+
+
 def _register(font_name: str, path: Path, chars: frozenset[str] | None = None) -> None:
     """Register one face with reportlab: a TrueType face as it is (a face of a collection by its
     index), a CFF face converted (`cff.py`; a big one cut to `chars` first)."""
@@ -267,6 +316,20 @@ def _register(font_name: str, path: Path, chars: frozenset[str] | None = None) -
     except Exception as exc:  # reportlab parses a stranger's file: any error is the file's
         message = str(exc).strip().splitlines()[-1:] or [type(exc).__name__]
         raise DataError(file, f"not a usable font ({message[0][:200]})") from None
+    # reportlab hands a font whose face has a PostScript name it has seen the first such font
+    # (right for the same font: one font object, one embedded subset); another cut of a big face
+    # (other characters) or another font of that name gets a name of its own
+    from toolkit.pdf.fonts.cff import file_digest
+
+    loaded = (file_digest(file), index, chars)
+    first = _FACE_SOURCES.setdefault(font.face.name, loaded)
+    if first != loaded:
+        import zlib
+
+        suffix = f"-{zlib.crc32(repr(loaded).encode()) % 10**6:06d}"
+        name = font.face.name  # bytes, as reportlab reads it
+        font.face.name = name + suffix.encode() if isinstance(name, bytes) else name + suffix
+        _FACE_SOURCES[font.face.name] = loaded
     pdfmetrics.registerFont(font)
 
 

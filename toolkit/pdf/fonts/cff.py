@@ -65,6 +65,11 @@ _CONVERTED: dict[str, bytes] = {}
 """This run's converted fonts, by the hash of the file, the face and the characters."""
 
 
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a font file (read once a run)."""
+    return _digest(path)
+
+
 @cache
 def _digest(path: Path) -> str:
     sha = hashlib.sha256()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 
 FC_TIMEOUT = 10.0  # s: fontconfig builds its cache on a first run
 MAX_FALLBACKS = 8  # fonts found for one deck's missing characters
+MAX_LOOKUPS = 24  # fontconfig questions (a process each) for one deck's missing characters
 STYLES = ("Regular", "Bold", "Italic", "Bold Italic")
 GENERIC = ("sans", "sans-serif", "serif", "monospace", "mono")
 NOBODY = "Domekit No Such Family"
@@ -117,12 +119,53 @@ def installed_faces(name: str) -> tuple[Installed, ...]:
     return tuple(faces)
 
 
-def installed_family(name: str) -> FontFamily:
-    """`fonts.family` of an installed family's faces."""
+def installed_family(name: str, chars: Iterable[str] | None = None) -> FontFamily:
+    """`fonts.family` of an installed family's faces (a big CFF face cut to `chars`)."""
     from toolkit.pdf.fonts import family
 
     faces = installed_faces(name)
-    return family(*(face.source for face in faces))
+    return family(*(face.source for face in faces), chars=chars)
+
+
+def fonts_for(chars: Iterable[str]) -> list[Installed]:
+    """Installed faces that print `chars`, fewest first: each the face fontconfig ranks best for
+    the first character still missing, its own character map saying what else it prints. At most
+    MAX_FALLBACKS, found in at most MAX_LOOKUPS questions (a deck of a thousand characters no
+    font has asks 24, not a thousand); a character no installed font has is left out."""
+    remaining = list(dict.fromkeys(c for c in chars if not c.isspace()))
+    picked: list[Installed] = []
+    lookups = 0
+    while remaining and len(picked) < MAX_FALLBACKS and lookups < MAX_LOOKUPS:
+        lookups += 1
+        first = remaining[0]
+        found = holding(ord(first))
+        if not found:
+            remaining.pop(0)
+            continue
+        best = found[0]
+        covered = character_map(best.path, best.index)
+        if ord(first) not in covered:  # fontconfig's answer is not to be trusted: skip it
+            remaining.pop(0)
+            continue
+        picked.append(best)
+        remaining = [c for c in remaining if ord(c) not in covered]
+    return picked
+
+
+@cache
+def character_map(path: Path, index: int = 0) -> frozenset[int]:
+    """The code points a face has glyphs for (its cmap, read with fontTools; empty if it cannot
+    be read)."""
+    try:
+        from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+
+        font = TTFont(str(path), fontNumber=index, lazy=True)
+        try:
+            return frozenset(font.getBestCmap() or {})
+        finally:
+            font.close()
+    except Exception:  # a font file fontconfig lists but fontTools cannot read: no use here
+        return frozenset()
 
 
 @cache
