@@ -108,7 +108,7 @@ def read_kit_layout(path: Path, card: tuple[float, float]) -> KitLayout:
         for index, case in enumerate(fields.get("when") or []):
             if isinstance(case, dict):
                 named[(name, index)] = _take_named(case)
-    return KitLayout(_layout(chain, data, card), named, path)
+    return KitLayout(_layout(chain, data, card, None), named, path)
 
 
 def coloured(kit: KitLayout, colours: Mapping[str, Colour | None]) -> Layout:
