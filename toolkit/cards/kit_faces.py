@@ -243,6 +243,9 @@ class KitFaces:
         for key, layout in self.layouts.items():
             makers[key] = FaceMaker(GlyphIcons(), layout=layout)
             rows = tuple((n, dict(c.cells)) for n, c in enumerate(cards, 2) if c.layout == key)
+            if not any(box.source[0] == "template" for box in layout.boxes):
+                rendered[key] = {n: {} for n, _ in rows}  # no jinja2 to load
+                continue
             header = tuple(dict.fromkeys(name for _, row in rows for name in row))
             rendered[key] = render_box_templates(layout, Sheet(source, header, rows))
         out: list[Card] = []
