@@ -456,6 +456,8 @@ class FaceMaker:
             drawn = self.pictures.draw(c, content, area, cover=style.cover)
             self.check_sharp(_at(where, _box_field(card, box)), content, drawn)
         elif box.kind == "icons" and content:
+            c.setFillColorRGB(*style.colour)  # a drawn glyph's ink (a picture has its own)
+            c.setStrokeColorRGB(*style.colour)
             draw_icon_row(c, icon_names(content), area, style, self.icons)
         elif box.kind == "qr" and content:
             from toolkit.pdf.qr import draw_qr

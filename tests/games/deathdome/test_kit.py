@@ -693,11 +693,11 @@ def test_the_rules_reference_prints_every_line_at_7_pt(a4_kit, letter_kit, data)
 
 def _card_texts(doc, data) -> list[str]:
     """The text of each card front, in the order the kit lays them out, read from its box."""
-    from toolkit.games.deathdome.kit.cards import kit_cards
+    from toolkit.games.deathdome.kit.cards import card_faces, kit_cards
     from toolkit.pdf.style import look_and_layout
 
     sheet = card_layout(PAPERS["a4"], data.print.card, "home")
-    count = len(kit_cards(data, look_and_layout("home", None)[0]))
+    count = len(kit_cards(data, card_faces(data, look_and_layout("home", None)[0])))
     texts = []
     for index in range(count):
         page = doc[FIRST_CARD_PAGE + 2 * (index // sheet.per_page)]

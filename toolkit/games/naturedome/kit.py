@@ -12,32 +12,27 @@ rules.toml, the print sizes in print.toml.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
 from datetime import UTC, datetime
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from toolkit.cards.kit_faces import KitCard, KitFaces, kit_faces
 from toolkit.errors import DomekitError
 from toolkit.games.naturedome.config import FirstAttacker, NatureDomeRules
-from toolkit.games.naturedome.data import NatureDomeKitData, load_kit_data
+from toolkit.games.naturedome.data import CARDS_FILE, NatureDomeKitData, load_kit_data
 from toolkit.games.naturedome.effects import card_text
 from toolkit.games.naturedome.rules import PowerCard, Zone, zone, zone_penalty
 from toolkit.pdf import glyphs
 from toolkit.pdf.book import KitBook, card_page_count
-from toolkit.pdf.cards import Card, CardBox, decks_of
+from toolkit.pdf.cards import Card, decks_of
 from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover, print_first
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.draw import (
-    draw_back_frame,
-    draw_back_titles,
-    draw_card_frame,
-    draw_card_title,
-    draw_rules_and_flavour,
     fill_rect,
-    rules_and_flavour_height,
 )
-from toolkit.pdf.geometry import WHITE, Colour, Rect, paper_size, pt, text_colour_on, tint
+from toolkit.pdf.geometry import WHITE, Colour, Rect, paper_size, pt
 from toolkit.pdf.kits import (
     KitOptions,
     KitResult,
@@ -58,7 +53,7 @@ from toolkit.pdf.pieces import (
 )
 from toolkit.pdf.qr import QR_SIZE, draw_qr
 from toolkit.pdf.sheets import Section, draw_heading, draw_sections, draw_table
-from toolkit.pdf.style import INK, REGULAR, Look, deep, line, look_and_layout, text
+from toolkit.pdf.style import REGULAR, Look, line, look_and_layout, text
 
 GAME = "naturedome"
 TITLE = "Nature Dome"
@@ -80,112 +75,56 @@ ZONE_NAMES = {Zone.GREEN: "Green", Zone.YELLOW: "Yellow", Zone.RED: "Red"}
 # Power Cards
 
 
-def penalty_lines(rules: NatureDomeRules) -> tuple[str, str]:
-    """A card's footer: the zone penalties, two lines (7 pt does not hold them on one)."""
-    return (
-        f"Yellow zone: -{rules.penalty.yellow} · Red zone: -{rules.penalty.red}",
-        "(no value below 0)",
-    )
+def card_cells(card: PowerCard, data: NatureDomeKitData) -> dict[str, str]:
+    """What a Power Card's layout shows: its power_cards.csv values, its rules text (its effect
+    words) and the zone penalties of rules.toml."""
+    return {
+        "name": card.name,
+        "animal": card.animal,
+        "kind": "Attack Boost" if card.is_boost else "Power Card",
+        "attack": str(card.attack),
+        "defend": str(card.defend),
+        "escape": str(card.escape),
+        "boost": str(card.boost),
+        "rules": card_text(data.vocabulary, card),
+        "flavour": card.text,
+        "yellow": str(data.rules.penalty.yellow),
+        "red": str(data.rules.penalty.red),
+    }
 
 
-def _bar(c: Canvas, bar: Rect, name: str, value: int, colour: Colour, look: Look) -> None:
-    """One of a Power Card's three values on a bar of its colour, named."""
-    fill = look.band(colour)
-    fill_rect(c, bar, fill, radius=1.5)
-    c.setFillColorRGB(*(text_colour_on(fill) if look.full else deep(colour, 0.3)))
-    line(c, name.upper(), Rect(bar.x + 2, bar.y + 2, 22, bar.h - 4), max_size=9)
-    line(
-        c,
-        str(value),
-        Rect(bar.x + 24, bar.y + 1, bar.w - 26, bar.h - 2),
-        align="right",
-        max_size=16,
-    )
-
-
-def power_card_face(
-    card: PowerCard, data: NatureDomeKitData, look: Look
-) -> Callable[[Canvas, CardBox], None]:
+def card_faces(data: NatureDomeKitData, look: Look) -> KitFaces:
+    """The layouts of card_data/naturedome/layouts (or the --data copy's): power, boost and
+    the back, each framed in its print.toml colour."""
     settings = data.print
-    frame = settings.colour("boost" if card.is_boost else "power")
-
-    def draw(c: Canvas, box: CardBox) -> None:
-        draw_card_frame(c, box, frame, look)
-        safe = box.safe
-        kind = "Attack Boost" if card.is_boost else "Power Card"
-        rest = draw_card_title(c, safe, card.name, f"{card.animal} · {kind}", frame, kind_size=8)
-        words = card_text(data.vocabulary, card)
-        # the art window (the card type's picture: no art ships with the sample deck) gives
-        # way to the rules text
-        body = BOOST_NUMBER + BOOST_LABEL if card.is_boost else 3 * BAR + 1.5
-        need = body + 1.5 + FOOTER + 1.5 + rules_and_flavour_height(words, card.text, rest.w)
-        art, rest = rest.split_top(max(0.0, min(ART, rest.h - need)))
-        if art.h >= ART / 2:
-            window = art.inset(0, 0.6)
-            fill_rect(c, window, tint(frame, 0.22 if look.full else 0.08), radius=1.5)
-            c.setFillColorRGB(*tint(frame, 0.7 if look.full else 0.45))
-            glyph = glyphs.draw_up if card.is_boost else glyphs.draw_paw
-            glyph(c, window.centre[0], window.centre[1], window.h * 0.36)
-        rest = Rect(rest.x, rest.y, rest.w, rest.h - 1.5)
-        if card.is_boost:
-            big, rest = rest.split_top(BOOST_NUMBER)
-            cx, cy = big.centre
-            fill = look.band(frame)
-            c.setFillColorRGB(*fill)
-            c.setStrokeColorRGB(*deep(frame))
-            c.setLineWidth(1.2)
-            c.circle(pt(cx), pt(cy), pt(12.5), stroke=0 if look.full else 1, fill=1)
-            c.setFillColorRGB(*(text_colour_on(fill) if look.full else deep(frame, 0.3)))
-            line(c, f"+{card.boost}", Rect(cx - 10, cy - 4.5, 20, 9), align="centre", max_size=24)
-            label, rest = rest.split_top(BOOST_LABEL)
-            c.setFillColorRGB(*deep(frame))
-            line(c, "ATTACK BOOST", label, align="centre", max_size=11)
-        else:
-            for name in ("attack", "defend", "escape"):
-                bar, rest = rest.split_top(BAR)
-                _bar(c, Rect(bar.x, bar.y + 1, bar.w, bar.h - 1), name, getattr(card, name),
-                     settings.colour(name), look)  # fmt: skip
-            rest = Rect(rest.x, rest.y, rest.w, rest.h - 1.5)
-        footer = Rect(safe.x, safe.y, safe.w, FOOTER)
-        text_box = Rect(rest.x, footer.top + 1.5, rest.w, rest.top - footer.top - 1.5)
-        draw_rules_and_flavour(c, words, card.text, text_box, INK)
-        c.setStrokeColorRGB(*deep(frame))
-        c.setLineWidth(0.4)
-        c.line(pt(safe.x), pt(footer.top + 0.8), pt(safe.right), pt(footer.top + 0.8))
-        c.setFillColorRGB(0.3, 0.3, 0.3)
-        for index, penalty in enumerate(penalty_lines(data.rules)):
-            row = Rect(footer.x, footer.top - (index + 1) * 3.2, footer.w, 3.2)
-            line(c, penalty, row, font=REGULAR, max_size=7, align="centre")
-
-    return draw
+    colours = {name: settings.colour(name) for name in settings.colours}
+    card = (settings.card.width, settings.card.height)
+    return kit_faces(
+        data.folder,
+        GAME,
+        {
+            layout: (layout, {**colours, "frame": settings.colour(layout)}, card)
+            for layout in ("power", "boost", "back")
+        },
+        look,
+    )
 
 
-def card_back(data: NatureDomeKitData, look: Look) -> Callable[[Canvas, CardBox], None]:
-    colour = data.print.colour("back")
-
-    def draw(c: Canvas, box: CardBox) -> None:
-        inner = draw_back_frame(c, box, colour, look=look)
-        ground = look.ground(colour)
-        ink = look.ink_on(colour, ground)
-        cx, cy = box.trim.centre
-        c.setStrokeColorRGB(*ink)
-        c.setLineWidth(0.5)
-        for radius in (8, 13, 18, 23):
-            c.circle(pt(cx), pt(cy), pt(radius), stroke=1, fill=0)
-        fill_rect(c, Rect(inner.x + 3, cy - 5, inner.w - 6, 14), ground)
-        c.setFillColorRGB(*ink)
-        draw_back_titles(c, inner, ("NATURE DOME", cy + 1, 8, 20), ("Power Card", cy - 5, 5.5, 11))
-
-    return draw
-
-
-def kit_cards(data: NatureDomeKitData, look: Look) -> list[Card]:
+def kit_cards(data: NatureDomeKitData, faces: KitFaces) -> list[Card]:
     """Every Power Card as many times as its qty, in file order."""
-    cards: list[Card] = []
-    for entry in data.deck:
-        face = power_card_face(entry.card, data, look)
-        cards.extend(Card(face, "power") for _ in range(entry.qty))
-    return cards
+    return faces.cards(
+        [
+            KitCard(
+                "boost" if entry.card.is_boost else "power",
+                card_cells(entry.card, data),
+                entry.qty,
+                "power",
+                entry.row,
+            )
+            for entry in data.deck
+        ],
+        data.folder / CARDS_FILE,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -598,9 +537,10 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     }
     look, layout_name = look_and_layout(options.ink, options.layout)
 
+    faces = card_faces(data, look)
     decks = decks_of(
-        kit_cards(data, look),
-        {"power": card_back(data, look)},
+        kit_cards(data, faces),
+        {"power": faces.back("back", data.folder / CARDS_FILE)},
         {"power": "Power Cards"},
         data.print.card.size(),
     )
@@ -613,6 +553,8 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         progress.advance()
         with book.section("Cards"):
             book.card_sheets(decks, back_offset=options.back_offset, on_page=progress.advance)
+        for warning in faces.warnings:  # a layout that cuts a card's text short
+            print(f"warning: {warning}", file=sys.stderr)
         for player in PLAYERS:
             with book.section("Health Meters"), book.sheet(stock="card") as c:
                 meter_page(c, doc.page, data, player, urls, look)

@@ -11,6 +11,7 @@ lives in toolkit/pdf; numbers live in card_data/deathdome. The parts: cards.py, 
 
 from __future__ import annotations
 
+import sys
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,7 +25,7 @@ from toolkit.games.deathdome.kit.board import (
     board_size,
     draw_board_picture,
 )
-from toolkit.games.deathdome.kit.cards import card_backs, check_card_texts, kit_cards
+from toolkit.games.deathdome.kit.cards import card_backs, card_faces, check_card_texts, kit_cards
 from toolkit.games.deathdome.kit.common import DECK_TITLES, GAME, TITLE
 from toolkit.games.deathdome.kit.pieces import (
     card_stock_note,
@@ -157,9 +158,9 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         "units": {team: {unit: url("unit", team, unit) for unit in UNIT_TYPES} for team in teams},
     }
     look, layout_name = look_and_layout(options.ink, options.layout)
-
+    faces = card_faces(data, look)
     decks = decks_of(
-        kit_cards(data, look), card_backs(data, look), DECK_TITLES, data.print.card.size()
+        kit_cards(data, faces), card_backs(data, faces), DECK_TITLES, data.print.card.size()
     )
     tiles = plan_tiles(*board_size(data), paper, data.print.board.overlap)
     portrait = (min(paper), max(paper))
@@ -181,6 +182,8 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         advance()
         with book.section("Cards"):
             book.card_sheets(decks, back_offset=options.back_offset, on_page=advance)
+        for warning in faces.warnings:  # a layout that cuts a card's text short
+            print(f"warning: {warning}", file=sys.stderr)
         print_sheets(
             book,
             card_stock,

@@ -12,13 +12,11 @@ combos in the rules text (`rules_text`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from reportlab.pdfgen.canvas import Canvas
-
+from toolkit.cards.kit_faces import KitCard, KitFaces, kit_faces
 from toolkit.data import read_csv
 from toolkit.data.effects import Effect
-from toolkit.errors import DataError
+from toolkit.errors import DataError, DomekitError
 from toolkit.games.deathdome import effects as effect_words
 from toolkit.games.deathdome.data import (
     ICON_MEANINGS,
@@ -34,76 +32,21 @@ from toolkit.games.deathdome.kit.common import (
     ATTACK_NAMES,
     DECK_GLYPHS,
     DECK_TITLES,
+    GAME,
     TIMING_GLYPHS,
     credits,
     deck_colour,
 )
 from toolkit.pdf import glyphs
-from toolkit.pdf.cards import Card, CardBox
-from toolkit.pdf.draw import draw_back_frame, draw_back_titles, draw_card_frame, fill_rect
-from toolkit.pdf.geometry import WHITE, Colour, Rect, pt, text_colour_on, tint
+from toolkit.pdf.cards import Card, Drawer
+from toolkit.pdf.geometry import Colour
 from toolkit.pdf.glyphs import Glyph
-from toolkit.pdf.style import INK, ITALIC, REGULAR, Look, deep, line, text
+from toolkit.pdf.style import Look
 
-ART_HEIGHT = 17.0
-ICON = 5.2  # a timing icon's disc, mm
 # A number of four or more digits without thousands separators ("50000"), or money written as
 # credits, kils or $: card texts write it as 50,000 cr, like the rest of the kit.
 UNGROUPED = re.compile(r"(?<![\d,.])\d{4,}(?![\d,])")
 OTHER_MONEY = re.compile(r"\$|\bcredits?\b|\bkils\b", re.IGNORECASE)
-
-
-def glyph_disc(
-    c: Canvas, glyph: Glyph, cx: float, cy: float, d: float, colour: Colour, look: Look
-) -> None:
-    """A picture on a disc of `colour` (a light disc ringed in the colour, printer-friendly)."""
-    fill = look.band(colour)
-    c.saveState()
-    c.setFillColorRGB(*fill)
-    if look.full:
-        c.circle(pt(cx), pt(cy), pt(d / 2), stroke=0, fill=1)
-        ink = text_colour_on(fill)
-    else:
-        c.setStrokeColorRGB(*deep(colour))
-        c.setLineWidth(0.7)
-        c.circle(pt(cx), pt(cy), pt(d / 2), stroke=1, fill=1)
-        ink = deep(colour)
-    c.setFillColorRGB(*ink)
-    c.setStrokeColorRGB(*ink)
-    glyph(c, cx, cy, d * 0.3)
-    c.restoreState()
-
-
-def timing_icons(
-    c: Canvas, icons: tuple[str, ...], box: Rect, colour: Colour, look: Look, *, right: bool
-) -> None:
-    """Each timing icon as its picture and its letters ([S], [+M]), in a row along `box`."""
-    width = ICON + 0.8 + 4.0
-    x = box.right - len(icons) * (width + 1) + 1 if right else box.x
-    cy = box.y + box.h / 2
-    for icon in icons:
-        glyph_disc(c, TIMING_GLYPHS[icon], x + ICON / 2, cy, ICON, colour, look)
-        c.setFillColorRGB(*INK)
-        line(c, icon, Rect(x + ICON + 0.5, cy - 1.6, 4.4, 3.2), max_size=7)
-        x += width + 1
-
-
-def _art(c: Canvas, box: Rect, colour: Colour, glyph: Glyph, look: Look) -> None:
-    """The art window: no art ships with the sample data, so the deck's picture on its colour."""
-    fill_rect(c, box, tint(colour, 0.22 if look.full else 0.1), radius=1.5)
-    c.setFillColorRGB(*tint(colour, 0.7 if look.full else 0.45))
-    c.setStrokeColorRGB(*tint(colour, 0.7 if look.full else 0.45))
-    glyph(c, box.centre[0], box.centre[1], min(box.w, box.h) * 0.36)
-
-
-def _number(c: Canvas, box: Rect, value: str, label: str, colour: Colour, look: Look) -> None:
-    """A card's key number in a badge, the word for what it is under it."""
-    fill = look.band(colour)
-    fill_rect(c, box, fill, radius=1.5)
-    ink = text_colour_on(fill) if look.full else deep(colour, 0.3)
-    c.setFillColorRGB(*ink)
-    line(c, value, Rect(box.x + 1, box.y + 3.2, box.w - 2, box.h - 4), align="centre", max_size=18)
-    line(c, label, Rect(box.x + 0.8, box.y + 0.5, box.w - 1.6, 2.6), font=REGULAR, align="centre")
 
 
 KEYWORD_GLYPHS: dict[str, Glyph] = {
@@ -164,195 +107,145 @@ def _reach(item: Item, data: DeathDomeData) -> int | None:
     return None
 
 
-def item_face(item: Item, data: DeathDomeData, look: Look) -> Callable[[Canvas, CardBox], None]:
-    colour = deck_colour(data, item.deck)
+def glyph_name(glyph: Glyph) -> str:
+    """The name a layout's icons box gives a drawn glyph (`draw_axe` is `axe`)."""
+    return glyph.__name__.removeprefix("draw_")
+
+
+ICON_SLOTS = 2  # the timing icons an item card's footer holds (layouts/item.toml)
+KEYWORD_SLOTS = 4  # its keyword lines
+SPECIAL_SLOTS = 3  # the timing icons (and their lines) a Special Play card holds
+ITEM_SLOTS = (
+    "badge_value", "badge_label", "attack_glyph", "reach", "reach_unit", "defence_note",
+    *(f"keyword{i}{end}" for i in range(1, KEYWORD_SLOTS + 1) for end in ("", "_glyph")),
+    *(f"icon{i}{end}" for i in range(1, ICON_SLOTS + 1) for end in ("", "_glyph")),
+)  # fmt: skip
+SPECIAL_FIELDS = tuple(
+    f"{part}{i}" for i in range(1, SPECIAL_SLOTS + 1) for part in ("icon", "meaning")
+) + tuple(f"icon{i}_glyph" for i in range(1, SPECIAL_SLOTS + 1))
+
+
+def _slots(card: str, what: str, values: list[str], most: int) -> None:
+    if len(values) > most:
+        raise DomekitError(f"{card}: {len(values)} {what}; a card's layout holds {most}")
+
+
+def item_card(item: Item, data: DeathDomeData) -> KitCard:
+    """An item's cells, as layouts/item.toml names them."""
     attack = item.attack or "close"
+    kind = DECK_TITLES[item.deck]
+    kind_word = next((e for e in item.effects if e.word in effect_words.ATTACK_TYPES), None)
+    if kind_word is not None:
+        kind = f"{item.deck.title()} weapon · {_term(data, kind_word)}"
+    elif item.is_drug:
+        kind = f"{item.deck.title()} drug"
+    cells = dict.fromkeys(ITEM_SLOTS, "")  # a slot the card does not fill is empty
+    cells |= {"name": item.name, "kind": kind, "glyph": glyph_name(DECK_GLYPHS[item.deck])}
+    badge = next((e for e in item.effects if e.word in BADGES), None)
+    cells |= {"badge": badge.word if badge is not None else ""}
+    if badge is not None and badge.word == "S":
+        reach = _reach(item, data)
+        cells |= {
+            "badge_value": _term(data, badge),
+            "badge_label": f"+{badge.arg} attack",
+            "attack_glyph": glyph_name(ATTACK_GLYPHS[attack]),
+            "reach": f"Range {reach}" if reach is not None else ATTACK_NAMES[attack],
+            "reach_unit": "squares" if reach is not None else "",
+        }
+    elif badge is not None:
+        cells |= {
+            "badge_value": _term(data, badge),
+            "badge_label": f"+{badge.arg} defence",
+            "defence_note": f"Adds {badge.arg} to each defence stack of the unit wearing it.",
+        }
+    keywords = _keywords(item, data)
+    _slots(item.name, "keyword lines", [words for _, words in keywords], KEYWORD_SLOTS)
+    for index, (glyph, words) in enumerate(keywords, start=1):
+        cells |= {f"keyword{index}": words, f"keyword{index}_glyph": glyph_name(glyph)}
     set_name = next((s.name for s in data.sets if s.id == item.set), None)
+    _slots(item.name, "timing icons", list(item.icons), ICON_SLOTS)
+    for index, icon in enumerate(item.icons, start=1):
+        cells |= {f"icon{index}": icon, f"icon{index}_glyph": glyph_name(TIMING_GLYPHS[icon])}
+    return KitCard(
+        f"item:{item.deck}",
+        cells
+        | {
+            "keywords": str(len(keywords)),
+            "icons": str(len(item.icons)),
+            "rules": rules_text(item, data),
+            "notes": item.notes,
+            "price": f"Price {credits(item.price)}",
+            "set": set_name or "",
+        },
+        item.qty,
+        item.deck,
+        source=data.folder / "items.csv",
+    )
 
-    def draw(c: Canvas, box: CardBox) -> None:
-        draw_card_frame(c, box, colour, look)
-        safe = box.safe
-        c.setFillColorRGB(0, 0, 0)
-        name, rest = safe.split_top(6.5)
-        line(c, item.name, name, max_size=11.5)
-        kind_box, rest = rest.split_top(4.5)
-        kind = DECK_TITLES[item.deck]
-        kind_word = next((e for e in item.effects if e.word in effect_words.ATTACK_TYPES), None)
-        if kind_word is not None:
-            kind = f"{item.deck.title()} weapon · {_term(data, kind_word)}"
-        elif item.is_drug:
-            kind = f"{item.deck.title()} drug"
-        c.setFillColorRGB(*deep(colour))
-        line(c, kind, kind_box, font=REGULAR, max_size=7.5)
-        art, rest = rest.split_top(ART_HEIGHT + 1)
-        _art(c, art.inset(0, 0.5), colour, DECK_GLYPHS[item.deck], look)
-        badge_term = next((e for e in item.effects if e.word in BADGES), None)
-        if badge_term is not None:
-            numbers, rest = rest.split_top(13)
-            badge = Rect(numbers.x, numbers.y + 1, 19, 11.5)
-            if badge_term.word == "S":
-                label = f"+{badge_term.arg} attack"
-                _number(c, badge, _term(data, badge_term), label, colour, look)
-                reach = _reach(item, data)
-                glyph_disc(
-                    c,
-                    ATTACK_GLYPHS[attack],
-                    badge.right + 5,
-                    badge.centre[1],
-                    7.5,
-                    colour,
-                    look,
-                )
-                c.setFillColorRGB(0, 0, 0)
-                line(
-                    c,
-                    f"Range {reach}" if reach is not None else ATTACK_NAMES[attack],
-                    Rect(badge.right + 10, badge.y + 5.5, numbers.right - badge.right - 10, 5),
-                    max_size=10,
-                )
-                line(
-                    c,
-                    "squares" if reach is not None else "",
-                    Rect(badge.right + 10, badge.y + 1, numbers.right - badge.right - 10, 4),
-                    font=REGULAR,
-                    max_size=7,
-                )
-            else:
-                label = f"+{badge_term.arg} defence"
-                _number(c, badge, _term(data, badge_term), label, colour, look)
-                c.setFillColorRGB(0, 0, 0)
-                text(
-                    c,
-                    f"Adds {badge_term.arg} to each defence stack of the unit wearing it.",
-                    Rect(badge.right + 2.5, badge.y, numbers.right - badge.right - 2.5, badge.h),
-                    max_size=7.5,
-                    valign="middle",
-                )
-        for glyph, words in _keywords(item, data):
-            row, rest = rest.split_top(4.6)
-            glyph_disc(c, glyph, row.x + 1.9, row.centre[1], 3.8, colour, look)
-            c.setFillColorRGB(*deep(colour, 0.35))
-            line(c, words, Rect(row.x + 5, row.y + 0.4, row.w - 5, row.h - 0.8), max_size=7.5)
-        footer = Rect(safe.x, safe.y, safe.w, 10)
-        _rules_and_notes(c, rules_text(item, data), item.notes, rest, footer.top, 9)
-        c.setStrokeColorRGB(*deep(colour))
-        c.setLineWidth(0.5)
-        c.line(pt(safe.x), pt(footer.top), pt(safe.right), pt(footer.top))
-        c.setFillColorRGB(0, 0, 0)
-        line(c, f"Price {credits(item.price)}", Rect(safe.x, safe.y + 4.6, 30, 4.4), max_size=8)
-        if set_name:
-            c.setFillColorRGB(*deep((0.6, 0.45, 0.0)))
-            line(c, set_name, Rect(safe.x, safe.y + 0.4, 30, 3.8), font=ITALIC, max_size=7)
-        timing_icons(
-            c, item.icons, Rect(safe.x + 30, safe.y + 1, safe.w - 30, 7), colour, look, right=True
+
+def special_play_card(card: SpecialPlayCard, data: DeathDomeData) -> KitCard:
+    """A Special Play card's cells, as layouts/special.toml names them."""
+    glyph = TIMING_GLYPHS[card.icons[0]] if card.icons else DECK_GLYPHS["special_play"]
+    cells = dict.fromkeys(SPECIAL_FIELDS, "")  # a slot the card does not fill is empty
+    cells |= {
+        "name": card.name,
+        "kind": "Special Play · power card" if card.power else "Special Play",
+        "glyph": glyph_name(glyph),
+        "power": str(card.power) if card.power else "",
+        "icons": str(len(card.icons)),
+        "rules": rules_text(card, data),
+        "notes": card.notes,
+    }
+    _slots(card.name, "timing icons", list(card.icons), SPECIAL_SLOTS)
+    for index, icon in enumerate(card.icons, start=1):
+        cells |= {
+            f"icon{index}": icon,
+            f"icon{index}_glyph": glyph_name(TIMING_GLYPHS[icon]),
+            f"meaning{index}": f"[{icon}] {ICON_MEANINGS[icon]}",
+        }
+    return KitCard(
+        "special", cells, card.qty, "special_play", source=data.folder / "special_play.csv"
+    )
+
+
+def card_faces(data: DeathDomeData, look: Look) -> KitFaces:
+    """The layouts of card_data/deathdome/layouts (or the --data copy's): items and Special
+    Play cards in their deck's print.toml colour, and every deck's back."""
+    size = (data.print.card.width, data.print.card.height)
+    colours = {deck: deck_colour(data, deck) for deck in DECK_TITLES}
+    layouts: dict[str, tuple[str, dict[str, Colour], tuple[float, float]]] = {}
+    for deck in DECK_TITLES:
+        framed = {**colours, "frame": deck_colour(data, deck)}
+        layouts[f"back:{deck}"] = ("back", framed, size)
+        layouts["special" if deck == "special_play" else f"item:{deck}"] = (
+            "special" if deck == "special_play" else "item",
+            framed,
+            size,
         )
-
-    return draw
-
-
-def special_play_face(
-    card: SpecialPlayCard, data: DeathDomeData, look: Look
-) -> Callable[[Canvas, CardBox], None]:
-    colour = deck_colour(data, "special_play")
-
-    def draw(c: Canvas, box: CardBox) -> None:
-        draw_card_frame(c, box, colour, look)
-        safe = box.safe
-        c.setFillColorRGB(0, 0, 0)
-        name, rest = safe.split_top(6.5)
-        line(c, card.name, name, max_size=11.5)
-        kind_box, rest = rest.split_top(4.5)
-        c.setFillColorRGB(*deep(colour))
-        kind = "Special Play · power card" if card.power else "Special Play"
-        line(c, kind, kind_box, font=REGULAR, max_size=7.5)
-        art, rest = rest.split_top(27)
-        window = art.inset(0, 0.5)
-        fill_rect(c, window, tint(colour, 0.22 if look.full else 0.08), radius=1.5)
-        cx, cy = window.centre
-        if card.power:
-            disc = 19.0
-            fill = look.band(colour) if not look.full else colour
-            c.setFillColorRGB(*fill)
-            c.setStrokeColorRGB(*deep(colour))
-            c.setLineWidth(1.2)
-            c.circle(pt(cx), pt(cy + 1.5), pt(disc / 2), stroke=0 if look.full else 1, fill=1)
-            c.setFillColorRGB(*(WHITE if look.full else deep(colour, 0.25)))
-            line(c, str(card.power), Rect(cx - 7, cy - 4.5, 14, 12), align="centre", max_size=34)
-            c.setFillColorRGB(*INK)
-            line(c, "power", Rect(cx - 12, window.y + 0.4, 24, 2.8), font=REGULAR, align="centre")
-        else:
-            glyph = TIMING_GLYPHS[card.icons[0]] if card.icons else DECK_GLYPHS["special_play"]
-            c.setFillColorRGB(*tint(colour, 0.7 if look.full else 0.45))
-            c.setStrokeColorRGB(*tint(colour, 0.7 if look.full else 0.45))
-            glyph(c, cx, cy, window.h * 0.34)
-        for icon in card.icons:
-            row, rest = rest.split_top(5.2)
-            glyph_disc(c, TIMING_GLYPHS[icon], row.x + 2.2, row.centre[1], 4.4, colour, look)
-            c.setFillColorRGB(*INK)
-            line(
-                c,
-                f"[{icon}] {ICON_MEANINGS[icon]}",
-                Rect(row.x + 6, row.y + 0.5, row.w - 6, row.h - 1),
-                font=REGULAR,
-                max_size=7.5,
-            )
-        footer = Rect(safe.x, safe.y, safe.w, 7.5)
-        _rules_and_notes(c, rules_text(card, data), card.notes, rest, footer.top, 9.5)
-        timing_icons(
-            c, card.icons, Rect(safe.x, safe.y + 0.5, safe.w, 6.5), colour, look, right=False
-        )
-
-    return draw
+    return kit_faces(data.folder, GAME, layouts, look)
 
 
-NOTES_HEIGHT = 3.6
-"""Millimetres of the line under the rules text that holds a card's flavour notes."""
-
-
-def _rules_and_notes(
-    c: Canvas, rules: str, notes: str, rest: Rect, bottom: float, size: float
-) -> None:
-    """The rules text in the space left above the footer, the notes under it in italics."""
-    low = bottom + 1 + (NOTES_HEIGHT if notes else 0)
-    c.setFillColorRGB(*INK)
-    text(c, rules, Rect(rest.x, low, rest.w, rest.top - low - 1), max_size=size)
-    if notes:
-        line(c, notes, Rect(rest.x, bottom + 0.6, rest.w, NOTES_HEIGHT - 0.4), font=ITALIC)
-
-
-def card_back(deck: str, data: DeathDomeData, look: Look) -> Callable[[Canvas, CardBox], None]:
-    colour = deck_colour(data, deck)
-
-    def draw(c: Canvas, box: CardBox) -> None:
-        inner = draw_back_frame(c, box, colour, look=look)
-        cx, cy = box.trim.centre
-        c.saveState()
-        c.setFillColorRGB(*tint(colour, 0.55 if look.full else 0.35))
-        DECK_GLYPHS[deck](c, cx, cy + 19, 9)
-        c.restoreState()
-        c.setFillColorRGB(*look.ink_on(colour, look.ground(colour)))
-        draw_back_titles(
-            c, inner, ("DEATH DOME", cy + 2, 10, 22), (DECK_TITLES[deck], cy - 8, 7, 13)
-        )
-
-    return draw
-
-
-def kit_cards(data: DeathDomeData, look: Look) -> list[Card]:
+def kit_cards(data: DeathDomeData, faces: KitFaces) -> list[Card]:
     """Every card, each as many times as its qty, grouped by deck."""
-    cards: list[Card] = []
-    for deck in (*UNIT_TYPES, "armour", "equipment"):
-        for item in data.deck(deck):
-            face = item_face(item, data, look)
-            cards.extend(Card(face, deck) for _ in range(item.qty))
-    for card in data.special_play:
-        face = special_play_face(card, data, look)
-        cards.extend(Card(face, "special_play") for _ in range(card.qty))
-    return cards
+    cards = [
+        item_card(item, data)
+        for deck in (*UNIT_TYPES, "armour", "equipment")
+        for item in data.deck(deck)
+    ]
+    cards += [special_play_card(card, data) for card in data.special_play]
+    return faces.cards(cards, data.folder)
 
 
-def card_backs(data: DeathDomeData, look: Look) -> dict[str, Callable[[Canvas, CardBox], None]]:
-    return {deck: card_back(deck, data, look) for deck in DECK_TITLES}
+def card_backs(data: DeathDomeData, faces: KitFaces) -> dict[str, Drawer]:
+    """Each deck's back, drawn by layouts/back.toml in the deck's colour."""
+    return {
+        deck: faces.back(
+            f"back:{deck}",
+            data.folder / "print.toml",
+            {"deck": DECK_TITLES[deck], "glyph": glyph_name(DECK_GLYPHS[deck])},
+        )
+        for deck in DECK_TITLES
+    }
 
 
 def check_card_texts(data: DeathDomeData) -> None:

@@ -12,6 +12,7 @@ The parts: cards.py, pieces.py (standees), sheets.py, battlemap.py, common.py.
 
 from __future__ import annotations
 
+import sys
 from datetime import UTC, datetime
 from typing import Any
 
@@ -25,7 +26,12 @@ from toolkit.games.domppa.kit.battlemap import (
     map_legend,
     map_size,
 )
-from toolkit.games.domppa.kit.cards import card_back, character_cards, equipment_cards
+from toolkit.games.domppa.kit.cards import (
+    card_back,
+    card_faces,
+    character_cards,
+    equipment_cards,
+)
 from toolkit.games.domppa.kit.common import GAME, TITLE
 from toolkit.games.domppa.kit.pieces import (
     blow_tokens,
@@ -137,14 +143,15 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     }
     look, layout_name = look_and_layout(options.ink, options.layout)
     names = {deck: f"{title} cards" for deck, title in DECKS.items()}
+    faces = card_faces(data, look)
     decks = decks_of(
-        equipment_cards(data, look) + spell_cards(data, look),
-        {deck: card_back(deck, data, look) for deck in DECKS},
+        equipment_cards(data, faces) + spell_cards(data, faces),
+        {deck: card_back(deck, data, faces) for deck in DECKS},
         names,
         data.print.equipment_card.size(),
     ) + decks_of(
-        character_cards(data, urls["units"], look),
-        {"character": card_back("character", data, look)},
+        character_cards(data, urls["units"], faces),
+        {"character": card_back("character", data, faces)},
         {"character": "Character cards"},
         data.print.character_card.size(),
     )
@@ -168,6 +175,8 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         progress.advance()
         with book.section("Cards"):
             book.card_sheets(decks, back_offset=options.back_offset, on_page=progress.advance)
+        for warning in faces.warnings:  # a layout that cuts a card's text short
+            print(f"warning: {warning}", file=sys.stderr)
         print_sheets(
             book,
             card_stock,

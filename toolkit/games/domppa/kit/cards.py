@@ -1,15 +1,17 @@
-"""The Domppa cards: weapon, armour and shield cards (an art window with the kind's picture, the
-card's numbers in named badges, the rest as labelled rows) and a character card per sample unit
-with every stat (the derived ones computed by the rules engine, protection from the armour it
-wears), the cards it carries and its QR code; each deck with its back."""
+"""The Domppa cards: what each card shows, as the cells its layout in card_data/domppa/layouts
+places (drawn by the engine of `domekit cards`, toolkit/cards/kit_faces.py): weapon, armour and
+shield cards (the kind's picture, the card's numbers in named badges, the rest as labelled rows,
+its rules text from its effect words), a character card per sample unit with every stat (the
+derived ones computed by the rules engine, protection from the armour it wears), the cards it
+carries and its QR code; each deck's back. Spell cards: spells.py."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from toolkit.cards.kit_faces import KitCard, KitFaces, kit_faces
 from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.data import (
     ArmourRow,
@@ -20,132 +22,38 @@ from toolkit.games.domppa.data import (
     WeaponRow,
     card_text,
 )
-from toolkit.games.domppa.kit.common import BACK_GLYPHS, BACK_TITLES
+from toolkit.games.domppa.kit.common import BACK_GLYPHS, BACK_TITLES, GAME
 from toolkit.games.domppa.rules import armour_tier, grid_range, helmet_is_heavy
 from toolkit.output import counted
-from toolkit.pdf import glyphs
 from toolkit.pdf.cards import Card, CardBox
-from toolkit.pdf.draw import (
-    draw_back_frame,
-    draw_back_titles,
-    draw_card_frame,
-    draw_card_title,
-    draw_rules_and_flavour,
-    fill_rect,
-    rules_and_flavour_height,
-)
-from toolkit.pdf.geometry import MM, Colour, Rect, pt, text_colour_on, tint
-from toolkit.pdf.glyphs import Glyph
-from toolkit.pdf.qr import QR_SIZE, draw_qr
-from toolkit.pdf.style import BOLD, INK, REGULAR, Look, deep, line, text
+from toolkit.pdf.geometry import Colour
+from toolkit.pdf.style import Look
+
+ROWS = 5  # the labelled rows an equipment layout has (row1 ... row5)
 
 
-def stat_rows(
-    c: Canvas, box: Rect, rows: list[tuple[str, str]], colour: Colour, size: float = 9
-) -> float:
-    """Label / value lines from the top of `box`, ruled; returns the y below them. A label
-    takes what it needs (at most half the width), its value the rest."""
-    height = min(6.0, box.h / max(len(rows), 1))
-    y = box.top
-    c.saveState()
-    c.setLineWidth(0.25)
-    for label, value in rows:
-        y -= height
-        c.setFillColorRGB(0.25, 0.25, 0.25)
-        split = min(box.w * 0.5, stringWidth(label, REGULAR, size) / MM + 2)
-        line(c, label, Rect(box.x, y + 0.6, split, height - 1.2), font=REGULAR, max_size=size)
-        c.setFillColorRGB(0, 0, 0)
-        line(
-            c,
-            value,
-            Rect(box.x + split, y + 0.6, box.w - split, height - 1.2),
-            max_size=size,
-            align="right",
-        )
-        c.setStrokeColorRGB(*deep(colour))
-        c.line(pt(box.x), pt(y), pt(box.right), pt(y))
-    c.restoreState()
-    return y
-
-
-def badge(c: Canvas, rect: Rect, label: str, value: str, colour: Colour, look: Look) -> None:
-    """A number in a badge, the word for what it is above it."""
-    fill = look.band(colour)
-    fill_rect(c, rect, fill, radius=1.5)
-    c.setFillColorRGB(*(text_colour_on(fill) if look.full else deep(colour, 0.3)))
-    line(
-        c,
-        label,
-        Rect(rect.x + 1, rect.top - 4.2, rect.w - 2, 3.4),
-        font=REGULAR,
-        align="centre",
-        max_size=7,
-    )
-    line(
-        c,
-        value,
-        Rect(rect.x + 1, rect.y + 1, rect.w - 2, rect.h - 5.5),
-        align="centre",
-        max_size=16,
-    )
-
-
-def _art(c: Canvas, box: Rect, colour: Colour, glyph: Glyph, look: Look) -> None:
-    """The art window: no art ships with the sample data, so the kind's picture."""
-    fill_rect(c, box, tint(colour, 0.22 if look.full else 0.08), radius=1.5)
-    c.setFillColorRGB(*tint(colour, 0.7 if look.full else 0.45))
-    c.setStrokeColorRGB(*tint(colour, 0.7 if look.full else 0.45))
-    glyph(c, box.centre[0], box.centre[1], box.h * 0.36)
-
-
-ART = 15.0  # mm: the art window's height, where the rules leave room for it
-ROW = 6.0  # mm: a stat row
-BADGES = 15.0  # mm: the badge row
-
-
-def _equipment_card(
-    title: str,
+def _equipment(
+    name: str,
     kind: str,
-    glyph: Glyph,
+    glyph: str,
     badges: list[tuple[str, str]],
     rows: list[tuple[str, str]],
     words: tuple[str, str],
-    colour: Colour,
-    look: Look,
-) -> Callable[[Canvas, CardBox], None]:
-    """`words`: the card's rules text and its flavour."""
-
-    def draw(c: Canvas, box: CardBox) -> None:
-        draw_card_frame(c, box, colour, look)
-        safe = box.safe
-        rest = draw_card_title(c, safe, title, kind, colour, kind_height=5, kind_size=8)
-        # the art window gives way to the rules (a ranged card's many rows and words)
-        need = BADGES + len(rows) * ROW + 2.5 + rules_and_flavour_height(*words, rest.w)
-        room = min(ART, rest.h - need)
-        if room >= ART / 2:
-            art, rest = rest.split_top(room)
-            _art(c, art.inset(0, 0.6), colour, glyph, look)
-        badge_row, rest = rest.split_top(BADGES)
-        width = (badge_row.w - 2 * (len(badges) - 1)) / max(len(badges), 1)
-        for index, (label, value) in enumerate(badges):
-            badge(
-                c,
-                Rect(badge_row.x + index * (width + 2), badge_row.y + 1.5, width, 12.5),
-                label,
-                value,
-                colour,
-                look,
-            )
-        below = stat_rows(c, Rect(rest.x, rest.y, rest.w, rest.h - 1), rows, colour, size=8.5)
-        text_box = Rect(rest.x, rest.y, rest.w, below - rest.y - 1.5)
-        draw_rules_and_flavour(c, *words, text_box, INK)
-
-    return draw
+) -> dict[str, str]:
+    """An equipment card's cells, as its layout (layouts/equipment.toml) names them: `words`
+    are its rules text and its flavour."""
+    if len(rows) > ROWS:
+        raise ValueError(f"{name}: {len(rows)} rows; an equipment card has {ROWS}")
+    cells = {"name": name, "kind": kind, "glyph": glyph, "rows": str(len(rows))}
+    for index, (label, value) in enumerate(badges, start=1):
+        cells |= {f"badge{index}_label": label, f"badge{index}": value}
+    for index in range(1, ROWS + 1):
+        label, value = rows[index - 1] if index <= len(rows) else ("", "")
+        cells |= {f"row{index}_label": label, f"row{index}": value}
+    return cells | {"rules": words[0], "flavour": words[1]}
 
 
-def weapon_face(
-    weapon: WeaponRow, data: DomppaKitData, look: Look
-) -> Callable[[Canvas, CardBox], None]:
+def weapon_card(weapon: WeaponRow, data: DomppaKitData) -> KitCard:
     rules = data.rules
     rows = [("Damage types", ", ".join(weapon.damage_types))]
     if weapon.element != "none":
@@ -160,36 +68,32 @@ def weapon_face(
     badges = [("Damage", f"+{weapon.damage}"), ("Length", str(weapon.length))]
     ranged = weapon.range is not None
     kind = "Ranged weapon" if ranged else "Melee weapon"
-    glyph = glyphs.draw_bow if ranged else glyphs.draw_blade
-    return _equipment_card(
-        weapon.name, kind, glyph, badges, rows, words, data.print.colour("weapon"), look
+    cells = _equipment(weapon.name, kind, "bow" if ranged else "blade", badges, rows, words)
+    return KitCard(
+        "ranged" if ranged else "weapon", cells, back="weapon", source=data.folder / "weapons.csv"
     )
 
 
-def armour_face(
-    armour: ArmourRow, data: DomppaKitData, look: Look
-) -> Callable[[Canvas, CardBox], None]:
+def armour_card(armour: ArmourRow, data: DomppaKitData) -> KitCard:
     rules = data.rules
     if armour.slot == "head":
         heavy = helmet_is_heavy(rules, armour.protection)
         kind = f"Helmet ({'heavy' if heavy else 'light'})"
         rows = [("Protects", "the head (head hits)")]
-        glyph = glyphs.draw_helmet
+        glyph = "helmet"
     else:
         kind = f"Body armour (tier {armour_tier(rules, armour.encumbrance)})"
         rows = [("Protects", "the body")]
-        glyph = glyphs.draw_cuirass
+        glyph = "cuirass"
     rows.append(("Encumbrance", str(armour.encumbrance)))
     badges = [("Protection", str(armour.protection)), ("Encumbrance", str(armour.encumbrance))]
     words = (card_text(rules, armour), armour.notes)
-    return _equipment_card(
-        armour.name, kind, glyph, badges, rows, words, data.print.colour("armour"), look
+    return KitCard(
+        "armour", _equipment(armour.name, kind, glyph, badges, rows, words), back="armour"
     )
 
 
-def shield_face(
-    shield: ShieldRow, data: DomppaKitData, look: Look
-) -> Callable[[Canvas, CardBox], None]:
+def shield_card(shield: ShieldRow, data: DomppaKitData) -> KitCard:
     mult = data.rules.ranged.parry_multiplier
     rows = [
         ("Encumbrance", str(shield.encumbrance)),
@@ -197,45 +101,51 @@ def shield_face(
     ]
     words = (card_text(data.rules, shield), shield.notes)
     badges = [("Parry", str(shield.parry)), ("Protection", str(shield.protection))]
-    return _equipment_card(
-        shield.name,
-        "Shield",
-        glyphs.draw_solid_shield,
-        badges,
-        rows,
-        words,
-        data.print.colour("shield"),
-        look,
-    )
+    cells = _equipment(shield.name, "Shield", "solid_shield", badges, rows, words)
+    return KitCard("shield", cells, back="shield", source=data.folder / "shields.csv")
 
 
-def card_back(deck: str, data: DomppaKitData, look: Look) -> Callable[[Canvas, CardBox], None]:
-    colour = data.print.colour(deck)
-
-    def draw(c: Canvas, box: CardBox) -> None:
-        inner = draw_back_frame(c, box, colour, look=look)
-        ink = look.ink_on(colour, look.ground(colour))
-        c.setStrokeColorRGB(*ink)
-        c.setLineWidth(0.4)
-        cx, cy = box.trim.centre
-        c.line(pt(inner.x + 4), pt(cy - 9), pt(inner.right - 4), pt(cy - 9))
-        c.line(pt(inner.x + 4), pt(cy + 12), pt(inner.right - 4), pt(cy + 12))
-        c.saveState()
-        c.setFillColorRGB(*tint(colour, 0.55 if look.full else 0.35))
-        c.setStrokeColorRGB(*tint(colour, 0.55 if look.full else 0.35))
-        BACK_GLYPHS[deck](c, cx, cy + 22, 7)
-        c.restoreState()
-        c.setFillColorRGB(*ink)
-        draw_back_titles(c, inner, ("DOMPPA", cy + 1, 9, 22), (BACK_TITLES[deck], cy - 6, 6, 13))
-
-    return draw
+EQUIPMENT_LAYOUTS = {"weapon": "equipment", "ranged": "ranged", "armour": "equipment",
+                     "shield": "equipment", "spell": "spell"}  # fmt: skip
+"""Each kind of poker-size card's layout (card_data/domppa/layouts) and, but for `ranged`
+(the weapon colour), its print.toml colour."""
 
 
-def equipment_cards(data: DomppaKitData, look: Look) -> list[Card]:
-    cards = [Card(weapon_face(w, data, look), "weapon") for w in data.weapons]
-    cards += [Card(armour_face(a, data, look), "armour") for a in data.armour]
-    cards += [Card(shield_face(s, data, look), "shield") for s in data.shields]
-    return cards
+def card_faces(data: DomppaKitData, look: Look) -> KitFaces:
+    """The layouts of card_data/domppa/layouts (or the --data copy's): the equipment cards and
+    every deck's back, each in its deck's print.toml colour."""
+    settings = data.print
+    colours = {name: settings.colour(name) for name in settings.colours}
+    poker = (settings.equipment_card.width, settings.equipment_card.height)
+    character = (settings.character_card.width, settings.character_card.height)
+
+    def framed(deck: str) -> dict[str, Colour]:
+        return {**colours, "frame": settings.colour(deck)}
+
+    layouts = {
+        key: (name, framed("weapon" if key == "ranged" else key), poker)
+        for key, name in EQUIPMENT_LAYOUTS.items()
+    }
+    layouts["character"] = ("character", framed("character"), character)
+    for deck in BACK_TITLES:
+        layouts[f"back:{deck}"] = (
+            "back",
+            framed(deck),
+            character if deck == "character" else poker,
+        )
+    return kit_faces(data.folder, GAME, layouts, look)
+
+
+def equipment_cards(data: DomppaKitData, faces: KitFaces) -> list[Card]:
+    cards = [weapon_card(w, data) for w in data.weapons]
+    cards += [armour_card(a, data) for a in data.armour]
+    cards += [shield_card(s, data) for s in data.shields]
+    return faces.cards(cards, data.folder)
+
+
+def card_back(deck: str, data: DomppaKitData, faces: KitFaces) -> Callable[[Canvas, CardBox], None]:
+    cells = {"deck": BACK_TITLES[deck], "glyph": BACK_GLYPHS[deck]}
+    return faces.back(f"back:{deck}", data.folder / "print.toml", cells)
 
 
 def protection_text(rules: DomppaRules, total: int, worn: int, natural: int) -> str:
@@ -309,40 +219,31 @@ def ability_lines(ch: Character) -> list[str]:
     ]
 
 
-def character_face(
-    ch: Character, url: str, data: DomppaKitData, look: Look
-) -> Callable[[Canvas, CardBox], None]:
-    colour = data.print.colour("character")
-    qr = QR_SIZE
+CHARACTER_ROWS = 18  # the stat rows layouts/character.toml has (row1 ... row18)
+
+
+def character_card(ch: Character, url: str, data: DomppaKitData) -> KitCard:
+    """A character's cells, as layouts/character.toml names them: every stat (the derived ones
+    from the rules engine), its QR code's URL and the words under the stats."""
     rules = data.rules
     gear = data.gear[ch.row.name]
-
-    def draw(c: Canvas, box: CardBox) -> None:
-        draw_card_frame(c, box, colour, look)
-        safe = box.safe
-        top, rest = safe.split_top(qr)
-        draw_qr(c, url, top.right - qr, top.y, qr)
-        c.setFillColorRGB(0, 0, 0)
-        left = Rect(top.x, top.y, top.w - qr - 2, top.h)
-        text(c, ch.row.name, Rect(left.x, left.top - 10, left.w, 10), font=BOLD, max_size=13)
-        badge(c, Rect(left.x, left.y + 1, 19, 11), "HP", str(ch.hp), data.print.colour("hp"), look)
-        badge(c, Rect(left.x + 21, left.y + 1, 19, 11), "AP", str(ch.ap), colour, look)
-        stats = character_stats(ch, rules, gear.mount)
-        stats_box = Rect(rest.x, rest.top - 1 - 4.3 * len(stats), rest.w, 4.3 * len(stats))
-        below = stat_rows(c, stats_box, stats, colour, size=7.5)
-        lines = ability_lines(ch) or ["No special abilities."]
-        lines.append(f"Carries: {', '.join(gear.names)}." if gear.names else "Carries nothing.")
-        if gear.mount is not None:
-            lines.append(f"Mount: {gear.mount.name}. {card_text(rules, gear.mount)}")
-        if ch.row.notes:
-            lines.append(f"Notes: {ch.row.notes}.")
-        c.setFillColorRGB(0, 0, 0)
-        text(c, "\n".join(lines), Rect(rest.x, rest.y, rest.w, below - rest.y - 1), max_size=7.5)
-
-    return draw
+    stats = character_stats(ch, rules, gear.mount)
+    if len(stats) > CHARACTER_ROWS:
+        raise ValueError(f"{ch.row.name}: {len(stats)} stats; a card has {CHARACTER_ROWS} rows")
+    lines = ability_lines(ch) or ["No special abilities."]
+    lines.append(f"Carries: {', '.join(gear.names)}." if gear.names else "Carries nothing.")
+    if gear.mount is not None:
+        lines.append(f"Mount: {gear.mount.name}. {card_text(rules, gear.mount)}")
+    if ch.row.notes:
+        lines.append(f"Notes: {ch.row.notes}.")
+    cells = {"name": ch.row.name, "url": url, "hp": str(ch.hp), "ap": str(ch.ap)}
+    for index in range(1, CHARACTER_ROWS + 1):
+        label, value = stats[index - 1] if index <= len(stats) else ("", "")
+        cells |= {f"row{index}_label": label, f"row{index}": value}
+    cells |= {"rows": str(len(stats)), "about": "\n".join(lines)}
+    return KitCard("character", cells, back="character", source=data.folder / "characters.csv")
 
 
-def character_cards(data: DomppaKitData, urls: dict[str, str], look: Look) -> list[Card]:
-    return [
-        Card(character_face(ch, urls[ch.id], data, look), "character") for ch in data.characters
-    ]
+def character_cards(data: DomppaKitData, urls: dict[str, str], faces: KitFaces) -> list[Card]:
+    cards = [character_card(ch, urls[ch.id], data) for ch in data.characters]
+    return faces.cards(cards, data.folder)

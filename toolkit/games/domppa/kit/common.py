@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from toolkit.games.domppa.data import DECKS
-from toolkit.pdf import glyphs
-from toolkit.pdf.glyphs import Glyph
 
 GAME = "domppa"
 TITLE = "Domppa"
@@ -12,10 +10,11 @@ MARGIN = 12.0
 MAP_LABELS = 8.0  # the coordinate band around the printed map
 DARK = (0.15, 0.15, 0.15)
 BACK_TITLES = {**DECKS, "character": "Character"}
-BACK_GLYPHS: dict[str, Glyph] = {
-    "weapon": glyphs.draw_blade,
-    "armour": glyphs.draw_cuirass,
-    "shield": glyphs.draw_solid_shield,
-    "spell": glyphs.draw_burst,
-    "character": glyphs.draw_person,
+BACK_GLYPHS = {
+    "weapon": "blade",
+    "armour": "cuirass",
+    "shield": "solid_shield",
+    "spell": "burst",
+    "character": "person",
 }
+"""Each deck's picture on its back (layouts/back.toml): a glyph of toolkit/pdf/glyphs.py."""

@@ -8,18 +8,11 @@ caster's spell casting encumbrance. The spell's own effect is the data's text.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from reportlab.pdfgen.canvas import Canvas
-
+from toolkit.cards.kit_faces import KitCard, KitFaces
 from toolkit.games.domppa.config import DomppaRules
 from toolkit.games.domppa.data import DomppaKitData, SpellRow
-from toolkit.games.domppa.kit.cards import badge
 from toolkit.games.domppa.rules import grid_range
-from toolkit.pdf.cards import Card, CardBox
-from toolkit.pdf.draw import draw_card_frame, draw_card_title
-from toolkit.pdf.geometry import Rect
-from toolkit.pdf.style import INK, ITALIC, Look, text
+from toolkit.pdf.cards import Card
 
 
 def spell_kind(spell: SpellRow) -> str:
@@ -62,40 +55,26 @@ def spell_lines(rules: DomppaRules, spell: SpellRow) -> list[str]:
     return lines
 
 
-def spell_face(
-    spell: SpellRow, data: DomppaKitData, look: Look
-) -> Callable[[Canvas, CardBox], None]:
+def spell_card(spell: SpellRow, data: DomppaKitData) -> KitCard:
+    """A spell's cells, as layouts/spell.toml names them."""
     rules = data.rules
-    colour = data.print.colour("spell")
     reach = "touch" if spell.range == 1 else f"{grid_range(rules, spell.range)} sq."
-    badges = [("Range", reach), ("Fatigue", f"{spell.fatigue} + enc.")]
-    if spell.element != "none":
-        badges.append(("Element", spell.element))
-
-    def draw(c: Canvas, box: CardBox) -> None:
-        draw_card_frame(c, box, colour, look)
-        safe = box.safe
-        rest = draw_card_title(c, safe, spell.name, spell_kind(spell), colour, kind_height=5,
-                               kind_size=8)  # fmt: skip
-        row, rest = rest.split_top(15)
-        width = (row.w - 2 * (len(badges) - 1)) / len(badges)
-        for index, (label, value) in enumerate(badges):
-            badge(c, Rect(row.x + index * (width + 2), row.y + 1.5, width, 12.5), label, value,
-                  colour, look)  # fmt: skip
-        c.setFillColorRGB(*INK)
-        rules_box, effect_box = Rect(rest.x, rest.y, rest.w, rest.h - 1).split_top(rest.h * 0.5)
-        text(c, "\n".join(spell_lines(rules, spell)), rules_box, max_size=8)
-        text(
-            c,
-            f"{spell.effect}\nFatigue: {spell.fatigue} + the caster's spell casting encumbrance.",
-            effect_box,
-            font=ITALIC,
-            max_size=8,
-        )
-
-    return draw
+    cells = {
+        "name": spell.name,
+        "kind": spell_kind(spell),
+        "badge1_label": "Range",
+        "badge1": reach,
+        "badge2_label": "Fatigue",
+        "badge2": f"{spell.fatigue} + enc.",
+        "badge3_label": "Element" if spell.element != "none" else "",
+        "badge3": spell.element if spell.element != "none" else "",
+        "casting": "\n".join(spell_lines(rules, spell)),
+        "effect": spell.effect,
+        "fatigue": str(spell.fatigue),
+    }
+    return KitCard("spell", cells, back="spell", source=data.folder / "spells.csv")
 
 
-def spell_cards(data: DomppaKitData, look: Look) -> list[Card]:
+def spell_cards(data: DomppaKitData, faces: KitFaces) -> list[Card]:
     """A card per spell of spells.csv, in file order, with the spell deck's back."""
-    return [Card(spell_face(spell, data, look), "spell") for spell in data.spells]
+    return faces.cards([spell_card(spell, data) for spell in data.spells], data.folder)

@@ -1,0 +1,141 @@
+"""Checks for a kit whose cards are layouts (toolkit/cards/kit_faces.py): every card read back
+from the PDF shows the texts its cells give, each inside the box its layout file places it in
+(within a millimetre), wherever the kit put the card (home, gutterfold or service sheets)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+import jinja2
+import pymupdf
+from card_edits import copy_card_data, edit_text
+
+from toolkit.cards.kit_faces import GlyphIcons, KitCard, KitFaces
+from toolkit.pdf.book import butted, card_layout
+from toolkit.pdf.deck import DeckCard, FaceMaker
+from toolkit.pdf.geometry import MM, PAPERS, Rect
+from toolkit.pdf.gutterfold import plan_gutterfold
+from toolkit.pdf.kits import KitOptions
+
+TOLERANCE = 1.0  # mm
+BASE = "http://192.168.1.20:8000"
+KIT_CASES = [("a4", "home", "light"), ("letter", "home", "full"), ("letter", "gutterfold", "light"),
+             ("a4", "service", "full")]  # fmt: skip
+"""(paper, layout, ink): both papers, every layout, both inks."""
+
+
+def built(build_kit, folder: Path, paper: str, layout: str, ink: str):
+    """A kit built from the shipped data into `folder`: its result and its PDF."""
+    options = KitOptions(paper=paper, out=folder / "kit.pdf", base_url=BASE, ink=ink, layout=layout)
+    result = build_kit(options)
+    return result, pymupdf.open(result.pdf)
+
+
+def kit_from_copy(cli, game: str, folder: Path, edits: list[tuple[str, str, str]]):
+    """`domekit kit GAME --data COPY` of a copy of the shipped data with `edits` (file, old, new);
+    the command's result and the PDF's path."""
+    data = copy_card_data(game, folder / "mine")
+    for file, old, new in edits:
+        edit_text(data / file, old, new)
+    out = folder / "kit.pdf"
+    return cli("kit", game, "--data", str(data), "--out", str(out), "--base-url", BASE), out
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def card_slots(paper: str, card, layout: str) -> tuple[Rect, ...]:
+    """Where the kit puts the fronts of cards of print.toml's `card` settings (trims, mm)."""
+    if layout == "gutterfold":  # the fronts on one half of the page
+        return plan_gutterfold(PAPERS[paper], butted(card.size())).fronts.slots
+    return card_layout(PAPERS[paper], card, layout).slots
+
+
+def expected_boxes(card: KitCard, faces: KitFaces) -> dict[str, tuple[Rect, str]]:
+    """Each text box of the card's layout as this card draws it (its `when` cases applied):
+    where it lies on a card whose top-left corner is (0, 0) (mm, y down) and the words it shows:
+    its column's cell, its fixed text or its template rendered over the cells."""
+    layout = faces.layouts[card.layout]
+    cells = dict(card.cells)
+    deck_card = DeckCard(title="", values=tuple(cells.items()), cells=tuple(cells.items()))
+    out = {}
+    for box in FaceMaker(GlyphIcons(), layout=layout).boxes_of(deck_card, layout):
+        if box.kind not in ("text", "line"):
+            continue
+        kind, value = box.source
+        if kind == "column":
+            shown = cells.get(value, "")
+        elif kind == "template":
+            shown = jinja2.Template(value).render(**cells)
+        else:
+            shown = value
+        if shown.strip():
+            out[box.name] = (Rect(box.x, box.y, box.w, box.h), shown)
+    return out
+
+
+def card_spans(page, trim: Rect) -> list[tuple[str, Rect]]:
+    """The text spans inside a card's trim: their text and box in mm from the card's top-left
+    corner, y down."""
+    top = page.rect.height / MM - trim.top
+    spans = []
+    for block in page.get_text("dict")["blocks"]:
+        for line in block.get("lines", []):
+            for span in line["spans"]:
+                x0, y0, x1, y1 = (v / MM for v in span["bbox"])
+                if not span["text"].strip():
+                    continue
+                if trim.x <= (x0 + x1) / 2 <= trim.right and top <= (y0 + y1) / 2 <= top + trim.h:
+                    spans.append(
+                        (span["text"].strip(), Rect(x0 - trim.x, y0 - top, x1 - x0, y1 - y0))
+                    )
+    return spans
+
+
+def inside(span: Rect, box: Rect) -> bool:
+    """The span's ends within the box's sides and its middle within the box's height (a span's
+    height is the font's ascent and descent, more than the line a box is fitted to)."""
+    middle = span.y + span.h / 2
+    return (
+        span.x >= box.x - TOLERANCE
+        and span.right <= box.right + TOLERANCE
+        and box.y - TOLERANCE <= middle <= box.top + TOLERANCE
+    )
+
+
+def check_cards_in_their_boxes(
+    doc,
+    slots: tuple[Rect, ...],
+    cards: Mapping[str, KitCard],
+    faces: KitFaces,
+    marker: str | None = None,
+) -> dict[str, int]:
+    """Every card on the pages (found by its name, the `name` cell; only on pages that hold
+    `marker`, if given) shows each of its layout's texts, whole, inside that box; no other text.
+    Returns how often each card was printed."""
+    printed: dict[str, int] = {}
+    for page in doc:
+        if marker is not None and marker not in page.get_text():
+            continue
+        for slot in slots:
+            spans = card_spans(page, slot)
+            card = next((cards[t] for t, _ in spans if t in cards), None)
+            if card is None:
+                continue
+            name = card.cells["name"]
+            printed[name] = printed.get(name, 0) + 1
+            boxes = expected_boxes(card, faces)
+            found: dict[str, list[str]] = {box: [] for box in boxes}
+            for text, where in spans:
+                exact = [n for n, (_, shown) in boxes.items() if flat(shown) == text]
+                part = [n for n, (_, shown) in boxes.items() if text in flat(shown)]
+                assert exact or part, f"{name}: {text!r} is no text of the card's cells"
+                box = next((n for n in exact + part if inside(where, boxes[n][0])), None)
+                assert box is not None, f"{name}: {text!r} at {where} is outside its box"
+                found[box].append(text)
+            for box, (_, shown) in boxes.items():
+                assert flat(" ".join(found[box])) == flat(shown), (name, box)
+    return printed
