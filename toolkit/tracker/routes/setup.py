@@ -59,10 +59,14 @@ def set_up_page(
     screen: `asks` False), it waits for the table's choice."""
     if not needs_set_up(t, who):
         return None
+    from toolkit.games import game as registered_game
+
     game = t.service.referee(who.game).game
-    title = "New match: how to track it"
+    game_title = registered_game(who.game).title
     context = {
-        "title": title,
+        "title": f"{game_title}: new match",
+        "heading": "New match: how to track it",
+        "game_title": game_title,
         "base": who.base,
         "is_current": True,
         "writable": who.writable and asks,
