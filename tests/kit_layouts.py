@@ -5,7 +5,7 @@ from the PDF shows the texts its cells give, each inside the box its layout file
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import jinja2
@@ -112,21 +112,27 @@ def check_cards_in_their_boxes(
     cards: Mapping[str, KitCard],
     faces: KitFaces,
     marker: str | None = None,
+    identify: Callable[[list[str]], str | None] | None = None,
 ) -> dict[str, int]:
-    """Every card on the pages (found by its name, the `name` cell; only on pages that hold
-    `marker`, if given) shows each of its layout's texts, whole, inside that box; no other text.
-    Returns how often each card was printed."""
+    """Every card on the pages (found by its name, the `name` cell, or by the key of `cards`
+    that `identify` makes of its texts; only on pages that hold `marker`, if given) shows each
+    of its layout's texts, whole, inside that box; no other text. Returns how often each card
+    (by its key) was printed."""
     printed: dict[str, int] = {}
     for page in doc:
         if marker is not None and marker not in page.get_text():
             continue
         for slot in slots:
             spans = card_spans(page, slot)
-            card = next((cards[t] for t, _ in spans if t in cards), None)
-            if card is None:
+            if identify is None:
+                key = next((t for t, _ in spans if t in cards), None)
+            else:
+                key = identify([t for t, _ in spans])
+            if key is None or key not in cards:
                 continue
+            card = cards[key]
             name = card.cells["name"]
-            printed[name] = printed.get(name, 0) + 1
+            printed[key] = printed.get(key, 0) + 1
             boxes = expected_boxes(card, faces)
             found: dict[str, list[str]] = {box: [] for box in boxes}
             for text, where in spans:
