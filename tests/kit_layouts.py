@@ -80,19 +80,31 @@ def expected_boxes(card: KitCard, faces: KitFaces) -> dict[str, tuple[Rect, str]
 def card_spans(page, trim: Rect) -> list[tuple[str, Rect]]:
     """The text spans inside a card's trim: their text and box in mm from the card's top-left
     corner, y down."""
+    return [(text, where) for text, where, _ in turned_spans(page, trim)]
+
+
+def turned_spans(page, trim: Rect) -> list[tuple[str, Rect, tuple[int, int]]]:
+    """`card_spans` with the way each reads: (1, 0) upright, (-1, 0) upside down."""
     top = page.rect.height / MM - trim.top
     spans = []
     for block in page.get_text("dict")["blocks"]:
         for line in block.get("lines", []):
+            way = (round(line["dir"][0]), round(line["dir"][1]))
             for span in line["spans"]:
                 x0, y0, x1, y1 = (v / MM for v in span["bbox"])
                 if not span["text"].strip():
                     continue
                 if trim.x <= (x0 + x1) / 2 <= trim.right and top <= (y0 + y1) / 2 <= top + trim.h:
-                    spans.append(
-                        (span["text"].strip(), Rect(x0 - trim.x, y0 - top, x1 - x0, y1 - y0))
-                    )
+                    where = Rect(x0 - trim.x, y0 - top, x1 - x0, y1 - y0)
+                    spans.append((span["text"].strip(), where, way))
     return spans
+
+
+def assert_fits_without_a_warning(cli, game: str, folder: Path) -> None:
+    """The shipped cards of `game` fit their layouts: its kit builds with no warning."""
+    out = folder / "kit.pdf"
+    result = cli("kit", game, "--out", str(out), "--base-url", BASE)
+    assert result.exit_code == 0 and "warning" not in result.stderr, result.stderr
 
 
 def inside(span: Rect, box: Rect) -> bool:

@@ -279,8 +279,10 @@ class KitFaces:
         makers: dict[str, FaceMaker] = {}
         rendered: dict[str, dict[int, dict[str, str]]] = {}
         for key, layout in self.layouts.items():
-            makers[key] = FaceMaker(GlyphIcons(self.pictures), layout=layout)
             rows = tuple((n, dict(c.cells)) for n, c in enumerate(cards, 2) if c.layout == key)
+            if not rows:  # a layout these cards do not use: no templates to render
+                continue
+            makers[key] = FaceMaker(GlyphIcons(self.pictures), layout=layout)
             if not any(box.source[0] == "template" for box in layout.boxes):
                 rendered[key] = {n: {} for n, _ in rows}  # no jinja2 to load
                 continue

@@ -15,11 +15,13 @@ from card_edits import copy_card_data, edit_text
 from kit_layouts import (
     BASE,
     KIT_CASES,
+    assert_fits_without_a_warning,
     built,
     card_slots,
     card_spans,
     check_cards_in_their_boxes,
     kit_from_copy,
+    turned_spans,
 )
 
 from toolkit.cards.kit_faces import KitCard
@@ -88,16 +90,7 @@ def test_a_power_cards_second_corner_number_is_upside_down_in_the_far_corner(tmp
     card = data.print.power_card
     slot = card_slots("a4", card, "home")[0]
     page = doc[2]  # the first card sheet: the Power Decks
-    top = page.rect.height / MM - slot.top
-    turned = []
-    for block in page.get_text("dict")["blocks"]:
-        for line in block.get("lines", []):
-            for span in line["spans"]:
-                x0, y0, x1, y1 = (v / MM for v in span["bbox"])
-                inside = slot.x <= x0 and x1 <= slot.right and top <= y0 and y1 <= top + slot.h
-                if inside and span["text"].strip():
-                    turned.append((span["text"], tuple(round(d) for d in line["dir"]),
-                                   x0 - slot.x, y0 - top))  # fmt: skip
+    turned = [(t, way, where.x, where.y) for t, where, way in turned_spans(page, slot)]
     first = power_cards(data.rules)[0]
     upright = [t for t in turned if t[0] == first and t[1] == (1, 0)]
     upside_down = [t for t in turned if t[0] == first and t[1] == (-1, 0)]
@@ -156,9 +149,7 @@ def test_the_charge_places_follow_the_charge_limit(cli, tmp_path):
 
 
 def test_the_sample_cards_fit_their_layouts_without_a_warning(cli, tmp_path):
-    out = tmp_path / "kit.pdf"
-    result = cli("kit", "dominum", "--out", str(out), "--base-url", BASE)
-    assert result.exit_code == 0 and "warning" not in result.stderr, result.stderr
+    assert_fits_without_a_warning(cli, "dominum", tmp_path)
 
 
 def test_a_bad_turn_in_a_copys_layout_names_the_file_and_field(cli, tmp_path):

@@ -143,6 +143,7 @@ def domain_card_cells(card: DomainCard, data: DominumData) -> dict[str, str]:
         "letter": TYPE_NAMES[card.type][0],
         "strength": str(card.strength),
         "defense": "" if card.defense is None else str(card.defense),
+        "defense_line": "" if card.defense is None else f"Defense {card.defense}",
         "range": card.range.title(),
         "range_grid": f"range_{card.range}",
         "fly": "fly" if card.fly else "",
@@ -157,9 +158,11 @@ def stronghold_cells(tile: Stronghold, data: DominumData) -> dict[str, str]:
     return {
         "name": tile.name,
         "domain": tile.domain,
+        "kind": f"{tile.domain} Stronghold",
         "rules": data.text(tile),
         "starting_charge": str(rules.starting_charge),
         "charge_limit": str(rules.charge_limit),
+        "charge": f"Charge: starts with {rules.starting_charge}, holds up to {rules.charge_limit}",
     }
 
 
@@ -177,6 +180,7 @@ def power_card_cells(value: str, player: str, rules: DominumRules) -> dict[str, 
         "value": value,
         "corner": "C" if critical else value,
         "player": player.title(),
+        "deck": f"{player.title()} Power Deck",
         "critical": "critical" if critical else "",
         "rules": "Attacking: a wound, unless the defender also draws a Critical. Defending: "
         f"blocks any attack. Assault: counts {rules.power_deck.critical_counts_as}. "
@@ -229,5 +233,7 @@ def power_deck_cards(data: DominumData, player: str, faces: KitFaces) -> list[Ca
 
 def power_back(data: DominumData, player: str, faces: KitFaces) -> Drawer:
     return faces.back(
-        f"power_back:{player}", data.folder / "print.toml", {"player": player.title()}
+        f"power_back:{player}",
+        data.folder / "print.toml",
+        {"player": player.title(), "deck": f"{player.title()} Power Deck"},
     )
