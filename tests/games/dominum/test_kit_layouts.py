@@ -118,12 +118,15 @@ def test_a_copy_restyles_its_cards_by_editing_a_layout(cli, tmp_path):
     assert text.count("VALTA") == len(PLAYERS) * data.rules.power_deck.size
 
 
-def test_the_charge_places_follow_the_charge_limit(cli, tmp_path):
+@pytest.mark.parametrize("limit", [1, 2, 4])
+def test_the_charge_places_follow_the_charge_limit(cli, tmp_path, limit):
     """A Stronghold tile has a dashed place for each Charge token it may hold (rules.toml),
-    each as wide as a Charge token (print.toml) and a millimetre more."""
+    each as wide as a Charge token (print.toml) and a millimetre more, inside the tile; the
+    tile's texts in their boxes (no warning: nothing cut short)."""
     result, out = kit_from_copy(
-        cli, "dominum", tmp_path, [("rules.toml", "charge_limit = 3", "charge_limit = 2")]
+        cli, "dominum", tmp_path, [("rules.toml", "charge_limit = 3", f"charge_limit = {limit}")]
     )
+    assert "warning" not in result.stderr, result.stderr
     assert result.exit_code == 0, result.stderr
     data = load_dominum(tmp_path / "mine")
     doc = pymupdf.open(out)
@@ -131,7 +134,7 @@ def test_the_charge_places_follow_the_charge_limit(cli, tmp_path):
     token = data.print.token.condition
     counted = []
     for page in doc:
-        if "holds up to 2" not in page.get_text():
+        if f"holds up to {limit}" not in page.get_text():
             continue
         rings = [d for d in page.get_drawings() if d.get("dashes") not in (None, "[] 0")]
         for slot in slots:
@@ -145,7 +148,7 @@ def test_the_charge_places_follow_the_charge_limit(cli, tmp_path):
             ]  # fmt: skip
             counted.append(len(mine))
             assert all(r.width / MM == pytest.approx(token + 1, abs=0.3) for r in mine)
-    assert counted == [2] * len(data.strongholds)
+    assert counted == [limit] * len(data.strongholds)
 
 
 def test_the_sample_cards_fit_their_layouts_without_a_warning(cli, tmp_path):

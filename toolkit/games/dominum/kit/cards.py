@@ -87,8 +87,11 @@ def charge_places(safe: Rect, count: int, token: float) -> list[tuple[float, flo
 
 def charge_picture(count: int, token: float, width: float) -> Picture:
     """`count` Charge places for `token` mm Charge tokens across `width` mm, at true size when
-    the layout's box is `width` wide: dashed rings in the box's colour, each with a pale bolt."""
+    the layout's box is `width` wide and tall enough (stronghold.toml's cases by the charge
+    limit; shrunk into a lower one): dashed rings in the box's colour, each with a pale bolt."""
     radius = space_for(token) / 2
+    if count < 1:
+        return Picture(lambda c, box: None)
     height = max(y for _, y in charge_places(Rect(0, 0, width, 1), count, token)) + radius
 
     def draw(c: Canvas, box: Rect) -> None:
