@@ -17,7 +17,8 @@ effects, flavour) and picks the layout; the layout places them, its templates wo
   is `draw_paw`), drawn in the box's colour.
 - Drawn pictures: what is truly a drawing made from the game's numbers (Dominum's range grid, a
   Stronghold's Charge places for rules.toml's charge limit) is a picture the kit names
-  (`kit_faces(pictures=...)`); an `icons` box places it like a glyph, in its colour.
+  (`kit_faces(pictures=...)`); an `icons` box places it like a glyph, in its colour. A name
+  that is neither a glyph nor a picture is an error naming the layout file and box.
 """
 
 from __future__ import annotations
@@ -289,6 +290,7 @@ class KitFaces:
             header = tuple(dict.fromkeys(name for _, row in rows for name in row))
             rendered[key] = render_box_templates(layout, Sheet(source, header, rows))
         out: list[Card] = []
+        checked: set[tuple[str, str]] = set()
         for number, card in enumerate(cards, 2):
             if card.layout not in makers:
                 raise DataError(source, f"no card layout {card.layout!r}", row=number)
@@ -300,10 +302,38 @@ class KitFaces:
                 source=card.source or source,
                 row=card.row if card.source else card.row or number,
             )
+            self._check_pictures(makers[card.layout], deck_card, checked)
             face = makers[card.layout].face(deck_card)
             out.extend(Card(face, card.back) for _ in range(card.copies))
         self.makers.extend(makers.values())
         return out
+
+    def _check_pictures(self, maker: Any, card: Any, checked: set[tuple[str, str]]) -> None:
+        """Every picture the card's `icons` boxes name is a glyph or a picture of the kit's: a
+        DataError naming the layout file and box, not a box left empty."""
+        from toolkit.pdf.boxes import icon_names
+
+        layout = maker.layout
+        for box in maker.boxes_of(card, layout):
+            kind, value = box.source
+            if box.kind != "icons" or (box.name, value) in checked:
+                continue
+            named = {"text": value, "column": dict(card.cells).get(value, "")}.get(kind)
+            if named is None:
+                named = dict(card.boxes).get(value, "")
+            if kind == "text":
+                checked.add((box.name, value))
+            unknown = [name for name in icon_names(named) if maker.icons.get(name) is None]
+            if unknown:
+                kit = "".join(f", {name}" for name in sorted(self.pictures))
+                where, line = _written_in(layout.source, f'"{unknown[0]}"')
+                raise DataError(
+                    where,
+                    f"box {box.name!r}: {unknown[0]!r} is no picture of the kit's (the glyphs "
+                    f"of toolkit/pdf/glyphs.py: paw, castle, bolt ...{kit})",
+                    line=line if kind == "text" else None,
+                    field=f"boxes.{box.name}.{kind}",
+                )
 
     def back(
         self, key: str, source: Path, cells: Mapping[str, str] | None = None

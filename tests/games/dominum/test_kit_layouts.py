@@ -174,3 +174,16 @@ def test_a_copy_without_layouts_draws_the_shipped_ones(cli, tmp_path):
     text = "".join(page.get_text() for page in pymupdf.open(out))
     assert "Old Grove" in text
     assert text.count("Charge: starts with") == len(load_dominum(folder).strongholds)
+
+
+def test_a_picture_the_kit_has_not_got_names_the_layout_and_box(cli, tmp_path):
+    result, out = kit_from_copy(
+        cli,
+        "dominum",
+        tmp_path,
+        [("layouts/stronghold.toml", 'text = "castle"', 'text = "castel"')],
+    )
+    assert result.exit_code == 2
+    assert "stronghold.toml" in result.stderr and "boxes.castle.text" in result.stderr
+    assert "'castel'" in result.stderr and "charge_places" in result.stderr
+    assert not out.exists()
