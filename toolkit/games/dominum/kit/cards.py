@@ -92,18 +92,19 @@ def charge_picture(count: int, token: float, width: float) -> Picture:
     radius = space_for(token) / 2
     if count < 1:
         return Picture(lambda c, box: None)
-    height = max(y for _, y in charge_places(Rect(0, 0, width, 1), count, token)) + radius
+    places = charge_places(Rect(0, 0, width, 1), count, token)  # mm, from the bottom left
+    height = max(y for _, y in places) + radius
 
     def draw(c: Canvas, box: Rect) -> None:
         scale = box.w / width
         c.saveState()
         c.setLineWidth(0.6)
         c.setDash(1.5, 1)
-        for cx, cy in charge_places(Rect(0, 0, width, 1), count, token):
+        for cx, cy in places:
             c.circle(pt(box.x + cx * scale), pt(box.y + cy * scale), pt(radius * scale), 1, 0)
         c.setDash()
         c.setFillAlpha(PLACE_TINT)
-        for cx, cy in charge_places(Rect(0, 0, width, 1), count, token):
+        for cx, cy in places:
             draw_bolt(c, box.x + cx * scale, box.y + cy * scale, token * 0.3 * scale)
         c.restoreState()
 
