@@ -5,7 +5,7 @@ from the PDF shows the texts its cells give, each inside the box its layout file
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import jinja2
@@ -80,19 +80,31 @@ def expected_boxes(card: KitCard, faces: KitFaces) -> dict[str, tuple[Rect, str]
 def card_spans(page, trim: Rect) -> list[tuple[str, Rect]]:
     """The text spans inside a card's trim: their text and box in mm from the card's top-left
     corner, y down."""
+    return [(text, where) for text, where, _ in turned_spans(page, trim)]
+
+
+def turned_spans(page, trim: Rect) -> list[tuple[str, Rect, tuple[int, int]]]:
+    """`card_spans` with the way each reads: (1, 0) upright, (-1, 0) upside down."""
     top = page.rect.height / MM - trim.top
     spans = []
     for block in page.get_text("dict")["blocks"]:
         for line in block.get("lines", []):
+            way = (round(line["dir"][0]), round(line["dir"][1]))
             for span in line["spans"]:
                 x0, y0, x1, y1 = (v / MM for v in span["bbox"])
                 if not span["text"].strip():
                     continue
                 if trim.x <= (x0 + x1) / 2 <= trim.right and top <= (y0 + y1) / 2 <= top + trim.h:
-                    spans.append(
-                        (span["text"].strip(), Rect(x0 - trim.x, y0 - top, x1 - x0, y1 - y0))
-                    )
+                    where = Rect(x0 - trim.x, y0 - top, x1 - x0, y1 - y0)
+                    spans.append((span["text"].strip(), where, way))
     return spans
+
+
+def assert_fits_without_a_warning(cli, game: str, folder: Path) -> None:
+    """The shipped cards of `game` fit their layouts: its kit builds with no warning."""
+    out = folder / "kit.pdf"
+    result = cli("kit", game, "--out", str(out), "--base-url", BASE)
+    assert result.exit_code == 0 and "warning" not in result.stderr, result.stderr
 
 
 def inside(span: Rect, box: Rect) -> bool:
@@ -112,21 +124,27 @@ def check_cards_in_their_boxes(
     cards: Mapping[str, KitCard],
     faces: KitFaces,
     marker: str | None = None,
+    identify: Callable[[list[str]], str | None] | None = None,
 ) -> dict[str, int]:
-    """Every card on the pages (found by its name, the `name` cell; only on pages that hold
-    `marker`, if given) shows each of its layout's texts, whole, inside that box; no other text.
-    Returns how often each card was printed."""
+    """Every card on the pages (found by its name, the `name` cell, or by the key of `cards`
+    that `identify` makes of its texts; only on pages that hold `marker`, if given) shows each
+    of its layout's texts, whole, inside that box; no other text. Returns how often each card
+    (by its key) was printed."""
     printed: dict[str, int] = {}
     for page in doc:
         if marker is not None and marker not in page.get_text():
             continue
         for slot in slots:
             spans = card_spans(page, slot)
-            card = next((cards[t] for t, _ in spans if t in cards), None)
-            if card is None:
+            if identify is None:
+                key = next((t for t, _ in spans if t in cards), None)
+            else:
+                key = identify([t for t, _ in spans])
+            if key is None or key not in cards:
                 continue
+            card = cards[key]
             name = card.cells["name"]
-            printed[name] = printed.get(name, 0) + 1
+            printed[key] = printed.get(key, 0) + 1
             boxes = expected_boxes(card, faces)
             found: dict[str, list[str]] = {box: [] for box in boxes}
             for text, where in spans:

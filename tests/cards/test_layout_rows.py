@@ -248,3 +248,48 @@ def test_a_layout_extending_another_folders_layout_finds_its_files(cli, tmp_path
                     "height = 8\n")  # fmt: skip
     pdf, _ = build(cli, sheet(tmp_path, "name\nWyvern\n"), "--layout", str(mine))
     assert len(pdf[0].get_image_info()) == 1 and "Wyvern" in pdf[0].get_text()
+
+
+@pytest.mark.parametrize(
+    ("rotate", "width", "height", "direction"),
+    [(180, 40, 8, (-1, 0)), (90, 8, 40, (0, -1)), (270, 8, 40, (0, 1))],
+)
+def test_a_turned_box_reads_along_its_turn_inside_its_place(
+    cli, tmp_path, rotate, width, height, direction
+):
+    """An upside-down corner number (180) or a word up a card's side (90, 270): the text runs
+    the way the box is turned and stays inside the box the layout places."""
+    layout = tmp_path / "turn.toml"
+    layout.write_text(
+        f"[boxes.title]\nx = 10\ny = 20\nwidth = {width}\nheight = {height}\nsize = 14\n"
+        f'align = "centre"\nvalign = "middle"\nrotate = {rotate}\n'
+    )
+    pdf, _ = build(cli, sheet(tmp_path, "name\nWyvern\n"), "--layout", str(layout))
+    page = pdf[0]
+    left, top = page.trimbox.x0 / MM, page.trimbox.y0 / MM
+    [(span, turn)] = [
+        (s, line["dir"])
+        for block in page.get_text("dict")["blocks"]
+        for line in block.get("lines", [])
+        for s in line["spans"]
+        if s["text"] == "Wyvern"
+    ]
+    assert tuple(round(v) for v in turn) == direction
+    x0, y0, x1, y1 = (v / MM for v in span["bbox"])
+    assert 10 - 0.5 <= x0 - left and x1 - left <= 10 + width + 0.5
+    assert 20 - 0.5 <= y0 - top and y1 - top <= 20 + height + 0.5
+    middle = ((x0 + x1) / 2 - left, (y0 + y1) / 2 - top)
+    assert middle == pytest.approx((10 + width / 2, 20 + height / 2), abs=0.6)
+
+
+@pytest.mark.parametrize("rotate", ["45", "90", "true"])
+def test_a_turn_other_than_a_quarter_names_the_box_and_field(cli, tmp_path, rotate):
+    layout = tmp_path / "turn.toml"
+    layout.write_text(f"[boxes.title]\nx = 5\ny = 5\nwidth = 40\nheight = 8\nrotate = {rotate}\n"
+                      .replace("= 90", '= "90"'))  # fmt: skip
+    result = cli("cards", str(sheet(tmp_path, "name\nWyvern\n")), "--layout", str(layout),
+                 "--out", str(tmp_path / "o.pdf"))  # fmt: skip
+    assert result.exit_code == 2
+    assert "turn.toml" in result.stderr and "boxes.title.rotate" in result.stderr
+    assert "0, 90, 180, 270" in result.stderr
+    assert not (tmp_path / "o.pdf").exists()

@@ -15,6 +15,10 @@ effects, flavour) and picks the layout; the layout places them, its templates wo
   restyling the colours stays in print.toml.
 - Glyphs as icons: an `icons` box may name the kit's drawn glyphs (toolkit/pdf/glyphs.py: `paw`
   is `draw_paw`), drawn in the box's colour.
+- Drawn pictures: what is truly a drawing made from the game's numbers (Dominum's range grid, a
+  Stronghold's Charge places for rules.toml's charge limit) is a picture the kit names
+  (`kit_faces(pictures=...)`); an `icons` box places it like a glyph, in its colour. A name
+  that is neither a glyph nor a picture is an error naming the layout file and box.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from reportlab.pdfgen.canvas import Canvas
 from toolkit.errors import DataError
 from toolkit.pdf.boxes import Layout, Style
 from toolkit.pdf.cards import Card
-from toolkit.pdf.geometry import MM, Colour, text_colour_on, tint
+from toolkit.pdf.geometry import MM, Colour, Rect, text_colour_on, tint
 from toolkit.pdf.icons import Icon, IconSet
 from toolkit.pdf.style import Look, deep
 
@@ -189,14 +193,48 @@ class GlyphIcon(Icon):
         return height
 
 
-class GlyphIcons(IconSet):
-    """The glyphs of toolkit/pdf/glyphs.py by name (`paw` is `draw_paw`)."""
+@dataclass(frozen=True)
+class Picture:
+    """A kit's drawn picture: `draw(c, area)` draws it in `area` (mm) in the canvas's fill and
+    stroke colours (an `icons` box's colour); `aspect` its width / height."""
 
-    def __init__(self) -> None:
+    draw: Callable[[Canvas, Rect], None]
+    aspect: float = 1.0
+
+
+@dataclass
+class PictureIcon(Icon):
+    """A kit's drawn picture as an icon."""
+
+    picture: Picture = field(default_factory=lambda: Picture(lambda *_: None))
+
+    def load(self) -> PictureIcon:
+        self.aspect = self.picture.aspect
+        return self
+
+    def draw(self, c: Canvas, x: float, y: float, height: float) -> float:
+        width = height * self.picture.aspect
+        self.picture.draw(c, Rect(x / MM, y / MM, width / MM, height / MM))
+        return width
+
+
+class GlyphIcons(IconSet):
+    """The glyphs of toolkit/pdf/glyphs.py by name (`paw` is `draw_paw`), and the kit's own
+    drawn pictures by theirs."""
+
+    def __init__(self, pictures: Mapping[str, Picture] | None = None) -> None:
         super().__init__(None)
+        self.pictures = dict(pictures or {})
 
     def get(self, name: str) -> Icon | None:
         from toolkit.pdf import glyphs
+
+        if name in self.pictures:
+            if name not in self._icons:
+                picture = self.pictures[name]
+                self._icons[name] = PictureIcon(name, Path(f"{name}.picture"), picture=picture)
+                self._icons[name].aspect = picture.aspect
+            return self._icons[name]
 
         glyph = getattr(glyphs, f"draw_{name}", None) if re.fullmatch(r"[a-z_]+", name) else None
         if glyph is None:
@@ -225,6 +263,7 @@ class KitFaces:
 
     layouts: Mapping[str, Layout]
     makers: list[Any] = field(default_factory=list)
+    pictures: Mapping[str, Picture] = field(default_factory=dict)  # the kit's drawn pictures
 
     @property
     def warnings(self) -> list[str]:
@@ -241,14 +280,17 @@ class KitFaces:
         makers: dict[str, FaceMaker] = {}
         rendered: dict[str, dict[int, dict[str, str]]] = {}
         for key, layout in self.layouts.items():
-            makers[key] = FaceMaker(GlyphIcons(), layout=layout)
             rows = tuple((n, dict(c.cells)) for n, c in enumerate(cards, 2) if c.layout == key)
+            if not rows:  # a layout these cards do not use: no templates to render
+                continue
+            makers[key] = FaceMaker(GlyphIcons(self.pictures), layout=layout)
             if not any(box.source[0] == "template" for box in layout.boxes):
                 rendered[key] = {n: {} for n, _ in rows}  # no jinja2 to load
                 continue
             header = tuple(dict.fromkeys(name for _, row in rows for name in row))
             rendered[key] = render_box_templates(layout, Sheet(source, header, rows))
         out: list[Card] = []
+        checked: set[tuple[str, str]] = set()
         for number, card in enumerate(cards, 2):
             if card.layout not in makers:
                 raise DataError(source, f"no card layout {card.layout!r}", row=number)
@@ -260,10 +302,38 @@ class KitFaces:
                 source=card.source or source,
                 row=card.row if card.source else card.row or number,
             )
+            self._check_pictures(makers[card.layout], deck_card, checked)
             face = makers[card.layout].face(deck_card)
             out.extend(Card(face, card.back) for _ in range(card.copies))
         self.makers.extend(makers.values())
         return out
+
+    def _check_pictures(self, maker: Any, card: Any, checked: set[tuple[str, str]]) -> None:
+        """Every picture the card's `icons` boxes name is a glyph or a picture of the kit's: a
+        DataError naming the layout file and box, not a box left empty."""
+        from toolkit.pdf.boxes import icon_names
+
+        layout = maker.layout
+        for box in maker.boxes_of(card, layout):
+            kind, value = box.source
+            if box.kind != "icons" or (box.name, value) in checked:
+                continue
+            named = {"text": value, "column": dict(card.cells).get(value, "")}.get(kind)
+            if named is None:
+                named = dict(card.boxes).get(value, "")
+            if kind == "text":
+                checked.add((box.name, value))
+            unknown = [name for name in icon_names(named) if maker.icons.get(name) is None]
+            if unknown:
+                kit = "".join(f", {name}" for name in sorted(self.pictures))
+                where, line = _written_in(layout.source, f'"{unknown[0]}"')
+                raise DataError(
+                    where,
+                    f"box {box.name!r}: {unknown[0]!r} is no picture of the kit's (the glyphs "
+                    f"of toolkit/pdf/glyphs.py: paw, castle, bolt ...{kit})",
+                    line=line if kind == "text" else None,
+                    field=f"boxes.{box.name}.{kind}",
+                )
 
     def back(
         self, key: str, source: Path, cells: Mapping[str, str] | None = None
@@ -277,14 +347,16 @@ def kit_faces(
     game: str,
     layouts: Mapping[str, tuple[str, Mapping[str, Colour], tuple[float, float]]],
     look: Look,
+    pictures: Mapping[str, Picture] | None = None,
 ) -> KitFaces:
     """The layouts of a game's data folder by key: each its file's name, the print colours its
     `$name`s may use (the kit's own names among them: a card's `frame`) and the card's width and
-    height (mm), in the kit's ink. Each file is read once, however many decks it draws."""
+    height (mm), in the kit's ink; `pictures` the kit's drawn pictures its `icons` boxes may
+    name. Each file is read once, however many decks it draws."""
     read: dict[tuple[str, tuple[float, float]], KitLayout] = {}
     out = {}
     for key, (name, colours, card) in layouts.items():
         if (name, card) not in read:
             read[(name, card)] = read_kit_layout(layout_file(folder, game, name), card)
         out[key] = coloured(read[(name, card)], palette(colours, look))
-    return KitFaces(out)
+    return KitFaces(out, pictures=dict(pictures or {}))

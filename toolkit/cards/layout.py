@@ -17,6 +17,7 @@
     size = 12                 # pt, shrunk to fit down to min_size
     colour = "#202020"        # also fill, stroke (#rrggbb), stroke_width (pt), radius, padding
     align = "centre"          # left, centre, right; valign = top, middle, bottom
+    rotate = 180              # turned about its middle: 0, 90, 180 (upside down) or 270 degrees
 
 Built-in layouts (package data beside this file): classic, art, event. Every problem is a
 DataError naming the file, the line and the box's field.
@@ -87,7 +88,9 @@ BOX_FIELDS = {
     "align",
     "valign",
     "fit",
+    "rotate",
 }
+ROTATIONS = (0, 90, 180, 270)  # a box's `rotate`, degrees anticlockwise
 TOP_FIELDS = {"name", "description", "units", "dpi", "extends", "fonts", "images", "boxes"}
 
 
@@ -510,7 +513,13 @@ class _Reader:
             cover=choice("fit", ("contain", "cover"), "contain") == "cover",
         )
         show = flag("show", True)
-        return Box(name, kind, x, y, w, h, style, bleed, source, show=show, auto=not stated)
+        rotate = fields.get("rotate", 0)
+        if isinstance(rotate, bool) or rotate not in ROTATIONS:
+            raise fail("rotate", f"{rotate!r}: expected {', '.join(map(str, ROTATIONS))} (degrees)")
+        return Box(
+            name, kind, x, y, w, h, style, bleed, source, show=show, auto=not stated,
+            rotate=int(rotate),
+        )  # fmt: skip
 
     def _file(self, value: str, fail: Callable[[str, str], DataError]) -> Path:
         """A picture file a box names, beside the layout file (or absolute)."""

@@ -14,7 +14,8 @@ found by the caller too: here a box gets a text, a picture path, stat pairs or a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -85,6 +86,7 @@ class Box:
     show: bool = True  # False: the box is not drawn (unless a case shows it)
     when: tuple[Case, ...] = ()  # cases, in order: each that holds puts its fields over the box
     auto: bool = False  # the verb came from the name, not `draw`: a column of pictures draws them
+    rotate: int = 0  # degrees anticlockwise (0, 90, 180, 270), about the box's middle
 
     def chosen(self, cells: Mapping[str, str]) -> Box:
         """The box for a card with these cells: every case that holds, in order, over the box.
@@ -140,6 +142,25 @@ def _face(fonts: FontFamily, name: str) -> str:
 def icon_names(value: str) -> list[str]:
     """The icons a cell of an `icons` box names: `fire fire star`, `fire, star`, `:fire::star:`."""
     return ICON_NAMES.findall(value)
+
+
+@contextmanager
+def turned(c: Canvas, area: Rect, degrees: int) -> Iterator[Rect]:
+    """Draw turned `degrees` anticlockwise about `area`'s middle; yields the rectangle to draw
+    in, upright (for 90 and 270 its width is the area's height)."""
+    if not degrees % 360:
+        yield area
+        return
+    cx, cy = area.centre
+    w, h = (area.h, area.w) if degrees % 180 else (area.w, area.h)
+    c.saveState()
+    c.translate(pt(cx), pt(cy))
+    c.rotate(degrees)
+    c.translate(-pt(cx), -pt(cy))
+    try:
+        yield Rect(cx - w / 2, cy - h / 2, w, h)
+    finally:
+        c.restoreState()
 
 
 def draw_frame(c: Canvas, area: Rect, style: Style) -> None:

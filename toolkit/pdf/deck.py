@@ -31,6 +31,7 @@ from toolkit.pdf.boxes import (
     draw_stats,
     draw_text,
     icon_names,
+    turned,
 )
 from toolkit.pdf.cards import (
     Card,
@@ -396,10 +397,10 @@ class FaceMaker:
 
         def draw(c: Canvas, at: CardBox) -> None:
             for box, content in contents:
-                area = box.rect(at.trim, at.bleed)
-                draw_frame(c, area, box.style)
-                inner = area.inset(box.style.padding) if box.style.padding else area
-                self._draw_box(c, card, box, content, inner, where)
+                with turned(c, box.rect(at.trim, at.bleed), box.rotate) as area:
+                    draw_frame(c, area, box.style)
+                    inner = area.inset(box.style.padding) if box.style.padding else area
+                    self._draw_box(c, card, box, content, inner, where)
 
         return draw
 

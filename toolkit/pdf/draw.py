@@ -1,5 +1,5 @@
-"""Drawing pieces the kits share: filled and outlined boxes, card face and back frames, square
-grids with coordinates, square patterns, card titles, drawing turned for the player across the
+"""Drawing pieces the kits share: filled and outlined boxes, a card face's frame, square
+grids with coordinates, square patterns, drawing turned for the player across the
 table. All sizes in mm; colours are (r, g, b) in 0..1; type in the kit fonts (`style`), in the
 ink a `Look` asks for."""
 
@@ -12,10 +12,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pdf.cards import CardBox
-from toolkit.pdf.fonts import ensure
 from toolkit.pdf.geometry import MM, WHITE, Colour, Rect, pt, text_colour_on
-from toolkit.pdf.style import BOLD, ITALIC, MIN_TYPE, REGULAR, Look, deep, line, text
-from toolkit.pdf.text import LEADING, fit_lines
+from toolkit.pdf.style import BOLD, MIN_TYPE, REGULAR, Look, deep
 
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -76,24 +74,6 @@ def draw_card_frame(c: Canvas, box: CardBox, colour: Colour, look: Look = Look()
     if not look.full:
         outline_rect(c, panel, deep(colour), 0.8, radius=2.0)
     return panel
-
-
-def draw_back_frame(
-    c: Canvas, box: CardBox, colour: Colour, *, inset: float = 5, width: float = 1.2,
-    radius: float = 3, look: Look = Look(),
-) -> Rect:  # fmt: skip
-    """A card back's frame: `colour` (or a pale tint of it) to the edge of the bleed and a
-    rounded line `inset` mm inside the trim, in the ink that reads on it (left as the fill and
-    stroke colour, for the titles); returns the rectangle inside the line."""
-    ground = look.ground(colour)
-    fill_rect(c, box.bleed, ground)
-    inner = box.trim.inset(inset)
-    ink = look.ink_on(colour, ground)
-    c.setStrokeColorRGB(*ink)
-    c.setLineWidth(width)
-    c.roundRect(pt(inner.x), pt(inner.y), pt(inner.w), pt(inner.h), pt(radius), stroke=1, fill=0)
-    c.setFillColorRGB(*ink)
-    return inner
 
 
 def square_name(c: Canvas, x: float, y: float, name: str, fill: Colour) -> Rect:
@@ -172,84 +152,3 @@ def draw_waves(c: Canvas, r: Rect, k: float, count: int) -> None:
             pt(r.right - 2 * k),
             pt(y),
         )
-
-
-def draw_back_titles(
-    c: Canvas,
-    inner: Rect,
-    title: tuple[str, float, float, float],
-    subtitle: tuple[str, float, float, float],
-) -> None:
-    """A card back's two centred lines across `inner` (3 mm in from each side), each given as
-    (text, bottom y, height, largest font size): the title bold, the subtitle regular."""
-    text, y, h, size = title
-    line(c, text, Rect(inner.x + 3, y, inner.w - 6, h), align="centre", max_size=size)
-    text, y, h, size = subtitle
-    line(c, text, Rect(inner.x + 3, y, inner.w - 6, h), font=REGULAR, align="centre", max_size=size)
-
-
-def draw_card_title(
-    c: Canvas,
-    safe: Rect,
-    name: str,
-    kind: str,
-    colour: Colour,
-    *,
-    name_size: float = 12,
-    kind_height: float = 4.5,
-    kind_size: float = 7.5,
-) -> Rect:
-    """A card's name in black across the top 7 mm of its safe area, then its kind in `colour`
-    (darkened if too pale to read) on the next `kind_height` mm; returns the rest below them."""
-    name_box, rest = safe.split_top(7)
-    c.setFillColorRGB(0, 0, 0)
-    line(c, name, name_box, max_size=name_size)
-    kind_box, rest = rest.split_top(kind_height)
-    c.setFillColorRGB(*deep(colour))
-    line(c, kind, kind_box, font=REGULAR, max_size=kind_size)
-    return rest
-
-
-FLAVOUR_SIZE = 7.5  # pt: a card's flavour line, in italics
-
-
-def _wrapped_height(words: str, width: float, font: str, size: float) -> float:
-    """How tall (mm) `words` set at `size` in `font` wrap to in `width` mm."""
-    ensure(font)
-    _, lines = fit_lines(words, Rect(0, 0, width, 1e4), font=font, max_size=size, min_size=size)
-    return len(lines) * size * LEADING / MM if words else 0.0
-
-
-def rules_and_flavour_height(rules: str, flavour: str, width: float) -> float:
-    """The least height (mm) `draw_rules_and_flavour` needs in `width` mm: both at MIN_TYPE."""
-    gap = 1.0 if flavour else 0.0
-    return (
-        _wrapped_height(rules, width, REGULAR, MIN_TYPE)
-        + gap
-        + _wrapped_height(flavour, width, ITALIC, MIN_TYPE)
-    )
-
-
-def draw_rules_and_flavour(
-    c: Canvas, rules: str, flavour: str, box: Rect, flavour_colour: Colour, max_size: float = 8
-) -> None:
-    """A card's rules text (made from its effect words) at the top of `box`, and below it, in
-    italics and apart, its flavour (no rules): the flavour takes the lines it needs, the rules
-    the rest, each as large as fits, never under MIN_TYPE."""
-    below = 0.0
-    if flavour:
-        rules_need = _wrapped_height(rules, box.w, REGULAR, MIN_TYPE)
-        size = next(
-            (
-                step
-                for step in (FLAVOUR_SIZE, MIN_TYPE)
-                if _wrapped_height(flavour, box.w, ITALIC, step) + 1.0 + rules_need <= box.h
-            ),
-            MIN_TYPE,
-        )
-        below = _wrapped_height(flavour, box.w, ITALIC, size) + 1.0
-        c.setFillColorRGB(*flavour_colour)
-        text(c, flavour, Rect(box.x, box.y, box.w, below - 1.0), font=ITALIC, max_size=size,
-             valign="bottom")  # fmt: skip
-    c.setFillColorRGB(0, 0, 0)
-    text(c, rules, Rect(box.x, box.y + below, box.w, box.h - below), max_size=max_size)

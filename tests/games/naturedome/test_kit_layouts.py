@@ -14,6 +14,7 @@ from card_edits import copy_card_data
 from kit_layouts import (
     BASE,
     KIT_CASES,
+    assert_fits_without_a_warning,
     built,
     card_slots,
     check_cards_in_their_boxes,
@@ -76,9 +77,7 @@ def test_a_colour_the_kit_does_not_have_names_the_layout_and_box(cli, tmp_path):
 
 
 def test_the_sample_cards_fit_their_layouts_without_a_warning(cli, tmp_path):
-    out = tmp_path / "kit.pdf"
-    result = cli("kit", "naturedome", "--out", str(out), "--base-url", BASE)
-    assert result.exit_code == 0 and "warning" not in result.stderr, result.stderr
+    assert_fits_without_a_warning(cli, "naturedome", tmp_path)
 
 
 def test_a_text_the_layout_cannot_hold_is_a_warning_naming_the_card(cli, tmp_path):

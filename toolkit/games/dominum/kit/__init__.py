@@ -15,6 +15,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from toolkit.cards.kit_faces import KitFaces
 from toolkit.games.dominum.data import DominumData, load_dominum
 from toolkit.games.dominum.kit.battlefield import (
     BOARD_FORM,
@@ -25,23 +26,23 @@ from toolkit.games.dominum.kit.battlefield import (
     draw_board_picture,
 )
 from toolkit.games.dominum.kit.cards import (
+    card_faces,
     domain_backs,
     domain_kit_cards,
     power_back,
-    power_cards,
-    power_face,
+    power_deck_cards,
 )
 from toolkit.games.dominum.kit.common import GAME, PHASE_NAMES, TITLE, choose_players
 from toolkit.games.dominum.kit.sheets import mat_page, rules_page, token_blocks, token_note
 from toolkit.pdf.book import KitBook, card_page_count
-from toolkit.pdf.cards import Card, Deck, decks_of
+from toolkit.pdf.cards import Deck, decks_of
 from toolkit.pdf.cover import Component, Cover, cut_cards, draw_cover, lay_tiles, print_first
 from toolkit.pdf.document import pdf_document
 from toolkit.pdf.geometry import paper_size
 from toolkit.pdf.kits import KitOptions, KitResult, Progress, finish_kit, kit_target
 from toolkit.pdf.packing import plan_sheets, print_sheets
 from toolkit.pdf.qr import QR_SIZE
-from toolkit.pdf.style import REGULAR, Look, look_and_layout
+from toolkit.pdf.style import REGULAR, look_and_layout
 from toolkit.pdf.tiles import draw_assembly_key, draw_tiles
 
 
@@ -112,29 +113,29 @@ def kit_cover(
     )
 
 
-def power_decks(data: DominumData, players: tuple[str, ...], look: Look) -> list[Deck]:
+def power_decks(data: DominumData, players: tuple[str, ...], faces: KitFaces) -> list[Deck]:
     """Each player's Power Deck, its back in the player's colour."""
     size = data.print.power_card.size()
     return [
         Deck(
             player,
             f"{player.title()} Power Deck",
-            tuple(Card(power_face(v, player, data, look), player) for v in power_cards(data.rules)),
+            tuple(power_deck_cards(data, player, faces)),
             size,
-            power_back(player, data, look),
+            power_back(data, player, faces),
         )
         for player in players
     ]
 
 
-def domain_decks(data: DominumData, look: Look) -> list[Deck]:
+def domain_decks(data: DominumData, faces: KitFaces) -> list[Deck]:
     """Per Domain its cards and its Stronghold tiles, each a deck with the Domain's back."""
     names = {}
     for domain in data.domains:
         names[f"{domain}:card"] = f"{domain} Domain cards"
         names[f"{domain}:stronghold"] = f"{domain} Stronghold tiles"
-    cards = domain_kit_cards(data, look)
-    return decks_of(cards, domain_backs(data, look), names, data.print.card.size())
+    cards = domain_kit_cards(data, faces)
+    return decks_of(cards, domain_backs(data, faces), names, data.print.card.size())
 
 
 def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResult:
@@ -151,7 +152,8 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
     }
     qr_size = QR_SIZE
     look, layout_name = look_and_layout(options.ink, options.layout)
-    decks = power_decks(data, players, look) + domain_decks(data, look)
+    faces = card_faces(data, players, look)
+    decks = power_decks(data, players, faces) + domain_decks(data, faces)
     layout = board_layout(data)
     tiles = board_tiles(data, paper)
     landscape = (max(paper), min(paper))
