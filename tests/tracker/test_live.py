@@ -6,6 +6,7 @@ missed."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import threading
@@ -142,3 +143,49 @@ def test_a_stream_asks_again_after_notices_may_have_been_missed(db_url):
         for index in range(STREAMS):
             assert streams.events(index)[-1] == {"kind": "reload"}
             assert streams.seconds[index] < STREAM_SECONDS - 1, streams.seconds
+
+
+def test_a_stream_asks_after_its_phone_and_its_match_only_when_quiet_or_told(db_url):
+    """Events flowing cost a stream no question (the connection tells when the phone left);
+    a keepalive asks both whether the phone is still there and whether the match is current,
+    and a phone gone by then ends the stream."""
+    from toolkit.tracker.live import Broker, match_stream
+    from toolkit.tracker.storage import Store
+
+    asked = {"current": 0, "there": 0}
+
+    async def still_current() -> bool:
+        asked["current"] += 1
+        return True
+
+    async def disconnected() -> bool:
+        asked["there"] += 1
+        return asked["there"] > 1  # there at the first keepalive, gone at the second
+
+    async def run() -> list[str]:
+        broker = Broker()
+        broker.attach(asyncio.get_running_loop())
+        store = Store(db_url)
+        stream = match_stream(
+            store,
+            broker,
+            7,
+            0,
+            still_current=still_current,
+            disconnected=disconnected,
+            max_seconds=30,
+            keepalive=0.3,
+        )
+        chunks = [await anext(stream)]  # retry: the stream is open
+        for seq in range(1, ACTIONS + 1):
+            broker.wake(7, seq, ("add", {"text": f"add {seq}", "actor": ""}))
+            while f"id: {seq}\n" not in "".join(chunks):
+                chunks.append(await anext(stream))
+        assert asked == {"current": 1, "there": 0}  # the events asked nothing
+        chunks.extend([chunk async for chunk in stream])  # two keepalives, then it ends
+        store.close()
+        return chunks
+
+    chunks = asyncio.run(asyncio.wait_for(run(), 20))
+    assert chunks.count(": keepalive\n\n") == 1
+    assert asked == {"current": 2, "there": 2}

@@ -137,7 +137,9 @@ async def match_stream(
 
     Whether the match is still current is asked when the stream starts, when a kit moved on or
     notices may have been missed (the broker's `rechecks`) and at each keepalive: a match that
-    stopped being current never becomes so again, so an event alone never asks it."""
+    stopped being current never becomes so again, so an event alone never asks it. Whether the
+    phone is still there is asked at each keepalive too: while events flow, the server learns it
+    from the connection (Starlette ends a stream whose client went away; a send to it fails)."""
     deadline = time.monotonic() + max_seconds
     yield "retry: 1000\n\n"
     checked: int | None = None  # the broker's rechecks when the stream last asked
@@ -154,10 +156,10 @@ async def match_stream(
                 yield sse({"kind": "reload"})
                 return
         left = deadline - time.monotonic()
-        if left <= 0 or await disconnected():
+        if left <= 0:
             return
         if not await broker.wait(match_id, last_seq, min(keepalive, left)):
-            if time.monotonic() >= deadline:
+            if time.monotonic() >= deadline or await disconnected():
                 return  # nothing new: the browser reconnects with Last-Event-ID
             checked = None  # quiet for a keepalive: ask again, whatever was heard
             yield ": keepalive\n\n"
