@@ -164,7 +164,8 @@ async def across_processes(service: MatchService, broker: Broker) -> AsyncIterat
         wanted = service.holds(match_id) or broker.follows(match_id)
         action = notice.action() if wanted else None
         service.heard(match_id, notice.seq, action)
-        broker.wake(match_id, notice.seq, None if action is None else action.event())
+        event = None if action is None else action.event()
+        broker.wake(match_id, notice.seq, event, moved=notice.moved)
 
     def on_listening(listening: bool) -> None:
         service.listening(listening)

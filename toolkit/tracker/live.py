@@ -24,6 +24,7 @@ import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -72,20 +73,27 @@ class Broker:
         self._open: dict[str, int] = {}
         self._open_total = 0
         self._recent: OrderedDict[int, list[tuple[int, str, dict[str, Any]]]] = OrderedDict()
+        self.rechecks = 0  # kits moved on, or notices maybe missed, since the server started
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
 
     def published(self, match_id: int, seq: int, event: Event | None = None) -> None:
-        """Called (from any thread) after a commit, with the event it made."""
+        """Called (from any thread) after a commit of this process, with the event it made; with
+        none when the match's kit moved on to another match."""
         loop = self._loop
         if loop is None or loop.is_closed():
             return
-        loop.call_soon_threadsafe(self.wake, match_id, seq, event)
+        loop.call_soon_threadsafe(partial(self.wake, match_id, seq, event, moved=event is None))
 
-    def wake(self, match_id: int, seq: int, event: Event | None = None) -> None:
+    def wake(
+        self, match_id: int, seq: int, event: Event | None = None, *, moved: bool = False
+    ) -> None:
         """Wake the match's streams (on the event loop): its log reached `seq` (with `event`,
-        when known), or it moved."""
+        when known), or its kit `moved` on to another match (every stream then asks once
+        whether its match is still current: `rechecks`)."""
+        if moved:
+            self.rechecks += 1
         if event is not None:
             self._remember(match_id, seq, event)
         self._latest[match_id] = max(seq, self._latest.get(match_id, 0))
@@ -120,7 +128,9 @@ class Broker:
         return [event for event in recent if event[0] > after]
 
     def wake_all(self) -> None:
-        """Wake every stream to read the events table again (on the event loop)."""
+        """Wake every stream to read the events table again, and to ask whether its match is
+        still current (on the event loop): notices may have been missed."""
+        self.rechecks += 1
         self._tails.clear()
         waiting, self._waiters = self._waiters, {}
         for waiters in waiting.values():
@@ -243,21 +253,33 @@ async def match_stream(
     keepalive: float = 15.0,
 ) -> AsyncIterator[str]:
     """The event stream of one match from `last_seq` on; a `reload` event when the kit moved on
-    to another match. Ends after `max_seconds` (the browser reconnects with Last-Event-ID)."""
+    to another match. Ends after `max_seconds` (the browser reconnects with Last-Event-ID).
+
+    Whether the match is still current is asked when the stream starts, when a kit moved on or
+    notices may have been missed (the broker's `rechecks`) and at each keepalive: a match that
+    stopped being current never becomes so again, so an event alone never asks it. Whether the
+    phone is still there is asked at each keepalive too: while events flow, the server learns it
+    from the connection (Starlette ends a stream whose client went away; a send to it fails)."""
     deadline = time.monotonic() + max_seconds
     yield "retry: 1000\n\n"
+    checked: int | None = None  # the broker's rechecks when the stream last asked
     try:
         while True:
             for seq, text in await broker.events_after(store, match_id, last_seq):
                 yield text
                 last_seq = seq
-            if not await still_current():
-                yield sse({"kind": "reload"})
-                return
+            if checked != broker.rechecks:
+                checked = broker.rechecks  # before asking: a move heard meanwhile asks again
+                if not await still_current():
+                    yield sse({"kind": "reload"})
+                    return
             left = deadline - time.monotonic()
-            if left <= 0 or await disconnected():
+            if left <= 0:
                 return
             if not await broker.wait(match_id, last_seq, min(keepalive, left)):
+                if time.monotonic() >= deadline or await disconnected():
+                    return  # nothing new: the browser reconnects with Last-Event-ID
+                checked = None  # quiet for a keepalive: ask again, whatever was heard
                 yield ": keepalive\n\n"
     finally:
         broker.forget(match_id)

@@ -150,7 +150,8 @@ class MatchService:
         self._locks_guard = threading.Lock()
         # Matches no action may reach: why, by match id (being replaced, or replaced by match N).
         self._closed: dict[int, str] = {}
-        # Called after each commit: (match id, seq, the live event it made, when it made one).
+        # Called after each commit: (match id, seq, the live event it made; None when the match's
+        # kit moved on to another match).
         self.listeners: list[Callable[[int, int, Event | None], None]] = []
         # On a shared database, the seq each match reached as other processes announced it
         # (`heard`, from toolkit/tracker/listener.py) and whether every commit is announced now
