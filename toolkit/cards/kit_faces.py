@@ -271,6 +271,13 @@ class KitFaces:
         drawn."""
         return list(dict.fromkeys(w for maker in self.makers for w in maker.warnings))
 
+    def tell(self) -> None:
+        """Print the warnings on stderr (a kit does it once its cards are drawn)."""
+        import sys
+
+        for warning in self.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+
     def cards(self, cards: Sequence[KitCard], source: Path) -> list[Card]:
         """Each card as many times as its copies, in order, drawn by its layout."""
         from toolkit.cards import render_box_templates

@@ -12,7 +12,6 @@ rules.toml, the print sizes in print.toml.
 
 from __future__ import annotations
 
-import sys
 from datetime import UTC, datetime
 from typing import Any
 
@@ -553,8 +552,7 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         progress.advance()
         with book.section("Cards"):
             book.card_sheets(decks, back_offset=options.back_offset, on_page=progress.advance)
-        for warning in faces.warnings:  # a layout that cuts a card's text short
-            print(f"warning: {warning}", file=sys.stderr)
+        faces.tell()  # a layout that cut a card\'s text short
         for player in PLAYERS:
             with book.section("Health Meters"), book.sheet(stock="card") as c:
                 meter_page(c, doc.page, data, player, urls, look)

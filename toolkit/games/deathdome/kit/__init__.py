@@ -11,7 +11,6 @@ lives in toolkit/pdf; numbers live in card_data/deathdome. The parts: cards.py, 
 
 from __future__ import annotations
 
-import sys
 from datetime import UTC, datetime
 from typing import Any
 
@@ -182,8 +181,7 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         advance()
         with book.section("Cards"):
             book.card_sheets(decks, back_offset=options.back_offset, on_page=advance)
-        for warning in faces.warnings:  # a layout that cuts a card's text short
-            print(f"warning: {warning}", file=sys.stderr)
+        faces.tell()  # a layout that cut a card\'s text short
         print_sheets(
             book,
             card_stock,

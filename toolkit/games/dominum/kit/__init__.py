@@ -176,6 +176,7 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         with book.section("Cards"):
             # the two Power Decks are one card size: they share a sheet
             book.card_sheets(decks, back_offset=options.back_offset, on_page=progress.advance)
+        faces.tell()  # a layout that cut a card's text short
         for player in players:
             with book.section("Player mats"), book.sheet(landscape) as c:
                 mat_page(c, doc.page, data, player, urls["players"][player], qr_size, look)

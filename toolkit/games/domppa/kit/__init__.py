@@ -12,7 +12,6 @@ The parts: cards.py, pieces.py (standees), sheets.py, battlemap.py, common.py.
 
 from __future__ import annotations
 
-import sys
 from datetime import UTC, datetime
 from typing import Any
 
@@ -175,8 +174,7 @@ def build_kit(options: KitOptions, progress: Progress | None = None) -> KitResul
         progress.advance()
         with book.section("Cards"):
             book.card_sheets(decks, back_offset=options.back_offset, on_page=progress.advance)
-        for warning in faces.warnings:  # a layout that cuts a card's text short
-            print(f"warning: {warning}", file=sys.stderr)
+        faces.tell()  # a layout that cut a card\'s text short
         print_sheets(
             book,
             card_stock,
