@@ -15,8 +15,8 @@ effects, flavour) and picks the layout; the layout places them, its templates wo
   restyling the colours stays in print.toml.
 - Glyphs as icons: an `icons` box may name the kit's drawn glyphs (toolkit/pdf/glyphs.py: `paw`
   is `draw_paw`), drawn in the box's colour.
-- Drawn pictures: what is truly a drawing made from the game's numbers (Dominum's range grid, a
-  Stronghold's Charge places for rules.toml's charge limit) is a picture the kit names
+- Drawn pictures: what is truly a drawing made from the game's numbers (a range grid, places
+  for as many tokens as a rules.toml limit says) is a picture the kit names
   (`kit_faces(pictures=...)`); an `icons` box places it like a glyph, in its colour. A name
   that is neither a glyph nor a picture is an error naming the layout file and box.
 """
