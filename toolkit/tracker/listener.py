@@ -170,6 +170,8 @@ async def across_processes(service: MatchService, broker: Broker) -> AsyncIterat
     def on_listening(listening: bool) -> None:
         service.listening(listening)
         store.trust_kits(listening)
+        if not listening:  # the LISTEN connection was lost: the database may have gone too
+            store.drop_connections()
         if listening:  # what was sent while nobody listened is in the events table
             broker.wake_all()
 

@@ -158,8 +158,7 @@ class Broker:
         it holds (on the event loop), and none when the broker remembers them all."""
         remembered = self.recent(match_id, after)
         if remembered is not None:
-            return [(seq, sse({"kind": kind, "seq": seq, **data}, event_id=seq))
-                    for seq, kind, data in remembered]  # fmt: skip
+            return [sent(*event) for event in remembered]
         lock = self._reading.setdefault(match_id, asyncio.Lock())
         async with lock:  # streams woken together wait for the first one's read
             tail = self._tails.get(match_id)
@@ -171,8 +170,7 @@ class Broker:
             ):
                 read_at = time.monotonic()
                 rows = await run_in_threadpool(store.events_after, match_id, after)
-                events = [(seq, sse({"kind": kind, "seq": seq, **data}, event_id=seq))
-                          for seq, kind, data in rows]  # fmt: skip
+                events = [sent(*row) for row in rows]
                 tail = _Tail(after, events[-1][0] if events else after, events, read_at)
                 self._tails[match_id] = tail
         return [event for event in tail.events if event[0] > after]
@@ -234,6 +232,11 @@ class LiveStream(StreamingResponse):
             await super().__call__(scope, receive, send)
         finally:
             self._release()
+
+
+def sent(seq: int, kind: str, data: dict[str, Any]) -> tuple[int, str]:
+    """A logged event as a stream sends it: its seq, and its text with its id."""
+    return seq, sse({"kind": kind, "seq": seq, **data}, event_id=seq)
 
 
 def sse(data: dict[str, Any], *, event_id: int | None = None) -> str:

@@ -433,8 +433,11 @@ class Store:
         on (`forget_kits`): its kit rows are then reused for long, else for a second."""
         self._kit_ttl = _KIT_TTL_LISTENING if announced else _KIT_TTL
         self._kits.clear()
-        if not announced:  # the database may have gone: none of the pooled connections is reused
-            self.engine.dispose(close=False)
+
+    def drop_connections(self) -> None:
+        """Reuse none of the pooled connections (the database may have gone away: a restart
+        quicker than the idle ping would leave them dead); new ones are made as needed."""
+        self.engine.dispose(close=False)
 
     def kit_fresh(
         self, *, kit_id: str | None = None, view_token: str | None = None
