@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PICTURES = {
@@ -112,6 +113,13 @@ def set_the_table(base: str, kit: str) -> None:
     act(base, kit, type="start")
 
 
+def live(page: Any) -> None:
+    """Until the page's live stream is connected (its badge says so)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#live-status")).to_have_text("live", timeout=10_000)
+
+
 def browser_pictures(base: str, kit: str, out: Path) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -119,11 +127,14 @@ def browser_pictures(base: str, kit: str, out: Path) -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
             phone = browser.new_context(viewport=PHONE).new_page()
-            phone.goto(f"{base}/k/{kit}/unit/red/gunner")
-            phone.screenshot(path=str(out / PICTURES["phone"]))
             screen = browser.new_context(viewport=SCREEN).new_page()
-            screen.goto(f"{base}/k/{kit}/screen")
-            screen.screenshot(path=str(out / PICTURES["screen"]))
+            for page, path, name in (
+                (phone, "unit/red/gunner", "phone"),
+                (screen, "screen", "screen"),
+            ):
+                page.goto(f"{base}/k/{kit}/{path}")
+                live(page)  # the same picture every run: taken once the page is live and settled
+                page.screenshot(path=str(out / PICTURES[name]))
         finally:
             browser.close()
     small_png(out / PICTURES["phone"])
