@@ -86,6 +86,11 @@ def test_the_broker_serves_a_streams_events_from_memory_only_when_it_holds_them_
     ]
     broker.wake(7, 6, ("undo", {"text": "took back #5", "actor": ""}))  # not what it had
     assert broker.recent(7, 5) is None
+    # this process's commit can come before another process's earlier one is read
+    broker.wake(9, 2, ("add", {"text": "add 2", "actor": ""}))
+    assert broker.recent(9, 0) is None  # 1 not heard yet
+    broker.wake(9, 1, ("add", {"text": "add 1", "actor": ""}))
+    assert [e[0] for e in broker.recent(9, 0) or []] == [1, 2]
     for seq in range(10, 10 + 3 * RECENT):
         broker.wake(8, seq, ("add", {"text": "", "actor": ""}))
     kept = broker.recent(8, 10 + 2 * RECENT - 1) or []

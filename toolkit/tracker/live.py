@@ -72,7 +72,7 @@ class Broker:
         self.total = total
         self._open: dict[str, int] = {}
         self._open_total = 0
-        self._recent: OrderedDict[int, list[tuple[int, str, dict[str, Any]]]] = OrderedDict()
+        self._recent: OrderedDict[int, dict[int, Event]] = OrderedDict()  # by match, by seq
         self.rechecks = 0  # kits moved on, or notices maybe missed, since the server started
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -102,15 +102,20 @@ class Broker:
                 waiter.set_result(None)
 
     def _remember(self, match_id: int, seq: int, event: Event) -> None:
+        """Keep the event among the match's latest, in whatever order they come (this
+        process's commit can come before another's earlier one is read from its socket)."""
         recent = self._recent.get(match_id)
-        if recent is not None and seq <= recent[-1][0]:
-            if seq >= recent[0][0] and recent[seq - recent[0][0]][1:] != event:
+        if recent is None:
+            recent = self._recent[match_id] = {}
+        known = recent.get(seq)
+        if known is not None:
+            if known != event:
                 del self._recent[match_id]  # not the event it had: a log restored from a backup
-            return  # known already (this process's commit, and its notification), or older
-        if recent is None or seq != recent[-1][0] + 1:  # the first, or after a gap: anew
-            recent = self._recent[match_id] = []
-        recent.append((seq, *event))
-        del recent[:-RECENT]
+            return  # known already (this process's commit, and its notification)
+        recent[seq] = event
+        if len(recent) > RECENT:
+            for old in sorted(recent)[:-RECENT]:
+                del recent[old]
         self._recent.move_to_end(match_id)
         if len(self._recent) > RECENT_MATCHES:
             self._recent.popitem(last=False)
@@ -123,9 +128,12 @@ class Broker:
         """The match's events after seq `after` from memory, when it holds every one up to
         the latest this process heard of; None otherwise (the events table has them)."""
         recent = self._recent.get(match_id)
-        if not recent or recent[-1][0] != self._latest.get(match_id) or recent[0][0] > after + 1:
+        if not recent:
             return None
-        return [event for event in recent if event[0] > after]
+        wanted = range(after + 1, self._latest.get(match_id, 0) + 1)
+        if len(wanted) > len(recent) or any(seq not in recent for seq in wanted):
+            return None
+        return [(seq, *recent[seq]) for seq in wanted]
 
     def wake_all(self) -> None:
         """Wake every stream to read the events table again, and to ask whether its match is
