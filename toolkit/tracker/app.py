@@ -31,7 +31,7 @@ from toolkit.tracker.folders import GameFiles, page_folders
 from toolkit.tracker.guard import Guard
 from toolkit.tracker.history import History
 from toolkit.tracker.kits import import_manifests
-from toolkit.tracker.listener import across_processes
+from toolkit.tracker.listener import HearFirst, Listener, across_processes
 from toolkit.tracker.live import Broker
 from toolkit.tracker.matches import MatchService, NotFound
 from toolkit.tracker.requests import Forbidden
@@ -82,10 +82,15 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         broker.attach(asyncio.get_running_loop())
         try:
-            async with across_processes(service, broker):
+            async with across_processes(service, broker) as listener:
+                app.state.listener = listener
                 yield
         finally:
+            app.state.listener = None
             store.close()
+
+    def listening() -> Listener | None:
+        return app.state.listener  # type: ignore[no-any-return]
 
     app = FastAPI(title="Domekit tracker", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.tracker = tracker
@@ -93,8 +98,10 @@ def create_app(
     app.state.store = store
     app.state.broker = broker
     app.state.startup_notes = tracker.startup_notes
+    app.state.listener = None  # the running LISTEN connection's, on PostgreSQL
     app.mount(GAME_FILES, game_files, name="game-static")  # before /static, which holds it
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
+    app.add_middleware(HearFirst, listener=listening)  # inside the front door
     app.add_middleware(Guard, allowed_hosts=allowed_hosts, printed_hosts=_last_known(store))
     for router in ROUTERS:
         _install(app, router)

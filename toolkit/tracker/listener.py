@@ -10,6 +10,13 @@ from the broker's memory when it holds every event they lack, else from the even
 memory is checked against the database whenever a notification may have been missed, so one
 lost costs only time: after a lost connection the listener connects again and wakes every
 stream to read.
+
+Every process hears every commit, so a process woken for each one did more for every process
+added. The socket is read at once when it has been quiet, and then rests for `REST` seconds
+(what arrives meanwhile is read in one go when it ends), so a busy process wakes for the
+notifications at most 1 / REST times a second however many commits there are; before each
+request (`HearFirst`) and each attempt of a write (`MatchService.hear`), when the process is
+awake anyway, it is read too. A live event from another process waits at most `REST` seconds.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from toolkit.tracker.notices import CHANNEL, Notice, read
 log = logging.getLogger("domekit.listener")
 
 HEARTBEAT = 5.0  # seconds without a notification after which the connection is checked
+REST = 0.2  # seconds the socket is left unread after a read that found notifications
 RECONNECT = (0.1, 0.2, 0.5, 1.0, 2.0)  # seconds between attempts to connect again, then 2 s
 
 
@@ -56,7 +64,15 @@ class Listener:
         self._on_listening = on_listening
         self._task: asyncio.Task[None] | None = None
         self._listening = asyncio.Event()
+        self._read: Callable[[], object] | None = None  # reads the socket, when it may be read
         self.connections = 0  # how many times it connected (1 when it never lost one)
+
+    def poll(self) -> None:
+        """Take in every notification PostgreSQL has sent so far (on the event loop; one recv
+        when there is none): before each request, so what it reads or writes is as current as
+        the database has said."""
+        if self._read is not None:
+            self._read()
 
     async def start(self, timeout: float = 10.0) -> None:
         """Listen from now on: returns once the first LISTEN is in place, so no commit made
@@ -103,14 +119,17 @@ class Listener:
                 await asyncio.sleep(wait)
 
     async def _receive(self, conn: Any) -> None:
-        """Every notification, as it comes, until the connection is lost (raised). The
-        connection's socket is read on the event loop by libpq itself (a third of the CPU of
-        psycopg's `notifies()`, measured: every process hears every commit); when nothing came
-        for a while a query checks that the connection is still there."""
+        """Every notification, until the connection is lost (raised), read from the socket by
+        libpq itself (a third of the CPU of psycopg's `notifies()`, measured): when it becomes
+        readable after a quiet spell, then every `REST` seconds while notifications keep
+        coming, and whenever `poll` is called; when nothing came for a while a query checks
+        that the connection is still there."""
         loop = asyncio.get_running_loop()
         pgconn, encoding = conn.pgconn, conn.info.encoding
+        socket = pgconn.socket
         lost: asyncio.Future[None] = loop.create_future()
         heard = [time.monotonic()]
+        resting: list[asyncio.TimerHandle] = []  # the rest under way, if any
 
         def deliver(payload: str) -> None:
             heard[0] = time.monotonic()
@@ -118,35 +137,81 @@ class Listener:
             if found is not None:
                 self._on_commit(found)
 
-        def readable() -> None:
+        def read_socket() -> int:
+            """Take in what has arrived; how many notifications that was."""
+            if lost.done():
+                return 0
             try:
                 pgconn.consume_input()
             except Exception as exc:  # the connection is gone
-                if not lost.done():
-                    lost.set_exception(exc)
-                return
+                lost.set_exception(exc)
+                return 0
+            count = 0
             while (notify := pgconn.notifies()) is not None:
                 deliver(notify.extra.decode(encoding))
+                count += 1
+            return count
+
+        def readable() -> None:
+            if read_socket():  # something came: let more gather before the next read
+                loop.remove_reader(socket)
+                resting.append(loop.call_later(REST, rested))
+
+        def rested() -> None:
+            resting.clear()
+            if self._read is None:  # the heartbeat's query reads the socket now
+                return
+            if read_socket():
+                resting.append(loop.call_later(REST, rested))
+            else:
+                loop.add_reader(socket, readable)
+
+        def quiet() -> None:  # the socket left to psycopg's query
+            self._read = None
+            for handle in resting:
+                handle.cancel()
+            resting.clear()
+            loop.remove_reader(socket)
+
+        def listen() -> None:
+            self._read = read_socket
+            loop.add_reader(socket, readable)
 
         conn.add_notify_handler(lambda notify: deliver(notify.payload))  # met during a query
-        socket = pgconn.socket
-        loop.add_reader(socket, readable)
+        listen()
         try:
             while True:
                 await asyncio.wait([lost], timeout=HEARTBEAT)
                 if lost.done():
                     lost.result()  # raises what lost it
                 if time.monotonic() - heard[0] >= HEARTBEAT:
-                    loop.remove_reader(socket)  # psycopg reads the socket for the query
+                    quiet()
                     await conn.execute("SELECT 1")  # quiet: is the connection still there?
                     heard[0] = time.monotonic()
-                    loop.add_reader(socket, readable)
+                    listen()
         finally:
-            loop.remove_reader(socket)
+            quiet()
+
+
+class HearFirst:
+    """ASGI middleware: before each request, the listener takes in what other processes
+    committed (`Listener.poll`), so a request never acts on what PostgreSQL has already said
+    is old. `listener()` is the running one, None when there is none (SQLite)."""
+
+    def __init__(self, app: Any, listener: Callable[[], Listener | None]) -> None:
+        self.app = app
+        self.listener = listener
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            listener = self.listener()
+            if listener is not None:
+                listener.poll()
+        await self.app(scope, receive, send)
 
 
 @contextlib.asynccontextmanager
-async def across_processes(service: MatchService, broker: Broker) -> AsyncIterator[Any]:
+async def across_processes(service: MatchService, broker: Broker) -> AsyncIterator[Listener | None]:
     """While the server runs: commits of other processes on a PostgreSQL database tell this
     process's memory how far each match's log reached, and what was added to it, and wake its
     streams (a kit moved on there is read afresh here). Nothing on SQLite, which one process
@@ -177,9 +242,11 @@ async def across_processes(service: MatchService, broker: Broker) -> AsyncIterat
 
     listener = Listener(store.url, on_commit, on_listening)
     await listener.start()
+    service.hear = listener.poll
     try:
         yield listener
     finally:
+        service.hear = lambda: None
         await listener.stop()
         service.listening(False)
         store.trust_kits(False)

@@ -158,6 +158,10 @@ class MatchService:
         # (`listening`): memory is then compared with these; otherwise, and for a match not read
         # since the listener last (re)connected, with the database's version.
         self._heads: dict[int, int] = {}
+        # Takes in, on the event loop, what other processes announced that has arrived (the
+        # listener's `poll`): before each attempt of a write on the loop, so that one refused
+        # because another process wrote first catches up from the announcement, not the log.
+        self.hear: Callable[[], None] = lambda: None
         self._announced = False
         self._epoch = 0
         # Called with (match id, seq, state) for states a rebuild passes that the history keeps.
@@ -579,8 +583,10 @@ class MatchService:
         which this coroutine never suspends and `_blocking` runs it to its end)."""
         match_id = write.match_id
         for _attempt in range(ATTEMPTS):
-            if on_loop and self._needs_thread(match_id):
-                return await run_in_threadpool(self._blocking, write)
+            if on_loop:
+                self.hear()
+                if self._needs_thread(match_id):
+                    return await run_in_threadpool(self._blocking, write)
             step = self._step(write)
             if isinstance(step, Submitted):
                 return step
