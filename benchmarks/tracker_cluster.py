@@ -2,7 +2,7 @@
 watches its match's live stream on another.
 
     .venv/bin/python benchmarks/tracker_cluster.py [--workers 2] [--tables 40] [--seconds 10]
-                                                    [--pace 4] [--by-table] [--keep]
+                                                    [--pace 4] [--warm-up 10] [--by-table] [--keep]
                                                     [--profile DIR] [--sqlite]
 
 It starts a throwaway PostgreSQL cluster (benchmarks/pg_cluster.py: initdb and pg_ctl on a
@@ -29,7 +29,9 @@ Afterwards every acknowledged action must be in its match's log exactly once at 
 stream must have seen every event of its match exactly once and in order across its resumes, and
 every page (the table and the four teams) on every server process must equal the same page drawn
 from a cold replay of the exported log. Before the phases every process reads every match once
-(the steady state of a server that has been up a while). The last line:
+and the phones play `--warm-up` seconds (10) at the real pace, not measured: the steady state
+of a server that has been up a while, its database connections and PostgreSQL's backends in
+use (each process brings its own, and first uses cost most). The last line:
 
   workers=N database=postgresql tables=T phones=P actions_per_s=... p99_ms=... live_p99_ms=...
   acknowledged=... lost=0 duplicated=0 stale_pages=0 cpu_ms_per_action=...
@@ -465,6 +467,12 @@ def main(argv: list[str] | None = None) -> int:
         help="a table's phones all write through one process (a proxy hashing on the kit id), "
         "their streams still on the others",
     )
+    parser.add_argument(
+        "--warm-up",
+        type=float,
+        default=10.0,
+        help="seconds at the real pace before the phases, not measured (default 10)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the servers' logs")
     parser.add_argument(
         "--sqlite", action="store_true", help="one process on a SQLite file, not PostgreSQL"
@@ -475,7 +483,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not (1 <= args.workers <= 64 and 1 <= args.tables <= 2000):
         parser.error("--workers must be 1 to 64 and --tables 1 to 2000")
-    if args.seconds <= 0 or args.pace <= 0:
+    if args.seconds <= 0 or args.pace <= 0 or args.warm_up < 0:
         parser.error("--seconds and --pace must be positive")
     if args.sqlite and args.workers != 1:
         parser.error("--sqlite takes --workers 1: a SQLite file is served by one process")
@@ -526,12 +534,14 @@ def main(argv: list[str] | None = None) -> int:
         print(page_cost(servers[0], kits[0]), flush=True)
         streams = Streams(specs)
         streams.start()
+        warm = run_phase("warm-up", phones, args.warm_up, args.pace, servers, cluster)
         paced = run_phase("real pace", phones, args.seconds, args.pace, servers, cluster)
         saturated = run_phase("saturating", phones, args.seconds, 0.0, servers, cluster)
         single = run_one_at_a_time(kits, args.seconds, servers, cluster)
         time.sleep(DRAIN_SECONDS)
         arrived = streams.stop()
         acknowledged = [
+            *warm.result.acknowledged,
             *paced.result.acknowledged,
             *saturated.result.acknowledged,
             *single.result.acknowledged,

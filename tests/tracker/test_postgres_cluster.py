@@ -496,7 +496,8 @@ def test_the_cluster_benchmark_checks_everything_and_prints_its_line(
     tables."""
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "tracker_cluster.py"
     ran = subprocess.run(
-        [sys.executable, str(script), *options, "--tables", "2", "--seconds", "1"],
+        [sys.executable, str(script), *options, "--tables", "2", "--seconds", "1"]
+        + ["--warm-up", "1"],
         capture_output=True,
         text=True,
         timeout=600,
