@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 
 import psycopg
-import pytest
 
 from toolkit.tracker import listener as listening
 from toolkit.tracker.listener import Listener, conninfo
@@ -27,7 +26,6 @@ async def _until(condition, seconds: float) -> bool:
     return condition()
 
 
-@pytest.mark.timeout(60)
 def test_commits_are_heard_at_once_after_a_quiet_spell_and_gathered_while_they_keep_coming(
     pg_url, monkeypatch
 ):

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import select
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -38,6 +39,7 @@ from toolkit.tracker.notices import CHANNEL, Notice, read
 log = logging.getLogger("domekit.listener")
 
 HEARTBEAT = 5.0  # seconds without a notification after which the connection is checked
+READS = 4  # reads of the socket at most at once, while more keeps coming
 REST = 0.2  # seconds the socket is left unread after a read that found notifications
 RECONNECT = (0.1, 0.2, 0.5, 1.0, 2.0)  # seconds between attempts to connect again, then 2 s
 
@@ -142,9 +144,13 @@ class Listener:
             if lost.done():
                 return 0
             try:
-                pgconn.consume_input()
-            except Exception as exc:  # the connection is gone
+                for _ in range(READS):  # what has come, and an end of the connection behind it
+                    pgconn.consume_input()  # (a server shutting down says why, then closes)
+                    if not select.select([socket], [], [], 0)[0]:
+                        break
+            except Exception as exc:  # the connection is gone: say so before a request goes on
                 lost.set_exception(exc)
+                self._on_listening(False)
                 return 0
             count = 0
             while (notify := pgconn.notifies()) is not None:
