@@ -114,8 +114,7 @@ class Broker:
             return  # known already (this process's commit, and its notification)
         recent[seq] = event
         if len(recent) > RECENT:
-            for old in sorted(recent)[:-RECENT]:
-                del recent[old]
+            del recent[min(recent)]
         self._recent.move_to_end(match_id)
         if len(self._recent) > RECENT_MATCHES:
             self._recent.popitem(last=False)

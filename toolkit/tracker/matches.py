@@ -159,8 +159,9 @@ class MatchService:
         # since the listener last (re)connected, with the database's version.
         self._heads: dict[int, int] = {}
         # Takes in, on the event loop, what other processes announced that has arrived (the
-        # listener's `poll`): before each attempt of a write on the loop, so that one refused
-        # because another process wrote first catches up from the announcement, not the log.
+        # listener's `poll`): before a write's next attempt on the loop (the request's start
+        # read it for the first), so that one refused because another process wrote first
+        # catches up from the announcement, not the log.
         self.hear: Callable[[], None] = lambda: None
         self._announced = False
         self._epoch = 0
@@ -582,9 +583,10 @@ class MatchService:
         thread once memory must read the database), or blocking the thread (`Blocking`, with
         which this coroutine never suspends and `_blocking` runs it to its end)."""
         match_id = write.match_id
-        for _attempt in range(ATTEMPTS):
+        for attempt in range(ATTEMPTS):
             if on_loop:
-                self.hear()
+                if attempt:
+                    self.hear()
                 if self._needs_thread(match_id):
                     return await run_in_threadpool(self._blocking, write)
             step = self._step(write)
