@@ -5,6 +5,7 @@ from the PDF shows the texts its cells give, each inside the box its layout file
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -33,14 +34,29 @@ def built(build_kit, folder: Path, paper: str, layout: str, ink: str):
     return result, pymupdf.open(result.pdf)
 
 
-def kit_from_copy(cli, game: str, folder: Path, edits: list[tuple[str, str, str]]):
-    """`domekit kit GAME --data COPY` of a copy of the shipped data with `edits` (file, old, new);
+def kit_from_copy(
+    cli,
+    game: str,
+    folder: Path,
+    edits: list[tuple[str, str, str]],
+    *,
+    without_layouts: bool = False,
+):
+    """`domekit kit GAME --data COPY` of a copy of the shipped data with `edits` (file, old, new),
+    its layouts folder removed when `without_layouts` (a copy made before cards were layouts);
     the command's result and the PDF's path."""
     data = copy_card_data(game, folder / "mine")
+    if without_layouts:
+        shutil.rmtree(data / "layouts")
     for file, old, new in edits:
         edit_text(data / file, old, new)
     out = folder / "kit.pdf"
     return cli("kit", game, "--data", str(data), "--out", str(out), "--base-url", BASE), out
+
+
+def pdf_text(path: Path) -> str:
+    """Every page's text of a PDF, in order."""
+    return "".join(page.get_text() for page in pymupdf.open(path))
 
 
 def flat(text: str) -> str:

@@ -6,9 +6,15 @@ layout restyles its kit; a card with more lines than its layout holds is refused
 
 from __future__ import annotations
 
-import pymupdf
 import pytest
-from kit_layouts import KIT_CASES, built, card_slots, check_cards_in_their_boxes, kit_from_copy
+from kit_layouts import (
+    KIT_CASES,
+    built,
+    card_slots,
+    check_cards_in_their_boxes,
+    kit_from_copy,
+    pdf_text,
+)
 
 from toolkit.games.deathdome.data import UNIT_TYPES, load_deathdome
 from toolkit.games.deathdome.kit import build_kit
@@ -49,7 +55,7 @@ def test_a_copy_restyles_its_cards_by_editing_a_layout(cli, tmp_path):
     edit = ("layouts/back.toml", 'text = "DEATH DOME"', 'text = "KUOLEMAN KUPOLI"')
     result, out = kit_from_copy(cli, "deathdome", tmp_path, [edit])
     assert result.exit_code == 0 and "warning" not in result.stderr, result.stderr
-    text = "".join(page.get_text() for page in pymupdf.open(out))
+    text = pdf_text(out)
     data = load_deathdome(tmp_path / "mine")
     cards = sum(i.qty for i in data.items.values()) + sum(c.qty for c in data.special_play)
     assert text.count("KUOLEMAN KUPOLI") == cards

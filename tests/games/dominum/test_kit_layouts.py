@@ -7,13 +7,9 @@ rules.toml's charge limit."""
 
 from __future__ import annotations
 
-import shutil
-
 import pymupdf
 import pytest
-from card_edits import copy_card_data, edit_text
 from kit_layouts import (
-    BASE,
     KIT_CASES,
     assert_fits_without_a_warning,
     built,
@@ -21,6 +17,7 @@ from kit_layouts import (
     card_spans,
     check_cards_in_their_boxes,
     kit_from_copy,
+    pdf_text,
     turned_spans,
 )
 
@@ -112,7 +109,7 @@ def test_a_copy_restyles_its_cards_by_editing_a_layout(cli, tmp_path):
         ],
     )
     assert result.exit_code == 0 and "warning" not in result.stderr, result.stderr
-    text = "".join(page.get_text() for page in pymupdf.open(out))
+    text = pdf_text(out)
     data = load_dominum(tmp_path / "mine")
     assert text.count("HYÖKKÄYS") == sum(card.qty for card in data.cards)
     assert text.count("VALTA") == len(PLAYERS) * data.rules.power_deck.size
@@ -165,15 +162,17 @@ def test_a_bad_turn_in_a_copys_layout_names_the_file_and_field(cli, tmp_path):
 
 
 def test_a_copy_without_layouts_draws_the_shipped_ones(cli, tmp_path):
-    folder = copy_card_data("dominum", tmp_path / "old")
-    shutil.rmtree(folder / "layouts")
-    edit_text(folder / "strongholds.csv", "Heartwood Grove", "Old Grove")
-    out = tmp_path / "kit.pdf"
-    result = cli("kit", "dominum", "--data", str(folder), "--out", str(out), "--base-url", BASE)
+    result, out = kit_from_copy(
+        cli,
+        "dominum",
+        tmp_path,
+        [("strongholds.csv", "Heartwood Grove", "Old Grove")],
+        without_layouts=True,
+    )
     assert result.exit_code == 0, result.stderr
-    text = "".join(page.get_text() for page in pymupdf.open(out))
+    text = pdf_text(out)
     assert "Old Grove" in text
-    assert text.count("Charge: starts with") == len(load_dominum(folder).strongholds)
+    assert text.count("Charge: starts with") == len(load_dominum(tmp_path / "mine").strongholds)
 
 
 def test_a_picture_the_kit_has_not_got_names_the_layout_and_box(cli, tmp_path):

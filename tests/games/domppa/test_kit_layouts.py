@@ -16,6 +16,7 @@ from kit_layouts import (
     card_slots,
     check_cards_in_their_boxes,
     kit_from_copy,
+    pdf_text,
 )
 
 from toolkit.cards.kit_faces import GlyphIcons
@@ -78,7 +79,7 @@ def test_a_copy_restyles_its_backs_by_editing_a_layout(cli, tmp_path):
     edit = ("layouts/back.toml", 'text = "DOMPPA"', 'text = "DOMPPA-PELI"')
     result, out = kit_from_copy(cli, "domppa", tmp_path, [edit])
     assert result.exit_code == 0 and "warning" not in result.stderr, result.stderr
-    text = "".join(page.get_text() for page in pymupdf.open(out))
+    text = pdf_text(out)
     data = load_kit_data(tmp_path / "mine")
     cards = len(data.weapons) + len(data.armour) + len(data.shields) + len(data.characters)
     assert text.count("DOMPPA-PELI") >= cards  # every card's back (and the spells')

@@ -6,19 +6,15 @@ error."""
 
 from __future__ import annotations
 
-import shutil
-
-import pymupdf
 import pytest
-from card_edits import copy_card_data
 from kit_layouts import (
-    BASE,
     KIT_CASES,
     assert_fits_without_a_warning,
     built,
     card_slots,
     check_cards_in_their_boxes,
     kit_from_copy,
+    pdf_text,
 )
 
 from toolkit.cards.kit_faces import KitCard
@@ -57,7 +53,7 @@ def test_a_copy_restyles_its_cards_by_editing_a_layout(cli, tmp_path):
         [("layouts/power.toml", 'text = "ATTACK"', 'text = "HYÖKKÄYS"')],
     )
     assert result.exit_code == 0, result.stderr
-    text = "".join(page.get_text() for page in pymupdf.open(out))
+    text = pdf_text(out)
     assert text.count("HYÖKKÄYS") == sum(e.qty for e in load_power_cards() if not e.card.is_boost)
     assert "ATTACK\n" not in text
 
@@ -90,10 +86,7 @@ def test_a_text_the_layout_cannot_hold_is_a_warning_naming_the_card(cli, tmp_pat
 
 
 def test_a_copy_without_layouts_draws_the_shipped_ones(cli, tmp_path):
-    folder = copy_card_data("naturedome", tmp_path / "old")
-    shutil.rmtree(folder / "layouts")
-    out = tmp_path / "kit.pdf"
-    result = cli("kit", "naturedome", "--data", str(folder), "--out", str(out), "--base-url", BASE)
+    result, out = kit_from_copy(cli, "naturedome", tmp_path, [], without_layouts=True)
     assert result.exit_code == 0, result.stderr
-    text = "".join(page.get_text() for page in pymupdf.open(out))
+    text = pdf_text(out)
     assert text.count("ATTACK BOOST") == sum(e.qty for e in load_power_cards() if e.card.is_boost)
