@@ -509,3 +509,19 @@ def test_the_cluster_benchmark_checks_everything_and_prints_its_line(
     assert found is not None, last
     assert (found.group(1), found.group(2)) == (options[1], database)
     assert int(found.group(3)) > 0
+
+
+def test_the_idle_benchmark_prints_a_servers_cpu_at_rest(tmp_path):
+    """benchmarks/tracker_idle.py at its smallest, on a SQLite file: its one line."""
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "tracker_idle.py"
+    ran = subprocess.run(
+        [sys.executable, str(script), "--sqlite", "--tables", "1", "--seconds", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
+    last = ran.stdout.strip().splitlines()[-1]
+    found = re.fullmatch(r"database=sqlite tables=1 seconds=1 idle_cpu_ms_per_s=([0-9.]+)", last)
+    assert found is not None, last

@@ -135,9 +135,9 @@ def run_uvicorn(
 
     class Server(uvicorn.Server):
         """uvicorn's server ticking once a second, not ten times: its tick only dates the
-        responses and looks for a stop, and ten wake-ups a second cost an idle server 9.3 ms
-        of CPU a second against 5.0 (measured here; every process pays it). A stop signal
-        ends the wait at once."""
+        responses and looks for a stop, and ten wake-ups a second cost an idle server 5.0 ms
+        of CPU a second against 0.7 (benchmarks/tracker_idle.py; every process pays it). A
+        stop signal ends the wait at once."""
 
         _stop: asyncio.Event | None = None
 
