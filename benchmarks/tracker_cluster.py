@@ -2,7 +2,8 @@
 watches its match's live stream on another.
 
     .venv/bin/python benchmarks/tracker_cluster.py [--workers 2] [--tables 40] [--seconds 10]
-                                                    [--pace 4] [--warm-up 10] [--by-table] [--keep]
+                                                    [--pace 4] [--warm-up 10] [--by-table]
+                                                    [--serve-workers] [--keep]
                                                     [--profile DIR] [--sqlite]
 
 It starts a throwaway PostgreSQL cluster (benchmarks/pg_cluster.py: initdb and pg_ctl on a
@@ -10,10 +11,15 @@ loopback port, as the tests do), N `domekit serve` processes on it, each on its 
 port (what N machines behind a proxy are; `serve --workers N` is the same N processes behind one
 socket, where a phone cannot choose its process), records T Death Dome kits of 4 teams and brings
 each match to play. One phone per team, P = 4 T: phone j of table t writes through server
-(t + j) mod N (with --by-table: server t mod N, as behind a proxy that hashes on the kit id) and
-watches its match's live stream (server-sent events) on the next server along; every 10 to 30 s
-the stream is dropped and resumed with Last-Event-ID on the next server again, as a phone does
-when its connection breaks behind a load balancer.
+(t + j) mod N and watches its match's live stream (server-sent events) on the next server along;
+every 10 to 30 s the stream is dropped and resumed with Last-Event-ID on the next server again, as
+a phone does when its connection breaks behind a load balancer. With --by-table, as behind a
+proxy that hashes on the kit id (docs/hosting.md), everything of table t goes to server t mod N:
+its phones' writes, their streams and their resumes, the one-at-a-time phase's actions, and no
+other process ever reads the match. With --serve-workers, one `domekit serve --workers N` on one
+port instead, as a machine runs it: every phone and stream goes to that port, the kernel gives
+each connection to any worker, and the worker hands it to the one that owns its kit
+(toolkit/tracker/handoff.py); a stream resumes on the same port.
 
 With --sqlite (and --workers 1, a SQLite file has one server process) the same run on a SQLite
 file with durable commits instead of PostgreSQL: the figures of one process on each database.
@@ -36,6 +42,7 @@ use (each process brings its own, and first uses cost most). The last line:
   workers=N database=postgresql tables=T phones=P actions_per_s=... p99_ms=... live_p99_ms=...
   acknowledged=... lost=0 duplicated=0 stale_pages=0 cpu_ms_per_action=...
   saturated_cpu_ms_per_action=... cores_used=... one_at_a_time_cpu_ms_per_action=...
+  routing=spread|by_table|serve_workers
 
 actions_per_s is the saturating phase's; p99_ms (every action request) and live_p99_ms (from an
 action's acknowledgement on one process to its event's arrival on a stream served by another)
@@ -387,10 +394,12 @@ def run_one_at_a_time(
     seconds: float,
     servers: list[load.Server],
     cluster: pg_cluster.Cluster | None,
+    by_table: bool = False,
 ) -> Phase:
     """One action at a time for `seconds`, the tables in turn, each table's next action through
     the next process: every process holds every match and applies what the others committed,
-    with no two writes ever racing (what the announcements cost, apart from contention)."""
+    with no two writes ever racing (what the announcements cost, apart from contention); with
+    `by_table`, each table's through its own process."""
     result = load.LoadResult()
     rng = random.Random(2)
     phones = [load.Phone(kit, load.TEAMS[0], random.Random(rng.random())) for kit in kits]
@@ -402,7 +411,8 @@ def run_one_at_a_time(
     try:
         while time.monotonic() < deadline:
             table, round_ = turn % len(kits), turn // len(kits)
-            load._phone_turn(connections[(table + round_) % len(servers)], phones[table], result)
+            writer = table if by_table else table + round_
+            load._phone_turn(connections[writer % len(servers)], phones[table], result)
             turn += 1
     finally:
         for connection in connections:
@@ -464,14 +474,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--by-table",
         action="store_true",
-        help="a table's phones all write through one process (a proxy hashing on the kit id), "
-        "their streams still on the others",
+        help="everything of a table through one process, as behind a proxy hashing on the kit id",
     )
     parser.add_argument(
         "--warm-up",
         type=float,
         default=10.0,
         help="seconds at the real pace before the phases, not measured (default 10)",
+    )
+    parser.add_argument(
+        "--serve-workers",
+        action="store_true",
+        help="one `domekit serve --workers N` on one port (the workers route each kit)",
     )
     parser.add_argument("--keep", action="store_true", help="keep the servers' logs")
     parser.add_argument(
@@ -487,6 +501,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds and --pace must be positive")
     if args.sqlite and args.workers != 1:
         parser.error("--sqlite takes --workers 1: a SQLite file is served by one process")
+    if args.serve_workers and (args.sqlite or args.by_table):
+        parser.error("--serve-workers is PostgreSQL's, and routes by table itself")
+    routing = "serve_workers" if args.serve_workers else "by_table" if args.by_table else "spread"
+    by_table = args.by_table or args.serve_workers  # everything of a table on one address
     workdir = Path(tempfile.mkdtemp(prefix="domekit-cluster-"))
     cluster = None if args.sqlite else pg_cluster.Cluster(settings={"max_connections": "300"})
     servers: list[load.Server] = []
@@ -496,10 +514,13 @@ def main(argv: list[str] | None = None) -> int:
         else:
             cluster.start()
             db = cluster.create_database()
-        for index in range(args.workers):
+        for index in range(1 if args.serve_workers else args.workers):
             (workdir / f"server{index}").mkdir()
             profile = args.profile / f"server{index}.txt" if args.profile else None
-            servers.append(load.Server(db, workdir / f"server{index}", profile=profile))
+            options = ("--workers", str(args.workers)) if args.serve_workers else ()
+            servers.append(
+                load.Server(db, workdir / f"server{index}", args=options, profile=profile)
+            )
         with ThreadPoolExecutor(len(servers)) as starting:  # side by side: each takes seconds
             list(starting.map(lambda server: server.start(timeout=120), servers))
         bases = [server.base for server in servers]
@@ -511,22 +532,28 @@ def main(argv: list[str] | None = None) -> int:
                 kit: client.get(f"{bases[0]}/k/{kit}/table.json").json()["match"]["version"]
                 for kit in kits
             }
-            for base in bases[1:]:  # every process holds every match, as after a while
-                for kit in kits:
-                    client.get(f"{base}/k/{kit}/table.json")
+            for index, base in enumerate(bases[1:], 1):  # each holds its matches, as after a while
+                for t, kit in enumerate(kits):
+                    if not by_table or t % len(bases) == index:
+                        client.get(f"{base}/k/{kit}/table.json")
         for t, kit in enumerate(kits):
             for j, team in enumerate(load.TEAMS):
-                writer = (t if args.by_table else t + j) % args.workers
+                writer = (t if by_table else t + j) % len(bases)
                 phone = load.Phone(kit, team, random.Random(rng.random()))
                 phone.version = versions[kit]
                 phones.append((phone, bases[writer]))
-                watch = [bases[(writer + 1 + k) % args.workers] for k in range(args.workers)]
+                if by_table:
+                    watch = [bases[writer]]
+                else:
+                    watch = [bases[(writer + 1 + k) % len(bases)] for k in range(len(bases))]
                 specs.append(StreamSpec(kit, versions[kit], watch))
         print(
-            f"{args.workers} server processes, {args.tables} tables, {len(phones)} phones, "
+            f"{args.workers} server processes"
+            f"{' of one serve --workers on one port' if args.serve_workers else ''}, "
+            f"{args.tables} tables, {len(phones)} phones, "
             f"{args.seconds:g} s at a pace of one action per phone every {args.pace:g} s, then "
             f"{args.seconds:g} s back to back; a table's phones write through "
-            f"{'one process' if args.by_table or args.workers == 1 else 'different processes'}; "
+            f"{'one process' if by_table or args.workers == 1 else 'different processes'}; "
             f"{'SQLite' if cluster is None else 'PostgreSQL ' + cluster.url}; "
             f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}",
             flush=True,
@@ -537,7 +564,7 @@ def main(argv: list[str] | None = None) -> int:
         warm = run_phase("warm-up", phones, args.warm_up, args.pace, servers, cluster)
         paced = run_phase("real pace", phones, args.seconds, args.pace, servers, cluster)
         saturated = run_phase("saturating", phones, args.seconds, 0.0, servers, cluster)
-        single = run_one_at_a_time(kits, args.seconds, servers, cluster)
+        single = run_one_at_a_time(kits, args.seconds, servers, cluster, by_table)
         time.sleep(DRAIN_SECONDS)
         arrived = streams.stop()
         acknowledged = [
@@ -579,7 +606,7 @@ def main(argv: list[str] | None = None) -> int:
         f"cpu_ms_per_action={paced.cpu_ms_per_action():.2f} "
         f"saturated_cpu_ms_per_action={saturated.cpu_ms_per_action():.2f} "
         f"cores_used={saturated.cores_used():.2f} "
-        f"one_at_a_time_cpu_ms_per_action={single.cpu_ms_per_action():.2f}"
+        f"one_at_a_time_cpu_ms_per_action={single.cpu_ms_per_action():.2f} routing={routing}"
     )
     return 0 if checks.ok else 1
 

@@ -70,6 +70,16 @@ def domekit_command() -> list[str]:
     return [sys.executable, "-c", "from toolkit.cli import main; main()"]
 
 
+def _cpu_ticks(pid: int) -> int:
+    """A process's CPU ticks, with its live descendants'."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12]) + sum(_cpu_ticks(int(c)) for c in children)
+
+
 class Server:
     """`domekit serve` as a child process on a loopback port; killed by its own process id."""
 
@@ -117,14 +127,11 @@ class Server:
         raise RuntimeError(f"the server did not answer within {timeout} s")
 
     def cpu_seconds(self) -> float:
-        """User + system CPU the server process has used so far (Linux /proc)."""
+        """User + system CPU the server process and its live worker processes (`serve
+        --workers`) have used so far (Linux /proc)."""
         if self.process is None:
             return 0.0
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return 0.0
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return _cpu_ticks(self.process.pid) / os.sysconf("SC_CLK_TCK")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown handler runs, as when the laptop's power goes."""

@@ -480,17 +480,21 @@ LAST_LINE = re.compile(
     r"workers=(\d) database=(\w+) tables=2 phones=8 actions_per_s=\d+ p99_ms=\d+\.\d "
     r"live_p99_ms=\d+\.\d acknowledged=(\d+) lost=0 duplicated=0 stale_pages=0 "
     r"cpu_ms_per_action=\d+\.\d\d saturated_cpu_ms_per_action=\d+\.\d\d cores_used=\d+\.\d\d "
-    r"one_at_a_time_cpu_ms_per_action=\d+\.\d\d"
+    r"one_at_a_time_cpu_ms_per_action=\d+\.\d\d routing=(\w+)"
 )
 
 
 @pytest.mark.parametrize(
-    ("options", "database"),
-    [(["--workers", "2"], "postgresql"), (["--workers", "1", "--sqlite"], "sqlite")],
-    ids=["two processes on postgresql", "one process on sqlite"],
+    ("options", "database", "routing"),
+    [
+        (["--workers", "2"], "postgresql", "spread"),
+        (["--workers", "2", "--serve-workers"], "postgresql", "serve_workers"),
+        (["--workers", "1", "--sqlite"], "sqlite", "spread"),
+    ],
+    ids=["two processes on postgresql", "serve --workers 2", "one process on sqlite"],
 )
 def test_the_cluster_benchmark_checks_everything_and_prints_its_line(
-    postgres_server, tmp_path, options, database
+    postgres_server, tmp_path, options, database, routing
 ):
     """benchmarks/tracker_cluster.py at its smallest: its own cluster (or a SQLite file), two
     tables."""
@@ -507,7 +511,7 @@ def test_the_cluster_benchmark_checks_everything_and_prints_its_line(
     last = ran.stdout.strip().splitlines()[-1]
     found = LAST_LINE.fullmatch(last)
     assert found is not None, last
-    assert (found.group(1), found.group(2)) == (options[1], database)
+    assert (found.group(1), found.group(2), found.group(4)) == (options[1], database, routing)
     assert int(found.group(3)) > 0
 
 

@@ -5,8 +5,10 @@ the kits once, then starts N worker processes. Each is a fresh interpreter (mult
 "spawn", the same on Linux, macOS and Windows) that builds its own tracker app (its own database
 pool, group-commit writer and LISTEN connection: toolkit/tracker/listener.py) and serves the
 inherited socket with one uvicorn server; the operating system hands each new connection to one
-of them. Every worker answers every kit: the database is the only thing they share (a commit on
-one wakes the live streams on all through PostgreSQL's NOTIFY).
+of them, which hands it on to the worker that owns the kit its first request names
+(toolkit/tracker/handoff.py: a table's phones and screen on one process). Every worker can answer
+every kit: the database is the only thing they share (a commit on one wakes the live streams on
+all through PostgreSQL's NOTIFY).
 
 The parent only supervises. A worker that dies (a crash, the OOM killer, a SIGKILL) is replaced,
 after a pause that grows while replacements keep dying young; the others serve on meanwhile and
@@ -24,12 +26,14 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import shutil
 import signal
 import socket
 import sys
+import tempfile
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import wait
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -53,6 +57,7 @@ class WorkerOptions:
     allowed_hosts: tuple[str, ...]
     access_log: bool
     head_seconds: float
+    handoff_folder: str | None = None  # where the workers hand each other connections
 
 
 def is_postgresql(db_url: str) -> bool:
@@ -71,9 +76,12 @@ def check_workers(workers: int, db_url: str) -> None:
         )
 
 
-def _worker(options: WorkerOptions, listener: socket.socket, index: int, ready: Any) -> None:
+def _worker(
+    options: WorkerOptions, listener: socket.socket, index: int, count: int, ready: Any
+) -> None:
     """A worker process's life: build the app, say so, serve until told to stop."""
     from toolkit.tracker.app import create_app
+    from toolkit.tracker.handoff import Handoff
     from toolkit.tracker.protocol import run_uvicorn
 
     try:
@@ -84,7 +92,17 @@ def _worker(options: WorkerOptions, listener: socket.socket, index: int, ready: 
     ready.put(index)
     gc.collect()
     gc.freeze()  # see serve.serve
-    run_uvicorn(app, listener, options.host, options.port, options.access_log, options.head_seconds)
+    folder = options.handoff_folder
+    handoff = None if folder is None else Handoff(folder, index, count)
+    run_uvicorn(
+        app,
+        listener,
+        options.host,
+        options.port,
+        options.access_log,
+        options.head_seconds,
+        handoff,
+    )
 
 
 class Supervisor:
@@ -104,7 +122,7 @@ class Supervisor:
     def _start(self, index: int) -> None:
         process = self._context.Process(
             target=_worker,
-            args=(self.options, self.listener, index, self._ready),
+            args=(self.options, self.listener, index, self.count, self._ready),
             name=f"domekit-worker-{index}",
         )
         process.start()
@@ -188,5 +206,16 @@ def _how_it_ended(exitcode: int | None) -> str:
 
 
 def run_workers(listener: socket.socket, options: WorkerOptions, count: int) -> None:
-    """Serve with `count` worker processes until SIGTERM or SIGINT (see the module's text)."""
-    Supervisor(listener, options, count).run()
+    """Serve with `count` worker processes until SIGTERM or SIGINT (see the module's text);
+    each kit's connections on one of them (toolkit/tracker/handoff.py) where the platform can
+    pass a socket between processes."""
+    from toolkit.tracker.handoff import supported
+
+    if not supported():
+        Supervisor(listener, options, count).run()
+        return
+    folder = tempfile.mkdtemp(prefix="domekit-workers-")
+    try:
+        Supervisor(listener, replace(options, handoff_folder=folder), count).run()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -16,7 +16,9 @@ grew it by 860 MiB. This protocol counts a head's bytes as they arrive and cuts 
 httptools is missing, bounds a head itself: `h11_max_incomplete_event_size`.)
 
 `run_uvicorn` serves the tracker with it on a bound socket: the one server of `domekit serve`
-(serve.py) and of each of its workers (cluster.py).
+(serve.py) and of each of its workers (cluster.py). A worker's protocol reads a new connection's
+request line first and hands the connection to the worker that owns its kit
+(toolkit/tracker/handoff.py).
 """
 
 from __future__ import annotations
@@ -24,16 +26,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+from functools import partial
 from typing import Any
 
 from toolkit.tracker.guard import HEAD_TOO_LARGE, MAX_HEAD_BYTES, MAX_HEADERS, refusal
+from toolkit.tracker.handoff import Handoff
 
 HEAD_SECONDS = 10.0
 TICK_SECONDS = 1.0  # uvicorn's own tick (it updates the Date header, and stops)
 
 
-def http_protocol(head_seconds: float = HEAD_SECONDS) -> type[asyncio.Protocol]:
-    """The protocol class for `uvicorn.run(http=...)`: httptools' when installed, else h11's."""
+def http_protocol(
+    head_seconds: float = HEAD_SECONDS, handoff: Handoff | None = None
+) -> type[asyncio.Protocol]:
+    """The protocol class for `uvicorn.run(http=...)`: httptools' when installed, else h11's;
+    with `handoff`, a connection whose first request names another worker's kit goes there."""
     try:
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as Base
 
@@ -52,8 +59,17 @@ def http_protocol(head_seconds: float = HEAD_SECONDS) -> type[asyncio.Protocol]:
         _head_bytes = 0
         _heads_done = 0
         _body_bytes = 0
+        # A new connection's bytes until its request line is read (handoff); None once it is
+        # being served here (always, without a handoff). `_adopted`: handed by another worker.
+        _start: bytearray | None = None
+        _adopted = b""
 
         def data_received(self, data: bytes) -> None:
+            if self._start is not None:
+                routed = self._route(data)
+                if routed is None:
+                    return
+                data = routed
             if not counts_heads:
                 super().data_received(data)
                 return
@@ -96,6 +112,26 @@ def http_protocol(head_seconds: float = HEAD_SECONDS) -> type[asyncio.Protocol]:
             super().connection_made(transport)
             self._idle_since = self.loop.time()
             self._timer = self.loop.call_later(head_seconds, self._check)
+            if self._adopted:  # before anything more is read from the socket
+                self.data_received(self._adopted)
+            elif handoff is not None:
+                self._start = bytearray()
+
+        def _route(self, data: bytes) -> bytes | None:
+            """A new connection's bytes: None while its request line is incomplete, or when the
+            connection went to the worker that owns its kit; else all of them, to serve here."""
+            assert self._start is not None and handoff is not None
+            self._start += data
+            line_end = self._start.find(b"\r\n")
+            if line_end < 0 and len(self._start) <= MAX_HEAD_BYTES:
+                return None
+            start, self._start = bytes(self._start), None
+            to = handoff.where(start[: max(line_end, 0)])
+            connection = self.transport.get_extra_info("socket")
+            if to is not None and connection is not None and handoff.hand(connection, start, to):
+                self.transport.abort()  # this process's descriptor; the owner has its own
+                return None
+            return start
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
@@ -129,8 +165,10 @@ def run_uvicorn(
     port: int,
     access_log: bool,
     head_seconds: float,
+    handoff: Handoff | None = None,
 ) -> None:
-    """One uvicorn server on a bound socket until SIGTERM or SIGINT."""
+    """One uvicorn server on a bound socket until SIGTERM or SIGINT; with `handoff` (a worker
+    of several), each kit's connections on the worker that owns it."""
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -140,6 +178,31 @@ def run_uvicorn(
         stop signal ends the wait at once."""
 
         _stop: asyncio.Event | None = None
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if handoff is not None:
+                handoff.open(asyncio.get_running_loop(), self._adopt)
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            if handoff is not None:
+                handoff.close(asyncio.get_running_loop())
+            await super().shutdown(sockets)
+
+        def _adopt(self, connection: socket.socket, start: bytes) -> None:
+            """Serve a connection another worker handed here, from the bytes it had read."""
+            config = self.config
+
+            def protocol() -> asyncio.Protocol:
+                made = config.http_protocol_class(  # type: ignore[call-arg]
+                    config=config, server_state=self.server_state, app_state=self.lifespan.state
+                )
+                made._adopted = start  # type: ignore[attr-defined]
+                return made
+
+            adopting = asyncio.get_running_loop().connect_accepted_socket(protocol, connection)
+            task = asyncio.ensure_future(adopting)
+            task.add_done_callback(partial(_adopted, connection))
 
         async def main_loop(self) -> None:
             self._stop = asyncio.Event()
@@ -158,11 +221,18 @@ def run_uvicorn(
         port=port,
         workers=1,
         loop="auto",
-        http=http_protocol(head_seconds),  # httptools when installed; closes idle connections
+        http=http_protocol(head_seconds, handoff),  # httptools when installed; closes idle ones
         access_log=access_log,
         log_level="info" if access_log else "warning",
         timeout_graceful_shutdown=2,
         timeout_keep_alive=5,
         h11_max_incomplete_event_size=MAX_HEAD_BYTES,  # a request head's bytes (h11 only)
+        headers=[] if handoff is None else [("X-Domekit-Worker", str(handoff.index))],
     )
     Server(config).run(sockets=[listener])
+
+
+def _adopted(connection: socket.socket, task: asyncio.Future[Any]) -> None:
+    """A handed connection that could not be set up is closed (its phone reconnects)."""
+    if task.cancelled() or task.exception() is not None:
+        connection.close()
