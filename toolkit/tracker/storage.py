@@ -17,6 +17,7 @@ process applies it to the match it holds without reading the log); every process
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import queue
@@ -324,6 +325,8 @@ class Store:
         # Kit rows change only when a match starts (cleared here) or from another process (the
         # TTL); match rows are immutable but for `version`, which readers take from the log.
         self._kits: dict[tuple[str, str], tuple[float, KitRow]] = {}
+        self._kits_cleared = itertools.count()  # next() on every clear (atomic under the GIL)
+        self._kits_epoch = next(self._kits_cleared)
         self._kit_ttl = _KIT_TTL
         self._matches: dict[int, MatchRow] = {}
         if self.is_sqlite:
@@ -421,20 +424,23 @@ class Store:
         now = time.monotonic()
         if cached is not None and now - cached[0] < self._kit_ttl:
             return cached[1]
+        epoch = self._kits_epoch
         row = self.kit_fresh(kit_id=kit_id, view_token=view_token)
-        if row is not None:
+        if row is not None and epoch == self._kits_epoch:  # else read before a move it missed
             self._kits[key] = (now, row)
         return row
 
     def forget_kits(self) -> None:
-        """Drop the cached kit rows (another process moved a kit on to its next match)."""
+        """Drop the cached kit rows (another process moved a kit on to its next match); a row
+        being read meanwhile is not kept."""
+        self._kits_epoch = next(self._kits_cleared)
         self._kits.clear()
 
     def trust_kits(self, announced: bool) -> None:
         """Whether every kit moving on in another process is announced to this one from now
         on (`forget_kits`): its kit rows are then reused for long, else for a second."""
         self._kit_ttl = _KIT_TTL_LISTENING if announced else _KIT_TTL
-        self._kits.clear()
+        self.forget_kits()
 
     def drop_connections(self) -> None:
         """Reuse none of the pooled connections (the database may have gone away: a restart
@@ -504,7 +510,7 @@ class Store:
                 .values(current_match=-1)
             )
             if moved.rowcount != 1:
-                self._kits.clear()
+                self.forget_kits()
                 return None
             now = time.time()
             result = conn.execute(
@@ -529,7 +535,7 @@ class Store:
                 # of the match it moved on from tell their pages to reload
                 message = notices.moved(after or 0, after_version or 0)
                 conn.execute(_NOTIFY, {"messages": [message]})
-        self._kits.clear()
+        self.forget_kits()
         return match_id
 
     def match(self, match_id: int) -> MatchRow | None:
