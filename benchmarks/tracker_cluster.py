@@ -1,25 +1,27 @@
-"""Many tables on one PostgreSQL: N server processes; each phone writes through one of them and
-watches its match's live stream on another.
+"""Many tables on one PostgreSQL: N server processes; every phone writes through them and
+watches its match's live stream.
 
     .venv/bin/python benchmarks/tracker_cluster.py [--workers 2] [--tables 40] [--seconds 10]
-                                                    [--pace 4] [--warm-up 10] [--by-table]
-                                                    [--serve-workers] [--keep]
+                                                    [--pace 4] [--warm-up 10]
+                                                    [--spread | --by-table] [--keep]
                                                     [--profile DIR] [--sqlite]
 
 It starts a throwaway PostgreSQL cluster (benchmarks/pg_cluster.py: initdb and pg_ctl on a
-loopback port, as the tests do), N `domekit serve` processes on it, each on its own loopback
-port (what N machines behind a proxy are; `serve --workers N` is the same N processes behind one
-socket, where a phone cannot choose its process), records T Death Dome kits of 4 teams and brings
-each match to play. One phone per team, P = 4 T: phone j of table t writes through server
-(t + j) mod N and watches its match's live stream (server-sent events) on the next server along;
-every 10 to 30 s the stream is dropped and resumed with Last-Event-ID on the next server again, as
-a phone does when its connection breaks behind a load balancer. With --by-table, as behind a
-proxy that hashes on the kit id (docs/hosting.md), everything of table t goes to server t mod N:
-its phones' writes, their streams and their resumes, the one-at-a-time phase's actions, and no
-other process ever reads the match. With --serve-workers, one `domekit serve --workers N` on one
-port instead, as a machine runs it: every phone and stream goes to that port, the kernel gives
-each connection to any worker, and the worker hands it to the one that owns its kit
-(toolkit/tracker/handoff.py); a stream resumes on the same port.
+loopback port, as the tests do) and one `domekit serve --workers N` on it, as a machine runs it
+(docs/hosting.md, section 3): its N worker processes on one port, the kernel giving each new
+connection to any of them and the worker handing it to the one that owns its kit
+(toolkit/tracker/handoff.py). It records T Death Dome kits of 4 teams and brings each match to
+play. One phone per team, P = 4 T: each writes through that port and watches its match's live
+stream (server-sent events) there; every 10 to 30 s the stream is dropped and resumed with
+Last-Event-ID, as a phone does when its connection breaks.
+
+With --spread or --by-table, N `domekit serve` processes instead, each on its own loopback port
+(what N machines behind a proxy are). --spread: phone j of table t writes through server
+(t + j) mod N and watches its stream on the next server along, resuming it on the next again,
+as behind a proxy that spreads the phones without looking at their kits (the worst case: every
+process holds every match). --by-table: everything of table t goes to server t mod N (its
+phones' writes, their streams and resumes, the one-at-a-time phase's actions; no other process
+reads the match), as behind a proxy that hashes on the kit id.
 
 With --sqlite (and --workers 1, a SQLite file has one server process) the same run on a SQLite
 file with durable commits instead of PostgreSQL: the figures of one process on each database.
@@ -28,31 +30,32 @@ Three phases of S seconds each:
   1. a table's real pace: every phone sends an action every `--pace` seconds on average (a table
      of four makes one a second), with the version it last saw, a 409 resent on the fresh one;
   2. saturating: every phone back to back, the ceiling;
-  3. one at a time: one action after another, the tables in turn, each table's next action
-     through the next process (no two writes ever race: what the announcements cost alone).
+  3. one at a time: one action after another, the tables in turn (with --spread each table's
+     next action through the next process), no two writes ever racing.
 
 Afterwards every acknowledged action must be in its match's log exactly once at its seq, every
 stream must have seen every event of its match exactly once and in order across its resumes, and
-every page (the table and the four teams) on every server process must equal the same page drawn
-from a cold replay of the exported log. Before the phases every process reads every match once
-and the phones play `--warm-up` seconds (10) at the real pace, not measured: the steady state
-of a server that has been up a while, its database connections and PostgreSQL's backends in
-use (each process brings its own, and first uses cost most). The last line:
+every page (the table and the four teams) on every server must equal the same page drawn from
+a cold replay of the exported log. Before the phases every match is read once (with --spread on
+every process) and the phones play `--warm-up` seconds (10) at the real pace, not measured: the
+steady state of a server that has been up a while, its database connections and PostgreSQL's
+backends in use (each process brings its own, and first uses cost most). The last line:
 
   workers=N database=postgresql tables=T phones=P actions_per_s=... p99_ms=... live_p99_ms=...
   acknowledged=... lost=0 duplicated=0 stale_pages=0 cpu_ms_per_action=...
   saturated_cpu_ms_per_action=... cores_used=... one_at_a_time_cpu_ms_per_action=...
-  routing=spread|by_table|serve_workers
+  routing=serve_workers|spread|by_table
 
 actions_per_s is the saturating phase's; p99_ms (every action request) and live_p99_ms (from an
-action's acknowledgement on one process to its event's arrival on a stream served by another)
-are the real-pace phase's, what players at the tables see; acknowledged counts every phase.
-cpu_ms_per_action is the CPU the server processes and PostgreSQL (every process of the cluster)
-used in the real-pace phase for each acknowledged action, whatever it went on (409s, the live
-streams, catching up with the other processes); saturated_cpu_ms_per_action the same in the
-saturating phase; cores_used the servers' and PostgreSQL's CPU seconds a second in the
-saturating phase (the cores the ceiling took); one_at_a_time_cpu_ms_per_action the CPU an
-action in the third phase. The lines before give each phase's figures in full and the CPU used
+action's acknowledgement on one process to its event's arrival on a stream served by another,
+with --spread only) are the real-pace phase's, what players at the tables see; acknowledged
+counts every phase. cpu_ms_per_action is the CPU the server processes (with one `serve
+--workers`, its parent and workers) and PostgreSQL (every process of the cluster) used in the
+real-pace phase for each acknowledged action, whatever it went on (409s, the live streams,
+catching up with the other processes); saturated_cpu_ms_per_action the same in the saturating
+phase; cores_used the servers' and PostgreSQL's CPU seconds a second in the saturating phase
+(the cores the ceiling took); one_at_a_time_cpu_ms_per_action the CPU an action in the third
+phase. The lines before give each phase's figures in full and the CPU used
 by the servers, PostgreSQL and the phones. Exit code 1 when anything was lost, doubled, missed by
 a stream or stale.
 """
@@ -471,21 +474,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pace", type=float, default=4.0, help="seconds between one phone's actions at the pace"
     )
-    parser.add_argument(
+    ports = parser.add_mutually_exclusive_group()
+    ports.add_argument(
+        "--spread",
+        action="store_true",
+        help="N servers on N ports, a table's phones on different ones (not serve --workers)",
+    )
+    ports.add_argument(
         "--by-table",
         action="store_true",
-        help="everything of a table through one process, as behind a proxy hashing on the kit id",
+        help="N servers on N ports, everything of a table on one (a proxy hashing on the kit id)",
     )
     parser.add_argument(
         "--warm-up",
         type=float,
         default=10.0,
         help="seconds at the real pace before the phases, not measured (default 10)",
-    )
-    parser.add_argument(
-        "--serve-workers",
-        action="store_true",
-        help="one `domekit serve --workers N` on one port (the workers route each kit)",
     )
     parser.add_argument("--keep", action="store_true", help="keep the servers' logs")
     parser.add_argument(
@@ -501,10 +505,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds and --pace must be positive")
     if args.sqlite and args.workers != 1:
         parser.error("--sqlite takes --workers 1: a SQLite file is served by one process")
-    if args.serve_workers and (args.sqlite or args.by_table):
-        parser.error("--serve-workers is PostgreSQL's, and routes by table itself")
-    routing = "serve_workers" if args.serve_workers else "by_table" if args.by_table else "spread"
-    by_table = args.by_table or args.serve_workers  # everything of a table on one address
+    routing = "spread" if args.spread else "by_table" if args.by_table else "serve_workers"
+    one_port = routing == "serve_workers"  # one `serve --workers N`
+    by_table = not args.spread  # everything of a table on one address
     workdir = Path(tempfile.mkdtemp(prefix="domekit-cluster-"))
     cluster = None if args.sqlite else pg_cluster.Cluster(settings={"max_connections": "300"})
     servers: list[load.Server] = []
@@ -514,10 +517,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             cluster.start()
             db = cluster.create_database()
-        for index in range(1 if args.serve_workers else args.workers):
+        for index in range(1 if one_port else args.workers):
             (workdir / f"server{index}").mkdir()
             profile = args.profile / f"server{index}.txt" if args.profile else None
-            options = ("--workers", str(args.workers)) if args.serve_workers else ()
+            options = ("--workers", str(args.workers)) if one_port and args.workers > 1 else ()
             servers.append(
                 load.Server(db, workdir / f"server{index}", args=options, profile=profile)
             )
@@ -549,7 +552,7 @@ def main(argv: list[str] | None = None) -> int:
                 specs.append(StreamSpec(kit, versions[kit], watch))
         print(
             f"{args.workers} server processes"
-            f"{' of one serve --workers on one port' if args.serve_workers else ''}, "
+            f"{' of one serve --workers on one port' if one_port else ' on their own ports'}, "
             f"{args.tables} tables, {len(phones)} phones, "
             f"{args.seconds:g} s at a pace of one action per phone every {args.pace:g} s, then "
             f"{args.seconds:g} s back to back; a table's phones write through "

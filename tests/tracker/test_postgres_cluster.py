@@ -487,11 +487,11 @@ LAST_LINE = re.compile(
 @pytest.mark.parametrize(
     ("options", "database", "routing"),
     [
-        (["--workers", "2"], "postgresql", "spread"),
-        (["--workers", "2", "--serve-workers"], "postgresql", "serve_workers"),
-        (["--workers", "1", "--sqlite"], "sqlite", "spread"),
+        (["--workers", "2"], "postgresql", "serve_workers"),
+        (["--workers", "2", "--spread"], "postgresql", "spread"),
+        (["--workers", "1", "--sqlite"], "sqlite", "serve_workers"),
     ],
-    ids=["two processes on postgresql", "serve --workers 2", "one process on sqlite"],
+    ids=["serve --workers 2", "two ports, a table spread", "one process on sqlite"],
 )
 def test_the_cluster_benchmark_checks_everything_and_prints_its_line(
     postgres_server, tmp_path, options, database, routing
