@@ -1,7 +1,8 @@
 """The package list, which pyproject.toml cannot both find and extend: toolkit's own packages, and
 the checkout's card_data/, templates/ and examples/ as toolkit.card_data, toolkit.templates and
-toolkit.examples (mapped by package-dir in pyproject.toml); every data folder (each game's, the tracker's static files) is a
-package of its own so the wheel carries it. Everything else about the build is in pyproject.toml."""
+toolkit.examples (mapped by package-dir in pyproject.toml); every data folder (each game's, the
+tracker's static files) is a package of its own so the wheel carries it. Everything else about
+the build is in pyproject.toml."""
 
 from setuptools import find_namespace_packages, find_packages, setup
 

@@ -68,5 +68,6 @@ def run_cli(*args: str) -> CliResult:
 def cli():
     return run_cli
 
+
 # The wheel in a fresh venv, built once a session for every test that runs Domekit installed.
 from tests.installed import source, user, venv, wheel  # noqa: E402, F401

@@ -408,9 +408,7 @@ def cards(
     ),
     font_bold: str | None = typer.Option(None, "--font-bold", metavar="FILE.ttf|otf"),
     font_italic: str | None = typer.Option(None, "--font-italic", metavar="FILE.ttf|otf"),
-    font_bold_italic: str | None = typer.Option(
-        None, "--font-bold-italic", metavar="FILE.ttf|otf"
-    ),
+    font_bold_italic: str | None = typer.Option(None, "--font-bold-italic", metavar="FILE.ttf|otf"),
     watch: bool = typer.Option(
         False, "--watch", help="Build again on every save of the sheet, layout, template, images."
     ),
