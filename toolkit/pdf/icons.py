@@ -127,13 +127,6 @@ class IconSet:
         return f"{self.folder} has {', '.join(names) if names else 'no icons'}"
 
 
-def check_icons(text: str, icons: IconSet) -> None:
-    """A DomekitError naming the first unknown icon in `text`."""
-    missing = icons.unknown(text)
-    if missing:
-        raise DomekitError(f"unknown icon :{missing[0]}: ({icons.describe()})")
-
-
 # ---------------------------------------------------------------------------------------------
 # Plain text with icons, wrapped and shrunk to fit
 

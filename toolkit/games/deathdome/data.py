@@ -198,11 +198,6 @@ class ItemSet(BaseModel):
     bonus_item: str = ""
 
 
-class _Sets(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    set: list[ItemSet]
-
-
 class CardSettings(printing.CardSettings):
     corner_radius: float = Field(default=3.0, ge=0, le=20)
 

@@ -523,23 +523,6 @@ def kill_credit(
     )
 
 
-def release_squares(board: Board, colour: str) -> list[Square]:
-    """ "When a unit is released from jail, it goes directly to any space inside of its team
-    base." The player chooses one of these squares (an empty one)."""
-    squares = board.squares_of("base", colour=colour)
-    if not squares:
-        raise DomekitError(f"the board has no {colour} base")
-    return squares
-
-
-def jail_released_by(board: Board, square: Square) -> str:
-    """Which jail a jail release point opens."""
-    cell = board.cell(square)
-    if cell.kind != "jail_release" or cell.jail is None:
-        raise RuleError("activate a jail release point", f"{square} is not a jail release point")
-    return cell.jail
-
-
 def team_out(units_in_jail: int, rules: RulesConfig) -> bool:
     """ "if a player has all of his units put in jail he is out of the match"."""
     return units_in_jail >= rules.teams.units_per_team

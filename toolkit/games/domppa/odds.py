@@ -604,10 +604,6 @@ EXACT_STEP = (
 )
 
 
-def probability_text(value: Fraction) -> str:
-    return f"{float(value):.4%}"
-
-
 def fear_odds(
     rules: DomppaRules, *, fear: int, morale: int, max_hp: int, hp: int, death_paths: int = 0
 ) -> dict[str, Any]:
