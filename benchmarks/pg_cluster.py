@@ -140,3 +140,12 @@ class Cluster:
 
     def __exit__(self, *_exc: object) -> None:
         self.stop()
+
+
+def database(cluster: Cluster | None, folder: Path) -> str:
+    """A benchmark's database URL: a fresh database on `cluster` (started here), or with none a
+    SQLite file in `folder`."""
+    if cluster is None:
+        return f"sqlite:///{folder / 'tracker.sqlite3'}"
+    cluster.start()
+    return cluster.create_database()

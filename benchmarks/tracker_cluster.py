@@ -512,11 +512,7 @@ def main(argv: list[str] | None = None) -> int:
     cluster = None if args.sqlite else pg_cluster.Cluster(settings={"max_connections": "300"})
     servers: list[load.Server] = []
     try:
-        if cluster is None:
-            db = f"sqlite:///{workdir / 'tracker.sqlite3'}"
-        else:
-            cluster.start()
-            db = cluster.create_database()
+        db = pg_cluster.database(cluster, workdir)
         for index in range(1 if one_port else args.workers):
             (workdir / f"server{index}").mkdir()
             profile = args.profile / f"server{index}.txt" if args.profile else None

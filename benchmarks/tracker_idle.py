@@ -43,11 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     cluster = None if args.sqlite else pg_cluster.Cluster()
     server = None
     try:
-        if cluster is None:
-            db = f"sqlite:///{workdir / 'tracker.sqlite3'}"
-        else:
-            cluster.start()
-            db = cluster.create_database()
+        db = pg_cluster.database(cluster, workdir)
         server = load.Server(db, workdir).start(timeout=120)
         kits = load.make_tables(db, args.tables, server.base)
         with httpx.Client(base_url=server.base, timeout=30) as client:

@@ -89,11 +89,11 @@ def _worker(
     except DomekitError as exc:
         print(f"error: worker {index}: {exc}", file=sys.stderr, flush=True)
         sys.exit(2)
+    folder = options.handoff_folder
+    handoff = None if folder is None else Handoff(folder, index, count)  # its inbox bound
     ready.put(index)
     gc.collect()
     gc.freeze()  # see serve.serve
-    folder = options.handoff_folder
-    handoff = None if folder is None else Handoff(folder, index, count)
     run_uvicorn(
         app,
         listener,

@@ -57,32 +57,32 @@ def kit_key(request_line: bytes) -> bytes | None:
 
 
 class Handoff:
-    """One worker's end: hands connections to the other workers and adopts theirs."""
+    """One worker's end: hands connections to the other workers and adopts theirs. Its inbox
+    is bound when it is made, before the worker says it is ready: what the others hand it
+    before its server runs waits there."""
 
     def __init__(self, folder: str, index: int, count: int) -> None:
         self.folder = Path(folder)
         self.index = index
         self.count = count
-        self.handed = 0  # connections sent to their owner
-        self.adopted = 0  # connections received from another worker
         self._out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self._out.setblocking(False)
-        self._in: socket.socket | None = None
-
-    def path(self, index: int) -> str:
-        return str(self.folder / f"worker{index}.sock")
-
-    def open(self, loop: asyncio.AbstractEventLoop, adopt: Adopt) -> None:
-        """Receive connections handed to this worker: `adopt(socket, bytes read)` each."""
-        path = self.path(self.index)
+        path = self.path(index)
         with contextlib.suppress(FileNotFoundError):
             os.unlink(path)  # the socket of the worker this one replaces
         inbox = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         inbox.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 * MAX_HANDED)
         inbox.bind(path)
         inbox.setblocking(False)
-        self._in = inbox
-        loop.add_reader(inbox.fileno(), self._receive, adopt)
+        self._in: socket.socket | None = inbox
+
+    def path(self, index: int) -> str:
+        return str(self.folder / f"worker{index}.sock")
+
+    def open(self, loop: asyncio.AbstractEventLoop, adopt: Adopt) -> None:
+        """Receive connections handed to this worker: `adopt(socket, bytes read)` each."""
+        if self._in is not None:
+            loop.add_reader(self._in.fileno(), self._receive, adopt)
 
     def close(self, loop: asyncio.AbstractEventLoop) -> None:
         if self._in is not None:
@@ -111,7 +111,6 @@ class Handoff:
             )
         except OSError:  # no such worker at the moment, or its queue is full
             return False
-        self.handed += 1
         return True
 
     def _receive(self, adopt: Adopt) -> None:
@@ -122,9 +121,7 @@ class Handoff:
         while True:
             try:
                 start, ancillary, flags, _ = inbox.recvmsg(MAX_HANDED, space)
-            except (BlockingIOError, InterruptedError):
-                return
-            except OSError:
+            except OSError:  # nothing more to take (BlockingIOError), or the inbox closed
                 return
             fds = array.array("i")
             for level, kind, data in ancillary:
@@ -139,5 +136,4 @@ class Handoff:
                 connection.close()  # not a start this module sent
                 continue
             connection.setblocking(False)
-            self.adopted += 1
             adopt(connection, start)
